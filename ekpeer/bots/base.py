@@ -1,0 +1,39 @@
+"""The bot interface shared by in-process drivers, the host's seat fillers and remote bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine import Move
+
+
+class Bot:
+    """Chooses among legal moves. ``needs_view`` bots are given the player's view too.
+
+    ``act`` is asked when the bot must move (its turn, or a choice it owes) and may not
+    return None; ``react`` is asked in a reaction window or when others may play NOW
+    cards, and returns None to let it pass.
+    """
+
+    kind = "bot"
+    needs_view = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
+        raise NotImplementedError
+
+    def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
+        return None
+
+
+def make_bot(kind: str, seed: int | None = None) -> Bot:
+    from .heuristic import HeuristicBot
+    from .random_bot import RandomBot
+
+    kinds = {"random": RandomBot, "heuristic": HeuristicBot}
+    if kind not in kinds:
+        raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(kinds)}")
+    return kinds[kind](seed)

@@ -1,0 +1,64 @@
+"""Play a game in process with one bot per seat (simulate, benchmarks, property tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, Move, player_view
+from .base import Bot
+
+RESOLVE = Move("resolve")
+
+
+def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
+    return player_view(game, player) if bot.needs_view else None
+
+
+def step(game: Game, bots: dict[str, Bot]) -> Move:
+    """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
+    if game.awaiting:
+        player = game.awaiting[0].player
+        moves = game.legal_moves(player)
+        bot = bots[player]
+        move = bot.act(_view(game, player, bot), moves)
+    elif game.stack:
+        move = RESOLVE
+        for player in game.players:
+            if game.status[player] == "out":
+                continue
+            moves = game.legal_moves(player)
+            if moves:
+                bot = bots[player]
+                reaction = bot.react(_view(game, player, bot), moves)
+                if reaction is not None:
+                    move = reaction
+                    break
+    else:
+        move = None
+        for player in game.players if game.ruleset.has_now_cards else ():
+            if player != game.current and game.status[player] != "out":
+                moves = game.legal_moves(player)
+                if moves:
+                    bot = bots[player]
+                    move = bot.react(_view(game, player, bot), moves)
+                    if move is not None:
+                        break
+        if move is None:
+            player = game.current
+            bot = bots[player]
+            move = bot.act(_view(game, player, bot), game.legal_moves(player))
+    game.apply(move)
+    return move
+
+
+def play_out(game: Game, bots: dict[str, Bot], max_moves: int = 20000,
+             each: Callable[[Game, Move], None] | None = None) -> int:
+    """Play to the end (or ``max_moves``); returns the number of moves made."""
+    n = 0
+    while game.winner is None and n < max_moves:
+        move = step(game, bots)
+        n += 1
+        if each is not None:
+            each(game, move)
+    return n

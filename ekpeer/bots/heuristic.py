@@ -1,0 +1,175 @@
+"""A bot that plays sensibly from what it may know (its view), never from hidden state.
+
+It remembers what See the Future showed, dodges a kitten it knows is on top (Skip,
+Attack, Shuffle), peeks when the odds turn bad, steals with pairs, Nopes attacks and
+steals aimed at it, puts kittens back on top for the next player, and gives away its
+least useful cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Move
+from .base import Bot
+
+KITTENS = {"exploding_kitten", "imploding_kitten"}
+# Lower is given away first; unknown cards sit in the middle.
+VALUE = {
+    "defuse": 100, "zombie_kitten": 95, "streaking_kitten": 90, "nope": 80, "super_skip": 75,
+    "attack": 70, "targeted_attack": 70, "skip": 65, "see_the_future": 60, "alter_the_future": 60,
+    "shuffle": 55, "reverse": 55, "draw_from_the_bottom": 55, "favor": 40,
+}
+DODGE = ("super_skip", "attack", "targeted_attack", "skip", "reverse", "draw_from_the_bottom", "shuffle",
+         "shuffle_now")
+PEEK = ("see_the_future", "alter_the_future", "see_the_future_5x", "alter_the_future_5x", "clairvoyance")
+AGAINST_ME = ("attack", "targeted_attack", "favor", "attack_of_the_dead", "curse_of_the_cat_butt", "mark")
+
+
+class HeuristicBot(Bot):
+    kind = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.known: list[str] = []
+        self.known_at: int = -1
+        self.discard_len = 0
+
+    # -------------------------------------------------------------- knowledge
+    def _top(self, view: dict[str, Any]) -> list[str]:
+        """What this bot believes lies on top of the draw pile now."""
+        count = view["draw_pile_count"]
+        discard = view["discard"]
+        fresh = discard[self.discard_len:] if len(discard) >= self.discard_len else discard
+        self.discard_len = len(discard)
+        if any(c.startswith("shuffle") or c == "catomic_bomb" for c in fresh):
+            self.known, self.known_at = [], -1
+        seen = view.get("seen") or []
+        if seen and view.get("_seen_new", True) and seen != self.known[: len(seen)]:
+            pass
+        if self.known_at >= 0 and count <= self.known_at:
+            drawn = self.known_at - count
+            top = self.known[drawn:]
+        else:
+            top = []
+        for face_up in view.get("face_up", []):
+            if face_up["depth"] == 0:
+                top = [face_up["card"], *top[1:]]
+        return top
+
+    def _risk(self, view: dict[str, Any]) -> float:
+        count = max(1, view["draw_pile_count"])
+        living = sum(1 for p in view["players"] if p["status"] == "living")
+        return max(1, living - 1) / count
+
+    # -------------------------------------------------------------- choices
+    def _choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
+        choice = view["choices"][0] if view.get("choices") else None
+        kind = choice["kind"] if choice else None
+        if kind == "use":
+            saving = [m for m in moves if m.use != "none"]
+            return saving[0] if saving else moves[0]
+        if kind == "position":
+            me = view["you"]
+            turns_left = view["turns"] - 1 if view["current"] == me else 0
+            want = turns_left if turns_left > 0 else 0
+            if choice and choice.get("context", {}).get("card") in KITTENS and view["current"] != me:
+                want = 0
+            best = min(moves, key=lambda m: abs((m.position or 0) - want))
+            return best
+        if kind == "card":
+            ranked = sorted(moves, key=lambda m: VALUE.get(m.card or "", 30))
+            source = (choice or {}).get("source")
+            if source in ("five_different",) or (choice or {}).get("context", {}).get("from") == "discard":
+                return ranked[-1]
+            return ranked[0]
+        if kind == "order":
+            seen = (choice or {}).get("context", {}).get("cards", [])
+            if seen:
+                safe = sorted(range(len(seen)), key=lambda i: seen[i] in KITTENS)
+                want = tuple(safe)
+                for m in moves:
+                    if m.order == want:
+                        return m
+            return moves[0]
+        if kind == "keep":
+            top = view.get("seen") or []
+            keep = not (top and top[0] in KITTENS)
+            return next((m for m in moves if m.keep == keep), moves[0])
+        if kind == "player":
+            # Bring back the player who threatens us least: the one holding fewest cards.
+            counts = {p["name"]: p["hand_count"] for p in view["players"]}
+            return min(moves, key=lambda m: counts.get(m.player or "", 0))
+        return moves[0]
+
+    # -------------------------------------------------------------- acting
+    def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
+        assert view is not None
+        if view.get("choices"):
+            move = self._choose(view, moves)
+            if view["choices"][0]["kind"] == "position":
+                self.known, self.known_at = [], -1
+            return move
+        if view.get("seen") and view.get("turn_number") != getattr(self, "_seen_turn", None):
+            self.known = list(view["seen"])
+            self.known_at = view["draw_pile_count"]
+            self._seen_turn = view.get("turn_number")
+        top = self._top(view)
+        plays = {m.cards[0]: m for m in moves if m.do == "play" and len(m.cards) == 1}
+        draw = next((m for m in moves if m.do == "draw"), None)
+        if top and top[0] in KITTENS:
+            for card in DODGE:
+                if card in plays:
+                    self.known_at = -1 if card.startswith("shuffle") else self.known_at
+                    return plays[card]
+        elif not top and self._risk(view) > 0.2:
+            for card in PEEK:
+                if card in plays:
+                    return plays[card]
+            if self._risk(view) > 0.45 and "defuse" not in view["hand"]:
+                for card in DODGE:
+                    if card in plays and card != "shuffle":
+                        return plays[card]
+        steals = [m for m in moves if m.do == "play" and len(m.cards) == 2 and m.target]
+        if steals:
+            counts = {p["name"]: p["hand_count"] for p in view["players"]}
+            cats = [m for m in steals if all(VALUE.get(c, 30) <= 30 for c in m.cards)]
+            if cats:
+                return max(cats, key=lambda m: counts.get(m.target or "", 0))
+        if draw is not None:
+            return draw
+        return moves[self.rng.randrange(len(moves))]
+
+    def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
+        assert view is not None
+        stack = view.get("stack") or []
+        if not stack:
+            return None
+        top = stack[-1]
+        me = view["you"]
+        nope = next((m for m in moves if m.cards and m.cards[0] == "nope"), None)
+        if nope is None:
+            return None
+        going_through = top["nopes"] % 2 == 0
+        if top["card"] == "nope" or top["by"] == me:
+            return nope if (top["by"] == me and not going_through) else None
+        aimed = top.get("target") == me
+        next_is_me = _next_living(view, top["by"]) == me
+        if going_through and (aimed or (top["card"] == "attack" and next_is_me)
+                              or (top["combo"] and aimed)):
+            if top["card"] in AGAINST_ME or top["combo"]:
+                return nope
+        return None
+
+
+def _next_living(view: dict[str, Any], player: str) -> str | None:
+    names = [p["name"] for p in view["players"]]
+    status = {p["name"]: p["status"] for p in view["players"]}
+    if player not in names:
+        return None
+    i = names.index(player)
+    for _ in names:
+        i = (i + view["direction"]) % len(names)
+        if status[names[i]] == "living":
+            return names[i]
+    return None

@@ -1,0 +1,13 @@
+"""The rules engine: pure, synchronous and deterministic. It imports no plugin, socket or screen."""
+
+from .cards import CardSpec, DeckSpec, Variant
+from .errors import IllegalMove
+from .game import DEAD, LIVING, OUT, Action, Choice, Game
+from .moves import Move
+from .ruleset import Ruleset, SetupPlan
+from .view import player_view, spectator_view
+
+__all__ = [
+    "Action", "CardSpec", "Choice", "DEAD", "DeckSpec", "Game", "IllegalMove", "LIVING", "Move",
+    "OUT", "Ruleset", "SetupPlan", "Variant", "player_view", "spectator_view",
+]

@@ -1,0 +1,103 @@
+"""What a plugin registers: cards, decks (boxes) and variants.
+
+A card's behaviour is written once, here as plain callables on its spec; the engine
+calls them and never names a card itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Action, Game
+
+#: Kinds a client may colour by; free text is allowed, these are the usual ones.
+CARD_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
+
+#: What playing a card asks for besides the card itself (travels to clients).
+ASKS = ("target", "name")
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One card title with its rules.
+
+    ``counts`` maps a deck (box) name to how many copies that box holds.
+    ``targets(game, by)`` lists the players the card may be aimed at (None: no target).
+    ``can_play(game, by)`` returns a reason when the card may not be played now.
+    ``effect(game, action)`` carries the card out once its reaction window settles.
+    ``on_drawn(game, player, source)`` replaces "put it in your hand" (kittens).
+    ``saves(game, player, card, kitten)`` tells whether holding it may save from ``kitten``;
+    ``save(game, player, card, kitten, done)`` then does it and calls ``done()`` when the
+    player is safe (which normally ends their turn).
+    """
+
+    id: str
+    title: str
+    text: str
+    plugin: str = ""
+    kind: str = "action"
+    counts: Mapping[str, int] = field(default_factory=dict)
+    nopeable: bool = True
+    now: bool = False
+    playable: bool = True
+    combo: bool = True
+    cat: bool = False
+    wild_cat: bool = False
+    is_nope: bool = False
+    targets: Callable[[Game, str], list[str]] | None = None
+    can_play: Callable[[Game, str], str | None] | None = None
+    effect: Callable[[Game, Action], None] | None = None
+    on_drawn: Callable[[Game, str, str], None] | None = None
+    saves: Callable[[Game, str, str, str], bool] | None = None
+    save: Callable[[Game, str, str, str, Callable[[], None]], None] | None = None
+    pick_pile: bool = True
+    pick_hand: bool = True
+    random_only: bool = False
+    dead_may_play: bool | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def asks(self) -> list[str]:
+        """What a client must supply to play it alone."""
+        return ["target"] if self.targets is not None else []
+
+    def catalog_entry(self) -> dict[str, Any]:
+        """The public, plugin-free description a client builds its screens from."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "text": self.text,
+            "plugin": self.plugin,
+            "kind": self.kind,
+            "now": self.now,
+            "nopeable": self.nopeable,
+            "playable": self.playable,
+            "cat": self.cat or self.wild_cat,
+            "asks": self.asks,
+        }
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A box of cards: a main deck (``main=True``) or an expansion added to one."""
+
+    name: str
+    title: str
+    plugin: str = ""
+    main: bool = False
+    min_players: int = 2
+    max_players: int = 5
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant a lobby may switch on, e.g. the Faster Game."""
+
+    id: str
+    title: str
+    description: str = ""
+    plugin: str = ""

@@ -1,0 +1,96 @@
+"""Special combos: two of a kind, three of a kind, five different (rulings 8, 9, 23).
+
+A combo ignores its cards' own texts. Cats pair with Feral Cats (``wild_cat``) in pairs
+and triples; in five different a wild cat counts as its own title.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import IllegalMove
+
+if TYPE_CHECKING:
+    from .game import Action, Game
+    from .moves import Move
+
+PAIR, TRIPLE, FIVE = "pair", "triple", "five"
+
+
+def kind_of(game: Game, cards: tuple[str, ...]) -> str | None:
+    """The combo ``cards`` make, or None."""
+    specs = [game.cards[c] for c in cards]
+    if not all(s.combo for s in specs):
+        return None
+    n = len(cards)
+    if n in (2, 3):
+        if len(set(cards)) == 1:
+            return PAIR if n == 2 else TRIPLE
+        tame = {s.id for s in specs if not s.wild_cat}
+        if len(tame) == 1 and all(s.cat or s.wild_cat for s in specs):
+            return PAIR if n == 2 else TRIPLE
+        return None
+    if n == 5 and len(set(cards)) == 5:
+        return FIVE
+    return None
+
+
+def check(game: Game, move: Move) -> Action:
+    """Validate a combo play and return the action it makes (nothing is changed)."""
+    from .game import Action
+
+    by = move.by
+    assert by is not None
+    kind = kind_of(game, move.cards)
+    if kind is None:
+        raise IllegalMove("bad_combo", "those cards make no combo (2 or 3 of a kind, or 5 different)")
+    target = move.target
+    if kind == FIVE:
+        if target is not None:
+            raise IllegalMove("no_target", "five different takes no target")
+        if move.name is not None:
+            raise IllegalMove("no_name", "five different names no card")
+    else:
+        if target is None:
+            raise IllegalMove("needs_target", "a combo of a kind needs a target player")
+        if target == by:
+            raise IllegalMove("bad_target", "you cannot steal from yourself")
+        if target not in game.others_with_cards(by):
+            raise IllegalMove("bad_target", f"{target} cannot be stolen from")
+        if kind == TRIPLE:
+            if move.name is None:
+                raise IllegalMove("needs_name", "three of a kind names the card you want")
+            if move.name not in game.cards:
+                raise IllegalMove("unknown_card", f"there is no card {move.name!r} at this table")
+        elif move.name is not None:
+            raise IllegalMove("no_name", "two of a kind steals at random and names no card")
+    return Action(by, move.cards, None, combo=kind, target=target, name=move.name)
+
+
+def carry_out(game: Game, action: Action) -> None:
+    by, target = action.by, action.target
+    if action.combo == PAIR:
+        assert target is not None
+        if game.status[target] != "out":
+            card = game.steal_random(target, by)
+            game.emit("stole", None, by=by, target=target, got=card is not None)
+    elif action.combo == TRIPLE:
+        assert target is not None
+        if action.name in game.hands[target]:
+            game.give(target, by, action.name, secret=False)
+            game.emit("named_card_taken", None, by=by, target=target, card=action.name)
+        else:
+            game.emit("named_card_missing", None, by=by, target=target, card=action.name)
+    elif action.combo == FIVE:
+        if not game.discard:
+            return
+        options = list(dict.fromkeys(game.discard))
+
+        def take(card: str) -> None:
+            index = len(game.discard) - 1 - game.discard[::-1].index(card)
+            del game.discard[index]
+            game.add_to_hand(by, card)
+            game.emit("took_from_discard", None, by=by, card=card)
+
+        game.ask(by, "card", options, take, prompt="take a card from the discard pile",
+                 context={"from": "discard"}, source="five_different")

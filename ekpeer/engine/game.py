@@ -1,0 +1,599 @@
+"""The rules engine: one table's state, its legal moves, and how a move changes it.
+
+Synchronous, deterministic and free of I/O: ``legal_moves -> apply -> events``. All
+randomness comes from ``self.rng`` (seeded), so a game replays exactly from its origin
+and move log. Card behaviour is not written here: cards come from plugins as
+:class:`~ekpeer.engine.cards.CardSpec` callables, and rule hooks are called through the
+table's own plugin manager, which holds only the plugins chosen for this table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import combos
+from .cards import CardSpec
+from .errors import IllegalMove
+from .moves import Move
+from .pile import DrawPile
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+LIVING, DEAD, OUT = "living", "dead", "out"
+
+
+@dataclass(slots=True)
+class Action:
+    """A played card or combo waiting on the reaction stack (or being carried out)."""
+
+    by: str
+    cards: tuple[str, ...]
+    card: str | None
+    combo: str | None = None
+    target: str | None = None
+    name: str | None = None
+    nopes: int = 0
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "by": self.by,
+            "cards": list(self.cards),
+            "card": self.card,
+            "combo": self.combo,
+            "target": self.target,
+            "name": self.name,
+            "nopes": self.nopes,
+        }
+
+
+@dataclass(slots=True)
+class Choice:
+    """A decision the engine awaits from one player.
+
+    ``options`` is what the client may answer: a list of card ids / players / ``use``
+    values, ``[lo, hi]`` for a position, the number of cards for an order, or
+    ``[True, False]`` for keep. ``context`` is public-to-the-chooser data (e.g. the cards
+    being ordered). ``from_hand`` makes a card answer valid only while still held.
+    """
+
+    player: str
+    kind: str
+    options: Any
+    then: Callable[[Any], None]
+    prompt: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+    from_hand: bool = False
+    source: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "source": self.source,
+        }
+
+    def private(self) -> dict[str, Any]:
+        out = self.public()
+        out["options"] = list(self.options) if not isinstance(self.options, int) else self.options
+        out["context"] = dict(self.context)
+        return out
+
+
+class Game:
+    """One table. Construct with :meth:`Ruleset.new_game` or :meth:`Ruleset.game_from_table`."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: list[str],
+        seed: int | None = 0,
+        origin: dict[str, Any] | None = None,
+    ) -> None:
+        if len(set(players)) != len(players) or not players:
+            raise ValueError("players must be distinct and non-empty")
+        self.ruleset = ruleset
+        self.cards: dict[str, CardSpec] = ruleset.cards
+        self.hook = ruleset.hook
+        self.players: list[str] = list(players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.origin: dict[str, Any] = origin or {}
+        self.hands: dict[str, list[str]] = {p: [] for p in players}
+        self.marked: dict[str, list[str]] = {p: [] for p in players}
+        self.in_front: dict[str, list[str]] = {p: [] for p in players}
+        self.removed: dict[str, list[str]] = {p: [] for p in players}
+        self.status: dict[str, str] = {p: LIVING for p in players}
+        self.draw_pile = DrawPile()
+        self.discard: list[str] = []
+        self.out_of_game: list[str] = []  # set aside at setup (extra kittens, defuses)
+        self.current: str = players[0]
+        self.turns: int = 1
+        self.attacked: bool = False
+        self.direction: int = 1
+        self.stack: list[Action] = []
+        self.awaiting: list[Choice] = []
+        self.seen: dict[str, list[str]] = {}
+        self.cursed: set[str] = set()
+        self.winner: str | None = None
+        self.turn_number: int = 1
+        self.data: dict[str, Any] = {}
+        self.log: list[Move] = []
+        self.events: list[tuple[tuple[str, ...] | None, dict[str, Any]]] = []
+        self.drawn_face_up: bool = False
+        self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
+
+    # ------------------------------------------------------------------ queries
+    def spec(self, card: str) -> CardSpec:
+        return self.cards[card]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def reaction_open(self) -> bool:
+        """A reaction window is open when an action waits on the stack and no choice is owed."""
+        return bool(self.stack) and not self.awaiting
+
+    def living(self) -> list[str]:
+        return [p for p in self.players if self.status[p] == LIVING]
+
+    def dead(self) -> list[str]:
+        return [p for p in self.players if self.status[p] == DEAD]
+
+    def out(self) -> list[str]:
+        return [p for p in self.players if self.status[p] == OUT]
+
+    def is_living(self, player: str) -> bool:
+        return self.status.get(player) == LIVING
+
+    def next_player(self, player: str | None = None, direction: int | None = None) -> str:
+        """The next Living player after ``player`` in the direction of play."""
+        start = self.current if player is None else player
+        step = self.direction if direction is None else direction
+        n = len(self.players)
+        i = self.players.index(start)
+        for _ in range(n):
+            i = (i + step) % n
+            if self.status[self.players[i]] == LIVING:
+                return self.players[i]
+        return start
+
+    def others_with_cards(self, by: str) -> list[str]:
+        """Living players other than ``by`` who hold cards: who Favor and steals may aim at."""
+        return [p for p in self.players if p != by and self.status[p] == LIVING and self.hands[p]]
+
+    def waiting_for(self) -> list[str]:
+        return sorted({c.player for c in self.awaiting})
+
+    # ------------------------------------------------------------------ events
+    def emit(self, event: str, to: Iterable[str] | None = None, /, **data: Any) -> None:
+        """Record an event; ``to`` limits who may ever see it (None: everyone)."""
+        data["type"] = event
+        self.events.append((tuple(to) if to is not None else None, data))
+
+    def show(self, player: str, cards: list[str], public: bool = False, source: str = "") -> None:
+        """Show ``cards`` (top first) to ``player``, or to everyone with ``public``."""
+        shown = list(cards)
+        if public:
+            for p in self.players:
+                self.seen[p] = shown
+            self.emit("shown", None, cards=shown, by=player, source=source)
+        else:
+            self.seen[player] = shown
+            self.emit("shown", (player,), cards=shown, by=player, source=source)
+
+    # ------------------------------------------------------------------ hands
+    def add_to_hand(self, player: str, card: str) -> None:
+        self.hands[player].append(card)
+        self._hand_changed(player)
+
+    def remove_from_hand(self, player: str, card: str) -> None:
+        self.hands[player].remove(card)
+        marks = self.marked[player]
+        if card in marks and marks.count(card) > self.hands[player].count(card):
+            marks.remove(card)
+        self._hand_changed(player)
+
+    def give(self, giver: str, taker: str, card: str, secret: bool = True) -> None:
+        """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark)."""
+        self.remove_from_hand(giver, card)
+        self.hands[taker].append(card)
+        self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker, card=card)
+        self.emit("card_moved", None, giver=giver, taker=taker)
+        self._hand_changed(taker)
+
+    def steal_random(self, victim: str, thief: str) -> str | None:
+        hand = self.hands[victim]
+        if not hand:
+            return None
+        card = hand[self.rng.randrange(len(hand))]
+        self.give(victim, thief, card)
+        return card
+
+    def discard_from_hand(self, player: str, card: str) -> None:
+        self.remove_from_hand(player, card)
+        self.discard.append(card)
+
+    def _hand_changed(self, player: str) -> None:
+        if self.ruleset.has_hook("ekpeer_hand_changed"):
+            self.hook.ekpeer_hand_changed(game=self, player=player)
+
+    # ------------------------------------------------------------------ turns
+    def end_turn(self) -> None:
+        """End one of the current player's turns (Skip, a draw, a Defuse...)."""
+        if self.over:
+            return
+        self.turns -= 1
+        if self.turns <= 0 or self.status[self.current] != LIVING:
+            self.advance()
+        else:
+            self.emit("turn", None, player=self.current, turns=self.turns)
+
+    def end_all_turns(self) -> None:
+        """End every turn the current player owes (Super Skip)."""
+        self.turns = 1
+        self.end_turn()
+
+    def advance(self, to: str | None = None) -> None:
+        """Pass play to ``to`` (default: the next Living player), owing one fresh turn."""
+        if self.over:
+            return
+        previous = self.current
+        if self.ruleset.has_hook("ekpeer_turn_ended"):
+            self.hook.ekpeer_turn_ended(game=self, player=previous)
+        self.current = to if to is not None else self.next_player(previous)
+        self.turns = 1
+        self.attacked = False
+        self.turn_number += 1
+        self.emit("turn", None, player=self.current, turns=1)
+
+    def attack(self, victim: str, extra: int) -> None:
+        """End the attacker's turns; ``victim`` owes the attacker's untaken turns + ``extra``."""
+        owed = (self.turns if self.attacked else 0) + extra
+        if self.ruleset.has_hook("ekpeer_turn_ended"):
+            self.hook.ekpeer_turn_ended(game=self, player=self.current)
+        self.current = victim
+        self.turns = owed
+        self.attacked = True
+        self.turn_number += 1
+        self.emit("turn", None, player=victim, turns=owed, attacked=True)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, player: str, bottom: bool = False, end_turn: bool = True) -> str | None:
+        """``player`` draws from the top (or bottom); the turn ends unless a card takes over."""
+        if not len(self.draw_pile):
+            self.emit("draw_pile_empty", None, player=player)
+            if end_turn:
+                self.end_turn()
+            return None
+        card, up = self.draw_pile.draw_bottom() if bottom else self.draw_pile.draw_top()
+        self.drawn_face_up = up
+        self.receive_drawn(player, card, end_turn=end_turn)
+        return card
+
+    def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
+        """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
+        if self.ruleset.has_hook("ekpeer_card_drawn"):
+            if self.hook.ekpeer_card_drawn(game=self, player=player, card=card):
+                return
+        spec = self.cards[card]
+        if spec.on_drawn is not None:
+            self.emit("drew", None, player=player, card=card)
+            spec.on_drawn(self, player, card)
+            return
+        self.hands[player].append(card)
+        self.emit("drew", (player,), player=player, card=card)
+        self.emit("drew_hidden", None, player=player)
+        self._hand_changed(player)
+        if end_turn:
+            self.end_turn()
+
+    # ------------------------------------------------------------------ kittens
+    def savers(self, player: str, kitten: str) -> list[str]:
+        """Distinct cards in ``player``'s hand that could save them from ``kitten``."""
+        found = []
+        for card in dict.fromkeys(self.hands[player]):
+            spec = self.cards[card]
+            if spec.saves is not None and spec.saves(self, player, card, kitten):
+                found.append(card)
+        return found
+
+    def explode(self, player: str, kitten: str, then: Callable[[], None] | None = None) -> None:
+        """``player`` faces ``kitten`` (already lying in front of them): save or die.
+
+        With anything that could save them, the engine always asks (``use``), even with a
+        single option; ``then`` runs once they are saved (by default: their turn ends).
+        """
+        done = then if then is not None else self.end_turn
+        if kitten not in self.in_front[player]:
+            self.in_front[player].append(kitten)
+        self.emit("exploding", None, player=player, card=kitten)
+        savers = self.savers(player, kitten)
+        if not savers:
+            self.die(player, kitten)
+            return
+
+        def answer(use: str) -> None:
+            if use == "none":
+                self.die(player, kitten)
+            else:
+                self.emit("saved", None, player=player, card=use, kitten=kitten)
+                self.cards[use].save(self, player, use, kitten, done)  # type: ignore[misc]
+
+        self.ask(player, "use", savers + ["none"], answer, prompt=f"{kitten}: save yourself?",
+                 context={"kitten": kitten})
+
+    def put_back(self, player: str, card: str, then: Callable[[], None], face_up: bool = False,
+                 watchers: Iterable[str] = ()) -> None:
+        """Ask ``player`` where to put ``card`` (lying in front of them) back into the draw pile."""
+        def answer(position: int) -> None:
+            self.in_front[player].remove(card)
+            self.draw_pile.insert(position, card, face_up)
+            depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
+            self.emit("put_back", (player, *watchers), player=player, card=card, position=depth)
+            self.emit("put_back_hidden", None, player=player, card=card,
+                      position=depth if face_up else None)
+            then()
+
+        self.ask(player, "position", [-1, len(self.draw_pile)], answer,
+                 prompt=f"where to put {card} back", context={"card": card, "pile": len(self.draw_pile)})
+
+    def die(self, player: str, kitten: str | None) -> None:
+        """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""
+        if self.ruleset.has_hook("ekpeer_player_died") and self.hook.ekpeer_player_died(
+            game=self, player=player, kitten=kitten
+        ):
+            pass
+        else:
+            self.status[player] = OUT
+            self.removed[player].extend(self.hands[player])
+            self.hands[player].clear()
+            self.marked[player].clear()
+            self.cursed.discard(player)
+            self.emit("exploded", None, player=player, card=kitten)
+        self.awaiting = [c for c in self.awaiting if c.player != player or self.status[player] == DEAD]
+        if self.check_game_over():
+            return
+        if player == self.current:
+            self.advance()
+
+    def check_game_over(self) -> bool:
+        if self.winner is not None:
+            return True
+        winner = None
+        if self.ruleset.has_hook("ekpeer_game_over"):
+            winner = self.hook.ekpeer_game_over(game=self)
+        if winner is None:
+            living = self.living()
+            if len(living) == 1:
+                winner = living[0]
+        if winner is not None:
+            self.winner = winner
+            self.stack.clear()
+            self.awaiting.clear()
+            self.emit("game_over", None, winner=winner)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ choices
+    def ask(self, player: str, kind: str, options: Any, then: Callable[[Any], None],
+            prompt: str = "", context: dict[str, Any] | None = None, from_hand: bool = False,
+            source: str | None = None) -> None:
+        """Wait for ``player`` to ``choose`` (several asks may wait at once)."""
+        choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source)
+        self.awaiting.append(choice)
+        self.emit("waiting", None, player=player, kind=kind, source=source)
+
+    def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
+                           source: str | None = None) -> None:
+        self.ask(player, "card", list(dict.fromkeys(self.hands[player])), then, prompt,
+                 from_hand=True, source=source)
+
+    # ------------------------------------------------------------------ the move API
+    def apply(self, move: Move) -> list[tuple[tuple[str, ...] | None, dict[str, Any]]]:
+        """Apply ``move`` or raise :class:`IllegalMove` (and change nothing). Returns events."""
+        self.events = []
+        if self.winner is not None:
+            raise IllegalMove("game_over", "the game is over")
+        do = move.do
+        if do == "resolve":
+            self._resolve()
+        else:
+            by = move.by
+            if by not in self.status:
+                raise IllegalMove("unknown_player", f"{by!r} is not at this table")
+            if self.status[by] == OUT:
+                raise IllegalMove("player_out", f"{by} is out of the game")
+            if do == "choose":
+                self._choose(move)
+            elif do == "draw":
+                self._check_draw(by)
+                self.emit("move", None, by=by, do="draw")
+                self.draw(by)
+            elif do == "play":
+                self._play(move)
+            else:
+                raise IllegalMove("bad_move", f"unknown move {do!r}")
+        self.log.append(move)
+        self.check_game_over()
+        return self.events
+
+    def _check_draw(self, by: str) -> None:
+        if self.awaiting:
+            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+        if self.stack:
+            raise IllegalMove("reaction_open", "a reaction window is open: resolve it first")
+        if by != self.current:
+            raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+        if self.status[by] != LIVING:
+            raise IllegalMove("not_living", f"{by} is not Living")
+        reason = self._hook_refusal(by, Move("draw", by))
+        if reason:
+            raise IllegalMove("refused", reason)
+
+    def _hook_refusal(self, by: str, move: Move) -> str | None:
+        if self.ruleset.has_hook("ekpeer_refuse_move"):
+            return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
+        return None
+
+    def _resolve(self) -> None:
+        if self.awaiting:
+            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+        if not self.stack:
+            raise IllegalMove("no_reaction_window", "no reaction window is open")
+        action = self.stack.pop()
+        self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
+        if action.nopes % 2 == 1:
+            return
+        self.carry_out(action)
+
+    def carry_out(self, action: Action) -> None:
+        """Make a played card or combo take effect."""
+        if action.combo is not None:
+            combos.carry_out(self, action)
+            return
+        spec = self.cards[action.card]  # type: ignore[index]
+        if spec.effect is not None:
+            spec.effect(self, action)
+
+    def _choose(self, move: Move) -> None:
+        by = move.by
+        choice = next((c for c in self.awaiting if c.player == by), None)
+        if choice is None:
+            raise IllegalMove("no_choice", f"nothing is awaited from {by}")
+        kind = choice.kind
+        answer = getattr(move, kind, None)
+        if answer is None:
+            raise IllegalMove("wrong_choice", f"{by} must choose a {kind}")
+        if kind == "position":
+            lo, hi = choice.options
+            if not lo <= answer <= hi:
+                raise IllegalMove("bad_position", f"position must be from {lo} to {hi}")
+        elif kind == "order":
+            if sorted(answer) != list(range(choice.options)):
+                raise IllegalMove("bad_order", f"order must list each index 0..{choice.options - 1} once")
+        elif kind == "keep":
+            pass
+        else:
+            if answer not in choice.options:
+                raise IllegalMove("bad_choice", f"{answer!r} is not one of {choice.options}")
+            if choice.from_hand and answer not in self.hands[by]:
+                raise IllegalMove("card_not_held", f"{by} holds no {answer}")
+        self.awaiting.remove(choice)
+        self.emit("chose", (by,), by=by, kind=kind, answer=answer)
+        self.emit("chose_hidden", None, by=by, kind=kind)
+        choice.then(answer)
+
+    def _play(self, move: Move) -> None:
+        by = move.by
+        cards = move.cards
+        if not cards:
+            raise IllegalMove("no_cards", "play needs at least one card")
+        hand = self.hands[by]
+        need = Counter(cards)
+        for card, n in need.items():
+            if card not in self.cards:
+                raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+            if hand.count(card) < n:
+                raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
+        if self.awaiting:
+            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+        reason = self._hook_refusal(by, move)
+        if reason:
+            raise IllegalMove("refused", reason)
+        if len(cards) > 1:
+            action = combos.check(self, move)
+            self._check_own_turn(by)
+        else:
+            card = cards[0]
+            spec = self.cards[card]
+            if spec.is_nope:
+                if not self.stack:
+                    raise IllegalMove("nothing_to_nope", "there is no action to Nope")
+                self.discard_from_hand(by, card)
+                top = self.stack[-1]
+                top.nopes += 1
+                self.emit("noped", None, by=by, action=top.public())
+                return
+            if not spec.playable:
+                raise IllegalMove("not_playable", f"{spec.title} cannot be played on its own")
+            if spec.now:
+                if self.status[by] == DEAD and spec.dead_may_play is False:
+                    raise IllegalMove("not_living", f"{by} is Dead")
+            else:
+                self._check_own_turn(by)
+            target = move.target
+            if spec.targets is not None:
+                if target is None:
+                    raise IllegalMove("needs_target", f"{spec.title} needs a target player")
+                if target not in spec.targets(self, by):
+                    raise IllegalMove("bad_target", f"{target} cannot be targeted by {spec.title}")
+            elif target is not None:
+                raise IllegalMove("no_target", f"{spec.title} takes no target")
+            if spec.can_play is not None:
+                reason = spec.can_play(self, by)
+                if reason:
+                    raise IllegalMove("cannot_play", reason)
+            action = Action(by, cards, card, target=target, name=move.name)
+        for card in cards:
+            self.discard_from_hand(by, card)
+        self.emit("played", None, action=action.public())
+        nopeable = action.combo is not None or self.cards[action.card].nopeable  # type: ignore[index]
+        if nopeable:
+            self.stack.append(action)
+        else:
+            self.carry_out(action)
+
+    def _check_own_turn(self, by: str) -> None:
+        if self.stack:
+            raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
+        if by != self.current:
+            raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+        if self.status[by] != LIVING:
+            raise IllegalMove("not_living", f"{by} is not Living")
+
+    # ------------------------------------------------------------------ legal moves
+    def legal_moves(self, player: str) -> list[Move]:
+        """Every move ``player`` may make now (five-different combos: a sample, see docs)."""
+        from .legal import legal_moves
+
+        return legal_moves(self, player)
+
+    # ------------------------------------------------------------------ bookkeeping
+    def snapshot(self) -> tuple:
+        """Everything that makes up the state, comparable (a refused move leaves it equal)."""
+        return (
+            tuple((p, self.status[p], tuple(sorted(self.hands[p])), tuple(sorted(self.marked[p])),
+                   tuple(self.in_front[p]), tuple(self.removed[p])) for p in self.players),
+            tuple(self.draw_pile.top_first()),
+            tuple(self.draw_pile.face_up()),
+            tuple(self.discard),
+            self.current, self.turns, self.attacked, self.direction,
+            tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),
+            tuple((c.player, c.kind, repr(c.options)) for c in self.awaiting),
+            tuple(sorted((k, tuple(v)) for k, v in self.seen.items())),
+            tuple(sorted(self.cursed)), self.winner, repr(self.data), len(self.log),
+            self.rng.getstate(),
+        )
+
+    def all_cards(self) -> Counter:
+        """Every card at the table wherever it lies: the same multiset at every step."""
+        total: Counter = Counter(self.draw_pile.top_first())
+        total.update(self.discard)
+        total.update(self.out_of_game)
+        for p in self.players:
+            total.update(self.hands[p])
+            total.update(self.in_front[p])
+            total.update(self.removed[p])
+        if self.ruleset.has_hook("ekpeer_cards_elsewhere"):
+            for cards in self.hook.ekpeer_cards_elsewhere(game=self):
+                total.update(cards)
+        return total

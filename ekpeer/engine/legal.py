@@ -1,0 +1,125 @@
+"""Legal moves for one player: what a client may offer and a bot may pick from.
+
+Complete for everything but five-different combos, where every choice of five titles
+is legal but only a bounded sample is listed (the engine accepts any valid five).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FIVE_SAMPLE = 6
+
+
+def choice_moves(game: Game, player: str) -> list[Move]:
+    choice = next((c for c in game.awaiting if c.player == player), None)
+    if choice is None:
+        return []
+    kind = choice.kind
+    if kind == "position":
+        lo, hi = choice.options
+        return [Move("choose", player, position=i) for i in range(0, hi + 1)]
+    if kind == "order":
+        n = choice.options
+        from itertools import permutations
+
+        return [Move("choose", player, order=p) for p in permutations(range(n))][:120]
+    if kind == "keep":
+        return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
+    if choice.from_hand:
+        held = game.hands[player]
+        return [Move("choose", player, **{kind: o}) for o in choice.options if o in held]
+    return [Move("choose", player, **{kind: o}) for o in choice.options]
+
+
+def legal_moves(game: Game, player: str) -> list[Move]:
+    if game.winner is not None or game.status.get(player, "out") == "out":
+        return []
+    if game.awaiting:
+        return choice_moves(game, player)
+    hand = game.hands[player]
+    cards = game.cards
+    moves: list[Move] = []
+    refuse = game.ruleset.has_hook("ekpeer_refuse_move")
+    distinct = list(dict.fromkeys(hand))
+    if game.stack:
+        for card in distinct:
+            spec = cards[card]
+            if spec.is_nope or (spec.now and spec.playable):
+                if spec.now and game.status[player] == "dead" and spec.dead_may_play is False:
+                    continue
+                moves.extend(_single(game, player, card))
+        return _filter(game, player, moves) if refuse else moves
+    own_turn = player == game.current and game.status[player] == "living"
+    if own_turn:
+        moves.append(Move("draw", player))
+    for card in distinct:
+        spec = cards[card]
+        if not spec.playable or spec.is_nope:
+            continue
+        if spec.now:
+            if game.status[player] == "dead" and spec.dead_may_play is False:
+                continue
+        elif not own_turn:
+            continue
+        moves.extend(_single(game, player, card))
+    if own_turn and len(hand) >= 2:
+        moves.extend(_combos(game, player, hand, distinct))
+    return _filter(game, player, moves) if refuse else moves
+
+
+def _single(game: Game, player: str, card: str) -> list[Move]:
+    spec = game.cards[card]
+    if spec.can_play is not None and spec.can_play(game, player):
+        return []
+    if spec.targets is not None:
+        return [Move("play", player, (card,), target=t) for t in spec.targets(game, player)]
+    return [Move("play", player, (card,))]
+
+
+def _combos(game: Game, player: str, hand: list[str], distinct: list[str]) -> list[Move]:
+    cards = game.cards
+    targets = game.others_with_cards(player)
+    usable = [c for c in distinct if cards[c].combo]
+    if not usable:
+        return []
+    moves: list[Move] = []
+    groups: list[tuple[str, ...]] = []
+    wild = [c for c in usable if cards[c].wild_cat]
+    n_wild = sum(hand.count(w) for w in wild)
+    for card in usable:
+        count = hand.count(card)
+        if count >= 2:
+            groups.append((card, card))
+        if count >= 3:
+            groups.append((card, card, card))
+        if wild and cards[card].cat and not cards[card].wild_cat:
+            w = wild[0]
+            groups.append((card, w))
+            if count >= 2:
+                groups.append((card, card, w))
+            if n_wild >= 2 and hand.count(w) >= 2:
+                groups.append((card, w, w))
+    if targets:
+        names = game.card_names
+        for group in groups:
+            if len(group) == 2:
+                moves.extend(Move("play", player, group, target=t) for t in targets)
+            else:
+                moves.extend(Move("play", player, group, target=t, name=n) for t in targets for n in names)
+    if len(usable) >= 5:
+        for i, five in enumerate(combinations(usable, 5)):
+            if i >= FIVE_SAMPLE:
+                break
+            moves.append(Move("play", player, five))
+    return moves
+
+
+def _filter(game: Game, player: str, moves: list[Move]) -> list[Move]:
+    return [m for m in moves if not game.hook.ekpeer_refuse_move(game=game, player=player, move=m)]

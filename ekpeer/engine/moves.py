@@ -1,0 +1,92 @@
+"""Moves in the game's own vocabulary: play, draw, resolve, choose.
+
+The same shape is used by scenarios, bots, the network protocol and the replay log,
+so a move can be written down, sent and replayed without translation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+MOVE_KINDS = ("play", "draw", "resolve", "choose")
+CHOICE_FIELDS = ("position", "card", "order", "player", "keep", "use")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    do: str
+    by: str | None = None
+    cards: tuple[str, ...] = ()
+    target: str | None = None
+    name: str | None = None
+    position: int | None = None
+    card: str | None = None
+    order: tuple[int, ...] | None = None
+    player: str | None = None
+    keep: bool | None = None
+    use: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as plain data with only the fields it uses."""
+        out: dict[str, Any] = {"do": self.do}
+        if self.by is not None:
+            out["by"] = self.by
+        if self.cards:
+            out["cards"] = list(self.cards)
+        for field in ("target", "name", "position", "card", "player", "keep", "use"):
+            value = getattr(self, field)
+            if value is not None:
+                out[field] = value
+        if self.order is not None:
+            out["order"] = list(self.order)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Move:
+        """Build a move from plain data, checking each field's type (input may be hostile)."""
+        from .errors import IllegalMove
+
+        if not isinstance(data, dict):
+            raise IllegalMove("bad_move", "a move must be a table of fields")
+        do = data.get("do")
+        if do not in MOVE_KINDS:
+            raise IllegalMove("bad_move", f"'do' must be one of {', '.join(MOVE_KINDS)}")
+
+        def opt(field: str, kind: type | tuple[type, ...]) -> Any:
+            value = data.get(field)
+            if value is None:
+                return None
+            if isinstance(value, bool) and kind is int:
+                raise IllegalMove("bad_move", f"'{field}' must be a whole number")
+            if not isinstance(value, kind):
+                raise IllegalMove("bad_move", f"'{field}' has the wrong type")
+            return value
+
+        cards = data.get("cards", ())
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
+            raise IllegalMove("bad_move", "'cards' must be a list of card ids")
+        if len(cards) > 16:
+            raise IllegalMove("bad_move", "too many cards in one move")
+        order = data.get("order")
+        if order is not None:
+            if not isinstance(order, (list, tuple)) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in order
+            ):
+                raise IllegalMove("bad_move", "'order' must be a list of indexes")
+            if len(order) > 64:
+                raise IllegalMove("bad_move", "'order' is too long")
+            order = tuple(order)
+        return cls(
+            do=do,
+            by=opt("by", str),
+            cards=tuple(cards),
+            target=opt("target", str),
+            name=opt("name", str),
+            position=opt("position", int),
+            card=opt("card", str),
+            order=order,
+            player=opt("player", str),
+            keep=opt("keep", bool),
+            use=opt("use", str),
+        )

@@ -1,0 +1,174 @@
+"""A table's rules: the cards, decks, variants and hooks of the plugins chosen for it.
+
+Built from a pluggy plugin manager that holds only the table's plugins, so a hook of a
+plugin that is installed but not chosen never runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pluggy
+
+from .cards import CardSpec, DeckSpec, Variant
+from .game import DEAD, Game
+from .pile import DrawPile
+
+
+@dataclass
+class SetupPlan:
+    """How to set up a new game; plugins adjust it through ``ekpeer_adjust_setup``."""
+
+    players: list[str]
+    deck: str
+    expansions: list[str]
+    variants: set[str]
+    pool: Counter
+    options: dict[str, Any] = field(default_factory=dict)
+    hand_size: int = 7
+    saver: str | None = "defuse"
+    spare_savers: int | None = 2
+    remove: set[str] = field(default_factory=set)
+    kitten: str = "exploding_kitten"
+    kitten_count: int = 0
+    special_kittens: list[str] = field(default_factory=list)
+    first_player: str | None = None
+
+
+class Ruleset:
+    def __init__(self, pm: pluggy.PluginManager, names: Iterable[str]) -> None:
+        self.pm = pm
+        self.hook = pm.hook
+        self.plugins: list[str] = list(names)
+        self.cards: dict[str, CardSpec] = {}
+        self.decks: dict[str, DeckSpec] = {}
+        self.variants: dict[str, Variant] = {}
+        self._collect("ekpeer_register_cards", self.cards, "card")
+        self._collect("ekpeer_register_decks", self.decks, "deck")
+        self._collect("ekpeer_register_variants", self.variants, "variant")
+        self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
+        self._hooks = {
+            name
+            for name in dir(pm.hook)
+            if name.startswith("ekpeer_") and getattr(pm.hook, name).get_hookimpls()
+        }
+
+    def _collect(self, hook_name: str, into: dict[str, Any], what: str) -> None:
+        for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
+            plugin = impl.plugin_name
+
+            def register(item: Any, plugin: str = plugin) -> None:
+                if not getattr(item, "plugin", ""):
+                    object.__setattr__(item, "plugin", plugin)
+                existing = into.get(item.id if hasattr(item, "id") else item.name)
+                key = item.id if hasattr(item, "id") else item.name
+                if existing is not None and existing is not item:
+                    if what == "card" and _same_card(existing, item):
+                        merged = dict(existing.counts)
+                        for deck, n in item.counts.items():
+                            merged.setdefault(deck, n)
+                        into[key] = replace(existing, counts=merged)
+                        return
+                    raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
+                into[key] = item
+
+            impl.function(register=register)
+
+    def has_hook(self, name: str) -> bool:
+        return name in self._hooks
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """Every card of this table as public data for clients."""
+        return [spec.catalog_entry() for spec in self.cards.values()]
+
+    # ------------------------------------------------------------------ games
+    def main_decks(self) -> list[DeckSpec]:
+        return [d for d in self.decks.values() if d.main]
+
+    def game_from_table(self, table: dict[str, Any], seed: int | None = 0) -> Game:
+        """A game rigged exactly as ``table`` says (the scenario ``[setup]`` shape)."""
+        players = list(table["players"])
+        game = Game(self, players, seed, origin={"table": _plain(table), "seed": seed})
+        for p in players:
+            game.hands[p] = list(table.get("hands", {}).get(p, []))
+        up, pile = [], []
+        for depth, entry in enumerate(table.get("draw_pile", [])):
+            card, _, state = entry.partition(":")
+            pile.append(card)
+            if state == "up":
+                up.append(depth)
+        game.draw_pile = DrawPile(pile, up)
+        game.discard = list(table.get("discard", []))
+        for p in table.get("dead", []):
+            game.status[p] = DEAD
+            game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
+        for p in table.get("out", []):
+            game.status[p] = "out"
+        for p, cards in table.get("marked", {}).items():
+            game.marked[p] = list(cards)
+        game.cursed = set(table.get("cursed", []))
+        game.current = table.get("current", players[0])
+        game.turns = int(table.get("turns", 1))
+        game.attacked = game.turns > 1
+        game.direction = int(table.get("direction", 1))
+        unknown = sorted({c for c in game.all_cards() if c not in self.cards})
+        if unknown:
+            raise ValueError(f"unknown card ids for plugins {self.plugins}: {', '.join(unknown)}")
+        return game
+
+    def plan(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
+             options: dict[str, Any] | None = None) -> SetupPlan:
+        mains = self.main_decks()
+        if deck is None:
+            fitting = [d for d in mains if d.min_players <= len(players) <= d.max_players]
+            if not fitting:
+                raise ValueError(f"no deck for {len(players)} players")
+            deck = fitting[0].name
+        if deck not in self.decks or not self.decks[deck].main:
+            raise ValueError(f"unknown deck {deck!r}")
+        spec = self.decks[deck]
+        expansions = [d.name for d in self.decks.values() if not d.main]
+        max_players = spec.max_players
+        for name in expansions:
+            max_players = max(max_players, self.decks[name].max_players)
+        if not spec.min_players <= len(players) <= max_players:
+            raise ValueError(f"{spec.title} takes {spec.min_players}-{max_players} players")
+        unknown = set(variants) - set(self.variants)
+        if unknown:
+            raise ValueError(f"unknown variants: {', '.join(sorted(unknown))}")
+        pool: Counter = Counter()
+        for card in self.cards.values():
+            for box in [deck, *expansions]:
+                n = card.counts.get(box, 0)
+                if n:
+                    pool[card.id] += n
+        return SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
+                         kitten_count=len(players) - 1)
+
+    def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
+                 variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:
+        """Shuffle and deal a new game by the rulebooks' setup and the plugins' changes."""
+        from .setup import deal
+
+        plan = self.plan(players, deck, variants, options)
+        origin = {"players": list(players), "deck": plan.deck, "variants": sorted(plan.variants),
+                  "options": dict(options or {}), "seed": seed, "plugins": list(self.plugins)}
+        game = Game(self, players, seed, origin=origin)
+        deal(game, plan)
+        return game
+
+
+def _same_card(a: CardSpec, b: CardSpec) -> bool:
+    """Two plugins may ship the same card if they share its implementation."""
+    return a.effect is b.effect and a.title == b.title
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,73 @@
+"""The only door out of the engine for clients: one player's view, or a spectator's.
+
+A view holds the viewer's own hand, what they were shown, and public facts. Of hidden
+cards it holds counts only, never their order or content.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _public(game: Game) -> dict[str, Any]:
+    pile = game.draw_pile
+    seats = []
+    for p in game.players:
+        seats.append({
+            "name": p,
+            "status": game.status[p],
+            "hand_count": len(game.hands[p]),
+            "marked": list(game.marked[p]),
+            "in_front": list(game.in_front[p]),
+            "cursed": p in game.cursed,
+        })
+    return {
+        "players": seats,
+        "current": game.current,
+        "turns": game.turns,
+        "attacked": game.attacked,
+        "direction": game.direction,
+        "turn_number": game.turn_number,
+        "draw_pile_count": len(pile),
+        "face_up": [{"depth": d, "card": c} for d, c in pile.face_up()],
+        "discard": list(game.discard),
+        "stack": [a.public() for a in game.stack],
+        "reaction_open": game.reaction_open,
+        "waiting_for": game.waiting_for(),
+        "awaiting": [c.public() for c in game.awaiting],
+        "winner": game.winner,
+    }
+
+
+def player_view(game: Game, player: str) -> dict[str, Any]:
+    """What ``player`` may know: public facts plus their hand, sightings and choices."""
+    view = _public(game)
+    hand = list(game.hands[player])
+    cursed = player in game.cursed
+    view["you"] = player
+    view["hand"] = [] if cursed else hand
+    view["hand_count"] = len(hand)
+    view["seen"] = list(game.seen.get(player, []))
+    view["choices"] = [c.private() for c in game.awaiting if c.player == player]
+    view["legal_moves"] = [m.to_dict() for m in game.legal_moves(player)]
+    if game.ruleset.has_hook("ekpeer_extend_view"):
+        game.hook.ekpeer_extend_view(game=game, player=player, view=view)
+    return view
+
+
+def spectator_view(game: Game) -> dict[str, Any]:
+    """What anyone watching may know: public facts only."""
+    view = _public(game)
+    view["you"] = None
+    if game.ruleset.has_hook("ekpeer_extend_view"):
+        game.hook.ekpeer_extend_view(game=game, player=None, view=view)
+    return view
+
+
+def visible_events(events: list[tuple[tuple[str, ...] | None, dict[str, Any]]],
+                   player: str | None) -> list[dict[str, Any]]:
+    """The events ``player`` may see (``None``: a spectator)."""
+    return [e for to, e in events if to is None or (player is not None and player in to)]

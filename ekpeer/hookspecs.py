@@ -1,0 +1,80 @@
+"""The plugin contract: every hook a card plugin may implement (see docs/plugins.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("ekpeer")
+hookimpl = pluggy.HookimplMarker("ekpeer")
+
+
+@hookspec
+def ekpeer_register_cards(register: Any) -> None:
+    """Register cards by calling ``register(CardSpec(...))`` once per card."""
+
+
+@hookspec
+def ekpeer_register_decks(register: Any) -> None:
+    """Register boxes of cards by calling ``register(DeckSpec(...))``."""
+
+
+@hookspec
+def ekpeer_register_variants(register: Any) -> None:
+    """Register rule variants by calling ``register(Variant(...))``."""
+
+
+@hookspec
+def ekpeer_requires() -> list[str]:
+    """Return the names of the plugins this plugin needs enabled beside it."""
+
+
+@hookspec
+def ekpeer_adjust_setup(plan: Any) -> None:
+    """Change the ``SetupPlan`` (pool, saver, kittens, hand size) before dealing."""
+
+
+@hookspec
+def ekpeer_before_kittens(plan: Any, draw_pile: list[str], rng: Any) -> None:
+    """Change the dealt draw pile (a list, top first) before kittens go in."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_card_drawn(game: Any, player: str, card: str) -> bool | None:
+    """Return True to take over a card ``player`` just drew (it is in nobody's hand yet)."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_player_died(game: Any, player: str, kitten: str | None) -> bool | None:
+    """Return True after handling ``player``'s death yourself instead of the default out."""
+
+
+@hookspec
+def ekpeer_turn_ended(game: Any, player: str) -> None:
+    """Called when play passes on from ``player``."""
+
+
+@hookspec
+def ekpeer_hand_changed(game: Any, player: str) -> None:
+    """Called after a card enters or leaves ``player``'s hand."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_game_over(game: Any) -> str | None:
+    """Return the winner's name if the game is over by this plugin's rules."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_refuse_move(game: Any, player: str, move: Any) -> str | None:
+    """Return a reason to refuse ``move`` by ``player`` (the engine's own checks still apply)."""
+
+
+@hookspec
+def ekpeer_cards_elsewhere(game: Any) -> list[str]:
+    """Return cards this plugin keeps outside hands and piles, so they are accounted for."""
+
+
+@hookspec
+def ekpeer_extend_view(game: Any, player: str | None, view: dict[str, Any]) -> None:
+    """Add this plugin's facts to ``player``'s view (``None``: a spectator's); nothing secret."""

@@ -1,0 +1,90 @@
+"""Finding and loading card plugins.
+
+Built-in plugins (``plugins/``) and third-party ones are found the same way: through the
+``ekpeer`` entry-point group. ``EKPEER_PLUGINS`` (comma-separated names) limits which load.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .engine.ruleset import Ruleset
+
+GROUP = "ekpeer"
+
+
+@lru_cache(maxsize=None)
+def installed() -> dict[str, Any]:
+    """Entry points of every installed plugin allowed by ``EKPEER_PLUGINS``, by name."""
+    allowed = os.environ.get("EKPEER_PLUGINS")
+    names = {n.strip() for n in allowed.split(",") if n.strip()} if allowed else None
+    found = {}
+    for ep in entry_points(group=GROUP):
+        if names is None or ep.name in names:
+            found[ep.name] = ep
+    return found
+
+
+@lru_cache(maxsize=None)
+def load_module(name: str) -> ModuleType:
+    eps = installed()
+    if name not in eps:
+        raise KeyError(f"no plugin named {name!r} is installed (have: {', '.join(sorted(eps))})")
+    return eps[name].load()
+
+
+def plugin_manager(names: list[str] | tuple[str, ...]) -> tuple[pluggy.PluginManager, list[str]]:
+    """A plugin manager holding ``names`` and what they require, in load order."""
+    pm = pluggy.PluginManager(GROUP)
+    pm.add_hookspecs(hookspecs)
+    order: list[str] = []
+    todo = list(names)
+    while todo:
+        name = todo.pop(0)
+        if name in order:
+            continue
+        module = load_module(name)
+        pm.register(module, name)
+        order.append(name)
+        for result in getattr(pm.hook, "ekpeer_requires").get_hookimpls():
+            if result.plugin_name == name:
+                todo.extend(r for r in result.function() if r not in order)
+    return pm, order
+
+
+@lru_cache(maxsize=64)
+def _ruleset(names: tuple[str, ...]) -> Ruleset:
+    pm, order = plugin_manager(names)
+    return Ruleset(pm, order)
+
+
+def ruleset(names: list[str] | tuple[str, ...]) -> Ruleset:
+    """The (cached) ruleset for a table that uses the plugins ``names``."""
+    return _ruleset(tuple(names))
+
+
+def plugin_info() -> list[dict[str, Any]]:
+    """Name, version, source and cards of every installed plugin."""
+    out = []
+    for name, ep in sorted(installed().items()):
+        dist = getattr(ep, "dist", None)
+        try:
+            rs = ruleset([name])
+            cards = [c.id for c in rs.cards.values() if c.plugin == name]
+        except Exception as exc:  # a broken third-party plugin must not break the listing
+            cards = [f"<failed to load: {exc}>"]
+        out.append({
+            "name": name,
+            "version": dist.version if dist else "?",
+            "package": dist.metadata["Name"] if dist else "?",
+            "module": ep.value,
+            "cards": cards,
+        })
+    return out

@@ -1,0 +1,70 @@
+"""``ekpeer simulate``: headless bot games with win rates, average turns and speed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from typing import TextIO
+
+from .bots import make_bot
+from .bots.driver import play_out
+from .plugins import ruleset
+
+
+def simulate(players: int, games: int, expansions: list[str], bots: list[str], seed: int = 0,
+             deck: str | None = None, variants: list[str] | None = None,
+             out: TextIO = sys.stdout, progress: bool = True) -> dict:
+    rules = ruleset(expansions)
+    names = [f"p{i + 1}-{bots[i % len(bots)]}" for i in range(players)]
+    wins: Counter = Counter()
+    turns = moves = 0
+    unfinished = 0
+    started = time.perf_counter()
+    for g in range(games):
+        game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
+        seats = {name: make_bot(name.split("-", 1)[1], seed=(seed + g) * 100 + i)
+                 for i, name in enumerate(names)}
+        moves += play_out(game, seats)
+        turns += game.turn_number
+        if game.winner is None:
+            unfinished += 1
+        else:
+            wins[game.winner] += 1
+        if progress and (g + 1) % max(1, games // 50) == 0:
+            done = (g + 1) / games
+            bar = "#" * int(done * 30)
+            out.write(f"\r[{bar:<30}] {g + 1}/{games}")
+            out.flush()
+    elapsed = time.perf_counter() - started
+    if progress:
+        out.write("\n")
+    result = {
+        "games": games,
+        "win_rates": {n: wins[n] / games for n in names},
+        "by_bot": {},
+        "average_turns": turns / games if games else 0,
+        "average_moves": moves / games if games else 0,
+        "games_per_second": games / elapsed if elapsed else 0.0,
+        "unfinished": unfinished,
+    }
+    by_bot: Counter = Counter()
+    seats_by_bot: Counter = Counter()
+    for n in names:
+        kind = n.split("-", 1)[1]
+        by_bot[kind] += wins[n]
+        seats_by_bot[kind] += 1
+    result["by_bot"] = {k: by_bot[k] / (games * seats_by_bot[k]) for k in seats_by_bot}
+    return result
+
+
+def report(result: dict, out: TextIO = sys.stdout) -> None:
+    for name, rate in result["win_rates"].items():
+        out.write(f"win_rate {name}: {rate:.3f}\n")
+    for kind, rate in result["by_bot"].items():
+        out.write(f"win_rate_per_seat {kind}: {rate:.3f}\n")
+    out.write(f"average_turns: {result['average_turns']:.1f}\n")
+    out.write(f"average_moves: {result['average_moves']:.1f}\n")
+    out.write(f"games_per_second: {result['games_per_second']:.1f}\n")
+    if result["unfinished"]:
+        out.write(f"unfinished: {result['unfinished']}\n")

@@ -1,0 +1,22 @@
+# Shared by scripts/play and scripts/test: make .venv with Python 3.11+ and install ekpeer.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="${PYTHON:-}"
+if [ -z "$PY" ]; then
+  for cand in python3.13 python3.12 python3.11 python3; do
+    if command -v "$cand" >/dev/null 2>&1 && "$cand" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+      PY="$cand"; break
+    fi
+  done
+fi
+[ -n "$PY" ] || { echo "ekpeer needs Python 3.11 or newer" >&2; exit 1; }
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+STAMP=.venv/.ekpeer-installed
+if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
+  .venv/bin/python -m pip install -q -e ".[${EKPEER_EXTRAS:-test}]"
+  touch "$STAMP"
+fi
