@@ -1,0 +1,1 @@
+"""The `imploding` plugin (cards arrive with its issue)."""

@@ -1,0 +1,1 @@
+"""The `party` plugin (cards arrive with its issue)."""

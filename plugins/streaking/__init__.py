@@ -1,0 +1,1 @@
+"""The `streaking` plugin (cards arrive with its issue)."""

@@ -1,0 +1,1 @@
+"""The `zombie` plugin (cards arrive with its issue)."""
