@@ -82,9 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 
-    from . import cli_net
+    from . import cli_net, cli_tui
 
     cli_net.add_commands(sub)
+    cli_tui.add_commands(sub)
     return parser
 
 
