@@ -7,7 +7,7 @@ Built-in plugins (``plugins/``) and third-party ones are found the same way: thr
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
@@ -20,7 +20,7 @@ from .engine.ruleset import Ruleset
 GROUP = "ekpeer"
 
 
-@lru_cache(maxsize=None)
+@cache
 def installed() -> dict[str, Any]:
     """Entry points of every installed plugin allowed by ``EKPEER_PLUGINS``, by name."""
     allowed = os.environ.get("EKPEER_PLUGINS")
@@ -32,7 +32,7 @@ def installed() -> dict[str, Any]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_module(name: str) -> ModuleType:
     eps = installed()
     if name not in eps:
@@ -53,7 +53,7 @@ def plugin_manager(names: list[str] | tuple[str, ...]) -> tuple[pluggy.PluginMan
         module = load_module(name)
         pm.register(module, name)
         order.append(name)
-        for result in getattr(pm.hook, "ekpeer_requires").get_hookimpls():
+        for result in pm.hook.ekpeer_requires.get_hookimpls():
             if result.plugin_name == name:
                 todo.extend(r for r in result.function() if r not in order)
     return pm, order

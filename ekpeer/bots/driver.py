@@ -24,8 +24,9 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
         move = bot.act(_view(game, player, bot), moves)
     elif game.stack:
         move = RESOLVE
+        reactive = game.ruleset.reactive_cards
         for player in game.players:
-            if game.status[player] == "out":
+            if game.status[player] == "out" or reactive.isdisjoint(game.hands[player]):
                 continue
             moves = game.legal_moves(player)
             if moves:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import combos
+from . import combos, legal
 from .cards import CardSpec
 from .errors import IllegalMove
 from .moves import Move
@@ -127,6 +127,8 @@ class Game:
         self.log: list[Move] = []
         self.events: list[tuple[tuple[str, ...] | None, dict[str, Any]]] = []
         self.drawn_face_up: bool = False
+        #: Events are only needed when someone watches; headless simulations switch them off.
+        self.recording: bool = True
         self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
 
     # ------------------------------------------------------------------ queries
@@ -176,6 +178,8 @@ class Game:
     # ------------------------------------------------------------------ events
     def emit(self, event: str, to: Iterable[str] | None = None, /, **data: Any) -> None:
         """Record an event; ``to`` limits who may ever see it (None: everyone)."""
+        if not self.recording:
+            return
         data["type"] = event
         self.events.append((tuple(to) if to is not None else None, data))
 
@@ -372,7 +376,7 @@ class Game:
         if self.ruleset.has_hook("ekpeer_game_over"):
             winner = self.hook.ekpeer_game_over(game=self)
         if winner is None:
-            living = self.living()
+            living = [p for p, s in self.status.items() if s == LIVING]
             if len(living) == 1:
                 winner = living[0]
         if winner is not None:
@@ -563,9 +567,7 @@ class Game:
     # ------------------------------------------------------------------ legal moves
     def legal_moves(self, player: str) -> list[Move]:
         """Every move ``player`` may make now (five-different combos: a sample, see docs)."""
-        from .legal import legal_moves
-
-        return legal_moves(self, player)
+        return legal.legal_moves(self, player)
 
     # ------------------------------------------------------------------ bookkeeping
     def snapshot(self) -> tuple:

@@ -47,30 +47,33 @@ def legal_moves(game: Game, player: str) -> list[Move]:
     cards = game.cards
     moves: list[Move] = []
     refuse = game.ruleset.has_hook("ekpeer_refuse_move")
-    distinct = list(dict.fromkeys(hand))
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    dead = game.status[player] == "dead"
     if game.stack:
-        for card in distinct:
+        for card in counts:
             spec = cards[card]
             if spec.is_nope or (spec.now and spec.playable):
-                if spec.now and game.status[player] == "dead" and spec.dead_may_play is False:
+                if spec.now and dead and spec.dead_may_play is False:
                     continue
                 moves.extend(_single(game, player, card))
         return _filter(game, player, moves) if refuse else moves
-    own_turn = player == game.current and game.status[player] == "living"
+    own_turn = player == game.current and not dead
     if own_turn:
         moves.append(Move("draw", player))
-    for card in distinct:
+    for card in counts:
         spec = cards[card]
         if not spec.playable or spec.is_nope:
             continue
         if spec.now:
-            if game.status[player] == "dead" and spec.dead_may_play is False:
+            if dead and spec.dead_may_play is False:
                 continue
         elif not own_turn:
             continue
         moves.extend(_single(game, player, card))
     if own_turn and len(hand) >= 2:
-        moves.extend(_combos(game, player, hand, distinct))
+        moves.extend(_combos(game, player, counts))
     return _filter(game, player, moves) if refuse else moves
 
 
@@ -83,36 +86,36 @@ def _single(game: Game, player: str, card: str) -> list[Move]:
     return [Move("play", player, (card,))]
 
 
-def _combos(game: Game, player: str, hand: list[str], distinct: list[str]) -> list[Move]:
+def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
     cards = game.cards
-    targets = game.others_with_cards(player)
-    usable = [c for c in distinct if cards[c].combo]
+    usable = [c for c in counts if cards[c].combo]
     if not usable:
         return []
     moves: list[Move] = []
     groups: list[tuple[str, ...]] = []
     wild = [c for c in usable if cards[c].wild_cat]
-    n_wild = sum(hand.count(w) for w in wild)
+    w = wild[0] if wild else None
+    n_w = counts[w] if w else 0
     for card in usable:
-        count = hand.count(card)
+        count = counts[card]
         if count >= 2:
             groups.append((card, card))
-        if count >= 3:
-            groups.append((card, card, card))
-        if wild and cards[card].cat and not cards[card].wild_cat:
-            w = wild[0]
+            if count >= 3:
+                groups.append((card, card, card))
+        if w is not None and card != w and cards[card].cat:
             groups.append((card, w))
             if count >= 2:
                 groups.append((card, card, w))
-            if n_wild >= 2 and hand.count(w) >= 2:
+            if n_w >= 2:
                 groups.append((card, w, w))
-    if targets:
+    if groups:
+        targets = game.others_with_cards(player)
         names = game.card_names
         for group in groups:
             if len(group) == 2:
-                moves.extend(Move("play", player, group, target=t) for t in targets)
+                moves.extend([Move("play", player, group, target=t) for t in targets])
             else:
-                moves.extend(Move("play", player, group, target=t, name=n) for t in targets for n in names)
+                moves.extend([Move("play", player, group, t, n) for t in targets for n in names])
     if len(usable) >= 5:
         for i, five in enumerate(combinations(usable, 5)):
             if i >= FIVE_SAMPLE:

@@ -6,15 +6,15 @@ so a move can be written down, sent and replayed without translation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 MOVE_KINDS = ("play", "draw", "resolve", "choose")
 CHOICE_FIELDS = ("position", "card", "order", "player", "keep", "use")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
+    """One move; a named tuple because bots build many of them (cheap and immutable)."""
+
     do: str
     by: str | None = None
     cards: tuple[str, ...] = ()

@@ -66,7 +66,7 @@ class DrawPile:
     def shuffle(self, rng: random.Random, keep_face_up: bool = False) -> None:
         """Shuffle; face-up cards turn face down unless ``keep_face_up``."""
         if keep_face_up:
-            pairs = list(zip(self._cards, self._up))
+            pairs = list(zip(self._cards, self._up, strict=True))
             rng.shuffle(pairs)
             self._cards = [c for c, _ in pairs]
             self._up = [u for _, u in pairs]

@@ -50,6 +50,8 @@ class Ruleset:
         self._collect("ekpeer_register_decks", self.decks, "deck")
         self._collect("ekpeer_register_variants", self.variants, "variant")
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
+        #: Cards that may be played into a reaction window (Nope, NOW cards).
+        self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
         self._hooks = {
             name
             for name in dir(pm.hook)

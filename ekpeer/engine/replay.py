@@ -1,0 +1,33 @@
+"""Replay: a game is its origin (seed and setup) plus its move log, nothing more."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .ruleset import Ruleset
+
+
+def record(game: Game) -> dict[str, Any]:
+    """Plain data from which :func:`replay` rebuilds ``game`` exactly."""
+    return {
+        "plugins": list(game.ruleset.plugins),
+        "origin": game.origin,
+        "moves": [m.to_dict() for m in game.log],
+    }
+
+
+def replay(rules: Ruleset, origin: dict[str, Any], moves: list[Move | dict[str, Any]]) -> Game:
+    """Rebuild a game from its origin and apply every logged move in order."""
+    if "table" in origin:
+        game = rules.game_from_table(origin["table"], seed=origin.get("seed", 0))
+    else:
+        game = rules.new_game(list(origin["players"]), seed=origin.get("seed", 0),
+                              deck=origin.get("deck"), variants=origin.get("variants", ()),
+                              options=origin.get("options"))
+    for move in moves:
+        game.apply(move if isinstance(move, Move) else Move.from_dict(move))
+    return game

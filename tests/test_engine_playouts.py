@@ -1,0 +1,140 @@
+"""Random playouts over every deck and player count the installed plugins allow.
+
+Properties: every card is in exactly one place at every step; every game ends with
+exactly one winner; replay from origin and log gives the same game; no player's view
+holds a card that player is not entitled to see.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ekpeer.bots import make_bot
+from ekpeer.bots.driver import step
+from ekpeer.engine import player_view
+from ekpeer.engine.replay import replay
+from ekpeer.plugins import installed, ruleset
+
+
+def tables() -> list[tuple[tuple[str, ...], str, int, tuple[str, ...]]]:
+    """(plugins, deck, players, variants) for every combination the plugins allow."""
+    combos: list[tuple[str, ...]] = [("base",)]
+    names = sorted(n for n in installed() if n != "base")
+    for n in names:
+        combos.append(("base", n))
+    if len(names) > 1:
+        combos.append(("base", *names))
+    out = []
+    for plugins in combos:
+        try:
+            rules = ruleset(plugins)
+        except Exception:
+            continue
+        if plugins != ("base",) and not any(c.plugin in plugins[1:] for c in rules.cards.values()):
+            continue  # a plugin that has no cards yet
+        expansions = [d for d in rules.decks.values() if not d.main]
+        for deck in rules.main_decks():
+            hi = max([deck.max_players] + [e.max_players for e in expansions])
+            for n in range(deck.min_players, hi + 1):
+                try:
+                    rules.plan([f"p{i}" for i in range(n)], deck.name)
+                except ValueError:
+                    continue
+                out.append((plugins, deck.name, n, ()))
+    return out
+
+
+TABLES = tables()
+
+
+def play(plugins, deck, n, variants, seed, check_views=False):
+    rules = ruleset(plugins)
+    players = [f"p{i}" for i in range(n)]
+    game = rules.new_game(players, seed=seed, deck=deck, variants=variants)
+    bots = {p: make_bot("random", seed * 31 + i) for i, p in enumerate(players)}
+    start = game.all_cards()
+    moves = 0
+    while game.winner is None and moves < 20000:
+        step(game, bots)
+        moves += 1
+        assert game.all_cards() == start, f"cards changed after move {moves}: {game.log[-1]}"
+        if check_views:
+            for p in players:
+                assert_view_entitled(game, p)
+    return game, start
+
+
+def assert_view_entitled(game, player):
+    view = player_view(game, player)
+    text = repr(view)
+    # The draw pile's order never appears; only face-up cards are named with depths.
+    hidden = game.draw_pile.top_first()
+    assert view["draw_pile_count"] == len(hidden)
+    assert "draw_pile" not in view
+    # Other players' hands appear only as counts.
+    for seat in view["players"]:
+        assert set(seat) >= {"name", "hand_count"}
+        assert "hand" not in seat
+    own = Counter(game.hands[player])
+    if player not in game.cursed:
+        assert Counter(view["hand"]) == own
+    # Anything seen was shown to this player (engine keeps seen per player).
+    assert view["seen"] == game.seen.get(player, [])
+    assert text.count("'hand': [") == 1
+    # Every card id anywhere in the view is one this player is entitled to know of.
+    entitled = set(game.hands[player]) | set(game.seen.get(player, [])) | set(game.discard)
+    for p in game.players:
+        entitled |= set(game.in_front[p]) | set(game.marked[p])
+    entitled |= {c for _, c in game.draw_pile.face_up()}
+    for action in game.stack:
+        entitled |= set(action.cards) | {action.name}
+    for choice in game.awaiting:
+        if choice.player == player:
+            entitled |= set(_strings(choice.options)) | set(_strings(choice.context))
+    named = set(_strings({k: v for k, v in view.items() if k != "legal_moves"}))
+    for move in view["legal_moves"]:
+        named |= set(move.get("cards", [])) | {move.get("card"), move.get("use")}
+    leaked = {c for c in named if c in game.cards} - entitled
+    assert not leaked, f"{player} may not know of {leaked}"
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+@pytest.mark.parametrize("plugins,deck,n,variants", TABLES,
+                         ids=[f"{'+'.join(t[0])}-{t[1]}-{t[2]}p" for t in TABLES])
+def test_random_playout_conserves_cards_and_ends(plugins, deck, n, variants):
+    for seed in range(3):
+        game, _ = play(plugins, deck, n, variants, seed)
+        assert game.winner is not None
+        assert sum(1 for p in game.players if game.status[p] == "living") == 1
+        assert game.winner in game.living()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
+def test_replay_gives_the_same_game(table, seed):
+    plugins, deck, n, variants = table
+    game, _ = play(plugins, deck, n, variants, seed)
+    again = replay(game.ruleset, game.origin, list(game.log))
+    assert again.snapshot() == game.snapshot()
+    assert again.winner == game.winner
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
+def test_views_hold_only_what_a_player_may_see(table, seed):
+    plugins, deck, n, variants = table
+    play(plugins, deck, n, variants, seed, check_views=True)
