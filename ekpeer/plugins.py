@@ -40,17 +40,22 @@ def load_module(name: str) -> ModuleType:
     return eps[name].load()
 
 
-def plugin_manager(names: list[str] | tuple[str, ...]) -> tuple[pluggy.PluginManager, list[str]]:
-    """A plugin manager holding ``names`` and what they require, in load order."""
+def plugin_manager(names: list[str] | tuple[str, ...],
+                   extra: dict[str, object] | None = None) -> tuple[pluggy.PluginManager, list[str]]:
+    """A plugin manager holding ``names`` and what they require, in load order.
+
+    ``extra`` maps names to plugin objects that are not installed (tests, embedding).
+    """
     pm = pluggy.PluginManager(GROUP)
     pm.add_hookspecs(hookspecs)
     order: list[str] = []
     todo = list(names)
+    extra = extra or {}
     while todo:
         name = todo.pop(0)
         if name in order:
             continue
-        module = load_module(name)
+        module = extra[name] if name in extra else load_module(name)
         pm.register(module, name)
         order.append(name)
         for result in pm.hook.ekpeer_requires.get_hookimpls():

@@ -1,0 +1,246 @@
+"""One test per hook in ekpeer/hookspecs.py, plus a check that each is documented and tested."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from ekpeer import hookspecs
+from ekpeer.engine import CardSpec, DeckSpec, IllegalMove, Move, Ruleset, Variant, player_view
+from ekpeer.hookspecs import hookimpl
+from ekpeer.plugins import plugin_manager
+
+ROOT = Path(__file__).resolve().parents[1]
+HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction) if n.startswith("ekpeer_"))
+
+
+def rules_with(plugin: object, base: bool = True) -> Ruleset:
+    names = ["base", "testplug"] if base else ["testplug"]
+    pm, order = plugin_manager(names, extra={"testplug": plugin})
+    return Ruleset(pm, order)
+
+
+def table(rules: Ruleset, **extra):
+    setup = {"players": ["ann", "bob", "cat"], "draw_pile": ["tacocat", "skip", "beard_cat"],
+             "hands": {"ann": ["skip"], "bob": ["nope"], "cat": []}}
+    setup.update(extra)
+    return rules.game_from_table(setup)
+
+
+def test_every_hook_is_documented_and_tested():
+    docs = (ROOT / "docs" / "plugins.md").read_text()
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
+    for hook in HOOKS:
+        assert re.search(rf"^### `?{hook}\(", docs, re.M), f"{hook} is not documented in docs/plugins.md"
+        assert f"def test_{hook}" in tests, f"{hook} has no test_{hook}"
+
+
+def test_every_hook_has_a_one_line_docstring():
+    for hook in HOOKS:
+        doc = getattr(hookspecs, hook).__doc__ or ""
+        assert doc.strip() and "\n" not in doc.strip(), hook
+
+
+def test_ekpeer_register_cards():
+    def grin(game, action):
+        game.emit("grinned", None, by=action.by)
+
+    class P:
+        @hookimpl
+        def ekpeer_register_cards(self, register):
+            register(CardSpec("grin", "Grin", "Grin at everyone.", counts={"original": 2}, effect=grin))
+
+    rules = rules_with(P())
+    assert rules.cards["grin"].plugin == "testplug"
+    assert any(c["id"] == "grin" and c["title"] == "Grin" for c in rules.catalog())
+    game = table(rules, hands={"ann": ["grin"], "bob": [], "cat": []})
+    game.apply(Move("play", "ann", ("grin",)))
+    events = game.apply(Move("resolve"))
+    assert any(e["type"] == "grinned" for _, e in events)
+    assert rules.plan(["a", "b"]).pool["grin"] == 2
+
+
+def test_ekpeer_register_decks():
+    class P:
+        @hookimpl
+        def ekpeer_register_decks(self, register):
+            register(DeckSpec("tiny", "Tiny deck", main=True, min_players=2, max_players=3))
+
+        @hookimpl
+        def ekpeer_register_cards(self, register):
+            register(CardSpec("pebble", "Pebble", "Nothing.", counts={"tiny": 30}, playable=False))
+
+    rules = rules_with(P())
+    assert rules.decks["tiny"].plugin == "testplug"
+    game = rules.new_game(["a", "b", "c"], seed=1, deck="tiny")
+    # No Defuses or kittens in the tiny box: only pebbles are dealt.
+    assert set(game.all_cards()) == {"pebble"}
+    with pytest.raises(ValueError):
+        rules.new_game(["a", "b", "c", "d"], deck="tiny")
+
+
+def test_ekpeer_register_variants():
+    class P:
+        @hookimpl
+        def ekpeer_register_variants(self, register):
+            register(Variant("testplug.short_hands", "Short hands", "Deal 3 cards."))
+
+        @hookimpl
+        def ekpeer_adjust_setup(self, plan):
+            if "testplug.short_hands" in plan.variants:
+                plan.hand_size = 3
+
+    rules = rules_with(P())
+    assert rules.variants["testplug.short_hands"].plugin == "testplug"
+    game = rules.new_game(["a", "b"], seed=3, variants=["testplug.short_hands"])
+    assert all(len(h) == 4 for h in game.hands.values())
+    with pytest.raises(ValueError):
+        rules.new_game(["a", "b"], variants=["no.such_variant"])
+
+
+def test_ekpeer_requires():
+    class P:
+        @hookimpl
+        def ekpeer_requires(self):
+            return ["base"]
+
+    pm, order = plugin_manager(["testplug"], extra={"testplug": P()})
+    assert order == ["testplug", "base"]
+    assert "defuse" in Ruleset(pm, order).cards
+
+
+def test_ekpeer_adjust_setup():
+    class P:
+        @hookimpl
+        def ekpeer_adjust_setup(self, plan):
+            plan.kitten_count = len(plan.players)
+            plan.spare_savers = 0
+
+    rules = rules_with(P())
+    game = rules.new_game(["a", "b", "c"], seed=5)
+    pile = game.draw_pile.top_first()
+    assert pile.count("exploding_kitten") == 3
+    assert pile.count("defuse") == 0
+
+
+def test_ekpeer_before_kittens():
+    class P:
+        @hookimpl
+        def ekpeer_before_kittens(self, plan, draw_pile, rng):
+            del draw_pile[5:]
+
+    rules = rules_with(P())
+    game = rules.new_game(["a", "b", "c"], seed=5)
+    assert len(game.draw_pile) == 5 + 2
+
+
+def test_ekpeer_card_drawn():
+    class P:
+        @hookimpl
+        def ekpeer_card_drawn(self, game, player, card):
+            if card == "tacocat":
+                game.discard.append(card)
+                game.end_turn()
+                return True
+            return None
+
+    game = table(rules_with(P()))
+    game.apply(Move("draw", "ann"))
+    assert game.discard == ["tacocat"] and game.hands["ann"] == ["skip"]
+    assert game.current == "bob"
+
+
+def test_ekpeer_player_died():
+    class P:
+        @hookimpl
+        def ekpeer_player_died(self, game, player, kitten):
+            game.status[player] = "dead"
+            return True
+
+    game = table(rules_with(P()), draw_pile=["exploding_kitten", "skip"])
+    game.apply(Move("draw", "ann"))
+    assert game.status["ann"] == "dead" and game.hands["ann"] == ["skip"]
+    assert game.current == "bob"
+
+
+def test_ekpeer_turn_ended():
+    ended = []
+
+    class P:
+        @hookimpl
+        def ekpeer_turn_ended(self, game, player):
+            ended.append(player)
+
+    game = table(rules_with(P()))
+    game.apply(Move("draw", "ann"))
+    game.apply(Move("draw", "bob"))
+    assert ended == ["ann", "bob"]
+
+
+def test_ekpeer_hand_changed():
+    changed = []
+
+    class P:
+        @hookimpl
+        def ekpeer_hand_changed(self, game, player):
+            changed.append((player, len(game.hands[player])))
+
+    game = table(rules_with(P()))
+    game.apply(Move("play", "ann", ("skip",)))
+    game.apply(Move("resolve"))
+    game.apply(Move("draw", "bob"))
+    assert changed == [("ann", 0), ("bob", 2)]
+
+
+def test_ekpeer_game_over():
+    class P:
+        @hookimpl
+        def ekpeer_game_over(self, game):
+            return "cat" if len(game.draw_pile) < 3 else None
+
+    game = table(rules_with(P()))
+    game.apply(Move("draw", "ann"))
+    assert game.winner == "cat"
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(Move("draw", "bob"))
+    assert refused.value.code == "game_over"
+
+
+def test_ekpeer_refuse_move():
+    class P:
+        @hookimpl
+        def ekpeer_refuse_move(self, game, player, move):
+            return "no skipping today" if move.cards == ("skip",) else None
+
+    game = table(rules_with(P()))
+    before = game.snapshot()
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(Move("play", "ann", ("skip",)))
+    assert "no skipping" in refused.value.message
+    assert game.snapshot() == before
+    assert Move("play", "ann", ("skip",)) not in game.legal_moves("ann")
+    assert Move("draw", "ann") in game.legal_moves("ann")
+
+
+def test_ekpeer_cards_elsewhere():
+    class P:
+        @hookimpl
+        def ekpeer_cards_elsewhere(self, game):
+            return game.data.get("vault", [])
+
+    game = table(rules_with(P()))
+    game.data["vault"] = ["nope"]
+    assert game.all_cards()["nope"] == 2
+
+
+def test_ekpeer_extend_view():
+    class P:
+        @hookimpl
+        def ekpeer_extend_view(self, game, player, view):
+            view["weather"] = "sunny"
+
+    game = table(rules_with(P()))
+    assert player_view(game, "ann")["weather"] == "sunny"
