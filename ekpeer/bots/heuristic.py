@@ -34,6 +34,7 @@ class HeuristicBot(Bot):
         self.known: list[str] = []
         self.known_at: int = -1
         self.discard_len = 0
+        self.peeked = False
 
     # -------------------------------------------------------------- knowledge
     def _top(self, view: dict[str, Any]) -> list[str]:
@@ -44,9 +45,6 @@ class HeuristicBot(Bot):
         self.discard_len = len(discard)
         if any(c.startswith("shuffle") or c == "catomic_bomb" for c in fresh):
             self.known, self.known_at = [], -1
-        seen = view.get("seen") or []
-        if seen and view.get("_seen_new", True) and seen != self.known[: len(seen)]:
-            pass
         if self.known_at >= 0 and count <= self.known_at:
             drawn = self.known_at - count
             top = self.known[drawn:]
@@ -110,10 +108,11 @@ class HeuristicBot(Bot):
             if view["choices"][0]["kind"] == "position":
                 self.known, self.known_at = [], -1
             return move
-        if view.get("seen") and view.get("turn_number") != getattr(self, "_seen_turn", None):
-            self.known = list(view["seen"])
+        if self.peeked:
+            # We just looked at the top of the pile: remember it against the pile's size.
+            self.known = list(view.get("seen") or [])
             self.known_at = view["draw_pile_count"]
-            self._seen_turn = view.get("turn_number")
+            self.peeked = False
         top = self._top(view)
         plays = {m.cards[0]: m for m in moves if m.do == "play" and len(m.cards) == 1}
         draw = next((m for m in moves if m.do == "draw"), None)
@@ -125,6 +124,7 @@ class HeuristicBot(Bot):
         elif not top and self._risk(view) > 0.2:
             for card in PEEK:
                 if card in plays:
+                    self.peeked = True
                     return plays[card]
             if self._risk(view) > 0.45 and "defuse" not in view["hand"]:
                 for card in DODGE:
