@@ -4,9 +4,11 @@ A plugin that ships one of these registers ``with_counts(SPEC, box=n)``: the rul
 accepts the same card from several plugins when the effect function is the same object,
 and merges the per-box counts. Nothing here is registered by itself.
 
-    Targeted Attack, Feral Cat, Alter the Future, Draw From the Bottom: imploding, party
     Super Skip: zombie, streaking
     Shuffle NOW: zombie, party
+
+(Targeted Attack, Feral Cat, Alter the Future and Draw From the Bottom live in
+plugins/imploding, which the party plugin imports them from.)
 
 Also a few draw-pile helpers that keep face-up cards (the Imploding Kitten) face up.
 """
@@ -61,28 +63,6 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
 
 
 # ---------------------------------------------------------------------- effects
-def targeted_attack(game: Game, action: Action) -> None:
-    """The chosen player (yourself included) owes the attacker's untaken turns + 2."""
-    target = action.target
-    assert target is not None
-    if not game.is_living(target):
-        target = game.next_player(action.by)
-    game.attack(target, 2)
-
-
-def living_players(game: Game, by: str) -> list[str]:
-    """Any Living player, yourself included (Targeted Attack)."""
-    return game.living()
-
-
-def draw_from_the_bottom(game: Game, action: Action) -> None:
-    game.draw(action.by, bottom=True)
-
-
-def alter_the_future(game: Game, action: Action) -> None:
-    reorder_top(game, action.by, 3, source=action.card or "alter_the_future")
-
-
 def super_skip(game: Game, action: Action) -> None:
     game.end_all_turns()
 
@@ -92,29 +72,6 @@ def shuffle_now(game: Game, action: Action) -> None:
     game.draw_pile.shuffle(game.rng, keep_face_up=True)
     game.emit("shuffled", None, by=action.by)
 
-
-CAT_TEXT = "Powerless on its own: play two matching cats to steal a random card, or use it in a combo."
-
-TARGETED_ATTACK = CardSpec(
-    "targeted_attack", "Targeted Attack (2x)",
-    "End your turn without drawing a card, and choose any player (including yourself) to take "
-    "2 turns in a row. Attacks stack: a victim who attacks passes on their untaken turns + 2.",
-    kind="attack", targets=living_players, effect=targeted_attack)
-
-FERAL_CAT = CardSpec(
-    "feral_cat", "Feral Cat",
-    "Use as any Cat Card in a pair or three of a kind. It cannot be used as a non-Cat card.",
-    kind="cat", playable=False, wild_cat=True)
-
-ALTER_THE_FUTURE = CardSpec(
-    "alter_the_future", "Alter the Future (3x)",
-    "Privately view the top 3 cards of the Draw Pile and put them back in any order you like.",
-    effect=alter_the_future, pick_pile=False, pick_hand=False, random_only=True)
-
-DRAW_FROM_THE_BOTTOM = CardSpec(
-    "draw_from_the_bottom", "Draw From the Bottom",
-    "End your turn by drawing the bottom card of the Draw Pile.",
-    effect=draw_from_the_bottom)
 
 SUPER_SKIP = CardSpec(
     "super_skip", "Super Skip",
@@ -127,5 +84,4 @@ SHUFFLE_NOW = CardSpec(
     "is not your turn. Dead players can also play this card.",
     kind="now", now=True, effect=shuffle_now, dead_may_play=True)
 
-SHARED = {c.id: c for c in (TARGETED_ATTACK, FERAL_CAT, ALTER_THE_FUTURE, DRAW_FROM_THE_BOTTOM,
-                            SUPER_SKIP, SHUFFLE_NOW)}
+SHARED = {c.id: c for c in (SUPER_SKIP, SHUFFLE_NOW)}
