@@ -1,0 +1,65 @@
+"""The engine-side commands as a user runs them: cards, plugins, simulate, scenario."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EKPEER = [sys.executable, "-m", "ekpeer.cli"]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([*EKPEER, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=full_env)
+
+
+def test_cards_lists_every_base_card_by_plugin():
+    out = run("cards").stdout
+    assert "base:" in out.splitlines()
+    for card in ("exploding_kitten", "defuse", "nope", "attack", "skip", "favor", "shuffle",
+                 "see_the_future", "tacocat", "cattermelon", "hairy_potato_cat", "beard_cat",
+                 "rainbow_ralphing_cat"):
+        assert card in out
+
+
+def test_the_environment_variable_limits_which_plugins_load():
+    out = run("plugins", env={"EKPEER_PLUGINS": "base"}).stdout
+    names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    assert names == ["base"]
+
+
+def test_simulate_prints_win_rates_turns_and_speed():
+    result = run("simulate", "--players", "3", "--games", "20", "--expansions", "base",
+                 "--bots", "heuristic,random", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "win_rate_per_seat heuristic:" in out and "win_rate_per_seat random:" in out
+    assert "average_turns:" in out and "games_per_second:" in out
+    assert "20/20" in out  # the progress bar reached the end
+
+
+def test_simulate_is_deterministic_for_a_seed():
+    from ekpeer.simulate import simulate
+
+    a = simulate(4, 10, ["base"], ["heuristic", "random"], seed=9, progress=False)
+    b = simulate(4, 10, ["base"], ["heuristic", "random"], seed=9, progress=False)
+    assert a["win_rates"] == b["win_rates"] and a["average_moves"] == b["average_moves"]
+
+
+def test_heuristic_bots_beat_random_bots():
+    from ekpeer.simulate import simulate
+
+    result = simulate(4, 60, ["base"], ["heuristic", "random"], seed=1, progress=False)
+    assert result["by_bot"]["heuristic"] > 2 * result["by_bot"]["random"]
+    assert result["unfinished"] == 0
+
+
+def test_scenario_run_prints_one_line_per_scenario():
+    result = run("scenario", "run", "tests/scenarios/base")
+    assert result.returncode == 0, result.stdout[-2000:]
+    lines = result.stdout.strip().splitlines()
+    assert all(line.startswith("PASS ") for line in lines[:-1])
