@@ -1,0 +1,63 @@
+"""Catnip: a tiny third-party expansion for ekpeer, written only against its public hooks.
+
+- Sneak Peek: privately look at the bottom card of the draw pile.
+- Hairball: a player of your choice puts a card of their choice on top of the draw pile.
+- Catnip Cat: a cat card, for pairs and combos.
+"""
+
+from __future__ import annotations
+
+from ekpeer.engine import Action, CardSpec, DeckSpec, Game
+from ekpeer.hookspecs import hookimpl
+
+
+def sneak_peek(game: Game, action: Action) -> None:
+    bottom = game.draw_pile.top_first()[-1:]
+    game.show(action.by, bottom, source="sneak_peek")
+
+
+def hairball_targets(game: Game, by: str) -> list[str]:
+    return game.others_with_cards(by)
+
+
+def hairball(game: Game, action: Action) -> None:
+    target = action.target
+    assert target is not None
+    if not game.hands[target]:
+        return
+
+    def cough_up(card: str) -> None:
+        game.remove_from_hand(target, card)
+        game.draw_pile.put_top([card])
+        game.emit("hairball", None, by=action.by, target=target)
+
+    game.ask_card_from_hand(target, cough_up, prompt="put a card on top of the draw pile",
+                            source="hairball")
+
+
+CARDS = [
+    CardSpec("sneak_peek", "Sneak Peek", "Privately look at the bottom card of the draw pile.",
+             counts={"catnip": 3}, effect=sneak_peek),
+    CardSpec("hairball", "Hairball",
+             "Choose a player with cards: they put a card of their choice on top of the draw pile.",
+             counts={"catnip": 3}, targets=hairball_targets, effect=hairball),
+    CardSpec("catnip_cat", "Catnip Cat",
+             "Powerless on its own: play two matching cats to steal a random card.",
+             kind="cat", counts={"catnip": 4}, playable=False, cat=True),
+]
+
+
+@hookimpl
+def ekpeer_requires() -> list[str]:
+    return ["base"]
+
+
+@hookimpl
+def ekpeer_register_cards(register) -> None:
+    for card in CARDS:
+        register(card)
+
+
+@hookimpl
+def ekpeer_register_decks(register) -> None:
+    register(DeckSpec("catnip", "Catnip", description="10 cards: Sneak Peek, Hairball, Catnip Cat"))
