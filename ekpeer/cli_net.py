@@ -3,7 +3,99 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import signal
+import sys
+
+
+def _think(value: str) -> tuple[float, float]:
+    lo, _, hi = value.partition(":")
+    a = float(lo)
+    b = float(hi) if hi else a
+    if a < 0 or b < a:
+        raise argparse.ArgumentTypeError("think must be SECONDS or LO:HI with 0 <= LO <= HI")
+    return a, b
+
+
+async def _headless(args: argparse.Namespace) -> int:
+    from .net.host import Host, stdout_logger
+    from .net.lobby import SettingsError, load_config
+
+    host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
+                allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle)
+    for path in args.config or []:
+        try:
+            table_id, settings, extra = load_config(path)
+        except (OSError, SettingsError, ValueError) as exc:
+            stdout_logger({"level": "error", "event": "bad_config", "path": path, "error": str(exc)})
+            return 2
+        host.add_table(table_id, settings, autostart=extra["autostart"], title=extra["title"],
+                       description=extra["description"])
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await host.start()
+    except Exception as exc:
+        stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
+        return 2
+    await stop.wait()
+    host.log("signal", reason="shutdown requested")
+    await host.close()
+    host.ctx.term()
+    return 0
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from . import cli_tui
+
+        fn = getattr(cli_tui, "host_with_player", None)
+        if fn is None:
+            print("the Textual client is not installed: use `ekpeer host --headless`", file=sys.stderr)
+            return 2
+        return int(fn(args) or 0)
+    return asyncio.run(_headless(args))
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    from .net.remote_bot import run_bot
+
+    try:
+        return asyncio.run(run_bot(args.endpoint, args.name, args.table, args.kind, args.token, args.games,
+                                   args.think, args.seed, args.timeout))
+    except KeyboardInterrupt:
+        return 130
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Network and TUI commands register here as they land."""
+    host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
+    host.add_argument("--headless", action="store_true",
+                      help="serve tables without a player at this terminal")
+    host.add_argument("--bind", default="tcp://127.0.0.1:5555", help="ZeroMQ endpoint, e.g. tcp://0.0.0.0:5555")
+    host.add_argument("--config", action="append", metavar="TOML",
+                      help="a lobby preset (configs/*.toml); repeat for several tables")
+    host.add_argument("--bot-think", type=_think, default=(0.5, 1.5), metavar="LO:HI",
+                      help="seconds the host's bots think before a move (default 0.5:1.5)")
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--no-create", action="store_true",
+                      help="players may not create tables by joining them")
+    host.add_argument("--ping", type=float, default=2.0,
+                      help="seconds between client pings (told to clients)")
+    host.add_argument("--idle", type=float, default=10.0,
+                      help="seconds of silence before a client is dropped")
+    host.set_defaults(func=cmd_host)
+
+    bot = sub.add_parser("bot", help="connect a bot to a host from this process")
+    bot.add_argument("endpoint", help="tcp://HOST:PORT")
+    bot.add_argument("--name", required=True)
+    bot.add_argument("--table", default="base")
+    bot.add_argument("--kind", default="heuristic", choices=("heuristic", "random"))
+    bot.add_argument("--token", default=None, help="resume a seat")
+    bot.add_argument("--games", type=int, default=1, help="games to play before leaving")
+    bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI")
+    bot.add_argument("--seed", type=int, default=None)
+    bot.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    bot.set_defaults(func=cmd_bot)

@@ -1,0 +1,309 @@
+"""The client library: one DEALER connection to a host, used by the Textual client and remote bots.
+
+    client = Client("tcp://127.0.0.1:5555", name="ann")
+    await client.connect()                      # hello (version negotiation)
+    joined = await client.join("base")          # a seat and its token
+    await client.ready()
+    async for msg in client.messages():         # lobby, snapshot, update, timer, reply, closing
+        ...
+    await client.move({"do": "draw"})
+
+Replies to requests are matched by id; an error reply raises :class:`RequestError` (pass
+``check=False`` to get the body instead). The client pings the host, and when the host
+falls silent, forgets it, or a sequence number is skipped, it reconnects on a fresh
+socket and resumes its seat with the token (a fresh ``snapshot`` follows).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import zmq
+import zmq.asyncio
+
+from ..engine import Move
+from . import protocol as P
+
+
+class RequestError(Exception):
+    def __init__(self, code: str, message: str, body: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.body = body or {}
+
+
+@dataclass(slots=True)
+class Message:
+    type: str
+    body: dict[str, Any]
+    id: int
+    re: int | None
+    seq: int | None
+
+
+class Client:
+    def __init__(self, endpoint: str, name: str | None = None, *, token: str | None = None,
+                 ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 2.0,
+                 silence_seconds: float | None = None, request_timeout: float = 10.0,
+                 reconnect: bool = True, heartbeat_ms: int = 1000,
+                 on_message: Callable[[Message], Any] | None = None,
+                 raw_hook: Callable[[bytes], None] | None = None) -> None:
+        self.endpoint = endpoint
+        self.name = name
+        self.token = token
+        self.table: str | None = None
+        self.seat: str | None = None
+        self.spectator = False
+        self.ctx = ctx or zmq.asyncio.Context.instance()
+        self.ping_seconds = ping_seconds
+        self.silence_seconds = silence_seconds or max(3.0, ping_seconds * 3)
+        self.request_timeout = request_timeout
+        self.auto_reconnect = reconnect
+        self.heartbeat_ms = heartbeat_ms
+        self.on_message = on_message
+        self.raw_hook = raw_hook
+        self.sock: zmq.asyncio.Socket | None = None
+        self.version: int | None = None
+        self.hello_reply: dict[str, Any] = {}
+        self.last_seq = 0
+        self.reconnects = 0
+        self._ids = 0
+        self._pending: dict[int, asyncio.Future] = {}
+        self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        self._tasks: list[asyncio.Task] = []
+        self._last_heard = 0.0
+        self._closed = False
+        self._resyncing = False
+
+    # ------------------------------------------------------------------ connection
+    def _open(self) -> None:
+        sock = self.ctx.socket(zmq.DEALER)
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME)
+        sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
+        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
+        sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 2000)
+        sock.connect(self.endpoint)
+        self.sock = sock
+        self.last_seq = 0
+        self._last_heard = asyncio.get_running_loop().time()
+
+    async def connect(self) -> dict[str, Any]:
+        """Open the connection and say hello; returns the host's hello reply."""
+        self._open()
+        if not self._tasks:
+            self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
+        return await self.hello()
+
+    async def close(self) -> None:
+        self._closed = True
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self._tasks = []
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("client closed"))
+        self._pending.clear()
+        if self.sock is not None:
+            self.sock.close(linger=0)
+            self.sock = None
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ requests
+    def send_raw(self, frame: bytes) -> None:
+        """Send one frame as is (tests and tools)."""
+        assert self.sock is not None
+        self.sock.send(frame, flags=zmq.DONTWAIT)
+
+    async def request(self, type_: str, body: dict[str, Any] | None = None, *, check: bool = True,
+                      timeout: float | None = None) -> dict[str, Any]:
+        if self.sock is None:
+            raise ConnectionError("not connected")
+        self._ids += 1
+        msg_id = self._ids
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._pending[msg_id] = fut
+        try:
+            await self.sock.send(P.encode(type_, body or {}, msg_id))
+            reply = await asyncio.wait_for(fut, timeout or self.request_timeout)
+        finally:
+            self._pending.pop(msg_id, None)
+        if check and not reply.get("ok"):
+            raise RequestError(reply.get("code", "error"), reply.get("message", ""), reply)
+        return reply
+
+    async def hello(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"versions": list(P.SUPPORTED)}
+        if self.name:
+            body["name"] = self.name
+        if self.token:
+            body["token"] = self.token
+        reply = await self.request("hello", body)
+        self.version = reply.get("version")
+        self.hello_reply = reply
+        return reply
+
+    async def join(self, table: str, name: str | None = None, token: str | None = None,
+                   spectator: bool = False) -> dict[str, Any]:
+        body: dict[str, Any] = {"table": table}
+        name = name or self.name
+        token = token or (self.token if table == self.table or self.table is None else None)
+        if name:
+            body["name"] = name
+        if token and not spectator:
+            body["token"] = token
+        if spectator:
+            body["spectator"] = True
+        reply = await self.request("join", body)
+        self.table, self.spectator = reply.get("table", table), spectator
+        if reply.get("token"):
+            self.token = reply["token"]
+        self.seat = reply.get("seat")
+        return reply
+
+    async def lobby_set(self, **settings: Any) -> dict[str, Any]:
+        return await self.request("lobby_set", {"settings": settings})
+
+    async def ready(self, ready: bool = True) -> dict[str, Any]:
+        return await self.request("ready", {"ready": ready})
+
+    async def start(self) -> dict[str, Any]:
+        return await self.request("start")
+
+    async def move(self, move: Move | dict[str, Any], check: bool = True) -> dict[str, Any]:
+        data = move.to_dict() if isinstance(move, Move) else dict(move)
+        data.pop("by", None)
+        return await self.request("move", {"move": data}, check=check)
+
+    async def rematch(self) -> dict[str, Any]:
+        return await self.request("rematch")
+
+    async def leave(self) -> dict[str, Any]:
+        reply = await self.request("leave")
+        self.table, self.seat, self.token = None, None, None
+        return reply
+
+    async def ping(self) -> dict[str, Any]:
+        return await self.request("ping")
+
+    # ------------------------------------------------------------------ incoming
+    async def messages(self) -> AsyncIterator[Message]:
+        """Every message from the host that is not a reply to a request, in order."""
+        while True:
+            yield await self._queue.get()
+
+    async def next_message(self, timeout: float | None = None) -> Message:
+        return await asyncio.wait_for(self._queue.get(), timeout)
+
+    async def _recv_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closed:
+            sock = self.sock
+            if sock is None:
+                await asyncio.sleep(0.05)
+                continue
+            try:
+                frame = await sock.recv()
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if self._closed or (task is not None and task.cancelling()):
+                    raise
+                continue                    # the socket was closed by a reconnect
+            except zmq.ZMQError:
+                if self.sock is sock:       # closed under us by a reconnect: just loop
+                    await asyncio.sleep(0.05)
+                continue
+            if sock is not self.sock:
+                continue
+            self._last_heard = loop.time()
+            if self.raw_hook is not None:
+                self.raw_hook(frame)
+            try:
+                env = P.decode(frame, P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH, P.HOST_TYPES)
+            except P.ProtocolError:
+                continue
+            if env.seq is not None:
+                if self.last_seq and env.seq != self.last_seq + 1 and self.table and not self._resyncing:
+                    asyncio.ensure_future(self._resync("sequence gap"))
+                self.last_seq = env.seq
+            if env.type == "reply" and env.re is not None and env.re in self._pending:
+                fut = self._pending[env.re]
+                if not fut.done():
+                    fut.set_result(env.body)
+                if env.body.get("code") == "not_joined" and self.table and not self._resyncing:
+                    asyncio.ensure_future(self._resync("host forgot us"))
+                continue
+            if env.type == "reply" and env.body.get("code") == "not_joined" and self.table \
+                    and not self._resyncing:
+                asyncio.ensure_future(self._resync("host forgot us"))
+            msg = Message(env.type, env.body, env.id, env.re, env.seq)
+            if self.on_message is not None:
+                try:
+                    result = self.on_message(msg)
+                    if asyncio.iscoroutine(result):
+                        await result
+                except Exception:
+                    pass
+            self._queue.put_nowait(msg)
+
+    async def _keepalive(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closed:
+            await asyncio.sleep(self.ping_seconds * (0.8 + 0.4 * random.random()))
+            if self.sock is None or self._resyncing:
+                continue
+            if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:
+                await self._resync("host silent")
+                continue
+            with contextlib.suppress(Exception):
+                self._ids += 1
+                await self.sock.send(P.encode("ping", {}, self._ids), flags=zmq.DONTWAIT)
+
+    async def reconnect(self) -> None:
+        """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""
+        await self._resync("asked")
+
+    async def _resync(self, reason: str) -> None:
+        if self._resyncing or self._closed:
+            return
+        self._resyncing = True
+        try:
+            self.reconnects += 1
+            for fut in self._pending.values():
+                if not fut.done():
+                    fut.set_exception(ConnectionError(f"reconnecting: {reason}"))
+            if self.sock is not None:
+                self.sock.close(linger=0)
+            self._open()
+            while not self._closed:
+                try:
+                    await self.hello()
+                    if self.table:
+                        if self.spectator:
+                            await self.join(self.table, spectator=True)
+                        elif self.token:
+                            await self.join(self.table, token=self.token)
+                    return
+                except RequestError:
+                    return          # the host refused: the seat is gone
+                except (TimeoutError, ConnectionError):
+                    await asyncio.sleep(0.2)
+        finally:
+            self._resyncing = False

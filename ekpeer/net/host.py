@@ -1,0 +1,857 @@
+"""The host: tables, lobbies and the rules engine behind one ZeroMQ ROUTER socket.
+
+Everything that touches a table runs synchronously inside the asyncio loop (frame
+handlers, timer callbacks, bot callbacks), so a table never sees two changes at once.
+Clients only ever receive their own ``player_view`` and the events they may see; the
+host sets every move's ``by`` from the sender's seat and times reaction windows, turns
+and choices itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import zmq
+import zmq.asyncio
+
+from ..bots import Bot, make_bot
+from ..engine import OUT, Game, IllegalMove, Move, player_view, spectator_view
+from ..engine.view import visible_events
+from ..plugins import ruleset
+from . import lobby as lobby_mod
+from . import protocol as P
+
+RESOLVE = Move("resolve")
+
+
+def _with_by(move: Move, by: str) -> Move:
+    """``move`` made by ``by`` (the host sets ``by``; a client's claim is never trusted)."""
+    if hasattr(move, "_replace"):
+        return move._replace(by=by)
+    return replace(move, by=by)
+HISTORY = 200          # events kept per game for snapshots
+SNAPSHOT_EVENTS = 50   # events a snapshot carries
+MAX_SPECTATORS = 64
+
+
+def stdout_logger(record: dict[str, Any]) -> None:
+    """JSON lines on stdout (the headless host's structured log)."""
+    sys.stdout.write(json.dumps(record, default=str) + "\n")
+    sys.stdout.flush()
+
+
+@dataclass(eq=False)
+class Session:
+    """One connection (a ROUTER identity)."""
+
+    ident: bytes
+    last_seen: float
+    tokens: float
+    stamp: float
+    seq: int = 0
+    table: Table | None = None
+    seat: Seat | None = None
+    spectator: bool = False
+    strikes: int = 0
+    err_tokens: float = 20.0
+    dead: bool = False
+    version: int = P.VERSION
+
+
+@dataclass(eq=False)
+class Seat:
+    name: str
+    token: str | None = None
+    kind: str | None = None          # a bot seat's kind; None for a person's seat
+    session: Session | None = None
+    ready: bool = False
+    rematch: bool = False
+    left: bool = False
+    takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
+    gone_since: float | None = None
+    bot: Bot | None = None
+    grace: asyncio.TimerHandle | None = None
+    pending: asyncio.TimerHandle | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind is None
+
+    @property
+    def bot_driven(self) -> bool:
+        return self.kind is not None or self.takeover or self.left
+
+
+class Table:
+    def __init__(self, host: Host, table_id: str, settings: dict[str, Any], autostart: bool = True,
+                 title: str = "", description: str = "", created: bool = False) -> None:
+        self.host = host
+        self.id = table_id
+        self.settings = settings
+        self.autostart = autostart
+        self.title = title or table_id
+        self.description = description
+        self.created = created          # made by a player's join (removed when empty)
+        self.creator: Seat | None = None
+        self.phase = "lobby"
+        self.seats: list[Seat] = []
+        self.spectators: list[Session] = []
+        self.game: Game | None = None
+        self.catalog: list[dict[str, Any]] = []
+        self.history: deque = deque(maxlen=HISTORY)
+        self.timer: asyncio.TimerHandle | None = None
+        self.timer_info: dict[str, Any] | None = None
+        self.gen = 0
+        self.games = 0
+        self.rng = random.Random(host.rng.random())
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self.host.loop
+
+    def seat(self, name: str) -> Seat | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.human and not s.left]
+
+    def connected(self) -> list[Seat]:
+        return [s for s in self.seats if s.session is not None]
+
+    def summary(self) -> dict[str, Any]:
+        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
+                "seats": self.settings["seats"], "taken": len(self.humans()), "settings": self.settings,
+                "created": self.created}
+
+    # ------------------------------------------------------------------ lobby
+    def lobby_body(self, session: Session) -> dict[str, Any]:
+        you = session.seat
+        return {
+            "table": self.id,
+            "title": self.title,
+            "description": self.description,
+            "you": you.name if you else None,
+            "spectator": session.spectator,
+            "creator": you is not None and (you is self.creator
+                                            or (self.creator is None and not self.created)),
+            "phase": self.phase,
+            "started": self.phase != "lobby",
+            "autostart": self.autostart,
+            "games": self.games,
+            "winner": self.game.winner if self.game is not None else None,
+            "settings": self.settings,
+            "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
+                       "connected": s.session is not None,
+                       "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
+                       "creator": s is self.creator} for s in self.seats],
+            "choices": lobby_mod.choices(),
+        }
+
+    def broadcast_lobby(self) -> None:
+        for s in self.connected():
+            self.host.send(s.session, "lobby", self.lobby_body(s.session))  # type: ignore[arg-type]
+        for sp in self.spectators:
+            self.host.send(sp, "lobby", self.lobby_body(sp))
+
+    def join(self, session: Session, name: str | None, token: str | None, spectator: bool) -> dict[str, Any]:
+        if spectator:
+            if len(self.spectators) >= MAX_SPECTATORS:
+                raise P.ProtocolError("table_full", "too many spectators at this table")
+            self.host.detach(session)
+            session.table, session.spectator = self, True
+            self.spectators.append(session)
+            self.host.send(session, "lobby", self.lobby_body(session))
+            if self.game is not None and self.phase != "lobby":
+                self.send_snapshot(session)
+            return {"token": None, "seat": None, "spectator": True}
+        if token is not None:
+            seat = next((s for s in self.seats
+                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
+            if seat is None:
+                raise P.ProtocolError("bad_token", "no seat at this table has that token")
+            self.host.detach(session)
+            old = seat.session
+            if old is not None and old is not session:
+                old.table, old.seat = None, None
+            self.seat_back(seat, session)
+            return {"token": seat.token, "seat": seat.name, "resumed": True}
+        if not name:
+            raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
+        if self.phase != "lobby":
+            raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
+                                  "your seat with its token")
+        if self.seat(name) is not None:
+            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
+        if len(self.seats) >= self.settings["seats"]:
+            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
+        self.host.detach(session)
+        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session)
+        self.seats.append(seat)
+        session.table, session.seat, session.spectator = self, seat, False
+        if self.created and self.creator is None:
+            self.creator = seat
+        self.host.log("joined", table=self.id, seat=name)
+        self.broadcast_lobby()
+        return {"token": seat.token, "seat": seat.name, "resumed": False}
+
+    def seat_back(self, seat: Seat, session: Session) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+        was_bot = seat.takeover
+        seat.session, seat.takeover, seat.gone_since, seat.left = session, False, None, False
+        session.table, session.seat, session.spectator = self, seat, False
+        if seat.pending is not None:
+            seat.pending.cancel()
+            seat.pending = None
+        self.host.log("resumed", table=self.id, seat=seat.name, was_bot=was_bot)
+        self.broadcast_lobby()
+        if self.game is not None and self.phase != "lobby":
+            self.send_snapshot(session)
+
+    def seat_gone(self, seat: Seat, reason: str) -> None:
+        """``seat``'s connection dropped: a bot takes over after the grace period."""
+        seat.session = None
+        seat.gone_since = self.loop.time()
+        self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
+        if self.phase == "lobby":
+            self.remove_seat(seat)
+            return
+        grace = self.settings["grace_seconds"]
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = self.loop.call_later(grace, self.take_over, seat)
+        self.broadcast_lobby()
+        self.maybe_reset()
+
+    def take_over(self, seat: Seat) -> None:
+        seat.grace = None
+        if seat.session is not None:
+            return
+        seat.takeover = True
+        self.host.log("bot_takes_over", table=self.id, seat=seat.name)
+        self.broadcast_lobby()
+        if self.phase == "playing":
+            self.schedule_bot(seat)
+
+    def remove_seat(self, seat: Seat) -> None:
+        if seat in self.seats:
+            self.seats.remove(seat)
+        if seat is self.creator:
+            self.creator = next((s for s in self.seats if s.human), None)
+        self.broadcast_lobby()
+        if self.created and not self.humans() and not self.spectators:
+            self.host.remove_table(self)
+
+    def leave(self, session: Session) -> None:
+        if session.spectator:
+            if session in self.spectators:
+                self.spectators.remove(session)
+        elif session.seat is not None:
+            seat = session.seat
+            seat.session = None
+            if self.phase == "lobby":
+                self.remove_seat(seat)
+            else:
+                seat.left = True
+                seat.takeover = True
+                self.host.log("left", table=self.id, seat=seat.name)
+                self.broadcast_lobby()
+                if self.phase == "playing":
+                    self.schedule_bot(seat)
+                self.maybe_reset()
+        session.table, session.seat, session.spectator = None, None, False
+
+    def maybe_reset(self) -> None:
+        """After a game, a table nobody is connected to goes back to an empty lobby."""
+        if self.phase == "over" and not self.connected():
+            if self.created:
+                self.host.remove_table(self)
+                return
+            self.reset()
+
+    def reset(self) -> None:
+        for s in self.seats:
+            for h in (s.grace, s.pending):
+                if h is not None:
+                    h.cancel()
+        self.seats = [s for s in self.seats if s.session is not None]
+        for s in self.seats:
+            s.ready = False
+        self.phase = "lobby"
+        self.game = None
+        self.broadcast_lobby()
+
+    def set_settings(self, session: Session, settings: dict[str, Any]) -> None:
+        if self.phase != "lobby":
+            raise P.ProtocolError("table_started", "settings are fixed once the game starts")
+        if session.seat is None or session.seat is not self.creator:
+            raise P.ProtocolError("not_creator", "only the table's creator may change its settings")
+        try:
+            new = lobby_mod.check(settings, self.settings)
+        except lobby_mod.SettingsError as exc:
+            raise P.ProtocolError("bad_settings", str(exc)) from None
+        if new["seats"] < len(self.seats):
+            raise P.ProtocolError("bad_settings", f"{len(self.seats)} players are already seated")
+        self.settings = new
+        for s in self.seats:
+            s.ready = False
+        self.host.log("settings", table=self.id, settings=new)
+        self.broadcast_lobby()
+
+    def set_ready(self, session: Session, ready: bool) -> None:
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
+        session.seat.ready = ready
+        self.broadcast_lobby()
+        if self.autostart and len(self.seats) >= self.settings["seats"] and all(s.ready for s in self.seats):
+            self.start_game()
+
+    def request_start(self, session: Session) -> None:
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "start is for seated players in the lobby")
+        if self.creator is not None and session.seat is not self.creator:
+            raise P.ProtocolError("not_creator", "only the table's creator may start the game")
+        waiting = [s.name for s in self.seats if s.human and not s.ready]
+        if waiting:
+            raise P.ProtocolError("not_ready", f"not ready yet: {', '.join(waiting)}")
+        self.start_game()
+
+    def request_rematch(self, session: Session) -> None:
+        if self.phase != "over" or session.seat is None:
+            raise P.ProtocolError("not_over", "rematch is for seated players after a game")
+        session.seat.rematch = True
+        self.broadcast_lobby()
+        if all(s.rematch for s in self.seats if s.session is not None):
+            self.start_game()
+
+    # ------------------------------------------------------------------ the game
+    def start_game(self) -> None:
+        taken = {s.name for s in self.seats}
+        i = 1
+        while len(self.seats) < self.settings["seats"]:
+            name = f"bot{i}"
+            i += 1
+            if name not in taken:
+                self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
+        rules = ruleset(self.settings["expansions"])
+        names = [s.name for s in self.seats]
+        self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+                                   variants=self.settings["variants"])
+        self.catalog = rules.catalog()
+        for s in self.seats:
+            s.bot = make_bot(s.kind or self.settings["bots"], self.rng.randrange(2**31))
+            s.rematch = s.kind is not None
+        self.history.clear()
+        self.phase = "playing"
+        self.games += 1
+        self.host.log("game_started", table=self.id, seats=names, game=self.games)
+        self.broadcast_lobby()
+        for s in self.connected():
+            self.send_snapshot(s.session)  # type: ignore[arg-type]
+        for sp in self.spectators:
+            self.send_snapshot(sp)
+        self.schedule()
+
+    def view_for(self, session: Session) -> dict[str, Any]:
+        assert self.game is not None
+        if session.seat is not None:
+            return player_view(self.game, session.seat.name)
+        return spectator_view(self.game)
+
+    def send_snapshot(self, session: Session) -> None:
+        who = session.seat.name if session.seat is not None else None
+        events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
+        body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
+                "timer": self.timer_info, "table": self.id}
+        self.host.send(session, "snapshot", body)
+
+    def apply(self, seat: Seat | None, move: Move, re: int | None = None,
+              session: Session | None = None) -> IllegalMove | None:
+        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see."""
+        game = self.game
+        if game is None or self.phase != "playing":
+            return IllegalMove("not_playing", "no game is being played at this table")
+        if seat is not None:
+            move = _with_by(move, seat.name)
+        try:
+            events = game.apply(move)
+        except IllegalMove as exc:
+            return exc
+        except Exception as exc:  # a plugin bug must not take the host down
+            self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
+            return IllegalMove("internal", "the rules engine failed on this move")
+        self.history.extend(events)
+        self.broadcast_update(events, session, re)
+        if game.over:
+            self.finish()
+        else:
+            self.schedule()
+        return None
+
+    def broadcast_update(self, events: list, mover: Session | None, re: int | None) -> None:
+        game = self.game
+        assert game is not None
+        host = self.host
+        if mover is not None and mover.seat is not None and not mover.dead:
+            name = mover.seat.name
+            host.send(mover, "update", {"view": player_view(game, name),
+                                        "events": visible_events(events, name)}, re=re)
+        for s in self.seats:
+            sess = s.session
+            if sess is None or sess is mover:
+                continue
+            host.send(sess, "update", {"view": player_view(game, s.name),
+                                       "events": visible_events(events, s.name)})
+        if self.spectators:
+            packed = P.pack_body({"view": spectator_view(game), "events": visible_events(events, None)})
+            for sp in self.spectators:
+                host.send(sp, "update", packed=packed)
+
+    def finish(self) -> None:
+        self.cancel_all()
+        self.phase = "over"
+        game = self.game
+        assert game is not None
+        self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
+        self.broadcast_lobby()
+        self.maybe_reset()
+
+    def cancel_all(self) -> None:
+        self.gen += 1
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.timer_info = None
+        for s in self.seats:
+            if s.pending is not None:
+                s.pending.cancel()
+                s.pending = None
+
+    def schedule(self) -> None:
+        """(Re)start the timer owed now and let bot-driven seats think."""
+        self.cancel_all()
+        game = self.game
+        assert game is not None
+        if game.awaiting:
+            kind, secs, players = "turn", self.settings["turn_seconds"], game.waiting_for()
+            self.timer = self.loop.call_later(secs, self.on_turn_timeout, self.gen)
+        elif game.stack:
+            kind, secs, players = "reaction", self.settings["reaction_seconds"], []
+            self.timer = self.loop.call_later(secs, self.on_reaction_timeout, self.gen)
+        else:
+            kind, secs, players = "turn", self.settings["turn_seconds"], [game.current]
+            self.timer = self.loop.call_later(secs, self.on_turn_timeout, self.gen)
+        self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
+                           "players": players, "deadline": time.time() + secs}
+        packed = P.pack_body(self.timer_info)
+        for s in self.seats:
+            if s.session is not None:
+                self.host.send(s.session, "timer", packed=packed)
+        for sp in self.spectators:
+            self.host.send(sp, "timer", packed=packed)
+        for s in self.seats:
+            if s.bot_driven:
+                self.schedule_bot(s)
+
+    def _bot_mode(self, seat: Seat) -> str | None:
+        game = self.game
+        if game is None or self.phase != "playing" or game.status.get(seat.name) == OUT:
+            return None
+        if game.awaiting:
+            return "act" if seat.name in game.waiting_for() else None
+        if game.stack:
+            return "react"
+        return "act" if seat.name == game.current else None
+
+    def schedule_bot(self, seat: Seat) -> None:
+        mode = self._bot_mode(seat)
+        if mode is None:
+            return
+        if seat.pending is not None:
+            seat.pending.cancel()
+        lo, hi = self.host.think
+        delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
+        seat.pending = self.loop.call_later(delay, self.bot_move, seat, self.gen, mode)
+
+    def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
+        seat.pending = None
+        game = self.game
+        if gen != self.gen or game is None or not seat.bot_driven or self.phase != "playing":
+            return
+        moves = game.legal_moves(seat.name)
+        if not moves:
+            return
+        bot = seat.bot or make_bot("random")
+        try:
+            view = player_view(game, seat.name) if bot.needs_view else None
+            move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
+        except Exception as exc:
+            self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
+            move = self.rng.choice(moves) if mode == "act" else None
+        if move is None:
+            return
+        err = self.apply(seat, move)
+        if err is not None and mode == "act":
+            self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
+            self.apply(seat, self.rng.choice(moves))
+
+    def on_reaction_timeout(self, gen: int) -> None:
+        if gen != self.gen:
+            return
+        self.timer = None
+        err = self.apply(None, RESOLVE)
+        if err is not None:
+            self.host.log("resolve_refused", level="error", table=self.id, code=err.code)
+
+    def default_move(self, player: str) -> Move | None:
+        """The move made for a player whose time ran out: draw on a turn, else a random legal move
+        (for a card choice that is a random card, for a kitten's placement a random position)."""
+        game = self.game
+        assert game is not None
+        moves = game.legal_moves(player)
+        if not game.awaiting and not game.stack and player == game.current:
+            draw = next((m for m in moves if m.do == "draw"), None)
+            if draw is not None:
+                return draw
+        return self.rng.choice(moves) if moves else None
+
+    def on_turn_timeout(self, gen: int) -> None:
+        if gen != self.gen:
+            return
+        self.timer = None
+        game = self.game
+        assert game is not None
+        players = game.waiting_for() if game.awaiting else [game.current]
+        for player in players:
+            if self.game is not game or game.over or self.phase != "playing":
+                return
+            if game.awaiting and player not in game.waiting_for():
+                continue
+            move = self.default_move(player)
+            if move is None:
+                continue
+            self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
+            err = self.apply(self.seat(player), move)
+            if err is not None:
+                self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
+        if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
+            self.schedule()
+
+
+class Host:
+    """Serves any number of tables on one ROUTER socket."""
+
+    def __init__(self, bind: str = "tcp://127.0.0.1:0", *, think: tuple[float, float] = (0.0, 0.0),
+                 seed: int | None = None, log: Callable[[dict[str, Any]], None] | None = None,
+                 allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
+                 ping_seconds: float = 2.0, idle_seconds: float = 10.0,
+                 rate: float = 50.0, burst: float = 100.0,
+                 max_strikes: int = 200, heartbeat_ms: int = 1000,
+                 ctx: zmq.asyncio.Context | None = None) -> None:
+        self.bind_to = bind
+        self.think = think
+        self.rng = random.Random(seed)
+        self._log = log
+        self.allow_create = allow_create
+        self.max_tables = max_tables
+        self.max_sessions = max_sessions
+        self.ping_seconds = ping_seconds
+        self.idle_seconds = idle_seconds
+        self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
+        self.heartbeat_ms = heartbeat_ms
+        self.ctx = ctx or zmq.asyncio.Context.instance()
+        self.sock: zmq.asyncio.Socket | None = None
+        self.endpoint = ""
+        self.tables: dict[str, Table] = {}
+        self.sessions: dict[bytes, Session] = {}
+        self.blocked: dict[bytes, float] = {}
+        self._ids = 0
+        self._tasks: list[asyncio.Task] = []
+        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
+        self.stats = {"frames_in": 0, "frames_out": 0, "bytes_out": 0, "errors": 0}
+        self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
+
+    # ------------------------------------------------------------------ lifecycle
+    def log(self, event: str, level: str = "info", **fields: Any) -> None:
+        if self._log is not None:
+            self._log({"ts": round(time.time(), 3), "level": level, "event": event, **fields})
+
+    def add_table(self, table_id: str, settings: dict[str, Any] | None = None, *, autostart: bool = True,
+                  title: str = "", description: str = "", created: bool = False) -> Table:
+        base = table_id
+        n = 2
+        while table_id in self.tables:
+            table_id = f"{base}-{n}"
+            n += 1
+        checked = lobby_mod.check(settings or {})
+        table = Table(self, table_id, checked, autostart, title, description, created)
+        self.tables[table_id] = table
+        self.log("table_added", table=table_id, settings=checked, autostart=autostart)
+        return table
+
+    def remove_table(self, table: Table) -> None:
+        table.cancel_all()
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.log("table_removed", table=table.id)
+
+    async def start(self) -> str:
+        self.loop = asyncio.get_running_loop()
+        sock = self.ctx.socket(zmq.ROUTER)
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
+        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_CLIENT_FRAME)
+        sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
+        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
+        sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
+        sock.setsockopt(zmq.SNDHWM, 10000)
+        sock.setsockopt(zmq.RCVHWM, 10000)
+        sock.bind(self.bind_to)
+        self.sock = sock
+        self.endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
+        self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
+        self.log("listening", endpoint=self.endpoint, tables=list(self.tables))
+        return self.endpoint
+
+    async def close(self) -> None:
+        for sess in list(self.sessions.values()):
+            self.send(sess, "closing", {"reason": "host shutting down"})
+        for table in list(self.tables.values()):
+            table.cancel_all()
+            for s in table.seats:
+                for h in (s.grace, s.pending):
+                    if h is not None:
+                        h.cancel()
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self.sock is not None:
+            self.sock.close(linger=0)
+            self.sock = None
+        self.log("stopped", frames_in=self.stats["frames_in"], frames_out=self.stats["frames_out"])
+
+    # ------------------------------------------------------------------ sending
+    def _next_id(self) -> int:
+        self._ids += 1
+        return self._ids
+
+    def send(self, session: Session, type_: str, body: dict[str, Any] | None = None, re: int | None = None,
+             packed: bytes | None = None) -> bool:
+        if session.dead or self.sock is None:
+            return False
+        session.seq += 1
+        data = P.encode_packed(type_, packed if packed is not None else P.pack_body(body or {}),
+                               self._next_id(), re, session.seq)
+        if self.send_hook is not None:
+            self.send_hook(session, data)
+        fut = self.sock.send_multipart([session.ident, data], flags=zmq.DONTWAIT)
+        exc = fut.exception() if fut.done() else None
+        if exc is not None:
+            gone = isinstance(exc, zmq.ZMQError) and exc.errno == zmq.EHOSTUNREACH
+            reason = "unreachable" if gone else "slow"
+            session.dead = True
+            self.loop.call_soon(self.drop, session, reason)
+            return False
+        self.stats["frames_out"] += 1
+        self.stats["bytes_out"] += len(data)
+        return True
+
+    def reply(self, session: Session, re: int | None, body: dict[str, Any]) -> None:
+        self.send(session, "reply", body, re=re)
+
+    def error_reply(self, session: Session, re: int | None, code: str, message: str, **extra: Any) -> None:
+        self.stats["errors"] += 1
+        now = self.loop.time()
+        session.err_tokens = min(20.0, session.err_tokens + (now - session.stamp) * 10.0)
+        if session.err_tokens < 1:
+            return
+        session.err_tokens -= 1
+        self.reply(session, re, P.error(code, message, **extra))
+
+    # ------------------------------------------------------------------ sessions
+    def detach(self, session: Session) -> None:
+        if session.table is not None:
+            session.table.leave(session)
+
+    def drop(self, session: Session, reason: str) -> None:
+        """Forget a connection; its seat (if any) waits for its return for the grace period."""
+        session.dead = True
+        if self.sessions.get(session.ident) is session:
+            del self.sessions[session.ident]
+        table, seat = session.table, session.seat
+        session.table, session.seat = None, None
+        if table is not None:
+            if session.spectator:
+                if session in table.spectators:
+                    table.spectators.remove(session)
+            elif seat is not None and seat.session is session:
+                table.seat_gone(seat, reason)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(min(1.0, self.idle_seconds / 3))
+            now = self.loop.time()
+            for sess in list(self.sessions.values()):
+                if now - sess.last_seen > self.idle_seconds:
+                    self.drop(sess, "idle")
+            for ident, until in list(self.blocked.items()):
+                if until < now:
+                    del self.blocked[ident]
+
+    # ------------------------------------------------------------------ receiving
+    async def _recv_loop(self) -> None:
+        assert self.sock is not None
+        while True:
+            try:
+                parts = await self.sock.recv_multipart()
+            except asyncio.CancelledError:
+                raise
+            except zmq.ZMQError as exc:
+                self.log("recv_error", level="error", error=repr(exc))
+                await asyncio.sleep(0.01)
+                continue
+            try:
+                self.on_frames(parts)
+            except Exception as exc:  # never let one message stop the host
+                self.log("handler_error", level="error", error=repr(exc))
+
+    def on_frames(self, parts: list[bytes]) -> None:
+        self.stats["frames_in"] += 1
+        ident = parts[0]
+        if ident in self.blocked:
+            return
+        now = self.loop.time()
+        session = self.sessions.get(ident)
+        if session is None:
+            if len(self.sessions) >= self.max_sessions:
+                return
+            session = Session(ident, last_seen=now, tokens=self.burst, stamp=now)
+            self.sessions[ident] = session
+        session.last_seen = now
+        session.tokens = min(self.burst, session.tokens + (now - session.stamp) * self.rate)
+        session.err_tokens = min(20.0, session.err_tokens + (now - session.stamp) * 10.0)
+        session.stamp = now
+        if session.tokens < 1:
+            session.strikes += 1
+            if session.strikes > self.max_strikes:
+                self.log("flood_dropped", level="warning", strikes=session.strikes)
+                self.blocked[ident] = now + 30.0
+                self.drop(session, "flood")
+                return
+            self.error_reply(session, None, "rate_limited",
+                             f"slow down: at most {self.rate:g} messages a second")
+            return
+        session.tokens -= 1
+        if session.strikes and session.tokens > self.burst / 2:
+            session.strikes = 0
+        if len(parts) != 2:
+            self.error_reply(session, None, "bad_frame", "send exactly one frame per message")
+            return
+        try:
+            env = P.decode(parts[1])
+        except P.ProtocolError as exc:
+            session.strikes += 1
+            self.error_reply(session, exc.re, exc.code, exc.message, **exc.extra)
+            return
+        try:
+            self.dispatch(session, env)
+        except P.ProtocolError as exc:
+            self.error_reply(session, env.id, exc.code, exc.message, **exc.extra)
+
+    def dispatch(self, session: Session, env: P.Envelope) -> None:
+        body, t = env.body, env.type
+        if t == "ping":
+            self.reply(session, env.id, P.ok(time=time.time()))
+            return
+        if t == "hello":
+            version = P.negotiate(body["versions"])
+            session.version = version
+            resume = None
+            token = body.get("token")
+            if token:
+                for table in self.tables.values():
+                    seat = next((s for s in table.seats if s.token == token), None)
+                    if seat is not None:
+                        resume = {"table": table.id, "seat": seat.name}
+            self.reply(session, env.id, P.ok(versions=list(P.SUPPORTED), version=version,
+                                              tables=[tb.summary() for tb in self.tables.values()],
+                                              choices=lobby_mod.choices(), ping_seconds=self.ping_seconds,
+                                              max_frame=P.MAX_CLIENT_FRAME, resume=resume,
+                                              allow_create=self.allow_create))
+            return
+        if t == "join":
+            name = body.get("name")
+            table = self.tables.get(body["table"])
+            if table is None:
+                if not self.allow_create or body.get("token") or body.get("spectator"):
+                    raise P.ProtocolError("no_table", f"no table {body['table']!r} here")
+                if len(self.tables) >= self.max_tables:
+                    raise P.ProtocolError("host_full", "this host serves no more tables")
+                table = self.add_table(body["table"], autostart=False, created=True)
+            result = table.join(session, name, body.get("token"), bool(body.get("spectator")))
+            self.reply(session, env.id, P.ok(table=table.id, **result))
+            if table.phase == "lobby" and not body.get("spectator") and body.get("token") is None:
+                pass
+            return
+        table = session.table
+        if table is None:
+            raise P.ProtocolError("not_joined", "join a table first")
+        if t == "leave":
+            table.leave(session)
+            self.reply(session, env.id, P.ok())
+            return
+        if session.spectator:
+            raise P.ProtocolError("spectator", "spectators only watch")
+        if t == "lobby_set":
+            table.set_settings(session, body["settings"])
+        elif t == "ready":
+            self.reply(session, env.id, P.ok())
+            table.set_ready(session, bool(body.get("ready", True)))
+            return
+        elif t == "start":
+            table.request_start(session)
+        elif t == "rematch":
+            self.reply(session, env.id, P.ok())
+            table.request_rematch(session)
+            return
+        elif t == "move":
+            self.on_move(session, table, env)
+            return
+        self.reply(session, env.id, P.ok())
+
+    def on_move(self, session: Session, table: Table, env: P.Envelope) -> None:
+        seat = session.seat
+        assert seat is not None
+        try:
+            move = Move.from_dict(env.body["move"])
+        except IllegalMove as exc:
+            raise P.ProtocolError(exc.code, exc.message) from None
+        if move.do == "resolve":
+            raise P.ProtocolError("host_only", "the host closes reaction windows when their timer runs out")
+        err = table.apply(seat, move, re=env.id, session=session)
+        if err is not None:
+            raise P.ProtocolError(err.code, err.message)
+        self.reply(session, env.id, P.ok())
+
+
+async def serve(host: Host, stop: asyncio.Event) -> None:
+    await host.start()
+    try:
+        await stop.wait()
+    finally:
+        await host.close()

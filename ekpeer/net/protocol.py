@@ -1,0 +1,263 @@
+"""The ekpeer wire protocol: one msgpack map (the envelope) per ZeroMQ frame.
+
+This module is the single owner of the wire format (see ``docs/protocol.md``). Decoding is
+bounded (frame size, msgpack ``Unpacker`` limits, nesting depth, string map keys only)
+and every message is schema-checked here, before the host or a client acts on it.
+Unknown extra fields are tolerated everywhere; unknown message types are refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+VERSION = 1
+SUPPORTED: tuple[int, ...] = (1,)
+
+#: What the host accepts from a client in one frame (also ``zmq.MAXMSGSIZE`` on the ROUTER).
+MAX_CLIENT_FRAME = 64 * 1024
+#: What a client accepts from the host in one frame (snapshots carry the card catalog).
+MAX_HOST_FRAME = 4 * 1024 * 1024
+#: Deepest nesting accepted from a client (envelope = 1, body = 2, move = 3, cards = 4).
+MAX_CLIENT_DEPTH = 6
+MAX_HOST_DEPTH = 16
+
+NAME_LEN = 32
+TOKEN_LEN = 64
+TABLE_LEN = 48
+
+# Client -> host message types.
+CLIENT_TYPES = ("hello", "join", "lobby_set", "ready", "start", "move", "rematch", "leave", "ping")
+# Host -> client message types.
+HOST_TYPES = ("reply", "lobby", "snapshot", "update", "timer", "closing")
+
+
+class ProtocolError(Exception):
+    """A frame or message that breaks the protocol; ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str, re: int | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.re = re
+        self.extra = extra
+
+
+@dataclass(slots=True)
+class Envelope:
+    v: int
+    type: str
+    id: int
+    re: int | None
+    seq: int | None
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- encoding
+_packer_cache: dict[Any, bytes] = {}
+
+
+def _p(value: Any) -> bytes:
+    return msgpack.packb(value, use_bin_type=True)
+
+
+_K_V, _K_TYPE, _K_ID, _K_RE, _K_SEQ, _K_BODY = (_p(k) for k in ("v", "type", "id", "re", "seq", "body"))
+_HEADER = b"\x86" + _K_V + _p(VERSION)
+
+
+def pack_body(body: dict[str, Any]) -> bytes:
+    """Pack a body once; several envelopes may then carry the same bytes (see :func:`encode_packed`)."""
+    return msgpack.packb(body, use_bin_type=True)
+
+
+def encode_packed(type_: str, body: bytes, id_: int = 0, re: int | None = None,
+                  seq: int | None = None) -> bytes:
+    """An envelope around an already packed body (msgpack concatenates, so this is exact)."""
+    t = _packer_cache.get(type_)
+    if t is None:
+        t = _packer_cache[type_] = _K_TYPE + _p(type_)
+    return b"".join((_HEADER, t, _K_ID, _p(id_), _K_RE, _p(re), _K_SEQ, _p(seq), _K_BODY, body))
+
+
+def encode(type_: str, body: dict[str, Any] | None = None, id_: int = 0, re: int | None = None,
+           seq: int | None = None, v: int = VERSION) -> bytes:
+    if v != VERSION:
+        return _p({"v": v, "type": type_, "id": id_, "re": re, "seq": seq, "body": body or {}})
+    return encode_packed(type_, pack_body(body or {}), id_, re, seq)
+
+
+def ok(**fields: Any) -> dict[str, Any]:
+    return {"ok": True, **fields}
+
+
+def error(code: str, message: str, **fields: Any) -> dict[str, Any]:
+    return {"ok": False, "code": code, "message": message, **fields}
+
+
+def version_error(got: Any) -> ProtocolError:
+    spoken = ", ".join(str(v) for v in SUPPORTED)
+    return ProtocolError("bad_version", f"this peer speaks protocol version(s) {spoken}; you sent {got!r}",
+                         versions=list(SUPPORTED))
+
+
+# --------------------------------------------------------------------------- decoding
+def _unpacker(max_frame: int) -> msgpack.Unpacker:
+    return msgpack.Unpacker(
+        raw=False,
+        strict_map_key=True,
+        use_list=True,
+        max_buffer_size=max_frame,
+        max_str_len=min(max_frame, 1 << 20),
+        max_bin_len=0,
+        max_ext_len=0,
+        max_array_len=4096 if max_frame <= MAX_CLIENT_FRAME else 1 << 16,
+        max_map_len=64 if max_frame <= MAX_CLIENT_FRAME else 1 << 12,
+    )
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def check_plain(obj: Any, max_depth: int) -> None:
+    """Only nil, bool, int, float, str, lists and maps with string keys, at most ``max_depth`` deep."""
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, _PLAIN):
+            continue
+        if depth > max_depth:
+            raise ProtocolError("too_deep", f"nesting deeper than {max_depth}")
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise ProtocolError("bad_frame", "map keys must be strings")
+                if not isinstance(v, _PLAIN):
+                    stack.append((v, depth + 1))
+        elif isinstance(value, list):
+            for v in value:
+                if not isinstance(v, _PLAIN):
+                    stack.append((v, depth + 1))
+        else:
+            raise ProtocolError("bad_frame", f"values of type {type(value).__name__} are not allowed")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def decode_frame(frame: bytes, max_frame: int, max_depth: int) -> Any:
+    """Bounded msgpack decode of exactly one object; raises :class:`ProtocolError`."""
+    if len(frame) > max_frame:
+        raise ProtocolError("too_large", f"frame of {len(frame)} bytes exceeds {max_frame}")
+    unpacker = _unpacker(max_frame)
+    try:
+        unpacker.feed(frame)
+        obj = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise ProtocolError("bad_frame", "truncated msgpack frame") from None
+    except (ValueError, TypeError, msgpack.UnpackValueError, msgpack.ExtraData, RecursionError) as exc:
+        raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
+    except Exception as exc:  # any other decoder complaint is still the sender's fault
+        raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
+    try:
+        unpacker.unpack()
+    except msgpack.OutOfData:
+        pass
+    except Exception:
+        raise ProtocolError("bad_frame", "trailing garbage after the envelope") from None
+    else:
+        raise ProtocolError("bad_frame", "more than one object in a frame")
+    check_plain(obj, max_depth)
+    return obj
+
+
+def decode(frame: bytes, max_frame: int = MAX_CLIENT_FRAME, max_depth: int = MAX_CLIENT_DEPTH,
+           types: tuple[str, ...] = CLIENT_TYPES) -> Envelope:
+    """Decode and check an envelope and its body's schema (for the ``types`` this side accepts)."""
+    obj = decode_frame(frame, max_frame, max_depth)
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_frame", "a frame must be a msgpack map (the envelope)")
+    msg_id = obj.get("id", 0)
+    re_id = msg_id if _is_int(msg_id) else None
+    v = obj.get("v")
+    if v not in SUPPORTED:
+        err = version_error(v)
+        err.re = re_id
+        raise err
+    type_ = obj.get("type")
+    if not isinstance(type_, str):
+        raise ProtocolError("bad_message", "'type' must be a string", re=re_id)
+    if not _is_int(msg_id) or not 0 <= msg_id < 2**63:
+        raise ProtocolError("bad_message", "'id' must be a non-negative integer")
+    re = obj.get("re")
+    if re is not None and not _is_int(re):
+        raise ProtocolError("bad_message", "'re' must be an integer or nil", re=re_id)
+    seq = obj.get("seq")
+    if seq is not None and not _is_int(seq):
+        raise ProtocolError("bad_message", "'seq' must be an integer or nil", re=re_id)
+    body = obj.get("body", {})
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_message", "'body' must be a map", re=re_id)
+    if type_ not in types:
+        raise ProtocolError("unknown_type", f"unknown message type {type_!r}; expected one of "
+                            f"{', '.join(types)}", re=re_id)
+    check_body(type_, body, re_id)
+    return Envelope(v, type_, msg_id, re, seq, body)
+
+
+# --------------------------------------------------------------------------- schemas
+# field -> (accepted types, required, max length for str/list or None)
+Str, Int, Bool, Num, List, Map = str, int, bool, (int, float), list, dict
+SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
+    # client -> host
+    "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN)},
+    "join": {"table": (Str, True, TABLE_LEN), "name": (Str, False, NAME_LEN),
+             "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None)},
+    "lobby_set": {"settings": (Map, True, None)},
+    "ready": {"ready": (Bool, False, None)},
+    "start": {},
+    "move": {"move": (Map, True, None)},
+    "rematch": {},
+    "leave": {},
+    "ping": {},
+    # host -> client
+    "reply": {"ok": (Bool, True, None), "code": (Str, False, None), "message": (Str, False, None)},
+    "lobby": {"table": (Str, True, None), "settings": (Map, True, None), "seats": (List, True, None)},
+    "snapshot": {"view": (Map, True, None), "catalog": (List, True, None), "events": (List, True, None)},
+    "update": {"view": (Map, True, None), "events": (List, True, None)},
+    "timer": {"kind": (Str, True, None), "seconds": (Num, True, None)},
+    "closing": {},
+}
+
+
+def check_body(type_: str, body: dict[str, Any], re: int | None = None) -> None:
+    for name, (kind, required, limit) in SCHEMAS.get(type_, {}).items():
+        value = body.get(name)
+        if value is None:
+            if required:
+                raise ProtocolError("bad_message", f"{type_}: '{name}' is required", re=re)
+            continue
+        if (kind is Int and not _is_int(value)) or (kind is Num and isinstance(value, bool)) \
+                or not isinstance(value, kind):
+            raise ProtocolError("bad_message", f"{type_}: '{name}' has the wrong type", re=re)
+        if limit is not None and len(value) > limit:
+            raise ProtocolError("bad_message", f"{type_}: '{name}' is too long (at most {limit})", re=re)
+    if type_ == "hello" and not all(_is_int(v) for v in body["versions"]):
+        raise ProtocolError("bad_message", "hello: 'versions' must be a list of integers", re=re)
+    if type_ in ("hello", "join"):
+        for key in ("name", "token", "table"):
+            value = body.get(key)
+            if isinstance(value, str) and (not value.strip() or not value.isprintable()):
+                raise ProtocolError("bad_message", f"{type_}: '{key}' must be printable text", re=re)
+
+
+def negotiate(versions: list[int]) -> int:
+    """The highest version both sides speak, or a ``bad_version`` error saying which we speak."""
+    common = set(versions) & set(SUPPORTED)
+    if not common:
+        raise version_error(versions)
+    return max(common)

@@ -1,0 +1,169 @@
+"""A bot in another process: the same legal-move interface, over the client library.
+
+It reads ``legal_moves`` and ``choices`` from its own view (no plugin code needed), acts
+when a choice is owed or on its turn, reacts in reaction windows, and answers each new
+view once (a newer view cancels a decision still thinking about an older one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..bots import make_bot
+from ..engine import IllegalMove, Move
+from .client import Client, Message, RequestError
+
+
+def _print_json(record: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(record) + "\n")
+    sys.stdout.flush()
+
+
+class RemoteBot:
+    def __init__(self, client: Client, kind: str = "heuristic", *, seed: int | None = None,
+                 think: tuple[float, float] = (0.0, 0.0), games: int = 1, rematch: bool = True,
+                 emit: Callable[[dict[str, Any]], None] | None = _print_json) -> None:
+        self.client = client
+        self.kind = kind
+        self.seed = seed
+        self.bot = make_bot(kind, seed)
+        self.think = think
+        self.games = games
+        self.rematch = rematch
+        self.emit = emit or (lambda r: None)
+        self.rng = random.Random(seed)
+        self.pending: asyncio.Task | None = None
+        self.sent: dict[int, float] = {}        # move id -> perf_counter at send (for round trips)
+        self.rtts: list[float] = []
+        self.games_seen: int | None = None
+        self.done = 0
+        self.moves = 0
+        self.refused = 0
+        self.winner: str | None = None
+
+    async def join(self, table: str, token: str | None = None) -> dict[str, Any]:
+        reply = await self.client.join(table, token=token)
+        self.emit({"event": "joined", "table": reply.get("table"), "seat": reply.get("seat"),
+                   "token": reply.get("token"), "resumed": reply.get("resumed", False)})
+        if not reply.get("resumed"):
+            await self.client.ready(True)
+        return reply
+
+    async def run(self) -> int:
+        async for msg in self.client.messages():
+            if msg.type in ("snapshot", "update"):
+                if msg.re is not None and msg.re in self.sent:
+                    self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
+                self.on_view(msg.body["view"])
+            elif msg.type == "lobby":
+                if await self.on_lobby(msg):
+                    return 0
+            elif msg.type == "closing":
+                self.emit({"event": "host_closing"})
+                return 0
+        return 0
+
+    async def on_lobby(self, msg: Message) -> bool:
+        body = msg.body
+        if body.get("phase") == "playing" and self.games_seen is None:
+            self.games_seen = body.get("games", 0) - 1
+        if body.get("phase") != "over":
+            return False
+        games = body.get("games", 0)
+        if self.games_seen is not None and games <= self.games_seen:
+            return False
+        self.games_seen = games
+        self.done += 1
+        self.winner = body.get("winner")
+        if self.pending is not None:
+            self.pending.cancel()
+        self.emit({"event": "game_over", "winner": self.winner, "you": body.get("you"), "games": self.done,
+                   "moves": self.moves, "refused": self.refused})
+        if self.done >= self.games:
+            try:
+                await self.client.leave()
+            except (TimeoutError, RequestError, ConnectionError):
+                pass
+            return True
+        if self.rematch:
+            self.bot = make_bot(self.kind, self.rng.randrange(2**31))
+            try:
+                await self.client.rematch()
+            except (TimeoutError, RequestError, ConnectionError):
+                pass
+        return False
+
+    def on_view(self, view: dict[str, Any]) -> None:
+        if self.pending is not None and not self.pending.done():
+            self.pending.cancel()
+        if view.get("winner") is not None or not view.get("legal_moves"):
+            return
+        self.pending = asyncio.ensure_future(self.decide(view))
+
+    async def decide(self, view: dict[str, Any]) -> None:
+        try:
+            moves = [Move.from_dict(d) for d in view["legal_moves"]]
+        except IllegalMove:
+            return
+        me = view.get("you")
+        if view.get("choices"):
+            mode = "act"
+        elif view.get("reaction_open"):
+            mode = "react"
+        elif view.get("current") == me and not view.get("awaiting"):
+            mode = "act"
+        else:
+            mode = "react"
+        lo, hi = self.think
+        if hi > 0:
+            await asyncio.sleep(self.rng.uniform(lo, hi))
+        try:
+            move = self.bot.act(view, moves) if mode == "act" else self.bot.react(view, moves)
+        except Exception:
+            move = self.rng.choice(moves) if mode == "act" else None
+        if move is None:
+            return
+        await self.send_move(move)
+
+    async def send_move(self, move: Move) -> None:
+        client = self.client
+        msg_id = client._ids + 1
+        self.sent[msg_id] = time.perf_counter()
+        if len(self.sent) > 64:
+            self.sent.pop(next(iter(self.sent)))
+        self.moves += 1
+        try:
+            await client.move(move)
+        except RequestError as exc:
+            self.refused += 1
+            self.sent.pop(msg_id, None)
+            self.emit({"event": "refused", "code": exc.code, "message": exc.message})
+        except (TimeoutError, ConnectionError):
+            self.sent.pop(msg_id, None)
+
+
+async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "heuristic",
+                  token: str | None = None, games: int = 1, think: tuple[float, float] = (0.0, 0.0),
+                  seed: int | None = None, timeout: float | None = None) -> int:
+    client = Client(endpoint, name, token=token)
+    try:
+        await client.connect()
+        bot = RemoteBot(client, kind, seed=seed, think=think, games=games)
+        await bot.join(table, token)
+        if timeout:
+            return await asyncio.wait_for(bot.run(), timeout)
+        return await bot.run()
+    except RequestError as exc:
+        _print_json({"event": "error", "code": exc.code, "message": exc.message})
+        return 2
+    except TimeoutError:
+        _print_json({"event": "error", "code": "timeout", "message": "gave up waiting"})
+        return 3
+    finally:
+        await client.close()
