@@ -3,7 +3,130 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+
+
+def _csv(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def default_name() -> str:
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
+    return user if user and user != "root" else "player"
+
+
+def settings_from(args: argparse.Namespace) -> dict[str, Any]:
+    """Lobby settings: the preset file (configs/base.toml by default), then the flags."""
+    from .tui.session import load_config
+
+    config = getattr(args, "config", None)
+    if config is None and (CONFIGS / "base.toml").exists():
+        config = CONFIGS / "base.toml"
+    settings = load_config(config)
+    players = getattr(args, "players", None)
+    if players:
+        settings["seats"] = players
+        if players != 2 and settings.get("deck") == "two_player":
+            settings["deck"] = None
+    for flag, key in (("bots", "bots"), ("deck", "deck"), ("reaction", "reaction_seconds"),
+                      ("turn", "turn_seconds")):
+        value = getattr(args, flag, None)
+        if value is not None:
+            settings[key] = value
+    for flag in ("expansions", "variants"):
+        value = _csv(getattr(args, flag, None))
+        if value is not None:
+            settings[flag] = value
+    if settings.get("deck") is None:
+        settings.pop("deck", None)
+    return settings
+
+
+def _factory(args: argparse.Namespace):
+    from .tui.session import local_factory, net_available, network_factory
+
+    think = max(0.0, float(getattr(args, "think", 0.5) or 0.0))
+    if getattr(args, "local", False) or not net_available():
+        return local_factory(bot_delay=think, seed=getattr(args, "seed", None))
+    return network_factory(think=(think * 0.6, think * 1.4) if think else (0.0, 0.0),
+                           bind=getattr(args, "bind", None) or "tcp://127.0.0.1:0",
+                           public_host=getattr(args, "public_host", None))
+
+
+def _run(app: Any) -> int:
+    app.run()
+    return int(app.return_code or 0)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .tui.app import make_app
+
+    app = make_app(_factory(args), mode=None if args.menu else "play", name=args.name,
+                   settings=settings_from(args), autostart=args.start)
+    return _run(app)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .tui.app import make_app
+
+    app = make_app(_factory(args), mode="join", name=args.name, address=args.address,
+                   options={"table": args.table} if args.table else None)
+    return _run(app)
+
+
+def host_with_player(args: argparse.Namespace) -> int:
+    """``ekpeer host`` without ``--headless``: host a table and sit at it as its first player."""
+    from .tui.app import make_app
+
+    bind = getattr(args, "bind", None)
+    if not bind:
+        port = getattr(args, "port", None) or 5555
+        bind = f"tcp://0.0.0.0:{port}"
+    args.bind = bind
+    for attr, default in (("name", default_name()), ("think", 0.5), ("local", False), ("menu", False)):
+        if getattr(args, attr, None) is None:
+            setattr(args, attr, default)
+    from .tui.session import lan_address, network_factory
+
+    host = bind.split("://", 1)[-1].rsplit(":", 1)[0]
+    public = getattr(args, "public_host", None) or (lan_address() if host in ("0.0.0.0", "*", "") else host)
+    think = float(args.think)
+    factory = network_factory(think=(think * 0.6, think * 1.4), bind=bind, public_host=public)
+    app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
+    return _run(app)
+
+
+def _table_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
+    p.add_argument("--players", type=int, default=None, help="seats at the table, 2-10")
+    p.add_argument("--bots", choices=("heuristic", "random"), default=None, help="strength of the bots")
+    p.add_argument("--expansions", default=None, help="comma-separated plugin names, e.g. base,imploding")
+    p.add_argument("--deck", default=None, help="main deck (original, two_player, ...)")
+    p.add_argument("--variants", default=None, help="comma-separated variant ids")
+    p.add_argument("--reaction", type=float, default=None, help="seconds to Nope an action")
+    p.add_argument("--turn", type=float, default=None, help="seconds for a move before the default")
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """The Textual client's commands register here."""
+    play = sub.add_parser("play", help="play in the terminal against bots (host, client and bots in one)")
+    _table_flags(play)
+    play.add_argument("--name", default=default_name())
+    play.add_argument("--start", action="store_true", help="start at once, skipping the lobby")
+    play.add_argument("--menu", action="store_true", help="open the start screen (play / host / join)")
+    play.add_argument("--local", action="store_true", help="run the engine in process, without a host")
+    play.add_argument("--think", type=float, default=0.5, help="seconds a bot takes to move (about)")
+    play.add_argument("--seed", type=int, default=None, help="seed for --local games")
+    play.set_defaults(func=cmd_play)
+
+    join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME")
+    join.add_argument("address")
+    join.add_argument("--name", default=default_name())
+    join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
+    join.set_defaults(func=cmd_join, local=False, think=0.5)

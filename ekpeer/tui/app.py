@@ -1,0 +1,251 @@
+"""The Textual app: one session, three modes (start, lobby, table), network work in workers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .messages import (
+    HostMessageReceived,
+    LeaveRequested,
+    MoveChosen,
+    ReadyToggled,
+    RematchRequested,
+    SessionEnded,
+    SettingsEdited,
+    StartChosen,
+    StartRequested,
+)
+from .screens.lobby import LobbyScreen
+from .screens.start import StartScreen
+from .screens.table import TableScreen
+from .session import Session, SessionClosed, SessionFactory, local_factory
+from .words import Catalog, Knowledge, event_words
+
+
+class EkpeerApp(App):
+    CSS_PATH = "ekpeer.tcss"
+    TITLE = "ekpeer"
+    BINDINGS = [
+        Binding("ctrl+t", "toggle_dark", "Theme"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, session_factory: SessionFactory | None = None, mode: str | None = None,
+                 name: str = "you", address: str | None = None, settings: dict[str, Any] | None = None,
+                 autostart: bool = False, options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.session_factory = session_factory or local_factory()
+        self.start_mode = mode
+        self.player_name = name
+        self.join_address = address
+        self.settings = settings
+        self.autostart = autostart
+        self.options = options or {}
+        self.session: Session | None = None
+        self.address: str | None = None
+        self.lobby: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+        self.catalog = Catalog()
+        self.knowledge = Knowledge()
+        self.log_lines: list[str] = []
+        self.out_order: list[str] = []
+        self.start_screen = StartScreen(name, address or "")
+        self.lobby_screen = LobbyScreen()
+        self.table_screen = TableScreen()
+        self.add_mode("start", lambda: self.start_screen)
+        self.add_mode("lobby", lambda: self.lobby_screen)
+        self.add_mode("table", lambda: self.table_screen)
+
+    def on_mount(self) -> None:
+        if self.start_mode:
+            self.switch_mode("lobby")
+            self.connect(self.start_mode, self.player_name, self.join_address)
+        else:
+            self.switch_mode("start")
+
+    # ------------------------------------------------------------------ session
+    def connect(self, mode: str, name: str, address: str | None) -> None:
+        self.player_name = name
+        self.session = self.session_factory(mode=mode, name=name, address=address, settings=self.settings,
+                                            autostart=self.autostart, **self.options)
+        self.address = getattr(self.session, "address", None)
+        self.pump(self.session)
+
+    @work(exclusive=True, group="session")
+    async def pump(self, session: Session) -> None:
+        """Open the session and forward every incoming message to the app as a message."""
+        try:
+            await session.open()
+            self.address = getattr(session, "address", None) or self.address
+            while True:
+                msg = await session.recv()
+                self.post_message(HostMessageReceived(msg))
+        except SessionClosed as exc:
+            self.post_message(SessionEnded(str(exc)))
+        except Exception as exc:  # a dropped connection must reach the player as words
+            self.post_message(SessionEnded(f"{type(exc).__name__}: {exc}"))
+
+    @work(group="send")
+    async def send(self, what: str, *args: Any) -> None:
+        if self.session is None:
+            return
+        try:
+            await getattr(self.session, what)(*args)
+        except Exception as exc:
+            self.notify(f"Could not send {what}: {exc}", severity="error")
+
+    # ------------------------------------------------------------------ incoming
+    def on_host_message_received(self, message: HostMessageReceived) -> None:
+        msg = message.data
+        kind, body = msg.get("type"), msg.get("body") or {}
+        if kind == "lobby":
+            self.lobby = body
+            if body.get("started") and self.view:
+                return
+            if self.current_mode != "lobby":
+                self.switch_mode("lobby")
+            self.lobby_screen.show_lobby()
+        elif kind == "snapshot":
+            if body.get("catalog") is not None:
+                self.catalog = Catalog(body["catalog"])
+            self.view = body.get("view") or {}
+            self.knowledge = Knowledge()
+            self.log_lines = []
+            self.out_order = []
+            self.table_screen.new_game()
+            self._log(body.get("events") or [])
+            self.knowledge.observe(self.view, body.get("events") or [])
+            if self.current_mode != "table":
+                self.switch_mode("table")
+            self.table_screen.show_state()
+        elif kind == "update":
+            self.view = body.get("view") or self.view
+            events = body.get("events") or []
+            self.knowledge.observe(self.view, events)
+            self._log(events)
+            if self.current_mode != "table":
+                self.switch_mode("table")
+            self.table_screen.show_state()
+        elif kind == "timer":
+            self.table_screen.timer_started(str(body.get("kind")), float(body.get("seconds", 0)),
+                                            body.get("player"))
+        elif kind == "reply":
+            if body.get("ok") is False:
+                self.notify(str(body.get("message") or body.get("code")), title="Refused",
+                            severity="warning", timeout=4)
+
+    def _log(self, events: Iterable[dict[str, Any]]) -> None:
+        me = self.view.get("you")
+        for e in events:
+            if e.get("type") == "exploded" and e.get("player") not in self.out_order:
+                self.out_order.append(e.get("player"))
+            line = event_words(e, self.catalog, me)
+            if line:
+                self.log_lines.append(line)
+
+    def on_session_ended(self, message: SessionEnded) -> None:
+        if message.reason:
+            self.notify(f"Disconnected: {message.reason}", severity="error", timeout=8)
+        self.session = None
+        if self.current_mode != "start":
+            self.switch_mode("start")
+
+    # ------------------------------------------------------------------ outgoing
+    def on_start_chosen(self, message: StartChosen) -> None:
+        self.switch_mode("lobby")
+        self.connect(message.mode, message.name, message.address)
+
+    def on_move_chosen(self, message: MoveChosen) -> None:
+        self.send("move", message.move)
+
+    def on_settings_edited(self, message: SettingsEdited) -> None:
+        self.send("lobby_set", message.settings)
+
+    def on_ready_toggled(self, message: ReadyToggled) -> None:
+        self.send("ready", message.ready)
+
+    def on_start_requested(self, message: StartRequested) -> None:
+        self.start_game()
+
+    @work(group="send")
+    async def start_game(self) -> None:
+        if self.session is None:
+            return
+        try:
+            me = next((s for s in self.lobby.get("seats", []) if s.get("you")), {})
+            if not me.get("ready"):
+                await self.session.ready(True)
+            await self.session.start()
+        except Exception as exc:
+            self.notify(f"Could not start: {exc}", severity="error")
+
+    def on_rematch_requested(self, message: RematchRequested) -> None:
+        self.send("rematch")
+
+    def on_leave_requested(self, message: LeaveRequested) -> None:
+        self.leave()
+
+    @work(group="send")
+    async def leave(self) -> None:
+        session, self.session = self.session, None
+        self.view, self.lobby = {}, {}
+        if session is not None:
+            try:
+                await session.close()
+            except Exception:
+                pass
+        self.switch_mode("start")
+
+    def game_over_answered(self, what: str) -> None:
+        if what == "rematch":
+            self.send("rematch")
+        elif what == "leave":
+            self.leave()
+        elif what == "quit":
+            self.exit()
+
+    def summary(self) -> list[str]:
+        view = self.view
+        me = view.get("you")
+        lines = [f"Turns played: {view.get('turn_number', '?')}"]
+        if self.out_order:
+            lines.append("Exploded, in order: " + ", ".join(self.out_order))
+        standing = [p["name"] for p in view.get("players", []) if p.get("status") != "out"]
+        if standing:
+            lines.append("Still at the table: " + ", ".join(standing))
+        if me and me != view.get("winner"):
+            place = len(view.get("players", [])) - self.out_order.index(me) if me in self.out_order else None
+            if place:
+                lines.append(f"You finished {place} of {len(view.get('players', []))}.")
+        return lines
+
+    # ------------------------------------------------------------------ chrome
+    def action_toggle_dark(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Light or dark theme", "Switch between the light and the dark theme",
+                            self.action_toggle_dark)
+        if self.current_mode == "table":
+            t = self.table_screen
+            yield SystemCommand("Draw a card", "Draw and end your turn", t.action_draw)
+            yield SystemCommand("Nope", "Play a Nope on the pending action", t.action_nope)
+            yield SystemCommand("Play a NOW card", "Play a card that may be played at any time", t.action_now)
+            yield SystemCommand("Browse the discard pile", "Every discarded card, top first",
+                                t.action_discard)
+            yield SystemCommand("Every move", "List every move open to you", t.action_moves)
+            yield SystemCommand("Rules of the highlighted card", "Show its text", t.action_card_text)
+        if self.session is not None:
+            yield SystemCommand("Leave the table", "Back to the start screen", self.leave)
+
+
+def make_app(session_factory: SessionFactory | None = None, **kwargs: Any) -> EkpeerApp:
+    """The client app; tests pass a ``session_factory`` that builds a fake or in-process host."""
+    return EkpeerApp(session_factory=session_factory, **kwargs)

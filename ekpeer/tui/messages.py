@@ -1,0 +1,67 @@
+"""Messages that carry facts between the session workers, the screens and the app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+
+
+class HostMessageReceived(Message):
+    """A message arrived from the host (a dict shaped as in docs/protocol.md)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__()
+        self.data = data
+
+
+class SessionEnded(Message):
+    """The connection to the host ended."""
+
+    def __init__(self, reason: str = "") -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class StartChosen(Message):
+    """The player chose how to play on the start screen (play, host or join)."""
+
+    def __init__(self, mode: str, name: str, address: str | None = None) -> None:
+        super().__init__()
+        self.mode = mode
+        self.name = name
+        self.address = address
+
+
+class MoveChosen(Message):
+    """The player settled on a move (a dict in the engine's move vocabulary)."""
+
+    def __init__(self, move: dict[str, Any]) -> None:
+        super().__init__()
+        self.move = move
+
+
+class SettingsEdited(Message):
+    """The table creator changed lobby settings."""
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        super().__init__()
+        self.settings = settings
+
+
+class ReadyToggled(Message):
+    def __init__(self, ready: bool) -> None:
+        super().__init__()
+        self.ready = ready
+
+
+class StartRequested(Message):
+    """The creator asked the host to start the game."""
+
+
+class RematchRequested(Message):
+    """The player asked for another game at the same table."""
+
+
+class LeaveRequested(Message):
+    """The player asked to leave the table."""

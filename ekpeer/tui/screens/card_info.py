@@ -1,0 +1,38 @@
+"""A card's rules text, from the catalog (``?`` on any card)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class CardInfoScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
+
+    def __init__(self, card: str) -> None:
+        super().__init__(classes="decision")
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        cat = self.app.catalog  # type: ignore[attr-defined]
+        entry = cat.cards.get(self.card, {})
+        facts = [cat.kind(self.card)]
+        if entry.get("now"):
+            facts.append("NOW: play any time")
+        if entry.get("nopeable") is False:
+            facts.append("cannot be Noped")
+        if entry.get("playable") is False:
+            facts.append("not played on its own")
+        if entry.get("plugin"):
+            facts.append(f"from {entry['plugin']}")
+        with Vertical(id="dialog", classes=cat.kind_class(self.card)):
+            yield Static(cat.title(self.card), id="dialog-title")
+            yield Static(cat.text(self.card), id="dialog-prompt")
+            yield Static(" · ".join(facts), id="dialog-details")
+            yield Static("Esc: close", id="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,188 @@
+"""The lobby: seats and who is ready, and the table's settings (the creator edits them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Label, Select, Static
+
+from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
+
+BOTS = [("heuristic (stronger)", "heuristic"), ("random (weak)", "random")]
+REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("r", "ready", "Ready"),
+        Binding("s", "start", "Start"),
+        Binding("plus,equals_sign", "seats(1)", "+ seat"),
+        Binding("minus", "seats(-1)", "- seat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="lobby")
+        self._shape: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-title")
+        with Horizontal(id="lobby-main"):
+            with Vertical(id="seats-box"):
+                yield Static("Seats", classes="heading")
+                yield Static("", id="seats")
+                yield Static("", id="lobby-help")
+            yield VerticalScroll(id="settings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_lobby()
+
+    @property
+    def lobby(self) -> dict[str, Any]:
+        return self.app.lobby  # type: ignore[attr-defined]
+
+    def show_lobby(self) -> None:
+        if not self.is_mounted or not self.lobby:
+            return
+        lobby = self.lobby
+        settings = lobby.get("settings", {})
+        creator = bool(lobby.get("creator"))
+        title = Text()
+        title.append(" ekpeer lobby ", style="bold reverse")
+        title.append(f"  table {lobby.get('table', '?')} · you are {lobby.get('you')}")
+        title.append("  (you set the table)" if creator else "  (the host sets the table)", style="italic")
+        addr = getattr(self.app, "address", None)
+        if addr:
+            title.append(f"\n Others join with:  ekpeer join {addr} --name NAME", style="bold")
+        self.query_one("#lobby-title", Static).update(title)
+        seats = Text()
+        for seat in lobby.get("seats", []):
+            mark = "✓ ready" if seat.get("ready") else "… not ready"
+            who = seat.get("name", "?") + (" (you)" if seat.get("you") else "")
+            if seat.get("bot"):
+                kind = seat["bot"] if isinstance(seat["bot"], str) else settings.get("bots", "")
+                who += f"  [bot {kind}]"
+            if not seat.get("connected", True):
+                who += "  (away)"
+            seats.append(f"{mark:<12}", style="green" if seat.get("ready") else "yellow")
+            seats.append(who + "\n")
+        free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
+        if free > 0:
+            seats.append(f"{free} empty seat(s): {settings.get('bots', 'heuristic')} bots fill them\n",
+                         style="dim")
+        self.query_one("#seats", Static).update(seats)
+        help_text = "r: ready   s: start   +/-: seats   Esc: leave" if creator else "r: ready   Esc: leave"
+        self.query_one("#lobby-help", Static).update(Text(help_text, style="dim"))
+        self._sync_settings(settings, lobby.get("choices", {}), creator)
+
+    def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
+        plugins = choices.get("plugins", [])
+        decks = [(f"{d['title']} ({d['min_players']}-{d['max_players']})", d["name"])
+                 for p in plugins if p["name"] in settings.get("expansions", []) for d in p.get("decks", [])
+                 if d.get("main", True)]
+        variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])
+                    for v in p.get("variants", [])]
+        shape = (tuple(p["name"] for p in plugins), tuple(decks), tuple(variants), creator)
+        box = self.query_one("#settings", VerticalScroll)
+        if shape != self._shape:
+            self._shape = shape
+            box.remove_children()
+            widgets: list[Any] = [Label("Players at the table", classes="heading"),
+                                  Select([(str(n), n) for n in range(2, 11)], id="set-seats",
+                                         allow_blank=False,
+                                         value=int(settings.get("seats", 4))),
+                                  Label("Bots in the other seats", classes="heading"),
+                                  Select(BOTS, id="set-bots", allow_blank=False,
+                                         value=settings.get("bots", "heuristic")),
+                                  Label("Deck", classes="heading")]
+            if decks:
+                deck = settings.get("deck") if settings.get("deck") in [d[1] for d in decks] else decks[0][1]
+                widgets.append(Select(decks, id="set-deck", allow_blank=False, value=deck))
+            widgets.append(Label("Expansions (every installed plugin)", classes="heading"))
+            for p in plugins:
+                widgets.append(Checkbox(p["name"], p["name"] in settings.get("expansions", []),
+                                        id=f"exp-{p['name']}", classes="expansion"))
+            widgets.append(Label("Variants", classes="heading"))
+            if not variants:
+                widgets.append(Static("(none offered by the chosen expansions)", classes="dim"))
+            for title, vid in variants:
+                widgets.append(Checkbox(title, vid in settings.get("variants", []), id=f"var-{vid}",
+                                        classes="variant"))
+            widgets.append(Label("Reaction window (seconds to Nope)", classes="heading"))
+            reaction = float(settings.get("reaction_seconds", 3.0))
+            widgets.append(Select([(f"{s:g}", s) for s in sorted({*REACTION, reaction})], id="set-reaction",
+                                  allow_blank=False, value=reaction))
+            box.mount_all(widgets)
+            self.call_after_refresh(self._apply_values)
+        else:
+            self._apply_values()
+
+    def _apply_values(self) -> None:
+        settings = self.lobby.get("settings", {})
+        creator = bool(self.lobby.get("creator"))
+        with self.prevent(Select.Changed, Checkbox.Changed):
+            for widget in self.query("#settings Select, #settings Checkbox"):
+                widget.disabled = not creator
+            self._set("#set-seats", int(settings.get("seats", 4)))
+            self._set("#set-bots", settings.get("bots", "heuristic"))
+            if settings.get("deck"):
+                self._set("#set-deck", settings.get("deck"))
+            self._set("#set-reaction", float(settings.get("reaction_seconds", 3.0)))
+            for box in self.query("Checkbox.expansion"):
+                box.value = (box.id or "")[4:] in settings.get("expansions", [])
+            for box in self.query("Checkbox.variant"):
+                box.value = (box.id or "")[4:] in settings.get("variants", [])
+
+    def _set(self, selector: str, value: Any) -> None:
+        found = self.query(selector)
+        if found:
+            try:
+                found.first().value = value
+            except Exception:
+                pass
+
+    # ------------------------------------------------------------------ edits
+    def on_select_changed(self, event: Select.Changed) -> None:
+        key = {"set-seats": "seats", "set-bots": "bots", "set-deck": "deck",
+               "set-reaction": "reaction_seconds"}.get(event.select.id or "")
+        if key and event.value is not Select.BLANK:
+            self.post_message(SettingsEdited({key: event.value}))
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        settings = self.lobby.get("settings", {})
+        ident = event.checkbox.id or ""
+        if ident.startswith("exp-"):
+            chosen = [p for p in settings.get("expansions", []) if p != ident[4:]]
+            if event.value:
+                chosen.append(ident[4:])
+            self.post_message(SettingsEdited({"expansions": chosen}))
+        elif ident.startswith("var-"):
+            chosen = [v for v in settings.get("variants", []) if v != ident[4:]]
+            if event.value:
+                chosen.append(ident[4:])
+            self.post_message(SettingsEdited({"variants": chosen}))
+
+    def action_ready(self) -> None:
+        me = next((s for s in self.lobby.get("seats", []) if s.get("you")), {})
+        self.post_message(ReadyToggled(not me.get("ready", False)))
+
+    def action_start(self) -> None:
+        if not self.lobby.get("creator"):
+            self.notify("Only the table's creator starts the game.", severity="warning")
+            return
+        self.post_message(StartRequested())
+
+    def action_seats(self, step: int) -> None:
+        if self.lobby.get("creator"):
+            n = int(self.lobby.get("settings", {}).get("seats", 4)) + step
+            if 2 <= n <= 10:
+                self.post_message(SettingsEdited({"seats": n}))
+
+    def action_leave(self) -> None:
+        self.post_message(LeaveRequested())

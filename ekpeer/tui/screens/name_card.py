@@ -1,0 +1,15 @@
+"""Naming a card (three of a kind asks for one by name)."""
+
+from __future__ import annotations
+
+from ..words import Catalog
+from .pick import PickScreen
+
+
+class NameCardScreen(PickScreen):
+    kind = "name"
+
+    def __init__(self, target: str, names: list[str], cat: Catalog) -> None:
+        options = sorted(((n, cat.title(n), n) for n in names), key=lambda o: o[1])
+        super().__init__("Name a card", f"Which card do you ask {target} for? If they hold one, it is yours.",
+                         options, cancel=True)

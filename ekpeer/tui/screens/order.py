@@ -1,0 +1,85 @@
+"""A new order for the top cards of the draw pile (3 or 5 cards, top first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..words import Catalog, ordinal
+
+
+class OrderScreen(ModalScreen[tuple[int, ...]]):
+    """Move cards up and down; Enter keeps the order shown (top card first)."""
+
+    BINDINGS = [
+        Binding("shift+up,ctrl+up,k,minus", "move(-1)", "Move up"),
+        Binding("shift+down,ctrl+down,j,plus", "move(1)", "Move down"),
+        Binding("enter", "done", "Done", priority=True),
+        Binding("question_mark", "card_text", "Rules"),
+        Binding("escape", "nothing", show=False),
+    ]
+
+    def __init__(self, choice: dict[str, Any], cat: Catalog) -> None:
+        super().__init__(classes="decision decision-order")
+        n = choice.get("options")
+        self.cards: list[str] = list((choice.get("context") or {}).get("cards") or [])
+        n = n if isinstance(n, int) else len(self.cards)
+        if len(self.cards) < n:
+            self.cards += ["?"] * (n - len(self.cards))
+        self.order = list(range(n))
+        self.cat = cat
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(f"Put the top {len(self.order)} cards back in a new order", id="dialog-title")
+            yield Static("Top of the draw pile first. Shift+↑/↓ (or k/j) moves the highlighted card;"
+                         " Enter keeps this order.", id="dialog-prompt")
+            yield OptionList(id="dialog-options")
+            yield Static("Enter: done   ?: card rules", id="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._render_list(0)
+        self.query_one(OptionList).focus()
+
+    def _render_list(self, highlight: int) -> None:
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        for place, i in enumerate(self.order):
+            label = f"{ordinal(place + 1):>4}  {self.cat.title(self.cards[i])}"
+            if place == 0:
+                label += "   ← drawn next"
+            ol.add_option(Option(label, id=str(place)))
+        ol.highlighted = highlight
+
+    def action_move(self, step: int) -> None:
+        ol = self.query_one(OptionList)
+        i = ol.highlighted or 0
+        j = i + step
+        if 0 <= j < len(self.order):
+            self.order[i], self.order[j] = self.order[j], self.order[i]
+            self._render_list(j)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_done()
+
+    def action_done(self) -> None:
+        self.dismiss(tuple(self.order))
+
+    def action_nothing(self) -> None:
+        self.notify("The game is waiting for this order: Enter keeps it.", severity="warning")
+
+    def action_card_text(self) -> None:
+        from .card_info import CardInfoScreen
+
+        i = self.query_one(OptionList).highlighted or 0
+        card = self.cards[self.order[i]]
+        if card != "?":
+            self.app.push_screen(CardInfoScreen(card))

@@ -1,0 +1,73 @@
+"""The shared shape of a decision modal: a title, plain words, and a list to pick from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class PickScreen(ModalScreen[Any]):
+    """Pick one of ``options`` (value, label, card id or None); dismisses with the value.
+
+    ``cancel`` lets Escape dismiss with None (only for moves the player may take back, never
+    for a decision the game waits on).
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back", show=False),
+        Binding("question_mark", "card_text", "Rules of card"),
+    ]
+    kind = "pick"
+
+    def __init__(self, title: str, prompt: str, options: list[tuple[Any, str, str | None]],
+                 cancel: bool = False, details: str = "") -> None:
+        super().__init__(classes=f"decision decision-{self.kind}")
+        self.title_text = title
+        self.prompt = prompt
+        self.options = options
+        self.can_cancel = cancel
+        self.details = details
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title")
+            yield Static(self.prompt, id="dialog-prompt")
+            if self.details:
+                yield Static(self.details, id="dialog-details")
+            yield OptionList(*[Option(label, id=str(i)) for i, (_, label, _) in enumerate(self.options)],
+                             id="dialog-options")
+            hint = "Enter: choose   ?: card rules" + ("   Esc: back" if self.can_cancel else "")
+            yield Static(hint, id="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = self.default_index()
+        options.focus()
+
+    def default_index(self) -> int:
+        return 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.options[int(event.option.id or 0)][0])
+
+    def action_cancel(self) -> None:
+        if self.can_cancel:
+            self.dismiss(None)
+        else:
+            self.notify("The game is waiting for this choice.", severity="warning")
+
+    def action_card_text(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        card = self.options[index][2] if index is not None else None
+        if card:
+            from .card_info import CardInfoScreen
+
+            self.app.push_screen(CardInfoScreen(card))

@@ -1,0 +1,476 @@
+"""The table: your hand, the piles, every player, the log, and each decision as a modal.
+
+Every action is offered only when the view's ``legal_moves`` hold it; the screen decides
+no rule. What a move needs (a target, a name) is read from the matching legal moves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ..messages import MoveChosen
+from ..widgets import CardWidget, pile_text, player_lines
+from ..words import action_words
+from .card_choice import CardChoiceScreen
+from .card_info import CardInfoScreen
+from .discard import DiscardScreen
+from .game_over import GameOverScreen
+from .keep import KeepScreen
+from .moves import MovesScreen
+from .name_card import NameCardScreen
+from .order import OrderScreen
+from .pick import PickScreen
+from .position import PositionScreen
+from .revive import PlayerChoiceScreen
+from .save import SaveScreen
+from .target import TargetScreen
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        Binding("left", "card(-1)", "◀", show=False),
+        Binding("right", "card(1)", "▶", show=False),
+        Binding("space", "select", "Select"),
+        Binding("enter", "play", "Play"),
+        Binding("d", "draw", "Draw"),
+        Binding("n", "nope", "Nope"),
+        Binding("w", "now", "NOW card"),
+        Binding("question_mark", "card_text", "Rules"),
+        Binding("b", "discard", "Discard"),
+        Binding("m", "moves", "Moves"),
+        Binding("escape", "clear", "Clear", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="table")
+        self.selected: Counter[str] = Counter()
+        self.focus_index = 0
+        self._decision: Any = None
+        self._decision_key: Any = None
+        self._over_for: int | None = None
+        self._hand_key: Any = None
+        self._timer: tuple[str, float, float, str | None] | None = None
+        self._logged = 0
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="topbar")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="players-box"):
+                yield Static("", id="players")
+            with Vertical(id="center"):
+                yield Static("", id="piles")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+        yield Static("", id="status")
+        yield HorizontalScroll(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(0.2, self._tick)
+        self.call_after_refresh(self.show_state)
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.show_state)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.app.view  # type: ignore[attr-defined]
+
+    @property
+    def cat(self):
+        return self.app.catalog  # type: ignore[attr-defined]
+
+    def legal(self) -> list[dict[str, Any]]:
+        return list(self.view.get("legal_moves") or [])
+
+    # ------------------------------------------------------------------ updates
+    def new_game(self) -> None:
+        self.selected.clear()
+        self._logged = 0
+        self._timer = None
+        self._over_for = None
+        if self.is_mounted:
+            self.query_one("#log", RichLog).clear()
+
+    def timer_started(self, kind: str, seconds: float, player: str | None) -> None:
+        self._timer = (kind, float(seconds), time.monotonic(), player)
+        if self.is_mounted:
+            self._render_status()
+
+    def show_state(self) -> None:
+        """Redraw from the app's latest view and log, then open any decision it asks for."""
+        if not self.is_mounted or not self.view:
+            return
+        view, cat = self.view, self.cat
+        log = self.query_one("#log", RichLog)
+        lines = self.app.log_lines  # type: ignore[attr-defined]
+        for line in lines[self._logged:]:
+            log.write(line)
+        self._logged = len(lines)
+        self.query_one("#players", Static).update(player_lines(view, cat))
+        self.query_one("#piles", Static).update(pile_text(view, cat, self.app.knowledge))  # type: ignore
+        self._render_hand()
+        self._render_status()
+        self._check_decision()
+        self._check_over()
+
+    def _render_hand(self) -> None:
+        view, cat = self.view, self.cat
+        hand = list(view.get("hand") or [])
+        me = next((p for p in view.get("players", []) if p["name"] == view.get("you")), {})
+        marked = Counter(me.get("marked") or [])
+        counts = Counter(hand)
+        for card in list(self.selected):
+            self.selected[card] = min(self.selected[card], counts.get(card, 0))
+        self.selected += Counter()
+        titles = list(counts)
+        face_down = not hand and view.get("hand_count", 0) > 0
+        key = (tuple(sorted(counts.items())), tuple(sorted(marked.items())),
+               tuple(sorted(self.selected.items())), face_down, view.get("hand_count"))
+        box = self.query_one("#hand", HorizontalScroll)
+        if key == self._hand_key:
+            return
+        self._hand_key = key
+        had_focus = isinstance(self.focused, CardWidget)
+        box.remove_children()
+        widgets: list[CardWidget] = []
+        if face_down:
+            widgets.append(CardWidget(None, int(view.get("hand_count", 0)), 0, 0, cat, 0))
+        else:
+            titles.sort(key=lambda c: (cat.kind(c) != "defuse", cat.kind(c), cat.title(c)))
+            for i, card in enumerate(titles):
+                widgets.append(CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0),
+                                          cat, i))
+        if not widgets:
+            box.mount(Static("(no cards in your hand)", classes="empty-hand"))
+            return
+        box.mount_all(widgets)
+        self.focus_index = max(0, min(self.focus_index, len(widgets) - 1))
+        if had_focus or self.focused is None:
+            self.call_after_refresh(self._focus_card)
+
+    def _cards(self) -> list[CardWidget]:
+        return list(self.query(CardWidget))
+
+    def _focus_card(self) -> None:
+        cards = self._cards()
+        if cards and not isinstance(self.app.screen, PickScreen | OrderScreen):
+            cards[min(self.focus_index, len(cards) - 1)].focus()
+            cards[min(self.focus_index, len(cards) - 1)].scroll_visible(animate=False)
+
+    def focused_card(self) -> str | None:
+        if isinstance(self.focused, CardWidget):
+            return self.focused.card
+        cards = self._cards()
+        return cards[min(self.focus_index, len(cards) - 1)].card if cards else None
+
+    def situation(self) -> Text:
+        view, cat = self.view, self.cat
+        me = view.get("you")
+        t = Text()
+        if view.get("winner"):
+            t.append(f"Game over: {'you win' if view['winner'] == me else view['winner'] + ' wins'}!",
+                     style="bold")
+            return t
+        status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
+        if view.get("choices"):
+            t.append("Your decision: ", style="bold reverse")
+            t.append(str(view["choices"][0].get("prompt") or view["choices"][0].get("kind")))
+            return t
+        stack = view.get("stack") or []
+        if stack:
+            top = stack[-1]
+            words = action_words(top, cat, me)
+            if top.get("nopes"):
+                words += f" ({'Noped' if top['nopes'] % 2 else 'Yupped'})"
+            t.append(words, style="bold")
+            if self._nope_moves():
+                t.append("   n: Nope it", style="bold reverse")
+            if self._now_moves():
+                t.append("   w: NOW card", style="bold")
+            return t
+        waiting = [w for w in view.get("waiting_for") or [] if w != me]
+        if waiting:
+            t.append(f"Waiting for {', '.join(waiting)} to choose…")
+            return t
+        if status == "out":
+            t.append("You are out of the game: watching to the end.", style="italic")
+            return t
+        if view.get("current") == me:
+            turns = view.get("turns", 1)
+            t.append("Your turn" + (f" ({turns} turns to take)" if turns > 1 else ""), style="bold reverse")
+            t.append("  space: select  enter: play  d: draw")
+        else:
+            t.append(f"{view.get('current')}’s turn")
+            if self._now_moves():
+                t.append("   w: play a NOW card", style="bold")
+        return t
+
+    def _render_status(self) -> None:
+        line2 = Text()
+        if self._timer:
+            kind, seconds, started, player = self._timer
+            left = max(0.0, seconds - (time.monotonic() - started))
+            if left > 0 and (kind != "reaction" or self.view.get("stack")):
+                width = 20
+                filled = int(round(width * left / seconds)) if seconds else 0
+                label = "Reaction" if kind == "reaction" else f"{player or 'Turn'}’s clock"
+                style = "bold red" if kind == "reaction" else "dim"
+                line2.append(f"{label} {left:4.1f}s ", style=style)
+                line2.append("█" * filled + "░" * (width - filled), style=style)
+                line2.append("  ")
+        if self.selected:
+            chosen = [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
+                      for c, n in self.selected.items()]
+            line2.append("Selected: " + ", ".join(chosen), style="bold")
+        elif not line2:
+            line2.append("?: card rules   b: discard pile   m: every move   ctrl+p: commands", style="dim")
+        text = self.situation()
+        text.append("\n")
+        text.append_text(line2)
+        self.query_one("#status", Static).update(text)
+        self.query_one("#topbar", Static).update(self._topbar())
+
+    def _topbar(self) -> Text:
+        view = self.view
+        t = Text()
+        t.append(" ekpeer ", style="bold reverse")
+        t.append(f" you are {view.get('you')} · turn {view.get('turn_number', 1)}")
+        addr = getattr(self.app, "address", None)
+        if addr:
+            t.append(f" · others join with: ekpeer join {addr}", style="bold")
+        return t
+
+    def _tick(self) -> None:
+        if self._timer and self.is_mounted:
+            self._render_status()
+
+    # ------------------------------------------------------------------ decisions
+    def _check_decision(self) -> None:
+        choices = self.view.get("choices") or []
+        if not choices:
+            if self._decision is not None:
+                decision, self._decision, self._decision_key = self._decision, None, None
+                if decision.is_attached:
+                    decision.dismiss(None)
+            return
+        choice = choices[0]
+        key = (choice.get("kind"), choice.get("source"), choice.get("prompt"), repr(choice.get("options")),
+               self.view.get("turn_number"), len(self.app.log_lines))  # type: ignore[attr-defined]
+        if self._decision is not None and self._decision_key[:5] == key[:5]:
+            return
+        if self._decision is not None and self._decision.is_attached:
+            self._decision.dismiss(None)
+        screen = self.decision_screen(choice)
+        self._decision, self._decision_key = screen, key
+        kind = choice.get("kind")
+
+        def done(value: Any) -> None:
+            if self._decision is not screen:
+                return
+            self._decision, self._decision_key = None, None
+            if value is None and kind != "keep":
+                return
+            if kind == "order":
+                value = list(value)
+            self.post_message(MoveChosen({"do": "choose", kind: value}))
+
+        self.app.push_screen(screen, done)
+
+    def answers(self, kind: str) -> list[Any]:
+        return [m[kind] for m in self.legal() if m.get("do") == "choose" and kind in m]
+
+    def decision_screen(self, choice: dict[str, Any]) -> Any:
+        """The modal that asks ``choice`` plainly (unknown kinds fall back to a list)."""
+        kind = choice.get("kind")
+        cat, view = self.cat, self.view
+        answers = self.answers(str(kind))
+        if kind == "position":
+            return PositionScreen(choice, answers, cat)
+        if kind == "order":
+            return OrderScreen(choice, cat)
+        if kind == "card":
+            return CardChoiceScreen(choice, answers or list(choice.get("options") or []), cat)
+        if kind == "keep":
+            return KeepScreen(choice, list(view.get("seen") or []), cat)
+        if kind == "player":
+            return PlayerChoiceScreen(choice, answers, view)
+        if kind == "use":
+            return SaveScreen(choice, answers or list(choice.get("options") or []), cat)
+        options = [(a, cat.title(a) if isinstance(a, str) and a in cat.cards else str(a),
+                    a if isinstance(a, str) and a in cat.cards else None) for a in answers]
+        return PickScreen(str(choice.get("prompt") or kind), f"Choose ({kind}).", options)
+
+    def _check_over(self) -> None:
+        winner = self.view.get("winner")
+        if not winner or self._over_for == id(self.view.get("players")):
+            return
+        if self._over_for is not None:
+            return
+        self._over_for = id(self.view.get("players"))
+        summary = self.app.summary()  # type: ignore[attr-defined]
+
+        def done(what: str | None) -> None:
+            self.app.game_over_answered(what or "table")  # type: ignore[attr-defined]
+
+        self.app.push_screen(GameOverScreen(winner, self.view.get("you"), summary), done)
+
+    # ------------------------------------------------------------------ moves
+    def _send(self, move: dict[str, Any]) -> None:
+        self.selected.clear()
+        self._hand_key = None
+        self.post_message(MoveChosen(move))
+
+    def _plays(self) -> list[dict[str, Any]]:
+        return [m for m in self.legal() if m.get("do") == "play"]
+
+    def _nope_moves(self) -> list[dict[str, Any]]:
+        if not self.view.get("stack"):
+            return []
+        return [m for m in self._plays()
+                if len(m.get("cards", [])) == 1 and not self.cat.is_now(m["cards"][0])]
+
+    def _now_moves(self) -> list[dict[str, Any]]:
+        return [m for m in self._plays() if len(m.get("cards", [])) == 1 and self.cat.is_now(m["cards"][0])]
+
+    def play_cards(self, cards: list[str]) -> None:
+        """Play ``cards`` if some legal move plays exactly them, asking what it needs."""
+        want = Counter(cards)
+        moves = [m for m in self._plays() if Counter(m.get("cards", [])) == want]
+        if not moves and len(cards) == 5 and len(want) == 5:
+            if any(len(m.get("cards", [])) == 5 and not m.get("target") for m in self._plays()):
+                moves = [{"do": "play", "cards": list(cards)}]
+        if not moves:
+            what = " + ".join(self.cat.title(c) for c in cards)
+            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3)
+            return
+        self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
+
+    def choose_and_send(self, moves: list[dict[str, Any]], what: str) -> None:
+        targets = list(dict.fromkeys(m["target"] for m in moves if m.get("target")))
+        if not targets:
+            self._send(moves[0])
+            return
+
+        def targeted(target: str | None) -> None:
+            if target is None:
+                return
+            mine = [m for m in moves if m.get("target") == target]
+            names = list(dict.fromkeys(m["name"] for m in mine if m.get("name")))
+            if not names:
+                self._send(mine[0])
+                return
+
+            def named(name: str | None) -> None:
+                if name is not None:
+                    self._send(next(m for m in mine if m.get("name") == name))
+
+            self.app.push_screen(NameCardScreen(target, names, self.cat), named)
+
+        if len(targets) == 1 and not any(m.get("name") for m in moves):
+            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2)
+            targeted(targets[0])
+            return
+        self.app.push_screen(TargetScreen(what, targets, self.view), targeted)
+
+    # ------------------------------------------------------------------ actions
+    def action_card(self, step: int) -> None:
+        cards = self._cards()
+        if not cards:
+            return
+        if isinstance(self.focused, CardWidget):
+            self.focus_index = cards.index(self.focused) if self.focused in cards else self.focus_index
+        self.focus_index = (self.focus_index + step) % len(cards)
+        self._focus_card()
+
+    def action_select(self) -> None:
+        card = self.focused_card()
+        if card is None:
+            return
+        self._toggle(card)
+
+    def _toggle(self, card: str) -> None:
+        held = Counter(self.view.get("hand") or [])[card]
+        n = self.selected.get(card, 0) + 1
+        self.selected[card] = n if n <= held else 0
+        self.selected += Counter()
+        self._hand_key = None
+        self._render_hand()
+        self._render_status()
+
+    def on_card_widget_toggled(self, event: CardWidget.Toggled) -> None:
+        cards = self._cards()
+        if event.card in cards:
+            self.focus_index = cards.index(event.card)
+        if event.card.card:
+            self._toggle(event.card.card)
+
+    def action_play(self) -> None:
+        cards = list(self.selected.elements())
+        if not cards:
+            card = self.focused_card()
+            if card is None:
+                return
+            cards = [card]
+        self.play_cards(cards)
+
+    def action_draw(self) -> None:
+        move = next((m for m in self.legal() if m.get("do") == "draw"), None)
+        if move is None:
+            self.notify("You cannot draw now.", severity="warning", timeout=2)
+            return
+        self._send(move)
+
+    def action_nope(self) -> None:
+        moves = self._nope_moves()
+        if not moves:
+            self.notify("No Nope to play now.", severity="warning", timeout=2)
+            return
+        self._send(moves[0])
+
+    def action_now(self) -> None:
+        moves = self._now_moves()
+        if not moves:
+            self.notify("No NOW card to play now.", severity="warning", timeout=2)
+            return
+        cards = list(dict.fromkeys(m["cards"][0] for m in moves))
+        if len(cards) == 1:
+            self.choose_and_send(moves, self.cat.title(cards[0]))
+            return
+
+        def picked(move: dict[str, Any] | None) -> None:
+            if move is not None:
+                self._send(move)
+
+        self.app.push_screen(MovesScreen(moves, self.cat), picked)
+
+    def action_card_text(self) -> None:
+        card = self.focused_card()
+        if card:
+            self.app.push_screen(CardInfoScreen(card))
+
+    def action_discard(self) -> None:
+        self.app.push_screen(DiscardScreen(list(self.view.get("discard") or []), self.cat))
+
+    def action_moves(self) -> None:
+        def picked(move: dict[str, Any] | None) -> None:
+            if move is not None:
+                self._send(move)
+
+        moves = [m for m in self.legal() if m.get("do") != "choose"]
+        self.app.push_screen(MovesScreen(moves, self.cat), picked)
+
+    def action_clear(self) -> None:
+        self.selected.clear()
+        self._hand_key = None
+        self._render_hand()
+        self._render_status()

@@ -1,0 +1,476 @@
+"""The small async session the Textual client talks through.
+
+A session sends lobby actions and moves, and hands back incoming messages as plain dicts
+shaped like docs/protocol.md: ``{"type": "lobby" | "snapshot" | "update" | "timer" |
+"reply", "body": {...}}``. The app never knows whether a host runs in this process or
+across the network:
+
+* :class:`LocalSession` runs the rules engine in process with bots in the other seats.
+  Tests use it (with no delays), and ``ekpeer play`` falls back to it when no network
+  host is installed.
+* :class:`NetSession` adapts ``ekpeer.net.client`` (the ZeroMQ client library).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "expansions": ["base"],
+    "deck": "original",
+    "variants": [],
+    "seats": 4,
+    "bots": "heuristic",
+    "reaction_seconds": 3.0,
+    "turn_seconds": 60.0,
+    "grace_seconds": 30.0,
+}
+BOT_KINDS = ("heuristic", "random")
+BOT_NAMES = ("ada", "bea", "cal", "dot", "eli", "fay", "gus", "hal", "ivy", "jo", "kit", "lu")
+
+
+class SessionClosed(Exception):
+    """The session ended (the host went away or the player left)."""
+
+
+def load_config(path: str | Path | None) -> dict[str, Any]:
+    """Lobby settings from a preset file in configs/ (the ``[table]`` section)."""
+    settings = dict(DEFAULT_SETTINGS)
+    if path:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        settings.update(data.get("table", {}))
+    return settings
+
+
+def lobby_choices() -> dict[str, Any]:
+    """Every installed plugin with its decks and variants, as a lobby offers them."""
+    from ..plugins import installed, ruleset
+
+    plugins = []
+    for name in sorted(installed()):
+        try:
+            rules = ruleset([name])
+        except Exception:  # a broken plugin must not break the lobby
+            continue
+        decks = [{"name": d.name, "title": d.title, "min_players": d.min_players,
+                  "max_players": d.max_players, "main": d.main}
+                 for d in rules.decks.values() if d.plugin == name]
+        variants = [{"id": v.id, "title": v.title, "description": v.description}
+                    for v in rules.variants.values() if v.plugin == name]
+        plugins.append({"name": name, "version": "", "decks": decks, "variants": variants})
+    return {"plugins": plugins}
+
+
+class Session:
+    """What the app needs from a connection to a host."""
+
+    name: str = "you"
+    #: What other players should type to join (``tcp://HOST:PORT``), when this player hosts.
+    address: str | None = None
+
+    async def open(self) -> None:
+        """Connect and join the table; the first ``lobby`` or ``snapshot`` follows."""
+
+    async def recv(self) -> dict[str, Any]:
+        """The next message from the host; raises :class:`SessionClosed` at the end."""
+        raise NotImplementedError
+
+    async def lobby_set(self, settings: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    async def ready(self, ready: bool = True) -> None:
+        raise NotImplementedError
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def move(self, move: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    async def rematch(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        """Leave the table and release the connection."""
+
+
+SessionFactory = Callable[..., Session]
+
+
+# ---------------------------------------------------------------------------- in process
+class LocalSession(Session):
+    """A host in this process: the engine, bots in the other seats, reaction timers.
+
+    ``bot_delay`` spaces bot moves so a person can follow them; tests pass 0.
+    """
+
+    def __init__(self, name: str = "you", settings: dict[str, Any] | None = None,
+                 bot_delay: float = 0.4, seed: int | None = None, autostart: bool = False) -> None:
+        self.name = name
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings.update(settings or {})
+        self.bot_delay = bot_delay
+        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.autostart = autostart
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.game: Any = None
+        self.bots: dict[str, Any] = {}
+        self.is_ready = False
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task | None = None
+        self._choices: dict[str, Any] | None = None
+        self._closed = False
+
+    # -------------------------------------------------------------- plumbing
+    def _send(self, type_: str, body: dict[str, Any]) -> None:
+        self.queue.put_nowait({"type": type_, "body": body})
+
+    async def open(self) -> None:
+        self._send("lobby", self._lobby())
+        if self.autostart:
+            await self.start()
+
+    async def recv(self) -> dict[str, Any]:
+        msg = await self.queue.get()
+        if msg.get("type") == "closed":
+            raise SessionClosed("the session was closed")
+        return msg
+
+    def _lobby(self) -> dict[str, Any]:
+        if self._choices is None:
+            self._choices = lobby_choices()
+        s = self.settings
+        seats = [{"name": self.name, "ready": self.is_ready, "bot": None, "connected": True, "you": True}]
+        for name in self._bot_names():
+            seats.append({"name": name, "ready": True, "bot": s["bots"], "connected": True, "you": False})
+        return {"table": "local", "you": self.name, "creator": True, "settings": dict(s),
+                "seats": seats, "choices": self._choices, "started": self.game is not None}
+
+    def _bot_names(self) -> list[str]:
+        others = [n for n in BOT_NAMES if n != self.name]
+        return others[: max(0, int(self.settings["seats"]) - 1)]
+
+    # -------------------------------------------------------------- lobby
+    async def lobby_set(self, settings: dict[str, Any]) -> None:
+        for key, value in settings.items():
+            if key in DEFAULT_SETTINGS:
+                self.settings[key] = value
+        self._send("lobby", self._lobby())
+
+    async def ready(self, ready: bool = True) -> None:
+        self.is_ready = ready
+        self._send("lobby", self._lobby())
+
+    async def start(self) -> None:
+        from ..bots import make_bot
+        from ..engine import player_view
+        from ..engine.view import visible_events
+        from ..plugins import ruleset
+
+        s = self.settings
+        names = [self.name, *self._bot_names()]
+        rules = ruleset(list(s["expansions"]))
+        deck = s.get("deck") or None
+        if deck and deck not in rules.decks:
+            deck = None
+        self.game = rules.new_game(names, seed=self.seed, deck=deck, variants=s.get("variants") or ())
+        kind = s["bots"] if s["bots"] in BOT_KINDS else "heuristic"
+        self.bots = {n: make_bot(kind, seed=self.seed + i) for i, n in enumerate(names) if n != self.name}
+        self._send("snapshot", {"view": player_view(self.game, self.name), "catalog": rules.catalog(),
+                                "events": visible_events(self.game.events, self.name)})
+        if self._driver is not None:
+            self._driver.cancel()
+        self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def rematch(self) -> None:
+        self.seed += 1
+        await self.start()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._driver
+        self.queue.put_nowait({"type": "closed", "body": {}})
+
+    # -------------------------------------------------------------- play
+    async def move(self, move: dict[str, Any]) -> None:
+        from ..engine import IllegalMove, Move
+
+        if self.game is None:
+            self._send("reply", {"ok": False, "code": "not_started", "message": "the game has not started"})
+            return
+        data = dict(move)
+        data["by"] = self.name
+        try:
+            self._apply(Move.from_dict(data))
+        except IllegalMove as exc:
+            self._send("reply", {"ok": False, "code": exc.code, "message": exc.message})
+
+    def _apply(self, move: Any) -> None:
+        from ..engine import player_view
+        from ..engine.view import visible_events
+
+        self.game.apply(move)
+        self._send("update", {"view": player_view(self.game, self.name),
+                              "events": visible_events(self.game.events, self.name)})
+        self._wake.set()
+
+    async def _wait(self, timeout: float | None) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def _bot_move(self, player: str, react: bool = False) -> bool:
+        """Ask a bot for its move after the delay; False if it passes or the table moved on."""
+        from ..engine import IllegalMove, player_view
+
+        game = self.game
+        before = len(game.log)
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        if len(game.log) != before or game.winner is not None:
+            return True  # someone moved meanwhile: look again
+        bot = self.bots[player]
+        moves = game.legal_moves(player)
+        if not moves:
+            return False
+        view = player_view(game, player) if bot.needs_view else None
+        move = bot.react(view, moves) if react else bot.act(view, moves)
+        if move is None:
+            return False
+        try:
+            self._apply(move)
+        except IllegalMove:
+            return False
+        return True
+
+    async def _drive(self) -> None:
+        """Run bots and timers until the game ends (the host's job, in miniature)."""
+        from ..engine import Move
+
+        game = self.game
+        window: tuple | None = None
+        deadline = 0.0
+        asked = False
+        turn_seen: tuple | None = None
+        while game.winner is None and not self._closed:
+            self._wake.clear()
+            if game.awaiting:
+                window = None
+                bot_choice = next((c for c in game.awaiting if c.player in self.bots), None)
+                if bot_choice is not None:
+                    await self._bot_move(bot_choice.player)
+                else:
+                    await self._wait(None)
+                continue
+            if game.stack:
+                top = game.stack[-1]
+                key = (len(game.stack), id(top), top.nopes, len(game.log))
+                if key != window:
+                    window, asked = key, False
+                    seconds = float(self.settings["reaction_seconds"])
+                    deadline = time.monotonic() + seconds
+                    self._send("timer", {"kind": "reaction", "seconds": seconds})
+                if not asked:
+                    asked = True
+                    for player in game.players:
+                        if player in self.bots and game.status[player] != "out" and game.legal_moves(player):
+                            if await self._bot_move(player, react=True):
+                                break
+                    if key != window or len(game.log) != key[3]:
+                        continue
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._apply(Move("resolve"))
+                else:
+                    await self._wait(left)
+                continue
+            window = None
+            current = game.current
+            turn_key = (game.turn_number, current)
+            if turn_key != turn_seen:
+                turn_seen = turn_key
+                self._send("timer", {"kind": "turn", "seconds": float(self.settings["turn_seconds"]),
+                                     "player": current})
+            if current in self.bots:
+                await self._bot_move(current)
+            else:
+                await self._wait(None)
+
+
+def local_factory(bot_delay: float = 0.4, seed: int | None = None) -> SessionFactory:
+    """A session factory for tests and offline play: every mode runs in this process."""
+
+    def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
+             autostart: bool = False, **_: Any) -> Session:
+        return LocalSession(name=name, settings=settings, bot_delay=bot_delay, seed=seed, autostart=autostart)
+
+    return make
+
+
+# ---------------------------------------------------------------------------- network
+class NetSession(Session):
+    """A seat at a table on a network host, through ``ekpeer.net.client.Client``.
+
+    With ``create`` the player makes the table (and so may edit its settings); otherwise
+    it joins ``table``, or the first table still in its lobby.
+    """
+
+    def __init__(self, endpoint: str, name: str = "you", table: str | None = None, create: bool = False,
+                 settings: dict[str, Any] | None = None, autostart: bool = False) -> None:
+        self.endpoint = endpoint
+        self.name = name
+        self.table = table
+        self.create = create
+        self.settings = settings
+        self.autostart = autostart
+        self.client: Any = None
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._forward: asyncio.Task | None = None
+
+    async def open(self) -> None:
+        from ..net.client import Client
+
+        self.client = Client(self.endpoint, self.name)
+        hello = await self.client.connect()
+        table = self.table
+        if table is None and not self.create:
+            tables = hello.get("tables") or []
+            open_ = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
+            table = (open_ or tables or [{"table": "main"}])[0]["table"]
+        self._forward = asyncio.get_running_loop().create_task(self._pump())
+        joined = await self.client.join(table or "main", self.name)
+        self.table = joined.get("table", table)
+        self.name = joined.get("seat") or self.name
+        if self.create and self.settings:
+            wanted = {k: v for k, v in self.settings.items() if k in DEFAULT_SETTINGS}
+            await self._request("lobby_set", **wanted)
+        if self.autostart:
+            await self._request("ready", True)
+            await self._request("start")
+
+    async def _pump(self) -> None:
+        async for msg in self.client.messages():
+            self.queue.put_nowait({"type": msg.type, "body": msg.body})
+
+    async def _request(self, what: str, *args: Any, **kwargs: Any) -> None:
+        from ..net.client import RequestError
+
+        try:
+            await getattr(self.client, what)(*args, **kwargs)
+        except RequestError as exc:
+            self.queue.put_nowait({"type": "reply", "body": {"ok": False, "code": exc.code,
+                                                             "message": exc.message}})
+
+    async def recv(self) -> dict[str, Any]:
+        msg = await self.queue.get()
+        if msg["type"] in ("closing", "closed"):
+            raise SessionClosed(str(msg["body"].get("reason", "the host closed the table")))
+        return msg
+
+    async def lobby_set(self, settings: dict[str, Any]) -> None:
+        await self._request("lobby_set", **settings)
+
+    async def ready(self, ready: bool = True) -> None:
+        await self._request("ready", ready)
+
+    async def start(self) -> None:
+        await self._request("start")
+
+    async def move(self, move: dict[str, Any]) -> None:
+        reply = await self.client.move(move, check=False)
+        if not reply.get("ok", True):
+            self.queue.put_nowait({"type": "reply", "body": reply})
+
+    async def rematch(self) -> None:
+        await self._request("rematch")
+
+    async def close(self) -> None:
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.client.leave(), 1.0)
+            await self.client.close()
+        if self._forward is not None:
+            self._forward.cancel()
+        self.queue.put_nowait({"type": "closed", "body": {}})
+
+
+class HostedSession(NetSession):
+    """Runs a network host in this process (in the app's own event loop) and sits at it first.
+
+    ``ekpeer play`` binds it to loopback; ``ekpeer host`` binds it where others can reach it
+    and shows them ``address``.
+    """
+
+    def __init__(self, name: str = "you", settings: dict[str, Any] | None = None, bind: str = "tcp://127.0.0.1:0",
+                 think: tuple[float, float] = (0.3, 0.7), autostart: bool = False, table: str = "play",
+                 public_host: str | None = None) -> None:
+        super().__init__("", name, table=table, create=True, settings=settings, autostart=autostart)
+        self.bind = bind
+        self.think = think
+        self.public_host = public_host
+        self.host: Any = None
+
+    async def open(self) -> None:
+        from ..net.host import Host
+
+        self.host = Host(self.bind, think=self.think)
+        endpoint = await self.host.start()
+        port = endpoint.rsplit(":", 1)[1]
+        self.endpoint = f"tcp://127.0.0.1:{port}"
+        if self.public_host:
+            self.address = f"tcp://{self.public_host}:{port}"
+        await super().open()
+
+    async def close(self) -> None:
+        await super().close()
+        if self.host is not None:
+            with contextlib.suppress(Exception):
+                await self.host.close()
+
+
+def net_available() -> bool:
+    try:
+        from ..net import client, host  # noqa: F401
+    except Exception:
+        return False
+    return True
+
+
+def lan_address() -> str:
+    """This machine's address as others on the network see it (best effort)."""
+    import socket
+
+    with contextlib.suppress(OSError):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    return socket.gethostname()
+
+
+def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://127.0.0.1:0",
+                    public_host: str | None = None) -> SessionFactory:
+    """Sessions backed by the real host and client: play (loopback host), host, join."""
+
+    def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
+             autostart: bool = False, address: str | None = None, table: str | None = None,
+             **_: Any) -> Session:
+        if mode == "join":
+            return NetSession(address or "tcp://127.0.0.1:5555", name, table=table)
+        if mode == "host":
+            return HostedSession(name, settings, bind=bind if bind != "tcp://127.0.0.1:0" else "tcp://0.0.0.0:5555",
+                                 think=think, autostart=autostart, table=table or "main",
+                                 public_host=public_host or lan_address())
+        return HostedSession(name, settings, bind="tcp://127.0.0.1:0", think=think, autostart=autostart,
+                             table=table or "play")
+
+    return make

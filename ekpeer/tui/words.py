@@ -1,0 +1,254 @@
+"""Plain words for cards, moves and events, built only from the catalog and the view.
+
+The client knows no card by name: titles, texts and kinds come from the catalog a host
+sends, so a new plugin's card reads correctly without a change here.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from typing import Any
+
+#: Kinds with a colour of their own; any other kind gets one of the spare colours.
+KNOWN_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
+SPARE = 6
+
+
+class Catalog:
+    """Card ids to titles, texts and kinds, from the catalog list of a snapshot."""
+
+    def __init__(self, entries: list[dict[str, Any]] | None = None) -> None:
+        self.cards: dict[str, dict[str, Any]] = {}
+        for entry in entries or []:
+            self.cards[entry["id"]] = entry
+
+    def title(self, card: str | None) -> str:
+        if card is None:
+            return "?"
+        entry = self.cards.get(card)
+        return entry["title"] if entry else card.replace("_", " ").title()
+
+    def text(self, card: str) -> str:
+        entry = self.cards.get(card)
+        return entry.get("text", "") if entry else "(no rules text for this card)"
+
+    def kind(self, card: str) -> str:
+        entry = self.cards.get(card)
+        return str(entry.get("kind", "action")) if entry else "action"
+
+    def is_now(self, card: str) -> bool:
+        return bool(self.cards.get(card, {}).get("now"))
+
+    def kind_class(self, card: str) -> str:
+        """The CSS class colouring ``card``: its kind, or a stable spare colour."""
+        kind = self.kind(card)
+        if self.is_now(card) and kind == "action":
+            kind = "now"
+        if kind in KNOWN_KINDS:
+            return f"kind-{kind}"
+        return f"kind-x{zlib.crc32(kind.encode()) % SPARE}"
+
+    def titles(self, cards: list[str]) -> str:
+        return ", ".join(self.title(c) for c in cards)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def position_words(position: int, pile: int) -> str:
+    """Where a card put back at ``position`` (0 = top) lands in a pile of ``pile`` cards."""
+    if position == 0:
+        return "on top: drawn next"
+    if position < 0 or position >= pile:
+        return "at the bottom"
+    return f"{ordinal(position + 1)} from the top ({position} card{'s' if position != 1 else ''} above it)"
+
+
+def _who(name: str | None, me: str | None) -> str:
+    if name is None:
+        return "someone"
+    return "you" if name == me else name
+
+
+def _Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
+    w = _who(name, me)
+    return w[:1].upper() + w[1:]
+
+
+def _does(name: str | None, me: str | None, verb: str) -> str:
+    """``You take`` / ``bob takes``: the subject and its verb, agreeing."""
+    if name == me:
+        return f"{_Who(name, me)} {verb}"
+    third = {"have": "has", "are": "is"}.get(verb)
+    if third is None:
+        third = verb + "es" if verb.endswith(("sh", "s")) else verb + "s"
+    return f"{_Who(name, me)} {third}"
+
+
+def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
+    """``bob plays Attack on you`` / ``you play 2 x Tacocat at ann``."""
+    by = action.get("by")
+    cards = list(action.get("cards") or [])
+    verb = "play" if by == me else "plays"
+    if action.get("combo"):
+        counts = Counter(cards)
+        if len(counts) == 1:
+            what = f"{len(cards)} x {cat.title(cards[0])}"
+        else:
+            what = " + ".join(cat.title(c) for c in counts)
+        text = f"{_Who(by, me)} {verb} {what}"
+    else:
+        text = f"{_Who(by, me)} {verb} {cat.title(action.get('card') or (cards[0] if cards else None))}"
+    if action.get("target"):
+        text += f" on {_who(action['target'], me)}"
+    if action.get("name"):
+        text += f", naming {cat.title(action['name'])}"
+    return text
+
+
+def _owner(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
+    by = action.get("by")
+    card = action.get("card") or (action.get("cards") or [None])[0]
+    title = cat.title(card) if not action.get("combo") else "combo"
+    return f"{'your' if by == me else f'{by}’s'} {title}"
+
+
+def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
+    """One log line for ``event``, or None for bookkeeping nobody needs to read."""
+    t = event.get("type")
+    p = event.get("player")
+    if t == "played":
+        return action_words(event["action"], cat, me)
+    if t == "noped":
+        action = event["action"]
+        word = "Nopes" if action.get("nopes", 1) % 2 else "Yups"
+        if event.get("by") == me:
+            word = word[:-1]
+        return f"{_Who(event.get('by'), me)} {word} {_owner(action, cat, me)}"
+    if t == "resolved":
+        action = event["action"]
+        if event.get("noped"):
+            owner = _owner(action, cat, me)
+            return f"{owner[:1].upper()}{owner[1:]} was Noped: nothing happens"
+        return None
+    if t == "drew":
+        if p == me:
+            return f"You draw {cat.title(event.get('card'))}"
+        return f"{p} draws {cat.title(event.get('card'))}!"
+    if t == "drew_hidden":
+        return None if p == me else f"{p} draws a card"
+    if t == "exploding":
+        return f"{_Who(p, me)} must survive {cat.title(event.get('card'))}!"
+    if t == "saved":
+        return f"{_does(p, me, 'use')} {cat.title(event.get('card'))}"
+    if t == "put_back":
+        where = ordinal(int(event.get("position", 0)) + 1)
+        return f"You put {cat.title(event.get('card'))} back, {where} from top"
+    if t == "put_back_hidden":
+        if p == me:
+            return None
+        where = event.get("position")
+        spot = f", {ordinal(int(where) + 1)} from top" if where is not None else " in secret"
+        return f"{p} puts {cat.title(event.get('card'))} back{spot}"
+    if t == "exploded":
+        return f"{_does(p, me, 'explode')} and {'are' if p == me else 'is'} out!"
+    if t == "turn":
+        turns = event.get("turns", 1)
+        owed = f" ({turns} turns)" if turns and turns > 1 else ""
+        return f"— {'your' if p == me else f'{p}’s'} turn{owed} —"
+    if t == "shown":
+        if event.get("by") == me or me is None:
+            return f"Seen, top first: {cat.titles(event.get('cards', []))}"
+        return f"{event.get('by')} shows: {cat.titles(event.get('cards', []))}"
+    if t == "shuffled":
+        return f"{_does(event.get('by'), me, 'shuffle')} the draw pile"
+    if t == "card_given":
+        giver, taker = event.get("giver"), event.get("taker")
+        return f"{_does(giver, me, 'give')} {_who(taker, me)} {cat.title(event.get('card'))}"
+    if t == "card_moved":
+        if me in (event.get("giver"), event.get("taker")):
+            return None
+        return f"{event.get('giver')} passes a card to {event.get('taker')}"
+    if t == "stole":
+        got = "a card" if event.get("got", True) else "nothing"
+        return f"{_does(event.get('by'), me, 'take')} {got} from {_who(event.get('target'), me)}"
+    if t == "named_card_taken":
+        card = cat.title(event.get("card"))
+        return f"{_does(event.get('by'), me, 'get')} {card} from {_who(event.get('target'), me)}"
+    if t == "named_card_missing":
+        return f"{_does(event.get('target'), me, 'have')} no {cat.title(event.get('card'))}"
+    if t == "took_from_discard":
+        return f"{_does(event.get('by'), me, 'take')} {cat.title(event.get('card'))} from the discard pile"
+    if t == "favor_empty":
+        return f"{_does(event.get('target'), me, 'have')} no card to give"
+    if t == "draw_pile_empty":
+        return "The draw pile is empty"
+    if t == "game_over":
+        return f"{_does(event.get('winner'), me, 'win')} the game!"
+    if t == "dealt":
+        players, pile = len(event.get("players", [])), event.get("draw_pile", "?")
+        return f"Cards dealt to {players} players; {pile} in the draw pile"
+    if t in ("waiting", "chose", "chose_hidden", "move"):
+        return None
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
+
+
+class Knowledge:
+    """What this player knows about the top of the draw pile, for the odds of exploding."""
+
+    def __init__(self) -> None:
+        self.top: list[str] = []
+        self.at_count = -1
+
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        me = view.get("you")
+        count = int(view.get("draw_pile_count", 0))
+        for e in events:
+            t = e.get("type")
+            if t == "shown":
+                self.top, self.at_count = list(e.get("cards", [])), count
+            elif t == "put_back" and e.get("player") == me:
+                pos = int(e.get("position", 0))
+                if self.at_count >= 0 and 0 <= pos <= len(self.top):
+                    self.top.insert(pos, e.get("card"))
+                    self.at_count = count
+                elif pos == 0:
+                    self.top, self.at_count = [e.get("card")], count
+                else:
+                    self.top, self.at_count = [], -1
+            elif t in ("shuffled", "put_back_hidden"):
+                if not (t == "put_back_hidden" and e.get("player") == me):
+                    self.top, self.at_count = [], -1
+
+    def known_top(self, view: dict[str, Any]) -> str | None:
+        count = int(view.get("draw_pile_count", 0))
+        for fu in view.get("face_up", []):
+            if fu.get("depth") == 0:
+                return fu.get("card")
+        if self.at_count >= 0 and count <= self.at_count:
+            drawn = self.at_count - count
+            if drawn < len(self.top):
+                return self.top[drawn]
+        return None
+
+
+def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[float, str]:
+    """The chance your next draw is a kitten, and how it was worked out."""
+    count = int(view.get("draw_pile_count", 0))
+    if count <= 0:
+        return 0.0, "the draw pile is empty"
+    top = known.known_top(view)
+    if top is not None:
+        if cat.kind(top) == "kitten":
+            return 1.0, f"you know the top card is {cat.title(top)}"
+        return 0.0, f"you know the top card is {cat.title(top)}"
+    if "kittens_in_pile" in view:
+        kittens = int(view["kittens_in_pile"])
+        return min(1.0, kittens / count), f"{kittens} kitten(s) in {count} cards"
+    living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
+    kittens = max(1, living - 1)
+    return min(1.0, kittens / count), f"about {kittens} kitten(s) in {count} cards"
