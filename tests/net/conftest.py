@@ -1,0 +1,86 @@
+"""Shared helpers for the network tests: real sockets on 127.0.0.1, bounded waits."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import zmq
+import zmq.asyncio
+
+from ekpeer.net import protocol as P
+from ekpeer.net.host import Host
+
+ROOT = Path(__file__).resolve().parents[2]
+EKPEER = [sys.executable, "-m", "ekpeer.cli"] if not (ROOT / ".venv/bin/ekpeer").exists() \
+    else [str(ROOT / ".venv/bin/ekpeer")]
+FAST = {"seats": 3, "reaction_seconds": 0.03, "turn_seconds": 5.0, "grace_seconds": 30.0}
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def wait_for(pred, timeout: float = 10.0, step: float = 0.02, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = pred()
+        if value:
+            return value
+        await asyncio.sleep(step)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+async def ctx():
+    c = zmq.asyncio.Context()
+    yield c
+    c.destroy(linger=0)
+
+
+@pytest.fixture
+async def host(ctx):
+    records: list[dict] = []
+    h = Host("tcp://127.0.0.1:0", ctx=ctx, think=(0.0, 0.0), seed=7, log=records.append,
+             ping_seconds=0.5, idle_seconds=5.0)
+    h.records = records  # type: ignore[attr-defined]
+    await h.start()
+    yield h
+    await h.close()
+
+
+def events(host: Host, name: str) -> list[dict]:
+    return [r for r in host.records if r["event"] == name]  # type: ignore[attr-defined]
+
+
+def raw_dealer(ctx: zmq.asyncio.Context, endpoint: str) -> zmq.asyncio.Socket:
+    sock = ctx.socket(zmq.DEALER)
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.connect(endpoint)
+    return sock
+
+
+async def recv_env(sock: zmq.asyncio.Socket, timeout: float = 3.0, type_: str | None = "reply") -> P.Envelope:
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no message")
+        frame = await asyncio.wait_for(sock.recv(), left)
+        env = P.decode(frame, P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH, P.HOST_TYPES)
+        if type_ is None or env.type == type_:
+            return env
+
+
+def env_for_subprocess() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env

@@ -1,0 +1,93 @@
+"""Lobby flow on an in-process host: create, settings, ready, start, spectate, rematch, grace."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ekpeer.net.client import Client, RequestError
+from ekpeer.net.remote_bot import RemoteBot
+
+from .conftest import FAST, events, wait_for
+
+
+async def test_created_table_lobby_spectator_and_rematch(host, ctx):
+    ann = Client(host.endpoint, "ann", ctx=ctx, ping_seconds=0.5)
+    bob = Client(host.endpoint, "bob", ctx=ctx, ping_seconds=0.5)
+    eve = Client(host.endpoint, "eve", ctx=ctx, ping_seconds=0.5)
+    try:
+        hello = await ann.connect()
+        assert hello["versions"] == [1] and {p["name"] for p in hello["choices"]["plugins"]} >= {"base"}
+        await bob.connect()
+        await eve.connect()
+        joined = await ann.join("fresh")
+        assert joined["seat"] == "ann" and joined["token"]
+        with pytest.raises(RequestError) as info:
+            await ann.lobby_set(deck="no_such_deck")
+        assert info.value.code == "bad_settings"
+        with pytest.raises(RequestError) as info:
+            await ann.lobby_set(expansions=["not_installed"])
+        assert "not installed" in info.value.message
+        await ann.lobby_set(seats=3, reaction_seconds=0.03, turn_seconds=5.0, bots="random")
+        await bob.join("fresh")
+        with pytest.raises(RequestError) as info:
+            await bob.lobby_set(seats=4)
+        assert info.value.code == "not_creator"
+        with pytest.raises(RequestError) as info:
+            await eve.join("fresh", name="bob")
+        assert info.value.code == "name_taken"
+        await ann.ready()
+        with pytest.raises(RequestError) as info:
+            await ann.start()
+        assert info.value.code == "not_ready"
+        await bob.ready()
+        await eve.join("fresh", spectator=True)
+        bots = [RemoteBot(c, "heuristic", seed=i, games=2, emit=None) for i, c in enumerate((ann, bob))]
+        tasks = [asyncio.create_task(b.run()) for b in bots]
+        await ann.start()
+        table = host.tables["fresh"]
+        assert [s.name for s in table.seats] == ["ann", "bob", "bot1"]
+        # the spectator sees public facts only
+        snap = await wait_for(lambda: _first(eve, "snapshot"), 5, what="spectator snapshot")
+        view = snap["view"]
+        assert view["you"] is None and "hand" not in view and "legal_moves" not in view
+        assert snap["catalog"] and all("id" in c for c in snap["catalog"])
+        await asyncio.wait_for(asyncio.gather(*tasks), 18)
+        assert table.games == 2                     # a rematch with the same seats
+        assert [r["seats"] for r in events(host, "game_started")] == [["ann", "bob", "bot1"]] * 2
+    finally:
+        for c in (ann, bob, eve):
+            await c.close()
+
+
+def _first(client: Client, type_: str):
+    q = client._queue
+    for msg in list(q._queue):  # type: ignore[attr-defined]
+        if msg.type == type_:
+            return msg.body
+    return None
+
+
+async def test_dropped_player_is_played_by_a_bot_after_grace(host, ctx):
+    host.add_table("g", {**FAST, "grace_seconds": 0.2})
+    ann = Client(host.endpoint, "ann", ctx=ctx, ping_seconds=0.3)
+    gone = Client(host.endpoint, "gone", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    bob = Client(host.endpoint, "bob", ctx=ctx, ping_seconds=0.3)
+    try:
+        for c in (ann, gone, bob):
+            await c.connect()
+            await c.join("g")
+        runners = [RemoteBot(c, seed=i, emit=None) for i, c in enumerate((ann, bob))]
+        tasks = [asyncio.create_task(b.run()) for b in runners]
+        await ann.ready()
+        await bob.ready()
+        await gone.ready()                          # autostart: every seat is taken and ready
+        await wait_for(lambda: host.tables["g"].phase == "playing", 5, what="start")
+        await gone.close()                          # vanishes without leaving
+        await asyncio.wait_for(asyncio.gather(*tasks), 15)
+        assert any(r["seat"] == "gone" for r in events(host, "bot_takes_over"))
+        assert events(host, "game_over")
+    finally:
+        for c in (ann, bob):
+            await c.close()

@@ -1,0 +1,77 @@
+"""Bounded decoding and schema checks of the wire protocol, without sockets."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+
+from ekpeer.net import protocol as P
+
+
+def frame(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def test_round_trip_and_extra_fields_tolerated():
+    data = frame({"v": 1, "type": "move", "id": 5, "re": None, "body": {"move": {"do": "draw"}, "extra": 1},
+                  "future_field": [1, 2]})
+    env = P.decode(data)
+    assert env.type == "move" and env.id == 5 and env.body["move"] == {"do": "draw"}
+
+
+def test_encode_packed_equals_plain_packing():
+    body = {"view": {"a": [1, "x"]}, "events": []}
+    assert msgpack.unpackb(P.encode("update", body, 3, re=2, seq=9)) == {
+        "v": 1, "type": "update", "id": 3, "re": 2, "seq": 9, "body": body}
+
+
+@pytest.mark.parametrize("data, code", [
+    (b"\xc1garbage", "bad_frame"),
+    (b"", "bad_frame"),
+    (frame([1, 2, 3]), "bad_frame"),
+    (frame({"v": 1, "type": "move", "id": 1}) + b"\x00", "bad_frame"),
+    (frame({1: 2}), "bad_frame"),
+    (frame({"v": 1, "type": "ping", "id": 1, "body": {"x": b"\x00\x01"}}), "bad_frame"),
+    (frame({"v": 2, "type": "ping", "id": 1}), "bad_version"),
+    (frame({"type": "ping", "id": 1}), "bad_version"),
+    (frame({"v": 1, "type": "launch", "id": 1}), "unknown_type"),
+    (frame({"v": 1, "type": "move", "id": 1, "body": {}}), "bad_message"),
+    (frame({"v": 1, "type": "move", "id": -1, "body": {"move": {}}}), "bad_message"),
+    (frame({"v": 1, "type": "join", "id": 1, "body": {"table": "t", "name": "x" * 200}}), "bad_message"),
+    (frame({"v": 1, "type": "join", "id": 1, "body": {"table": 5}}), "bad_message"),
+    (frame({"v": 1, "type": "hello", "id": 1, "body": {"versions": ["1"]}}), "bad_message"),
+    (frame({"v": 1, "type": "ping", "id": 1, "body": {"a": {"b": {"c": {"d": {"e": {"f": 1}}}}}}}),
+     "too_deep"),
+    (frame({"v": 1, "type": "ping", "id": 1, "body": {"a": [[[[[[[1]]]]]]]}}), "too_deep"),
+    (frame({"v": 1, "type": "ping", "id": 1, "body": {str(i): i for i in range(100)}}), "bad_frame"),
+    (b"\xdd\xff\xff\xff\xff", "bad_frame"),   # array claiming 4 billion items
+])
+def test_refused(data, code):
+    with pytest.raises(P.ProtocolError) as info:
+        P.decode(data)
+    assert info.value.code == code
+
+
+def test_oversized_frame_refused_before_decoding():
+    big = frame({"v": 1, "type": "ping", "id": 1, "body": {"pad": "x" * (P.MAX_CLIENT_FRAME + 10)}})
+    with pytest.raises(P.ProtocolError) as info:
+        P.decode(big)
+    assert info.value.code == "too_large"
+
+
+def test_wrong_version_says_which_are_spoken():
+    with pytest.raises(P.ProtocolError) as info:
+        P.decode(frame({"v": 99, "type": "hello", "id": 4, "body": {"versions": [99]}}))
+    assert info.value.re == 4
+    assert info.value.extra["versions"] == [1]
+    assert "1" in info.value.message and "99" in info.value.message
+    with pytest.raises(P.ProtocolError):
+        P.negotiate([7, 8])
+    assert P.negotiate([1, 7]) == 1
+
+
+def test_host_side_frames_decode_with_client_limits():
+    view = {"players": [{"name": "a", "in_front": ["x"]}], "choices": [{"context": {"cards": ["a"]}}]}
+    body = {"view": view, "events": []}
+    env = P.decode(P.encode("update", body, 1, seq=1), P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH, P.HOST_TYPES)
+    assert env.body == body and env.seq == 1

@@ -1,0 +1,95 @@
+"""A client that drops comes back with its seat token and continues in the same seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import time
+
+from ekpeer.net.client import Client
+from ekpeer.net.remote_bot import RemoteBot
+
+from .conftest import EKPEER, FAST, env_for_subprocess, events, wait_for
+
+
+def _bot(endpoint: str, *extra: str) -> subprocess.Popen:
+    cmd = [*EKPEER, "bot", endpoint, "--name", "kim", "--table", "r", "--think", "0.03:0.06",
+           "--timeout", "15"]
+    return subprocess.Popen([*cmd, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env_for_subprocess())
+
+
+async def _readline(proc: subprocess.Popen, timeout: float) -> dict:
+    line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), timeout)  # type: ignore[union-attr]
+    return json.loads(line)
+
+
+async def test_bot_process_killed_mid_game_resumes_its_seat(host):
+    host.think = (0.03, 0.06)
+    host.add_table("r", {**FAST, "seats": 3, "turn_seconds": 1.0})
+    first = _bot(host.endpoint)
+    second = None
+    try:
+        joined = await _readline(first, 8)
+        assert joined["event"] == "joined" and joined["seat"] == "kim"
+        token = joined["token"]
+        table = host.tables["r"]
+        # two more players so the table starts: in-process bots over the same protocol
+        others = [Client(host.endpoint, n, ping_seconds=0.3, ctx=host.ctx) for n in ("lee", "max")]
+        runners = []
+        for i, c in enumerate(others):
+            await c.connect()
+            runners.append(RemoteBot(c, seed=i, think=(0.03, 0.06), emit=None))
+            await runners[-1].join("r")
+        tasks = [asyncio.create_task(r.run()) for r in runners]
+        await wait_for(lambda: table.game is not None and sum(m.by == "kim" for m in table.game.log) >= 2, 10,
+                       what="kim to move twice")
+        game = table.game
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(5)
+        await wait_for(lambda: table.seat("kim").session is None, 6, what="the host to notice")
+        before = sum(m.by == "kim" for m in game.log)
+        second = _bot(host.endpoint, "--token", token)
+        again = await _readline(second, 8)
+        assert again == {"event": "joined", "table": "r", "seat": "kim", "token": token, "resumed": True}
+        out, err = await asyncio.wait_for(asyncio.to_thread(second.communicate), 15)
+        assert second.returncode == 0, err
+        over = [json.loads(x) for x in out.splitlines() if x.strip()]
+        assert over[-1]["event"] == "game_over"
+        assert table.game is game or table.games == 1          # the same game, not a new one
+        after = sum(m.by == "kim" for m in game.log)
+        assert after >= before and game.over
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        assert [r["seat"] for r in events(host, "resumed")] == ["kim"]
+        for c in others:
+            await c.close()
+    finally:
+        for p in (first, second):
+            if p is not None and p.poll() is None:
+                p.kill()
+
+
+async def test_client_library_reconnects_by_itself_when_the_host_forgets_it(host, ctx):
+    host.add_table("s", {**FAST, "seats": 2})
+    c = Client(host.endpoint, "solo", ctx=ctx, ping_seconds=0.2)
+    try:
+        await c.connect()
+        bot = RemoteBot(c, seed=3, think=(0.02, 0.04), emit=None)
+        await bot.join("s")
+        task = asyncio.create_task(bot.run())
+        await c.start()                                   # the other seat is a host bot
+        table = host.tables["s"]
+        await wait_for(lambda: table.game is not None and len(table.game.log) >= 3, 8, what="a few moves")
+        seat = table.seat("solo")
+        game = table.game
+        host.drop(seat.session, "test")                   # the host forgets this connection
+        await wait_for(lambda: c.reconnects >= 1 and seat.session is not None, 8, what="automatic resume")
+        assert c.seat == "solo" and seat.token == c.token
+        t0 = time.monotonic()
+        await asyncio.wait_for(task, 15)
+        assert game.over and time.monotonic() - t0 < 15
+    finally:
+        await c.close()
