@@ -105,6 +105,46 @@ class Session:
 SessionFactory = Callable[..., Session]
 
 
+# ---------------------------------------------------------------------------- scripted
+class FakeSession(Session):
+    """Replays given host messages and records what the app sends (tests, snapshots)."""
+
+    def __init__(self, messages: list[dict[str, Any]] | None = None, name: str = "ann") -> None:
+        self.name = name
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.sent: list[tuple[str, Any]] = []
+        for msg in messages or []:
+            self.queue.put_nowait(msg)
+
+    def push(self, type_: str, body: dict[str, Any]) -> None:
+        self.queue.put_nowait({"type": type_, "body": body})
+
+    async def recv(self) -> dict[str, Any]:
+        msg = await self.queue.get()
+        if msg.get("type") == "closed":
+            raise SessionClosed("closed")
+        return msg
+
+    async def lobby_set(self, settings: dict[str, Any]) -> None:
+        self.sent.append(("lobby_set", settings))
+
+    async def ready(self, ready: bool = True) -> None:
+        self.sent.append(("ready", ready))
+
+    async def start(self) -> None:
+        self.sent.append(("start", None))
+
+    async def move(self, move: dict[str, Any]) -> None:
+        self.sent.append(("move", move))
+
+    async def rematch(self) -> None:
+        self.sent.append(("rematch", None))
+
+    async def close(self) -> None:
+        self.sent.append(("close", None))
+        self.queue.put_nowait({"type": "closed", "body": {}})
+
+
 # ---------------------------------------------------------------------------- in process
 class LocalSession(Session):
     """A host in this process: the engine, bots in the other seats, reaction timers.

@@ -74,8 +74,7 @@ def _who(name: str | None, me: str | None) -> str:
 
 
 def _Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
-    w = _who(name, me)
-    return w[:1].upper() + w[1:]
+    return "You" if name == me else (name or "Someone")
 
 
 def _does(name: str | None, me: str | None, verb: str) -> str:

@@ -1,0 +1,55 @@
+"""Helpers for the Textual client's tests: real engine views behind a scripted session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.view import visible_events
+from ekpeer.plugins import ruleset
+from ekpeer.tui.app import make_app
+from ekpeer.tui.session import FakeSession, local_factory
+
+
+def rigged(table: dict[str, Any], moves: list[dict[str, Any]] = (), seed: int = 0):
+    """A base-game table as written (the scenario ``[setup]`` shape), after ``moves``."""
+    rules = ruleset(table.get("expansions", ["base"]))
+    game = rules.game_from_table(table, seed=seed)
+    events: list = []
+    for m in moves:
+        game.apply(Move.from_dict(m))
+        events = list(game.events)
+    return game, rules, events
+
+
+def snapshot_of(game, rules, me: str, events=()) -> dict[str, Any]:
+    return {"type": "snapshot", "body": {"view": player_view(game, me), "catalog": rules.catalog(),
+                                         "events": visible_events(list(events), me)}}
+
+
+def scripted_app(messages: list[dict[str, Any]], name: str = "ann", size=None):
+    session = FakeSession(messages, name=name)
+    app = make_app(lambda **_: session, mode="play", name=name)
+    return app, session
+
+
+def local_app(**settings: Any):
+    base = {"seats": 2, "reaction_seconds": 0.05, "expansions": ["base"], "bots": "heuristic"}
+    base.update(settings)
+    return make_app(local_factory(bot_delay=0, seed=3), mode="play", name="ann", settings=base)
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause(0.05)
+
+
+@pytest.fixture
+def table3():
+    return {"players": ["ann", "bob", "cat"], "current": "ann",
+            "draw_pile": ["tacocat", "skip", "beard_cat", "exploding_kitten", "shuffle", "nope"],
+            "discard": ["skip", "attack"],
+            "hands": {"ann": ["defuse", "favor", "tacocat", "tacocat", "nope", "skip"],
+                      "bob": ["nope", "attack", "cattermelon"], "cat": ["beard_cat", "favor"]}}

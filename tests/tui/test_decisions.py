@@ -1,0 +1,168 @@
+"""Pilot tests: every decision arrives as its own modal and answers with the right move."""
+
+from __future__ import annotations
+
+import copy
+
+from ekpeer.tui.screens.card_choice import CardChoiceScreen
+from ekpeer.tui.screens.keep import KeepScreen
+from ekpeer.tui.screens.name_card import NameCardScreen
+from ekpeer.tui.screens.order import OrderScreen
+from ekpeer.tui.screens.position import PositionScreen
+from ekpeer.tui.screens.revive import PlayerChoiceScreen
+from ekpeer.tui.screens.save import SaveScreen
+from ekpeer.tui.screens.target import TargetScreen
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+KITTEN = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+          "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]}}
+
+
+async def run(msg, keys, name="ann"):
+    app, session = scripted_app([msg], name=name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        screen.texts = {w.id: str(w.render()) for w in screen.query("#dialog-title, #dialog-prompt")}
+        await pilot.press(*keys)
+        await settle(pilot)
+        return screen, [m for kind, m in session.sent if kind == "move"]
+
+
+async def test_save_or_die_highlights_the_saving_card():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["enter"])
+    assert isinstance(screen, SaveScreen)
+    assert moves == [{"do": "choose", "use": "defuse"}]
+
+
+async def test_dying_needs_the_second_option():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
+    assert moves == [{"do": "choose", "use": "none"}]
+
+
+async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "defuse"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["end", "enter"])
+    assert isinstance(screen, PositionScreen)
+    assert "2 cards" in screen.texts["dialog-prompt"]
+    assert moves == [{"do": "choose", "position": 2}]
+
+
+async def test_favor_asks_which_card_to_give():
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
+             "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"},
+                                     {"do": "resolve"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
+    assert isinstance(screen, CardChoiceScreen)
+    assert "Give bob a card" in screen.texts["dialog-title"]
+    assert moves == [{"do": "choose", "card": "skip"}]
+
+
+async def test_five_different_takes_from_the_discard_pile():
+    five = ["tacocat", "beard_cat", "cattermelon", "hairy_potato_cat", "rainbow_ralphing_cat"]
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"], "discard": ["attack", "shuffle"],
+             "hands": {"ann": five, "bob": []}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": five}, {"do": "resolve"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["enter"])
+    assert isinstance(screen, CardChoiceScreen)
+    assert "discard" in screen.texts["dialog-title"]
+    assert moves and moves[0]["do"] == "choose" and moves[0]["card"] in ("attack", "shuffle")
+
+
+async def test_three_of_a_kind_asks_target_then_a_card_name():
+    table = {"players": ["ann", "bob", "cat"], "current": "ann", "draw_pile": ["skip"],
+             "hands": {"ann": ["tacocat"] * 3, "bob": ["nope"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("space", "space", "space", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TargetScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NameCardScreen)
+        options = app.screen.query_one("#dialog-options")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        await pilot.press(*(["down"] * labels.index("Nope")), "enter")
+        await settle(pilot)
+    move = session.sent[-1][1]
+    assert move == {"do": "play", "by": "ann", "cards": ["tacocat"] * 3, "target": "bob", "name": "nope"} or (
+        move["cards"] == ["tacocat"] * 3 and move["target"] == "bob" and move["name"] == "nope")
+
+
+def _with_choice(kind, options, context, legal):
+    game, rules, _ = rigged(KITTEN)
+    msg = snapshot_of(game, rules, "ann")
+    view = copy.deepcopy(msg["body"]["view"])
+    view["choices"] = [{"player": "ann", "kind": kind, "options": options, "context": context,
+                        "prompt": f"plugin asks: {kind}", "source": "some_plugin_card"}]
+    view["legal_moves"] = legal
+    view["waiting_for"] = ["ann"]
+    msg["body"]["view"] = view
+    return msg
+
+
+async def test_order_of_three_cards_can_be_rearranged():
+    msg = _with_choice("order", 3, {"cards": ["exploding_kitten", "skip", "tacocat"]},
+                       [{"do": "choose", "by": "ann", "order": [0, 1, 2]}])
+    screen, moves = await run(msg, ["shift+down", "shift+down", "enter"])
+    assert isinstance(screen, OrderScreen)
+    assert moves == [{"do": "choose", "order": [1, 2, 0]}]
+
+
+async def test_order_of_five_cards():
+    cards = ["skip", "tacocat", "exploding_kitten", "nope", "shuffle"]
+    msg = _with_choice("order", 5, {"cards": cards}, [{"do": "choose", "by": "ann", "order": [0, 1, 2, 3, 4]}])
+    screen, moves = await run(msg, ["down", "down", "k", "k", "enter"])
+    assert moves == [{"do": "choose", "order": [2, 0, 1, 3, 4]}]
+
+
+async def test_keep_or_put_back():
+    msg = _with_choice("keep", [True, False], {"card": "skip"},
+                       [{"do": "choose", "by": "ann", "keep": True}, {"do": "choose", "by": "ann", "keep": False}])
+    screen, moves = await run(msg, ["down", "enter"])
+    assert isinstance(screen, KeepScreen)
+    assert moves == [{"do": "choose", "keep": False}]
+
+
+async def test_who_comes_back_to_life():
+    game, rules, _ = rigged(KITTEN)
+    msg = _with_choice("player", ["bob"], {}, [{"do": "choose", "by": "ann", "player": "bob"}])
+    msg["body"]["view"]["players"][1]["status"] = "dead"
+    screen, moves = await run(msg, ["enter"])
+    assert isinstance(screen, PlayerChoiceScreen)
+    assert "back to life" in screen.texts["dialog-title"]
+    assert moves == [{"do": "choose", "player": "bob"}]
+
+
+async def test_a_choice_cannot_be_escaped():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["escape"])
+    assert moves == []
+
+
+async def test_one_key_nope_in_a_reaction_window_and_the_log_says_so():
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
+             "hands": {"ann": ["nope"], "bob": ["attack", "nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["attack"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev),
+                                 {"type": "timer", "body": {"kind": "reaction", "seconds": 3.0}}])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        status = str(app.screen.query_one("#status").render())
+        assert "bob plays Attack" in status and "n: Nope" in status and "Reaction" in status
+        await pilot.press("n")
+        await settle(pilot)
+        assert session.sent[-1][1]["cards"] == ["nope"]
+        game.apply(__import__("ekpeer.engine", fromlist=["Move"]).Move("play", "ann", ("nope",)))
+        from ekpeer.engine import player_view
+        from ekpeer.engine.view import visible_events
+
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(game.events, "ann")})
+        await settle(pilot)
+        assert any("You Nope bob’s Attack" in line for line in app.log_lines)

@@ -1,0 +1,163 @@
+"""Pilot tests: the start, lobby, table and game-over screens against an in-process host."""
+
+from __future__ import annotations
+
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.game_over import GameOverScreen
+from ekpeer.tui.screens.lobby import LobbyScreen
+from ekpeer.tui.screens.start import StartScreen
+from ekpeer.tui.screens.table import TableScreen
+from ekpeer.tui.session import local_factory
+from ekpeer.tui.widgets import CardWidget
+
+from .conftest import local_app, rigged, scripted_app, settle, snapshot_of
+
+
+async def test_start_screen_leads_to_the_lobby():
+    app = make_app(local_factory(bot_delay=0, seed=1), name="ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        await pilot.click("#play")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.lobby["seats"][0]["name"] == "ann"
+
+
+async def test_lobby_shows_seats_and_settings_and_the_creator_edits_them():
+    app = local_app(seats=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LobbyScreen)
+        seats = str(app.screen.query_one("#seats").render())
+        assert "ann (you)" in seats and "ada" in seats and "bea" in seats
+        assert app.screen.query("#exp-base")  # every installed plugin is offered
+        await pilot.press("plus")
+        await settle(pilot, 4)
+        assert app.lobby["settings"]["seats"] == 4
+        await pilot.press("minus", "minus")
+        await settle(pilot, 4)
+        assert app.lobby["settings"]["seats"] == 2
+        await pilot.press("r")
+        await settle(pilot, 4)
+        assert app.lobby["seats"][0]["ready"] is True
+        await pilot.press("s")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_non_creator_sees_settings_but_cannot_edit_them():
+    lobby = {"table": "t", "you": "bob", "creator": False, "started": False,
+             "settings": {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "random",
+                          "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0},
+             "seats": [{"name": "ann", "ready": True, "bot": False, "connected": True, "you": False},
+                       {"name": "bob", "ready": False, "bot": False, "connected": True, "you": True}],
+             "choices": {"plugins": [{"name": "base", "decks": [{"name": "original", "title": "Original",
+                                                                  "main": True, "min_players": 2,
+                                                                  "max_players": 5}], "variants": []}]}}
+    app, session = scripted_app([{"type": "lobby", "body": lobby}], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert all(w.disabled for w in app.screen.query("#settings Select"))
+        await pilot.press("plus", "s")
+        await settle(pilot)
+        assert not [s for s in session.sent if s[0] in ("lobby_set", "start")]
+        await pilot.press("r")
+        await settle(pilot)
+        assert ("ready", True) in session.sent
+
+
+async def test_table_shows_hand_piles_players_and_plays_from_legal_moves(table3):
+    game, rules, _ = rigged(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        cards = list(screen.query(CardWidget))
+        titles = {c.card: c.count for c in cards}
+        assert titles["tacocat"] == 2 and "defuse" in titles
+        players = str(screen.query_one("#players").render())
+        assert "ann (you)" in players and "bob" in players and "cat" in players
+        piles = str(screen.query_one("#piles").render())
+        assert "6 cards" in piles and "Attack" in piles and "explodes" in piles
+        await pilot.press("d")
+        await settle(pilot)
+        assert session.sent[-1] == ("move", {"do": "draw", "by": "ann"}) or session.sent[-1][1]["do"] == "draw"
+        # select both Tacocats and play them: a pair needs a target
+        i = [c.card for c in screen.query(CardWidget)].index("tacocat")
+        screen.focus_index = i
+        screen._focus_card()
+        await pilot.press("space", "space", "enter")
+        await settle(pilot)
+        from ekpeer.tui.screens.target import TargetScreen
+
+        assert isinstance(app.screen, TargetScreen)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        move = session.sent[-1][1]
+        assert move["cards"] == ["tacocat", "tacocat"] and move["target"] == "cat"
+
+
+async def test_a_card_that_is_no_legal_move_is_not_sent(table3):
+    game, rules, _ = rigged(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        screen.focus_index = [c.card for c in screen.query(CardWidget)].index("defuse")
+        screen._focus_card()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not session.sent
+
+
+async def test_question_mark_shows_the_rules_text_from_the_catalog(table3):
+    game, rules, _ = rigged(table3)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        from ekpeer.tui.screens.card_info import CardInfoScreen
+
+        assert isinstance(app.screen, CardInfoScreen)
+        assert "Exploding Kitten" in str(app.screen.query_one("#dialog-prompt").render())
+        await pilot.press("escape", "b")
+        await settle(pilot)
+        from ekpeer.tui.screens.discard import DiscardScreen
+
+        assert isinstance(app.screen, DiscardScreen)
+        assert "Attack" in str(app.screen.query_one("#dialog-options").get_option_at_index(0).prompt)
+
+
+async def test_game_over_offers_rematch(table3):
+    table3 = dict(table3, out=["cat"], draw_pile=["exploding_kitten"], hands={**table3["hands"], "ann": []},
+                  current="ann")
+    game, rules, events = rigged(table3, [{"do": "draw", "by": "ann"}])
+    assert game.winner == "bob"
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "bob wins" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("r")
+        await settle(pilot)
+        assert ("rematch", None) in session.sent
+
+
+async def test_whole_game_against_a_bot_in_process():
+    app = local_app(seats=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        await pilot.press("s")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if app.view.get("winner"):
+                break
+            if not isinstance(app.screen, TableScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("d")
+        assert app.view.get("winner")
+        assert any("wins the game" in line or "win the game" in line for line in app.log_lines)
