@@ -75,6 +75,16 @@ def ekpeer_cards_elsewhere(game: Any) -> list[str]:
     """Return cards this plugin keeps outside hands and piles, so they are accounted for."""
 
 
+@hookspec(firstresult=True)
+def ekpeer_combo_cards(game: Any, player: str, cards: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Return the card ids a played combo counts as (e.g. a copying card), or None to leave it."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_play_while_waiting(game: Any, player: str, move: Any) -> bool | None:
+    """Return True to let ``player`` make the play ``move`` while a choice is still awaited."""
+
+
 @hookspec
 def ekpeer_extend_view(game: Any, player: str | None, view: dict[str, Any]) -> None:
     """Add this plugin's facts to ``player``'s view (``None``: a spectator's); nothing secret."""

@@ -25,7 +25,8 @@ class CardSpec:
     """One card title with its rules.
 
     ``counts`` maps a deck (box) name to how many copies that box holds.
-    ``targets(game, by)`` lists the players the card may be aimed at (None: no target).
+    ``targets(game, by)`` lists the players the card may be aimed at (no ``targets``, or a
+    ``targets`` that returns None for this play: the card takes no target).
     ``can_play(game, by)`` returns a reason when the card may not be played now.
     ``effect(game, action)`` carries the card out once its reaction window settles.
     ``on_drawn(game, player, source)`` replaces "put it in your hand" (kittens).

@@ -41,7 +41,10 @@ def check(game: Game, move: Move) -> Action:
 
     by = move.by
     assert by is not None
-    kind = kind_of(game, move.cards)
+    counted = move.cards
+    if game.ruleset.has_hook("ekpeer_combo_cards"):
+        counted = tuple(game.hook.ekpeer_combo_cards(game=game, player=by, cards=move.cards) or counted)
+    kind = kind_of(game, counted)
     if kind is None:
         raise IllegalMove("bad_combo", "those cards make no combo (2 or 3 of a kind, or 5 different)")
     target = move.target

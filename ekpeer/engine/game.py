@@ -508,7 +508,8 @@ class Game:
                 raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
             if hand.count(card) < n:
                 raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
-        if self.awaiting:
+        if self.awaiting and not (self.ruleset.has_hook("ekpeer_play_while_waiting")
+                                  and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
         reason = self._hook_refusal(by, move)
         if reason:
@@ -535,10 +536,11 @@ class Game:
             else:
                 self._check_own_turn(by)
             target = move.target
-            if spec.targets is not None:
+            targets = spec.targets(self, by) if spec.targets is not None else None
+            if targets is not None:
                 if target is None:
                     raise IllegalMove("needs_target", f"{spec.title} needs a target player")
-                if target not in spec.targets(self, by):
+                if target not in targets:
                     raise IllegalMove("bad_target", f"{target} cannot be targeted by {spec.title}")
             elif target is not None:
                 raise IllegalMove("no_target", f"{spec.title} takes no target")

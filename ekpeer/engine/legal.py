@@ -42,7 +42,12 @@ def legal_moves(game: Game, player: str) -> list[Move]:
     if game.winner is not None or game.status.get(player, "out") == "out":
         return []
     if game.awaiting:
-        return choice_moves(game, player)
+        moves = choice_moves(game, player)
+        if game.ruleset.has_hook("ekpeer_play_while_waiting"):
+            for card in dict.fromkeys(game.hands[player]):
+                moves.extend(m for m in _single(game, player, card)
+                             if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m))
+        return moves
     hand = game.hands[player]
     cards = game.cards
     moves: list[Move] = []
@@ -81,8 +86,9 @@ def _single(game: Game, player: str, card: str) -> list[Move]:
     spec = game.cards[card]
     if spec.can_play is not None and spec.can_play(game, player):
         return []
-    if spec.targets is not None:
-        return [Move("play", player, (card,), target=t) for t in spec.targets(game, player)]
+    targets = spec.targets(game, player) if spec.targets is not None else None
+    if targets is not None:
+        return [Move("play", player, (card,), target=t) for t in targets]
     return [Move("play", player, (card,))]
 
 

@@ -36,6 +36,7 @@ class SetupPlan:
     kitten_count: int = 0
     special_kittens: list[str] = field(default_factory=list)
     first_player: str | None = None
+    set_aside: list[str] = field(default_factory=list)
 
 
 class Ruleset:
@@ -125,7 +126,8 @@ class Ruleset:
              options: dict[str, Any] | None = None) -> SetupPlan:
         mains = self.main_decks()
         if deck is None:
-            fitting = [d for d in mains if d.min_players <= len(players) <= d.max_players]
+            extra = max([d.max_players for d in self.decks.values() if not d.main], default=0)
+            fitting = [d for d in mains if d.min_players <= len(players) <= max(d.max_players, extra)]
             if not fitting:
                 raise ValueError(f"no deck for {len(players)} players")
             deck = fitting[0].name
@@ -147,6 +149,10 @@ class Ruleset:
                 n = card.counts.get(box, 0)
                 if n:
                     pool[card.id] += n
+        kittens = sum(n for c, n in pool.items() if self.cards[c].kind == "kitten")
+        if 0 < kittens < len(players) - 1:
+            raise ValueError(f"{spec.title} with these expansions has {kittens} kittens: too few for "
+                             f"{len(players)} players")
         return SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
                          kitten_count=len(players) - 1)
 

@@ -36,6 +36,7 @@ def deal(game: Game, plan: SetupPlan) -> None:
             if deck:
                 game.hands[p].append(deck.pop())
     hook.ekpeer_before_kittens(plan=plan, draw_pile=deck, rng=rng)
+    game.out_of_game.extend(plan.set_aside)
     inserted: list[str] = []
     for k in plan.special_kittens:
         if kittens.get(k, 0) > 0 and len(inserted) < plan.kitten_count:
