@@ -64,7 +64,8 @@ class EkpeerApp(App):
 
     def on_mount(self) -> None:
         if self.start_mode:
-            self.switch_mode("lobby")
+            # Starting at once: go straight to the table (the lobby screen is never needed).
+            self.switch_mode("table" if self.autostart else "lobby")
             self.connect(self.start_mode, self.player_name, self.join_address)
         else:
             self.switch_mode("start")
@@ -106,7 +107,7 @@ class EkpeerApp(App):
         kind, body = msg.get("type"), msg.get("body") or {}
         if kind == "lobby":
             self.lobby = body
-            if body.get("started") and self.view:
+            if (body.get("started") and self.view) or (self.autostart and not self.view):
                 return
             if self.current_mode != "lobby":
                 self.switch_mode("lobby")

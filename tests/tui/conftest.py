@@ -25,8 +25,14 @@ def rigged(table: dict[str, Any], moves: list[dict[str, Any]] = (), seed: int = 
 
 
 def snapshot_of(game, rules, me: str, events=()) -> dict[str, Any]:
-    return {"type": "snapshot", "body": {"view": player_view(game, me), "catalog": rules.catalog(),
-                                         "events": visible_events(list(events), me)}}
+    return {
+        "type": "snapshot",
+        "body": {
+            "view": player_view(game, me),
+            "catalog": rules.catalog(),
+            "events": visible_events(list(events), me),
+        },
+    }
 
 
 def scripted_app(messages: list[dict[str, Any]], name: str = "ann", size=None):
@@ -48,8 +54,14 @@ async def settle(pilot, times: int = 3) -> None:
 
 @pytest.fixture
 def table3():
-    return {"players": ["ann", "bob", "cat"], "current": "ann",
-            "draw_pile": ["tacocat", "skip", "beard_cat", "exploding_kitten", "shuffle", "nope"],
-            "discard": ["skip", "attack"],
-            "hands": {"ann": ["defuse", "favor", "tacocat", "tacocat", "nope", "skip"],
-                      "bob": ["nope", "attack", "cattermelon"], "cat": ["beard_cat", "favor"]}}
+    return {
+        "players": ["ann", "bob", "cat"],
+        "current": "ann",
+        "draw_pile": ["tacocat", "skip", "beard_cat", "exploding_kitten", "shuffle", "nope"],
+        "discard": ["skip", "attack"],
+        "hands": {
+            "ann": ["defuse", "favor", "tacocat", "tacocat", "nope", "skip"],
+            "bob": ["nope", "attack", "cattermelon"],
+            "cat": ["beard_cat", "favor"],
+        },
+    }

@@ -15,8 +15,12 @@ from ekpeer.tui.screens.target import TargetScreen
 
 from .conftest import rigged, scripted_app, settle, snapshot_of
 
-KITTEN = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["exploding_kitten", "tacocat", "skip"],
-          "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]}}
+KITTEN = {
+    "players": ["ann", "bob"],
+    "current": "ann",
+    "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+    "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]},
+}
 
 
 async def run(msg, keys, name="ann"):
@@ -44,7 +48,9 @@ async def test_dying_needs_the_second_option():
 
 
 async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
-    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "defuse"}])
+    game, rules, ev = rigged(
+        KITTEN, [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "defuse"}]
+    )
     screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["end", "enter"])
     assert isinstance(screen, PositionScreen)
     assert "2 cards" in screen.texts["dialog-prompt"]
@@ -52,10 +58,15 @@ async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
 
 
 async def test_favor_asks_which_card_to_give():
-    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
-             "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}}
-    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"},
-                                     {"do": "resolve"}])
+    table = {
+        "players": ["ann", "bob"],
+        "current": "bob",
+        "draw_pile": ["skip"],
+        "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]},
+    }
+    game, rules, ev = rigged(
+        table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"}, {"do": "resolve"}]
+    )
     screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
     assert isinstance(screen, CardChoiceScreen)
     assert "Give bob a card" in screen.texts["dialog-title"]
@@ -64,8 +75,13 @@ async def test_favor_asks_which_card_to_give():
 
 async def test_five_different_takes_from_the_discard_pile():
     five = ["tacocat", "beard_cat", "cattermelon", "hairy_potato_cat", "rainbow_ralphing_cat"]
-    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"], "discard": ["attack", "shuffle"],
-             "hands": {"ann": five, "bob": []}}
+    table = {
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "draw_pile": ["skip"],
+        "discard": ["attack", "shuffle"],
+        "hands": {"ann": five, "bob": []},
+    }
     game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": five}, {"do": "resolve"}])
     screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["enter"])
     assert isinstance(screen, CardChoiceScreen)
@@ -74,8 +90,12 @@ async def test_five_different_takes_from_the_discard_pile():
 
 
 async def test_three_of_a_kind_asks_target_then_a_card_name():
-    table = {"players": ["ann", "bob", "cat"], "current": "ann", "draw_pile": ["skip"],
-             "hands": {"ann": ["tacocat"] * 3, "bob": ["nope"], "cat": ["skip"]}}
+    table = {
+        "players": ["ann", "bob", "cat"],
+        "current": "ann",
+        "draw_pile": ["skip"],
+        "hands": {"ann": ["tacocat"] * 3, "bob": ["nope"], "cat": ["skip"]},
+    }
     game, rules, ev = rigged(table)
     app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,15 +112,24 @@ async def test_three_of_a_kind_asks_target_then_a_card_name():
         await settle(pilot)
     move = session.sent[-1][1]
     assert move == {"do": "play", "by": "ann", "cards": ["tacocat"] * 3, "target": "bob", "name": "nope"} or (
-        move["cards"] == ["tacocat"] * 3 and move["target"] == "bob" and move["name"] == "nope")
+        move["cards"] == ["tacocat"] * 3 and move["target"] == "bob" and move["name"] == "nope"
+    )
 
 
 def _with_choice(kind, options, context, legal):
     game, rules, _ = rigged(KITTEN)
     msg = snapshot_of(game, rules, "ann")
     view = copy.deepcopy(msg["body"]["view"])
-    view["choices"] = [{"player": "ann", "kind": kind, "options": options, "context": context,
-                        "prompt": f"plugin asks: {kind}", "source": "some_plugin_card"}]
+    view["choices"] = [
+        {
+            "player": "ann",
+            "kind": kind,
+            "options": options,
+            "context": context,
+            "prompt": f"plugin asks: {kind}",
+            "source": "some_plugin_card",
+        }
+    ]
     view["legal_moves"] = legal
     view["waiting_for"] = ["ann"]
     msg["body"]["view"] = view
@@ -108,8 +137,12 @@ def _with_choice(kind, options, context, legal):
 
 
 async def test_order_of_three_cards_can_be_rearranged():
-    msg = _with_choice("order", 3, {"cards": ["exploding_kitten", "skip", "tacocat"]},
-                       [{"do": "choose", "by": "ann", "order": [0, 1, 2]}])
+    msg = _with_choice(
+        "order",
+        3,
+        {"cards": ["exploding_kitten", "skip", "tacocat"]},
+        [{"do": "choose", "by": "ann", "order": [0, 1, 2]}],
+    )
     screen, moves = await run(msg, ["shift+down", "shift+down", "enter"])
     assert isinstance(screen, OrderScreen)
     assert moves == [{"do": "choose", "order": [1, 2, 0]}]
@@ -117,14 +150,20 @@ async def test_order_of_three_cards_can_be_rearranged():
 
 async def test_order_of_five_cards():
     cards = ["skip", "tacocat", "exploding_kitten", "nope", "shuffle"]
-    msg = _with_choice("order", 5, {"cards": cards}, [{"do": "choose", "by": "ann", "order": [0, 1, 2, 3, 4]}])
+    msg = _with_choice(
+        "order", 5, {"cards": cards}, [{"do": "choose", "by": "ann", "order": [0, 1, 2, 3, 4]}]
+    )
     screen, moves = await run(msg, ["down", "down", "k", "k", "enter"])
     assert moves == [{"do": "choose", "order": [2, 0, 1, 3, 4]}]
 
 
 async def test_keep_or_put_back():
-    msg = _with_choice("keep", [True, False], {"card": "skip"},
-                       [{"do": "choose", "by": "ann", "keep": True}, {"do": "choose", "by": "ann", "keep": False}])
+    msg = _with_choice(
+        "keep",
+        [True, False],
+        {"card": "skip"},
+        [{"do": "choose", "by": "ann", "keep": True}, {"do": "choose", "by": "ann", "keep": False}],
+    )
     screen, moves = await run(msg, ["down", "enter"])
     assert isinstance(screen, KeepScreen)
     assert moves == [{"do": "choose", "keep": False}]
@@ -147,11 +186,16 @@ async def test_a_choice_cannot_be_escaped():
 
 
 async def test_one_key_nope_in_a_reaction_window_and_the_log_says_so():
-    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
-             "hands": {"ann": ["nope"], "bob": ["attack", "nope"]}}
+    table = {
+        "players": ["ann", "bob"],
+        "current": "bob",
+        "draw_pile": ["skip"],
+        "hands": {"ann": ["nope"], "bob": ["attack", "nope"]},
+    }
     game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["attack"]}])
-    app, session = scripted_app([snapshot_of(game, rules, "ann", ev),
-                                 {"type": "timer", "body": {"kind": "reaction", "seconds": 3.0}}])
+    app, session = scripted_app(
+        [snapshot_of(game, rules, "ann", ev), {"type": "timer", "body": {"kind": "reaction", "seconds": 3.0}}]
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         status = str(app.screen.query_one("#status").render())
@@ -163,6 +207,8 @@ async def test_one_key_nope_in_a_reaction_window_and_the_log_says_so():
         from ekpeer.engine import player_view
         from ekpeer.engine.view import visible_events
 
-        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(game.events, "ann")})
+        session.push(
+            "update", {"view": player_view(game, "ann"), "events": visible_events(game.events, "ann")}
+        )
         await settle(pilot)
         assert any("You Nope bob’s Attack" in line for line in app.log_lines)

@@ -47,14 +47,43 @@ async def test_lobby_shows_seats_and_settings_and_the_creator_edits_them():
 
 
 async def test_a_non_creator_sees_settings_but_cannot_edit_them():
-    lobby = {"table": "t", "you": "bob", "creator": False, "started": False,
-             "settings": {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "random",
-                          "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0},
-             "seats": [{"name": "ann", "ready": True, "bot": False, "connected": True, "you": False},
-                       {"name": "bob", "ready": False, "bot": False, "connected": True, "you": True}],
-             "choices": {"plugins": [{"name": "base", "decks": [{"name": "original", "title": "Original",
-                                                                  "main": True, "min_players": 2,
-                                                                  "max_players": 5}], "variants": []}]}}
+    lobby = {
+        "table": "t",
+        "you": "bob",
+        "creator": False,
+        "started": False,
+        "settings": {
+            "expansions": ["base"],
+            "deck": "original",
+            "variants": [],
+            "seats": 3,
+            "bots": "random",
+            "reaction_seconds": 3.0,
+            "turn_seconds": 60.0,
+            "grace_seconds": 30.0,
+        },
+        "seats": [
+            {"name": "ann", "ready": True, "bot": False, "connected": True, "you": False},
+            {"name": "bob", "ready": False, "bot": False, "connected": True, "you": True},
+        ],
+        "choices": {
+            "plugins": [
+                {
+                    "name": "base",
+                    "decks": [
+                        {
+                            "name": "original",
+                            "title": "Original",
+                            "main": True,
+                            "min_players": 2,
+                            "max_players": 5,
+                        }
+                    ],
+                    "variants": [],
+                }
+            ]
+        },
+    }
     app, session = scripted_app([{"type": "lobby", "body": lobby}], name="bob")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
@@ -83,7 +112,9 @@ async def test_table_shows_hand_piles_players_and_plays_from_legal_moves(table3)
         assert "6 cards" in piles and "Attack" in piles and "explodes" in piles
         await pilot.press("d")
         await settle(pilot)
-        assert session.sent[-1] == ("move", {"do": "draw", "by": "ann"}) or session.sent[-1][1]["do"] == "draw"
+        assert (
+            session.sent[-1] == ("move", {"do": "draw", "by": "ann"}) or session.sent[-1][1]["do"] == "draw"
+        )
         # select both Tacocats and play them: a pair needs a target
         i = [c.card for c in screen.query(CardWidget)].index("tacocat")
         screen.focus_index = i
@@ -132,8 +163,13 @@ async def test_question_mark_shows_the_rules_text_from_the_catalog(table3):
 
 
 async def test_game_over_offers_rematch(table3):
-    table3 = dict(table3, out=["cat"], draw_pile=["exploding_kitten"], hands={**table3["hands"], "ann": []},
-                  current="ann")
+    table3 = dict(
+        table3,
+        out=["cat"],
+        draw_pile=["exploding_kitten"],
+        hands={**table3["hands"], "ann": []},
+        current="ann",
+    )
     game, rules, events = rigged(table3, [{"do": "draw", "by": "ann"}])
     assert game.winner == "bob"
     app, session = scripted_app([snapshot_of(game, rules, "ann", events)])

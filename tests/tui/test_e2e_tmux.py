@@ -1,0 +1,53 @@
+"""End to end: the real ``ekpeer play`` in tmux, played to the end with keystrokes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EKPEER = ROOT / ".venv" / "bin" / "ekpeer"
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10).stdout
+
+
+def test_play_a_whole_game_in_tmux():
+    exe = str(EKPEER) if EKPEER.exists() else shutil.which("ekpeer")
+    if exe is None:
+        pytest.skip("ekpeer is not installed")
+    name = f"ekpeer-e2e-{uuid.uuid4().hex[:8]}"
+    cmd = f"{exe} play --name ann --players 2 --bots heuristic --reaction 0.2 --turn 30 --think 0.02 --start"
+    env = dict(os.environ, TERM="xterm-256color")
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd], check=True, env=env
+    )
+    try:
+        deadline = time.monotonic() + 60
+        screen = ""
+        over = False
+        while time.monotonic() < deadline:
+            time.sleep(0.25)
+            screen = _tmux("capture-pane", "-t", name, "-p")
+            if "Game over" in screen:
+                over = True
+                break
+            if "Your turn" in screen and "█" not in screen.splitlines()[6]:
+                _tmux("send-keys", "-t", name, "d")
+            elif "You drew" in screen or "Put " in screen or "Give " in screen or "Choose" in screen:
+                _tmux("send-keys", "-t", name, "Enter")
+        assert over, f"no game over within 60 s; last screen:\n{screen}"
+        assert "wins!" in screen or "You win" in screen
+        _tmux("send-keys", "-t", name, "q")
+        time.sleep(0.5)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
