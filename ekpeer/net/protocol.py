@@ -118,29 +118,39 @@ def _unpacker(max_frame: int) -> msgpack.Unpacker:
 
 
 _PLAIN = (str, int, float, bool, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def check_plain(obj: Any, max_depth: int) -> None:
     """Only nil, bool, int, float, str, lists and maps with string keys, at most ``max_depth`` deep."""
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, _PLAIN):
-            continue
-        if depth > max_depth:
-            raise ProtocolError("too_deep", f"nesting deeper than {max_depth}")
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if not isinstance(k, str):
-                    raise ProtocolError("bad_frame", "map keys must be strings")
-                if not isinstance(v, _PLAIN):
-                    stack.append((v, depth + 1))
-        elif isinstance(value, list):
-            for v in value:
-                if not isinstance(v, _PLAIN):
-                    stack.append((v, depth + 1))
-        else:
-            raise ProtocolError("bad_frame", f"values of type {type(value).__name__} are not allowed")
+    if type(obj) in _PLAIN_TYPES:
+        return
+    _check(obj, 1, max_depth)
+
+
+def _check(value: Any, depth: int, max_depth: int) -> None:
+    # recursion is bounded by max_depth; exact type checks keep this cheap for big views
+    if depth > max_depth:
+        raise ProtocolError("too_deep", f"nesting deeper than {max_depth}")
+    t = type(value)
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                raise ProtocolError("bad_frame", "map keys must be strings")
+            tv = type(v)
+            if tv is dict or tv is list:
+                _check(v, depth + 1, max_depth)
+            elif tv not in _PLAIN_TYPES:
+                raise ProtocolError("bad_frame", f"values of type {tv.__name__} are not allowed")
+    elif t is list:
+        for v in value:
+            tv = type(v)
+            if tv is dict or tv is list:
+                _check(v, depth + 1, max_depth)
+            elif tv not in _PLAIN_TYPES:
+                raise ProtocolError("bad_frame", f"values of type {tv.__name__} are not allowed")
+    else:
+        raise ProtocolError("bad_frame", f"values of type {t.__name__} are not allowed")
 
 
 def _is_int(value: Any) -> bool:
