@@ -36,13 +36,13 @@ def ekpeer_adjust_setup(plan: Any) -> None:
 
 
 @hookspec
-def ekpeer_before_kittens(plan: Any, draw_pile: list[str], rng: Any) -> None:
-    """Change the dealt draw pile (a list, top first) before kittens go in."""
+def ekpeer_before_kittens(plan: Any, draw_pile: list[str], rng: Any, hands: dict[str, list[str]]) -> None:
+    """Change the dealt draw pile (a list, top first) and the dealt hands before kittens go in."""
 
 
 @hookspec(firstresult=True)
-def ekpeer_card_drawn(game: Any, player: str, card: str) -> bool | None:
-    """Return True to take over a card ``player`` just drew (it is in nobody's hand yet)."""
+def ekpeer_card_drawn(game: Any, player: str, card: str, end_turn: bool) -> bool | None:
+    """Return True to take over a card ``player`` just drew (in no hand yet; ``end_turn``: it ends a turn)."""
 
 
 @hookspec(firstresult=True)
@@ -83,6 +83,16 @@ def ekpeer_combo_cards(game: Any, player: str, cards: tuple[str, ...]) -> tuple[
 @hookspec(firstresult=True)
 def ekpeer_play_while_waiting(game: Any, player: str, move: Any) -> bool | None:
     """Return True to let ``player`` make the play ``move`` while a choice is still awaited."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_handle_move(game: Any, move: Any) -> bool | None:
+    """Return True after carrying out ``move`` yourself; raise IllegalMove to refuse it, changing nothing."""
+
+
+@hookspec
+def ekpeer_extra_moves(game: Any, player: str) -> list[Any]:
+    """Return moves ``player`` may make now that the engine does not list itself (``ekpeer_handle_move``)."""
 
 
 @hookspec

@@ -286,7 +286,7 @@ class Game:
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
         """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
         if self.ruleset.has_hook("ekpeer_card_drawn"):
-            if self.hook.ekpeer_card_drawn(game=self, player=player, card=card):
+            if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
         if spec.on_drawn is not None:
@@ -416,7 +416,10 @@ class Game:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
             if self.status[by] == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
-            if do == "choose":
+            if self.ruleset.has_hook("ekpeer_handle_move") and self.hook.ekpeer_handle_move(
+                    game=self, move=move):
+                pass
+            elif do == "choose":
                 self._choose(move)
             elif do == "draw":
                 self._check_draw(by)

@@ -79,7 +79,11 @@ def legal_moves(game: Game, player: str) -> list[Move]:
         moves.extend(_single(game, player, card))
     if own_turn and len(hand) >= 2:
         moves.extend(_combos(game, player, counts))
-    return _filter(game, player, moves) if refuse else moves
+    moves = _filter(game, player, moves) if refuse else moves
+    if game.ruleset.has_hook("ekpeer_extra_moves"):
+        for extra in game.hook.ekpeer_extra_moves(game=game, player=player):
+            moves.extend(extra)
+    return moves
 
 
 def _single(game: Game, player: str, card: str) -> list[Move]:

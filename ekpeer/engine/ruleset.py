@@ -37,6 +37,7 @@ class SetupPlan:
     special_kittens: list[str] = field(default_factory=list)
     first_player: str | None = None
     set_aside: list[str] = field(default_factory=list)
+    cards: dict[str, CardSpec] = field(default_factory=dict)  # the table's cards, read-only
 
 
 class Ruleset:
@@ -154,7 +155,7 @@ class Ruleset:
             raise ValueError(f"{spec.title} with these expansions has {kittens} kittens: too few for "
                              f"{len(players)} players")
         return SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
-                         kitten_count=len(players) - 1)
+                         kitten_count=len(players) - 1, cards=self.cards)
 
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
                  variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:
