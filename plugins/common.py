@@ -1,23 +1,20 @@
-"""Cards that several plugins ship: one card, one implementation (rules-notes.md).
+"""Helpers shared by the streaking and party plugins (draw-pile handling that keeps
+face-up cards face up, the "reorder the top cards" choice).
 
-A plugin that ships one of these registers ``with_counts(SPEC, box=n)``: the ruleset
-accepts the same card from several plugins when the effect function is the same object,
-and merges the per-box counts. Nothing here is registered by itself.
+Cards that several plugins ship keep one implementation in the plugin that owns them,
+and the others import the spec and register it with their own box counts
+(``with_counts``; the ruleset merges a card registered twice with the same effect):
 
-    Super Skip: zombie, streaking
-    Shuffle NOW: zombie, party
-
-(Targeted Attack, Feral Cat, Alter the Future and Draw From the Bottom live in
-plugins/imploding, which the party plugin imports them from.)
-
-Also a few draw-pile helpers that keep face-up cards (the Imploding Kitten) face up.
+    Super Skip, Shuffle NOW: plugins.zombie (also in streaking, party)
+    Targeted Attack, Feral Cat, Alter the Future, Draw From the Bottom: plugins.imploding
+    (also in party)
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ekpeer.engine import Action, CardSpec, Game
+from ekpeer.engine import CardSpec, Game
 
 
 def with_counts(spec: CardSpec, **counts: int) -> CardSpec:
@@ -62,26 +59,6 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
              context={"cards": list(seen)}, source=source)
 
 
-# ---------------------------------------------------------------------- effects
-def super_skip(game: Game, action: Action) -> None:
-    game.end_all_turns()
-
-
-def shuffle_now(game: Game, action: Action) -> None:
-    """Shuffle the draw pile; a face-up card stays face up (Imploding Kittens field guide)."""
-    game.draw_pile.shuffle(game.rng, keep_face_up=True)
-    game.emit("shuffled", None, by=action.by)
-
-
-SUPER_SKIP = CardSpec(
-    "super_skip", "Super Skip",
-    "End your turn without drawing a card. If you must take several turns, end them all.",
-    effect=super_skip)
-
-SHUFFLE_NOW = CardSpec(
-    "shuffle_now", "Shuffle [NOW]",
-    "Shuffle the Draw Pile. NOW: play it at any time before an action has begun, even when it "
-    "is not your turn. Dead players can also play this card.",
-    kind="now", now=True, effect=shuffle_now, dead_may_play=True)
-
-SHARED = {c.id: c for c in (SUPER_SKIP, SHUFFLE_NOW)}
+def shared_card(cards: list[CardSpec], card_id: str) -> CardSpec:
+    """The spec ``card_id`` out of another plugin's ``CARDS``."""
+    return next(c for c in cards if c.id == card_id)

@@ -1,1 +1,427 @@
-"""The `streaking` plugin (cards arrive with its issue)."""
+"""Streaking Kittens: the 15-card expansion for the base game (2-5 players).
+
+Card texts from seed 002; counts and rulings (1, 3, 6, 10, 11, 14, 22) from
+shared/docs/rules-notes.md. With this box in play there are as many kittens as players.
+
+The Streaking Kitten is a saver in the engine's ``use`` choice that keeps the kitten in
+hand instead of putting it back. Which kittens in a hand are safely held is tracked in
+``game.data["streaking"]["held"]``; ``ekpeer_hand_changed`` keeps it honest: a kitten
+that arrives in a hand by any way but drawing (stolen, given, taken from the discard
+pile) explodes on its new holder, and when a Streaking Kitten leaves a hand, the kitten
+it covered explodes. Such an explosion is not a draw: once saved, the turn goes on.
+A Dead player (Zombie Kittens) cannot explode: a loose kitten in a Dead hand goes back
+into the draw pile at a random place, so the game keeps its kittens.
+
+Curse of the Cat Butt (ruling 11): a cursed player plays with ``{"do": "play"}`` and no
+cards (``ekpeer_handle_move``), which plays a random card of theirs; a card that cannot
+be played that way is lost. Named plays by a cursed player are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
+from ekpeer.hookspecs import hookimpl
+from plugins import common
+from plugins.base import CARDS as BASE_CARDS
+from plugins.zombie import CARDS as ZOMBIE_CARDS
+
+PLUGIN = "streaking"
+BOX = "streaking"
+
+
+def _noop() -> None:
+    return None
+
+
+# ---------------------------------------------------------------------- holding kittens
+def is_exploding(game: Game, card: str) -> bool:
+    """An Exploding Kitten (defusable): the only kitten a Streaking Kitten can hold (ruling 6)."""
+    spec = game.cards[card]
+    return spec.kind == "kitten" and bool(spec.extra.get("defusable"))
+
+
+def _count(game: Game, player: str, test: Callable[[str], bool]) -> int:
+    return sum(1 for c in game.hands[player] if test(c))
+
+
+def streaks(game: Game, player: str) -> int:
+    return _count(game, player, lambda c: bool(game.cards[c].extra.get("holds_kitten")))
+
+
+def kittens(game: Game, player: str) -> int:
+    return _count(game, player, lambda c: is_exploding(game, c))
+
+
+def state(game: Game) -> dict:
+    st = game.data.get("streaking")
+    if st is None:
+        # A rigged table may deal a kitten beside a Streaking Kitten: it is held.
+        held = {p: min(kittens(game, p), streaks(game, p)) for p in game.players}
+        st = game.data["streaking"] = {"held": held, "busy": False}
+    return st
+
+
+def can_hold(game: Game, player: str, card: str, kitten: str) -> bool:
+    """Saves iff it is an Exploding Kitten and a Streaking Kitten in hand is still free."""
+    return is_exploding(game, kitten) and streaks(game, player) > kittens(game, player)
+
+
+def hold(game: Game, player: str, card: str, kitten: str, done: Callable[[], None]) -> None:
+    """Keep the kitten in hand, safe while the Streaking Kitten stays there."""
+    st = state(game)
+    game.in_front[player].remove(kitten)
+    st["held"][player] = st["held"].get(player, 0) + 1
+    game.add_to_hand(player, kitten)
+    game.emit("kitten_held", None, player=player)
+    done()
+
+
+def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
+    """``cards`` (kittens in ``player``'s hand) explode on them, one after another."""
+    st = state(game)
+    st["busy"] = True
+    try:
+        for kitten in cards:
+            game.remove_from_hand(player, kitten)
+            game.in_front[player].append(kitten)
+    finally:
+        st["busy"] = False
+    for kitten in cards:
+        if game.status[player] != LIVING or game.over:
+            break
+        game.emit("kitten_from_hand", None, player=player, card=kitten)
+        game.explode(player, kitten, then=_noop)
+
+
+def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
+    """A Dead player cannot explode: their loose kittens go back into the draw pile at random."""
+    st = state(game)
+    st["busy"] = True
+    try:
+        for kitten in cards:
+            game.remove_from_hand(player, kitten)
+            game.draw_pile.insert(game.rng.randrange(len(game.draw_pile) + 1), kitten)
+            game.emit("kitten_back_into_pile", None, player=player, card=kitten)
+    finally:
+        st["busy"] = False
+
+
+def check_hand(game: Game, player: str) -> None:
+    st = state(game)
+    status = game.status.get(player)
+    if st["busy"] or status not in (LIVING, DEAD):
+        return
+    k = kittens(game, player)
+    held = min(st["held"].get(player, 0), streaks(game, player), k)
+    st["held"][player] = held
+    if k > held:
+        loose = [c for c in game.hands[player] if is_exploding(game, c)][: k - held]
+        if status == DEAD:
+            back_into_pile(game, player, loose)
+        else:
+            explode_from_hand(game, player, loose)
+
+
+# ---------------------------------------------------------------------- actions
+def others_with_cards(game: Game, by: str) -> list[str]:
+    return game.others_with_cards(by)
+
+
+def see_the_future_5x(game: Game, action: Action) -> None:
+    game.show(action.by, game.draw_pile.peek(5), source="see_the_future_5x")
+
+
+def alter_the_future_5x(game: Game, action: Action) -> None:
+    common.reorder_top(game, action.by, 5, source="alter_the_future_5x")
+
+
+def swap_top_and_bottom(game: Game, action: Action) -> None:
+    pile = game.draw_pile
+    if len(pile) >= 2:
+        top = pile.remove_at(0)
+        bottom = pile.remove_at(len(pile) - 1)
+        pile.insert(0, *bottom)
+        pile.insert(-1, *top)
+    game.emit("swapped_top_and_bottom", None, by=action.by)
+
+
+def _choose_or_random(game: Game, player: str, then: Callable[[str], None], prompt: str,
+                      source: str) -> None:
+    """Ask ``player`` for a card of their hand; a cursed hand gives a random one (ruling 11)."""
+    if player in game.cursed:
+        hand = game.hands[player]
+        then(hand[game.rng.randrange(len(hand))])
+        return
+    game.ask_card_from_hand(player, then, prompt=prompt, source=source)
+
+
+def garbage_collection(game: Game, action: Action) -> None:
+    """Everyone with cards puts one into the draw pile at once; then the pile is shuffled."""
+    choosers = [p for p in game.players if game.is_living(p) and game.hands[p]]
+    pending = set(choosers)
+
+    def finish() -> None:
+        if not game.over:
+            game.draw_pile.shuffle(game.rng, keep_face_up=True)
+            game.emit("shuffled", None, by=action.by, source="garbage_collection")
+
+    def answer_for(player: str) -> Callable[[str], None]:
+        def answer(card: str) -> None:
+            pending.discard(player)
+            game.remove_from_hand(player, card)
+            game.draw_pile.insert(0, card)
+            game.emit("card_into_pile", None, player=player, source="garbage_collection")
+            if not any(c.source == "garbage_collection" for c in game.awaiting) and not (
+                    pending & {p for p in game.players if game.is_living(p)}):
+                finish()
+        return answer
+
+    if not choosers:
+        finish()
+        return
+    for p in choosers:
+        _choose_or_random(game, p, answer_for(p), "a card to put into the draw pile",
+                          "garbage_collection")
+
+
+def catomic_bomb(game: Game, action: Action) -> None:
+    """Exploding Kittens to the top, face down; the rest shuffled; others stay put (ruling 10)."""
+    from ekpeer.engine.pile import DrawPile
+
+    pile = game.draw_pile
+    entries = [(c, pile.is_face_up(d)) for d, c in enumerate(pile.top_first())]
+    n = len(entries)
+    fixed = []  # (cards beneath, card, face_up): kittens that are not Exploding Kittens
+    bombs, rest = [], []
+    for depth, (card, up) in enumerate(entries):
+        spec = game.cards[card]
+        if is_exploding(game, card):
+            bombs.append((card, False))
+        elif spec.kind == "kitten":
+            fixed.append((n - 1 - depth, card, up))
+        else:
+            rest.append((card, up))
+    game.rng.shuffle(rest)
+    bottom_first = (bombs + rest)[::-1]
+    for beneath, card, up in sorted(fixed):
+        bottom_first.insert(min(beneath, len(bottom_first)), (card, up))
+    top_first = bottom_first[::-1]
+    game.draw_pile = DrawPile([c for c, _ in top_first], [d for d, (_, up) in enumerate(top_first) if up])
+    game.emit("catomic_bomb", None, by=action.by, kittens=len(bombs))
+    game.end_turn()
+
+
+def curse(game: Game, action: Action) -> None:
+    target = action.target
+    assert target is not None
+    if not game.is_living(target) or not game.hands[target]:
+        return
+    game.cursed.add(target)
+    game.rng.shuffle(game.hands[target])
+    game.emit("cursed", None, by=action.by, target=target)
+
+
+def mark(game: Game, action: Action) -> None:
+    target = action.target
+    assert target is not None
+    if not game.is_living(target):
+        return
+    unmarked = list(game.hands[target])
+    for card in game.marked[target]:
+        if card in unmarked:
+            unmarked.remove(card)
+    if not unmarked:
+        game.emit("mark_nothing", None, by=action.by, target=target)
+        return
+    card = unmarked[game.rng.randrange(len(unmarked))]
+    game.marked[target].append(card)
+    game.emit("marked", None, by=action.by, target=target, card=card)
+
+
+# ---------------------------------------------------------------------- the curse
+def _random_play(game: Game, by: str, card: str, target: str | None) -> None:
+    """A cursed player's random card: played as normal if it can be, else lost."""
+    spec = game.cards[card]
+    game.emit("cursed_pick", None, by=by, card=card)
+    if is_exploding(game, card):
+        st = state(game)
+        st["held"][by] = max(0, st["held"].get(by, 0) - 1)
+        explode_from_hand(game, by, [card])
+        return
+    lost = not spec.playable or spec.is_nope
+    if not lost and spec.can_play is not None and spec.can_play(game, by):
+        lost = True
+    aim = None
+    if not lost and spec.targets is not None:
+        options = spec.targets(game, by)
+        if options is not None:
+            if not options:
+                lost = True
+            else:
+                aim = target if target in options else options[game.rng.randrange(len(options))]
+    game.discard_from_hand(by, card)
+    if lost:
+        game.emit("card_lost", None, by=by, card=card)
+        return
+    action = Action(by, (card,), card, target=aim)
+    game.emit("played", None, action=action.public())
+    if spec.nopeable:
+        game.stack.append(action)
+    else:
+        game.carry_out(action)
+
+
+def _cursed_turn(game: Game, player: str) -> bool:
+    return (player in game.cursed and player == game.current and game.is_living(player)
+            and not game.stack and not game.awaiting and bool(game.hands[player]))
+
+
+def cursed_draw(game: Game, player: str, kitten: str, end_turn: bool) -> None:
+    """A cursed player drew an Exploding Kitten: random cards turn up until one saves them."""
+    done = game.end_turn if end_turn else _noop
+    game.in_front[player].append(kitten)
+    game.emit("drew", None, player=player, card=kitten)
+    game.emit("exploding", None, player=player, card=kitten)
+    hand = game.hands[player]
+    while hand:
+        card = hand[game.rng.randrange(len(hand))]
+        spec = game.cards[card]
+        game.emit("cursed_turned_up", None, player=player, card=card)
+        if spec.saves is not None and spec.saves(game, player, card, kitten):
+            game.cursed.discard(player)
+            game.emit("saved", None, player=player, card=card, kitten=kitten)
+            spec.save(game, player, card, kitten, done)  # type: ignore[misc]
+            return
+        game.discard_from_hand(player, card)
+        game.emit("card_lost", None, by=player, card=card)
+        if game.status[player] != LIVING or game.over:
+            return
+    game.die(player, kitten)
+
+
+# ---------------------------------------------------------------------- cards
+EXPLODING = common.shared_card(BASE_CARDS, "exploding_kitten")
+SUPER_SKIP = common.shared_card(ZOMBIE_CARDS, "super_skip")
+
+CARDS = [
+    CardSpec("streaking_kitten", "Streaking Kitten",
+             "While this card is in your hand, you may secretly hold 1 Exploding Kitten without "
+             "exploding. If the Streaking Kitten leaves your hand, that kitten explodes; if another "
+             "player steals or receives an Exploding Kitten from you, it explodes on them.",
+             kind="defuse", counts={BOX: 1}, nopeable=False, playable=False, combo=False,
+             saves=can_hold, save=hold, pick_hand=False,
+             extra={"holds_kitten": True, "adds_kitten": True}),
+    replace(EXPLODING, counts={BOX: 1}),
+    common.with_counts(SUPER_SKIP, **{BOX: 1}),
+    CardSpec("see_the_future_5x", "See the Future (5x)",
+             "Privately view the top 5 cards of the Draw Pile and put them back in the same order.",
+             counts={BOX: 1}, effect=see_the_future_5x),
+    CardSpec("alter_the_future_5x", "Alter the Future (5x)",
+             "Privately view the top 5 cards of the Draw Pile and put them back in any order.",
+             counts={BOX: 1}, effect=alter_the_future_5x),
+    CardSpec("swap_top_and_bottom", "Swap Top and Bottom",
+             "Swap the top and bottom cards of the Draw Pile without looking at them.",
+             counts={BOX: 3}, effect=swap_top_and_bottom),
+    CardSpec("garbage_collection", "Garbage Collection",
+             "Every player who has cards (you too) chooses 1 card from their hand to secretly put "
+             "into the Draw Pile. Then shuffle the Draw Pile.",
+             counts={BOX: 1}, effect=garbage_collection),
+    CardSpec("catomic_bomb", "Catomic Bomb",
+             "Take all the Exploding Kittens out of the Draw Pile for everyone to see, shuffle it, "
+             "and put the kittens back face down on top. Then end your turn without drawing.",
+             counts={BOX: 1}, effect=catomic_bomb, pick_pile=False, pick_hand=False, random_only=True),
+    CardSpec("curse_of_the_cat_butt", "Curse of the Cat Butt",
+             "The target's hand is cursed: face down and shuffled, played only at random, until they "
+             "draw a card without dying.",
+             counts={BOX: 2}, targets=others_with_cards, effect=curse),
+    CardSpec("mark", "Mark",
+             "Pick a player and Mark one of their cards at random: it faces out to everyone until it "
+             "is played or stolen.",
+             counts={BOX: 3}, targets=others_with_cards, effect=mark),
+]
+
+DECKS = [
+    DeckSpec(BOX, "Streaking Kittens", main=False, min_players=2, max_players=5,
+             description="15 cards: as many kittens as players, and the Streaking Kitten"),
+]
+
+
+# ---------------------------------------------------------------------- hooks
+@hookimpl
+def ekpeer_register_cards(register) -> None:
+    for card in CARDS:
+        register(card)
+
+
+@hookimpl
+def ekpeer_register_decks(register) -> None:
+    for deck in DECKS:
+        register(deck)
+
+
+@hookimpl
+def ekpeer_requires() -> list[str]:
+    return ["base"]
+
+
+@hookimpl
+def ekpeer_adjust_setup(plan) -> None:
+    """With Streaking Kittens, the kittens equal the number of players."""
+    plan.kitten_count += 1
+
+
+@hookimpl
+def ekpeer_hand_changed(game, player) -> None:
+    check_hand(game, player)
+
+
+@hookimpl
+def ekpeer_refuse_move(game, player, move) -> str | None:
+    if move.do == "play" and move.cards and player in game.cursed:
+        return f"{player}'s hand is cursed: play a random card (a play with no cards)"
+    return None
+
+
+@hookimpl
+def ekpeer_handle_move(game, move) -> bool | None:
+    if move.do != "play" or move.cards or move.by not in game.cursed:
+        return None
+    by = move.by
+    if game.awaiting:
+        raise IllegalMove("awaiting_choice", f"waiting for {', '.join(game.waiting_for())} to choose")
+    if game.stack:
+        raise IllegalMove("reaction_open", "a cursed hand plays only on its own turn")
+    if by != game.current or not game.is_living(by):
+        raise IllegalMove("not_your_turn", f"it is {game.current}'s turn")
+    if not game.hands[by]:
+        raise IllegalMove("no_cards", f"{by} holds no cards")
+    if move.name is not None:
+        raise IllegalMove("no_name", "a random card names nothing")
+    hand = game.hands[by]
+    game.emit("move", None, by=by, do="play", random=True)
+    _random_play(game, by, hand[game.rng.randrange(len(hand))], move.target)
+    return True
+
+
+@hookimpl
+def ekpeer_extra_moves(game, player) -> list:
+    if _cursed_turn(game, player):
+        return [Move("play", player)]
+    return []
+
+
+@hookimpl
+def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
+    """The curse lifts on a safe draw; a cursed player's Exploding Kitten turns up cards."""
+    if player not in game.cursed:
+        return None
+    if is_exploding(game, card):
+        cursed_draw(game, player, card, end_turn)
+        return True
+    if game.cards[card].on_drawn is None:
+        game.cursed.discard(player)
+        game.emit("curse_lifted", None, player=player)
+    return None

@@ -1,0 +1,145 @@
+"""Streaking Kittens: setup counts, bot playouts, and the two hooks it added."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ekpeer.bots import make_bot
+from ekpeer.bots.driver import play_out
+from ekpeer.engine import IllegalMove, Move, player_view
+from ekpeer.hookspecs import hookimpl
+from ekpeer.plugins import ruleset
+
+STREAKING_BOX = {"streaking_kitten": 1, "exploding_kitten": 1, "super_skip": 1, "see_the_future_5x": 1,
+                 "alter_the_future_5x": 1, "swap_top_and_bottom": 3, "garbage_collection": 1,
+                 "catomic_bomb": 1, "curse_of_the_cat_butt": 2, "mark": 3}
+
+
+def players(n: int) -> list[str]:
+    return [f"p{i}" for i in range(n)]
+
+
+def test_the_box_holds_fifteen_cards():
+    rules = ruleset(["streaking"])
+    box = {c.id: c.counts.get("streaking", 0) for c in rules.cards.values() if c.counts.get("streaking")}
+    assert box == STREAKING_BOX
+    assert sum(box.values()) == 15
+    assert rules.decks["streaking"].main is False
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_setup_counts_as_many_kittens_as_players(n):
+    rules = ruleset(["streaking"])
+    game = rules.new_game(players(n), seed=n, deck="original")
+    pile = game.draw_pile.top_first()
+    assert pile.count("exploding_kitten") == n
+    assert all(len(game.hands[p]) == 8 and "defuse" in game.hands[p] for p in game.players)
+    total = game.all_cards()
+    assert total["exploding_kitten"] == 5
+    assert total["defuse"] == 6
+    for card, count in STREAKING_BOX.items():
+        if card != "exploding_kitten":
+            assert total[card] == count
+    assert sum(total.values()) == 56 + 15
+
+
+def test_streaking_with_imploding_counts_the_imploding_kitten():
+    rules = ruleset(["streaking", "imploding"])
+    game = rules.new_game(players(4), seed=3, deck="original")
+    pile = game.draw_pile.top_first()
+    assert pile.count("exploding_kitten") + pile.count("imploding_kitten") == 4
+    assert "imploding_kitten" in pile
+
+
+def conserved_playout(names, deck, n, seed, variants=(), options=None, bot="random"):
+    rules = ruleset(names)
+    game = rules.new_game(players(n), seed=seed, deck=deck, variants=variants, options=options)
+    start = game.all_cards()
+    bots = {p: make_bot(bot, seed * 17 + i) for i, p in enumerate(game.players)}
+
+    def each(g, move):
+        assert g.all_cards() == start, f"cards changed after {move}"
+        assert sum(1 for p in g.players if g.status[p] == "living") >= 1
+
+    play_out(game, bots, each=each)
+    assert game.winner is not None
+    assert [p for p in game.players if game.status[p] == "living"] == [game.winner] or \
+        game.winner in game.living()
+    return game
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", range(4))
+def test_random_playout_alone(n, seed):
+    conserved_playout(["streaking"], "original", n, seed)
+
+
+@pytest.mark.parametrize("names,deck,n", [
+    (["streaking", "imploding"], "original", 6),
+    (["streaking", "zombie"], "original", 5),
+    (["streaking", "imploding", "zombie"], "original", 5),
+    (["streaking", "party"], "party_pack", 10),
+    (["streaking", "party", "imploding", "zombie"], "party_pack", 10),
+    (["streaking", "party", "imploding"], "party_pack", 7),
+])
+@pytest.mark.parametrize("seed", range(3))
+def test_random_playout_with_the_others(names, deck, n, seed):
+    conserved_playout(names, deck, n, seed)
+
+
+def test_exactly_one_winner():
+    game = conserved_playout(["streaking"], "original", 5, 11)
+    assert game.living() == [game.winner]
+
+
+# ---------------------------------------------------------------------- hooks it added
+def cursed_table():
+    rules = ruleset(["streaking"])
+    return rules.game_from_table({
+        "players": ["ann", "bob"], "current": "ann", "cursed": ["ann"],
+        "draw_pile": ["tacocat", "beard_cat", "cattermelon"],
+        "hands": {"ann": ["skip"], "bob": ["nope"]},
+    })
+
+
+def test_ekpeer_handle_move():
+    game = cursed_table()
+    with pytest.raises(IllegalMove):
+        game.apply(Move("play", "ann", ("skip",)))  # a cursed hand plays no named card
+    before = game.snapshot()
+    with pytest.raises(IllegalMove):
+        game.apply(Move("play", "bob"))  # bob is not cursed: the engine's own "no cards"
+    assert game.snapshot() == before
+    game.apply(Move("play", "ann"))  # the plugin takes over: a random card (the Skip)
+    assert game.stack and game.stack[-1].card == "skip"
+    game.apply(Move("resolve"))
+    assert game.current == "bob"
+
+
+def test_ekpeer_extra_moves():
+    game = cursed_table()
+    moves = game.legal_moves("ann")
+    assert Move("play", "ann") in moves
+    assert not any(m.cards for m in moves)  # the cursed hand is not given away
+    assert Move("draw", "ann") in moves
+    assert Move("play", "bob") not in game.legal_moves("bob")
+    view = player_view(game, "ann")
+    assert view["hand"] == [] and {"do": "play", "by": "ann"} in view["legal_moves"]
+
+
+def test_a_plugin_hookimpl_may_leave_out_new_arguments():
+    class P:
+        @hookimpl
+        def ekpeer_card_drawn(self, game, player, card):
+            return None
+
+    assert P().ekpeer_card_drawn(None, "ann", "tacocat") is None
+
+
+def test_curse_lifts_on_a_safe_draw():
+    game = cursed_table()
+    game.apply(Move("draw", "ann"))
+    assert "ann" not in game.cursed
+    assert Counter(game.hands["ann"]) == Counter(["skip", "tacocat"])
