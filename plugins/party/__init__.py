@@ -1,1 +1,355 @@
-"""The `party` plugin (cards arrive with its issue)."""
+"""The party plugin: the Party Pack deck (2-10 players), the party cards of seed 002, and
+custom decks.
+
+Party Pack rules from seed 004 (Danish); counts and rulings (3, 13, 20, 21, 22) from
+shared/docs/rules-notes.md. Base cards keep base's ids and implementations; Targeted
+Attack, Feral Cat, Alter the Future and Draw From the Bottom are the imploding plugin's
+(imported from plugins.imploding); Shuffle NOW is the zombie plugin's (plugins.zombie).
+
+The party cards that no other plugin ships are in no box: they come with the variant
+``party.extras`` (one of each added to the deck) or in custom decks
+(``plan.options["custom"]``, see plugins/party/custom.py and docs/plugins.md).
+
+With the Party Pack deck (``deck = "party_pack"``; a rigged table with the party plugin
+and no ``deck`` counts as one) an exploded player's whole hand and kitten go to the
+discard pile (ruling 13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Variant
+from ekpeer.hookspecs import hookimpl
+from plugins import common
+from plugins.base import CARDS as BASE_CARDS
+from plugins.imploding import CARDS as IMPLODING_CARDS
+from plugins.imploding import alter_the_future
+from plugins.zombie import CARDS as ZOMBIE_CARDS
+
+from . import custom as custom_deck
+
+PLUGIN = "party"
+DECK = "party_pack"
+EXTRAS = "party.extras"
+ITT = "ill_take_that"
+
+CATS = ("tacocat", "cattermelon", "hairy_potato_cat", "beard_cat", "rainbow_ralphing_cat")
+#: The whole Party Pack (120 cards).
+FULL = {"exploding_kitten": 9, "defuse": 10, "nope": 9, "skip": 10, "attack": 5, "targeted_attack": 5,
+        "see_the_future": 6, "alter_the_future": 6, "shuffle": 6, "draw_from_the_bottom": 7, "favor": 6,
+        "feral_cat": 6, **{c: 7 for c in CATS}}
+#: The cards marked with a paw (2-3 players play with these; 4-7 with the others; 8-10 all).
+PAW = {"defuse": 3, "nope": 4, "skip": 4, "attack": 2, "targeted_attack": 2, "see_the_future": 3,
+       "alter_the_future": 2, "shuffle": 2, "draw_from_the_bottom": 3, "favor": 2, "feral_cat": 2,
+       **{c: 3 for c in CATS}}
+
+
+def _noop() -> None:
+    return None
+
+
+def deck_counts(players: int) -> dict[str, int]:
+    """The Party Pack cards used for ``players`` (kittens: all 9, players - 1 go in)."""
+    if players <= 3:
+        chosen = dict(PAW)
+    elif players <= 7:
+        chosen = {c: FULL[c] - PAW.get(c, 0) for c in FULL}
+    else:
+        chosen = dict(FULL)
+    chosen["exploding_kitten"] = FULL["exploding_kitten"]
+    return chosen
+
+
+def party_deck(game: Game) -> bool:
+    """Is this a Party Pack game (whole hands to the discard pile on death)?"""
+    if "deck" in game.origin:
+        return game.origin["deck"] == DECK
+    return game.origin.get("table", {}).get("deck", DECK) == DECK
+
+
+def _data(game: Game) -> dict:
+    return game.data.setdefault("party", {"itt": {}})
+
+
+# ---------------------------------------------------------------------- actions
+def personal_attack(game: Game, action: Action) -> None:
+    """Take your own turns + 2; your turn goes on (ruling 3)."""
+    game.turns += 2
+    game.attacked = True
+    game.emit("turn", None, player=game.current, turns=game.turns, attacked=True)
+
+
+def bury_refusal(game: Game, by: str) -> str | None:
+    if by in _data(game)["itt"]:
+        return "you cannot Bury with an I'll Take That in front of you"
+    return None
+
+
+def bury(game: Game, action: Action) -> None:
+    """Look at the top card and put it back anywhere in secret; it does not explode (ruling 20)."""
+    by = action.by
+    if not len(game.draw_pile):
+        game.emit("draw_pile_empty", None, player=by)
+        game.end_turn()
+        return
+    card, up = game.draw_pile.remove_at(0)
+    game.in_front[by].append(card)
+    game.show(by, [card], source="bury")
+    game.put_back(by, card, game.end_turn, face_up=up)
+
+
+def itt_targets(game: Game, by: str) -> list[str]:
+    taken = _data(game)["itt"]
+    return [p for p in game.players if p != by and game.is_living(p) and p not in taken]
+
+
+def ill_take_that(game: Game, action: Action) -> None:
+    target, by = action.target, action.by
+    assert target is not None
+    if not game.is_living(target) or target in _data(game)["itt"] or ITT not in game.discard:
+        return
+    index = len(game.discard) - 1 - game.discard[::-1].index(ITT)
+    del game.discard[index]
+    game.in_front[target].append(ITT)
+    _data(game)["itt"][target] = by
+    game.emit("ill_take_that", None, by=by, target=target)
+
+
+def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | None:
+    """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
+    itt = _data(game)["itt"]
+    if player not in itt:
+        return None
+    owner = itt.pop(player)
+    if ITT in game.in_front[player]:
+        game.in_front[player].remove(ITT)
+        game.discard.append(ITT)
+    spec = game.cards[card]
+    exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
+    if not game.is_living(owner) or (spec.on_drawn is not None and not exploding):
+        # Nobody to take it, or a card with its own draw rule (an Imploding Kitten): a normal draw.
+        return None
+    game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
+    game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
+    if exploding:
+        game.in_front[owner].append(card)
+        if end_turn:
+            game.end_turn()
+        if not game.over:
+            game.explode(owner, card, then=_noop)
+        return True
+    game.add_to_hand(owner, card)
+    if end_turn:
+        game.end_turn()
+    return True
+
+
+def _choose_or_random(game: Game, player: str, then: Callable[[str], None], prompt: str,
+                      source: str) -> None:
+    if player in game.cursed:
+        hand = game.hands[player]
+        then(hand[game.rng.randrange(len(hand))])
+        return
+    game.ask_card_from_hand(player, then, prompt=prompt, source=source)
+
+
+def potluck(game: Game, action: Action) -> None:
+    """From you, in the direction of play, each player with cards puts one on top of the pile."""
+    order = [action.by]
+    p = action.by
+    for _ in game.players:
+        p = game.next_player(p)
+        if p in order:
+            break
+        order.append(p)
+
+    def step(i: int) -> None:
+        while i < len(order) and not (game.is_living(order[i]) and game.hands[order[i]]):
+            i += 1
+        if i >= len(order) or game.over:
+            return
+        player = order[i]
+
+        def answer(card: str) -> None:
+            game.remove_from_hand(player, card)
+            game.draw_pile.insert(0, card)
+            game.emit("card_onto_pile", None, player=player, source="potluck")
+            step(i + 1)
+
+        _choose_or_random(game, player, answer, "a card to put on top of the draw pile", "potluck")
+
+    step(0)
+
+
+def raising_heck(game: Game, action: Action) -> None:
+    """Look at the bottom card: take it (as a draw) or put it on top; the turn ends either way."""
+    by = action.by
+    if not len(game.draw_pile):
+        game.emit("draw_pile_empty", None, player=by)
+        game.end_turn()
+        return
+    card = game.draw_pile.peek(len(game.draw_pile))[-1]
+    game.show(by, [card], source="raising_heck")
+
+    def answer(keep: bool) -> None:
+        bottom, up = game.draw_pile.remove_at(len(game.draw_pile) - 1)
+        if keep:
+            game.drawn_face_up = up
+            game.receive_drawn(by, bottom, end_turn=True)
+        else:
+            game.draw_pile.insert(0, bottom, up)
+            game.emit("bottom_to_top", None, by=by)
+            game.end_turn()
+
+    game.ask(by, "keep", [True, False], answer, prompt="take the bottom card (or put it on top)?",
+             context={"card": card}, source="raising_heck")
+
+
+def share_the_future(game: Game, action: Action) -> None:
+    by = action.by
+    nxt = game.next_player(by)
+    common.reorder_top(game, by, 3, source="share_the_future",
+                       then=lambda cards: game.show(nxt, cards, source="share_the_future") if nxt != by
+                       else None)
+
+
+def reveal_the_future(game: Game, action: Action) -> None:
+    game.show(action.by, game.draw_pile.peek(3), public=True, source="reveal_the_future")
+
+
+# ---------------------------------------------------------------------- cards
+def _party(spec: CardSpec) -> CardSpec:
+    return common.with_counts(spec, **{DECK: FULL[spec.id]})
+
+
+SHARED = [_party(c) for c in (*BASE_CARDS, *IMPLODING_CARDS) if c.id in FULL]
+
+EXTRA_CARDS = [
+    CardSpec("personal_attack", "Personal Attack (3x)",
+             "This Attack is played on yourself: take your current turn, then 2 more. Attacks stack.",
+             kind="attack", effect=personal_attack),
+    CardSpec("bury", "Bury",
+             "End your turn by drawing a card; after looking at it, put it back into the Draw Pile "
+             "anywhere you like in secret. Not while an I'll Take That lies in front of you.",
+             can_play=bury_refusal, effect=bury),
+    CardSpec(ITT, "I'll Take That",
+             "Play this in front of another player. The next time they draw a card, they hand it to "
+             "you. An Exploding Kitten handed over explodes on you.",
+             targets=itt_targets, effect=ill_take_that),
+    CardSpec("potluck", "Potluck",
+             "Starting with you and going round in the direction of play, each player with cards puts "
+             "one of their choice face down on top of the Draw Pile.",
+             effect=potluck),
+    CardSpec("raising_heck", "Raising Heck",
+             "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "
+             "Either way your turn ends.",
+             effect=raising_heck),
+    CardSpec("share_the_future", "Share the Future (3x)",
+             "Privately view the top 3 cards, rearrange them, and show them to the next player.",
+             effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True),
+    CardSpec("reveal_the_future", "Reveal the Future (3x)",
+             "Reveal the top 3 cards of the Draw Pile to everyone, then put them back in order.",
+             effect=reveal_the_future),
+    CardSpec("alter_the_future_now", "Alter the Future (3x) [NOW]",
+             "Privately view the top 3 cards and put them back in any order. NOW: play it at any time "
+             "before an action has begun, even when it is not your turn; Dead players may too.",
+             kind="now", now=True, dead_may_play=True, effect=alter_the_future,
+             pick_pile=False, pick_hand=False, random_only=True),
+    common.shared_card(ZOMBIE_CARDS, "shuffle_now"),
+]
+
+CARDS = [*SHARED, *EXTRA_CARDS]
+
+DECKS = [
+    DeckSpec(DECK, "Party Pack", main=True, min_players=2, max_players=10,
+             description="120 cards for 2-10 players: paw cards for 2-3, the others for 4-7, all for 8-10"),
+]
+
+VARIANTS = [
+    Variant(EXTRAS, "Party cards",
+            "Adds one each of Personal Attack, Bury, I'll Take That, Potluck, Raising Heck, Share the "
+            "Future, Reveal the Future, Alter the Future NOW and Shuffle NOW to the deck."),
+]
+
+
+# ---------------------------------------------------------------------- hooks
+@hookimpl
+def ekpeer_register_cards(register) -> None:
+    for card in CARDS:
+        register(card)
+
+
+@hookimpl
+def ekpeer_register_decks(register) -> None:
+    for deck in DECKS:
+        register(deck)
+
+
+@hookimpl
+def ekpeer_register_variants(register) -> None:
+    for variant in VARIANTS:
+        register(variant)
+
+
+@hookimpl
+def ekpeer_requires() -> list[str]:
+    return ["base"]
+
+
+@hookimpl(trylast=True)
+def ekpeer_adjust_setup(plan) -> None:
+    """Cards by player count, all spare Defuses back; party cards; custom decks last."""
+    if plan.deck == DECK:
+        chosen = deck_counts(len(plan.players))
+        for card, n in FULL.items():
+            plan.pool[card] -= n - chosen[card]
+        plan.pool = +plan.pool
+        plan.spare_savers = None
+    if EXTRAS in plan.variants:
+        for card in EXTRA_CARDS:
+            plan.pool[card.id] += 1
+    if "custom" in plan.options:
+        _custom_setup(plan)
+
+
+def _custom_setup(plan) -> None:
+    cards = plan.cards
+    deck = custom_deck.validate(cards, plan.players, plan.options["custom"])
+    spare = 2 if plan.spare_savers is None else plan.spare_savers
+    specials = [k for k in plan.special_kittens if k in cards]
+    plan.pool = custom_deck.pool(deck, plan.players, plan.saver, spare, plan.kitten, specials)
+    plan.kitten_count = deck.kitten_count
+    plan.spare_savers = None
+    plan.options["_custom_deck"] = deck
+
+
+@hookimpl
+def ekpeer_before_kittens(plan, draw_pile, rng, hands) -> None:
+    deck = plan.options.get("_custom_deck")
+    if deck is None:
+        return
+    extra = custom_deck.draw_random(plan.cards, deck.random_cards, rng)
+    custom_deck.deal(deck, draw_pile, hands, plan.saver, plan.hand_size, extra, rng)
+
+
+@hookimpl(trylast=True)
+def ekpeer_player_died(game, player, kitten) -> bool | None:
+    """Party Pack: the whole hand and the kitten go to the discard pile (ruling 13)."""
+    if not party_deck(game):
+        return None
+    game.status[player] = OUT
+    game.discard.extend(game.hands[player])
+    game.hands[player].clear()
+    game.discard.extend(game.in_front[player])
+    game.in_front[player].clear()
+    game.marked[player].clear()
+    game.cursed.discard(player)
+    _data(game)["itt"].pop(player, None)
+    game.emit("exploded", None, player=player, card=kitten, discarded=True)
+    return True
+
+
+@hookimpl(tryfirst=True)
+def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
+    return take_drawn(game, player, card, end_turn)
