@@ -26,6 +26,8 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     from .tui.session import load_config
 
     config = getattr(args, "config", None)
+    if isinstance(config, list):  # `ekpeer host --config` may repeat: the first sets the table
+        config = config[0] if config else None
     if config is None and (CONFIGS / "base.toml").exists():
         config = CONFIGS / "base.toml"
     settings = load_config(config)
@@ -96,8 +98,10 @@ def host_with_player(args: argparse.Namespace) -> int:
 
     host = bind.split("://", 1)[-1].rsplit(":", 1)[0]
     public = getattr(args, "public_host", None) or (lan_address() if host in ("0.0.0.0", "*", "") else host)
-    think = float(args.think)
-    factory = network_factory(think=(think * 0.6, think * 1.4), bind=bind, public_host=public)
+    think_range = getattr(args, "bot_think", None)
+    if not (isinstance(think_range, tuple) and len(think_range) == 2):
+        think_range = (float(args.think) * 0.6, float(args.think) * 1.4)
+    factory = network_factory(think=think_range, bind=bind, public_host=public)
     app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
     return _run(app)
 

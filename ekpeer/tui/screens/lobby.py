@@ -151,12 +151,19 @@ class LobbyScreen(Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         key = {"set-seats": "seats", "set-bots": "bots", "set-deck": "deck",
                "set-reaction": "reaction_seconds"}.get(event.select.id or "")
-        if key and event.value is not Select.BLANK:
+        settings = self.lobby.get("settings", {})
+        if (key and event.value is not Select.BLANK and self.lobby.get("creator")
+                and settings.get(key) != event.value):
             self.post_message(SettingsEdited({key: event.value}))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         settings = self.lobby.get("settings", {})
         ident = event.checkbox.id or ""
+        if not self.lobby.get("creator"):
+            return
+        listed = settings.get("expansions" if ident.startswith("exp-") else "variants", [])
+        if (ident[4:] in listed) == event.value:
+            return
         if ident.startswith("exp-"):
             chosen = [p for p in settings.get("expansions", []) if p != ident[4:]]
             if event.value:
