@@ -64,6 +64,9 @@ class HeuristicBot(Bot):
     def _choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
         choice = view["choices"][0] if view.get("choices") else None
         kind = choice["kind"] if choice else None
+        special = expansion_choice(view, moves, choice)
+        if special is not None:
+            return special
         if kind == "use":
             saving = [m for m in moves if m.use != "none"]
             return saving[0] if saving else moves[0]
@@ -116,6 +119,11 @@ class HeuristicBot(Bot):
         top = self._top(view)
         plays = {m.cards[0]: m for m in moves if m.do == "play" and len(m.cards) == 1}
         draw = next((m for m in moves if m.do == "draw"), None)
+        special = expansion_act(view, moves, plays, top)
+        if special is not None:
+            if special.cards and special.cards[0] in PEEK:
+                self.peeked = True
+            return special
         if top and top[0] in KITTENS:
             for card in DODGE:
                 if card in plays:
@@ -172,4 +180,78 @@ def _next_living(view: dict[str, Any], player: str) -> str | None:
         i = (i + view["direction"]) % len(names)
         if status[names[i]] == "living":
             return names[i]
+    return None
+
+
+# ---------------------------------------------------------------------- expansion cards
+# Imploding Kittens and Zombie Kittens: aim Targeted Attacks away from ourselves, never
+# draw a face-up Imploding Kitten from the bottom, dodge with Dig Deeper and Attack of the
+# Dead, prefer a Clone to the Zombie Kitten itself, and choose to die when being Dead is
+# safer than staying alive over a pile of kittens.
+
+TARGETED = ("targeted_attack", "feed_the_dead", "clone")
+DODGE_MORE = ("attack_of_the_dead", "dig_deeper")
+
+
+def _seats(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {p["name"]: p for p in view["players"]}
+
+
+def _bottom_is_kitten(view: dict[str, Any]) -> bool:
+    last = view["draw_pile_count"] - 1
+    return any(f["depth"] == last and f["card"] in KITTENS for f in view.get("face_up", []))
+
+
+def _best_target(view: dict[str, Any], card: str, options: list[Move]) -> Move:
+    """Attack the Living player holding most cards (never ourselves); feed a Dead player the
+    fewest cards; otherwise whoever holds most."""
+    me, seats = view["you"], _seats(view)
+    others = [m for m in options if m.target != me] or options
+    if card == "feed_the_dead":
+        return min(others, key=lambda m: seats.get(m.target or "", {}).get("hand_count", 0))
+    return max(others, key=lambda m: seats.get(m.target or "", {}).get("hand_count", 0))
+
+
+def expansion_act(view: dict[str, Any], moves: list[Move], plays: dict[str, Move],
+                  top: list[str]) -> Move | None:
+    """A turn's move for the expansion cards, or None to let the base heuristic decide.
+
+    It also adjusts ``plays`` (one move per card) for the base heuristic: targeted cards
+    aim at the best target, and Draw From the Bottom goes when a kitten lies face up there.
+    """
+    for card in TARGETED:
+        options = [m for m in moves if m.do == "play" and m.cards == (card,) and m.target is not None]
+        if options:
+            plays[card] = _best_target(view, card, options)
+    if _bottom_is_kitten(view):
+        plays.pop("draw_from_the_bottom", None)
+    if top and top[0] in KITTENS:
+        for card in (*DODGE_MORE, *DODGE):
+            if card in plays:
+                return plays[card]
+    return None
+
+
+def expansion_choice(view: dict[str, Any], moves: list[Move], choice: dict[str, Any] | None) -> Move | None:
+    """A choice about the expansion cards, or None to let the base heuristic decide."""
+    if not choice:
+        return None
+    kind = choice["kind"]
+    if kind == "use":
+        saving = [m for m in moves if m.use != "none"]
+        if not saving:
+            return None
+        living = sum(1 for p in view["players"] if p["status"] == "living")
+        only_zombies = all(m.use in ("zombie_kitten", "clone") for m in saving)
+        count = max(1, view["draw_pile_count"])
+        # Dead is safer: the pile is mostly kittens and enough players stay to revive us.
+        if only_zombies and living >= 4 and (living - 1) / count > 0.5:
+            return next((m for m in moves if m.use == "none"), None)
+        return next((m for m in saving if m.use == "clone"), saving[0])
+    if kind == "position" and choice.get("context", {}).get("card") == "imploding_kitten":
+        # Face up on top, the next player must dodge it or die; under an Attack, just
+        # below the draws we still owe.
+        me = view["you"]
+        turns_left = view["turns"] - 1 if view["current"] == me else 0
+        return min(moves, key=lambda m: abs((m.position or 0) - turns_left))
     return None
