@@ -80,8 +80,13 @@ def personal_attack(game: Game, action: Action) -> None:
     game.emit("turn", None, player=game.current, turns=game.turns, attacked=True)
 
 
+def _itt(game: Game) -> dict:
+    """Read-only: who has an I'll Take That in front of them, and whose it is."""
+    return game.data.get("party", {}).get("itt", {})
+
+
 def bury_refusal(game: Game, by: str) -> str | None:
-    if by in _data(game)["itt"]:
+    if by in _itt(game):
         return "you cannot Bury with an I'll Take That in front of you"
     return None
 
@@ -100,7 +105,7 @@ def bury(game: Game, action: Action) -> None:
 
 
 def itt_targets(game: Game, by: str) -> list[str]:
-    taken = _data(game)["itt"]
+    taken = _itt(game)
     return [p for p in game.players if p != by and game.is_living(p) and p not in taken]
 
 
@@ -118,9 +123,9 @@ def ill_take_that(game: Game, action: Action) -> None:
 
 def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | None:
     """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
-    itt = _data(game)["itt"]
-    if player not in itt:
+    if player not in _itt(game):
         return None
+    itt = _data(game)["itt"]
     owner = itt.pop(player)
     if ITT in game.in_front[player]:
         game.in_front[player].remove(ITT)
@@ -345,9 +350,30 @@ def ekpeer_player_died(game, player, kitten) -> bool | None:
     game.in_front[player].clear()
     game.marked[player].clear()
     game.cursed.discard(player)
-    _data(game)["itt"].pop(player, None)
+    if player in _itt(game):
+        _data(game)["itt"].pop(player)
     game.emit("exploded", None, player=player, card=kitten, discarded=True)
     return True
+
+
+@hookimpl
+def ekpeer_hand_changed(game, player) -> None:
+    """An Exploding Kitten that reaches a hand (five different from the discard pile) explodes.
+
+    With Streaking Kittens at the table, that plugin decides which kittens a hand may hold.
+    """
+    if game.status.get(player) != "living" or any(c.extra.get("holds_kitten") for c in game.cards.values()):
+        return
+    loose = [c for c in game.hands[player]
+             if game.cards[c].kind == "kitten" and game.cards[c].extra.get("defusable")]
+    if loose and not game.over:
+        kitten = loose[0]
+        game.remove_from_hand(player, kitten)  # calls this hook again for any other kitten
+        if game.is_living(player) and not game.over:
+            game.in_front[player].append(kitten)
+            game.explode(player, kitten, then=_noop)
+        else:
+            game.discard.append(kitten)
 
 
 @hookimpl(tryfirst=True)
