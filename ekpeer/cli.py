@@ -33,7 +33,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         print(f"{name}:")
         for card in own:
             counts = ", ".join(f"{deck} {n}" for deck, n in card.counts.items())
-            flags = " NOW" if card.now else ""
+            flags = " [NOW]" if card.now and "NOW" not in card.title.upper() else ""
             print(f"  {card.id:<24} {card.title}{flags}  [{counts}]")
     return 0
 
