@@ -12,7 +12,7 @@ The lobby option, ``SetupPlan.options["custom"]``::
     {"picks": {"ann": {"pile": ["nope", "streaking_kitten"], "hand": ["skip"]}, ...},
      "pile_picks": 2,      # most cards one player may pick for the draw pile
      "hand_picks": 2,      # most cards one player may pick for their starting hand
-     "random_cards": 24}   # random cards added to the draw pile (default 6 per player)
+     "random_cards": 24}   # random cards added to the deck (default 10 per player)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ekpeer.engine import CardSpec
 
 PILE_PICKS = 2
 HAND_PICKS = 2
-RANDOM_PER_PLAYER = 6
+RANDOM_PER_PLAYER = 10
 MAX_RANDOM = 200
 
 
