@@ -143,3 +143,26 @@ def test_curse_lifts_on_a_safe_draw():
     game.apply(Move("draw", "ann"))
     assert "ann" not in game.cursed
     assert Counter(game.hands["ann"]) == Counter(["skip", "tacocat"])
+
+
+@pytest.mark.parametrize("names,deck,n", [(["streaking"], "original", 4),
+                                          (["party", "streaking"], "party_pack", 8),
+                                          (["party"], "party_pack", 3)])
+def test_heuristic_bots_play_the_new_cards(names, deck, n):
+    for seed in range(3):
+        conserved_playout(names, deck, n, seed, variants=("party.extras",) if "party" in names else (),
+                          bot="heuristic")
+
+
+def test_heuristic_keeps_kitten_under_streaking_and_draws_when_cursed():
+    from ekpeer.bots.heuristic import HeuristicBot
+
+    rules = ruleset(["streaking"])
+    game = rules.game_from_table({"players": ["ann", "bob"], "draw_pile": ["exploding_kitten", "tacocat"],
+                                  "hands": {"ann": ["streaking_kitten", "defuse"], "bob": []}})
+    game.apply(Move("draw", "ann"))
+    bot = HeuristicBot(1)
+    move = bot.act(player_view(game, "ann"), game.legal_moves("ann"))
+    assert move.use == "streaking_kitten"
+    cursed = cursed_table()
+    assert HeuristicBot(2).act(player_view(cursed, "ann"), cursed.legal_moves("ann")).do == "draw"

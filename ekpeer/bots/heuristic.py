@@ -64,7 +64,7 @@ class HeuristicBot(Bot):
     def _choose(self, view: dict[str, Any], moves: list[Move]) -> Move:
         choice = view["choices"][0] if view.get("choices") else None
         kind = choice["kind"] if choice else None
-        special = expansion_choice(view, moves, choice)
+        special = expansion_choice(view, moves, choice) or streaking_party_choice(view, moves, choice)
         if special is not None:
             return special
         if kind == "use":
@@ -119,7 +119,7 @@ class HeuristicBot(Bot):
         top = self._top(view)
         plays = {m.cards[0]: m for m in moves if m.do == "play" and len(m.cards) == 1}
         draw = next((m for m in moves if m.do == "draw"), None)
-        special = expansion_act(view, moves, plays, top)
+        special = expansion_act(view, moves, plays, top) or streaking_party_act(view, moves, plays, top)
         if special is not None:
             if special.cards and special.cards[0] in PEEK:
                 self.peeked = True
@@ -254,4 +254,67 @@ def expansion_choice(view: dict[str, Any], moves: list[Move], choice: dict[str, 
         me = view["you"]
         turns_left = view["turns"] - 1 if view["current"] == me else 0
         return min(moves, key=lambda m: abs((m.position or 0) - turns_left))
+    return None
+
+
+# ---------------------------------------------------------------------- Streaking Kittens, party cards
+# Keep a drawn kitten under a Streaking Kitten (saving the Defuse), never play from a
+# cursed hand (draw to lift the curse), dodge a known kitten on top with Bury, Swap Top
+# and Bottom or Catomic Bomb, peek with the party's future cards, aim Curse, Mark and
+# I'll Take That at whoever holds most, keep Raising Heck's card unless it is a kitten,
+# and refill an empty draw pile with Garbage Collection or Potluck.
+
+DODGE_PARTY = ("bury", "swap_top_and_bottom", "catomic_bomb")
+PEEK_PARTY = ("reveal_the_future", "share_the_future", "alter_the_future_now")
+AIMED_PARTY = ("curse_of_the_cat_butt", "mark", "ill_take_that")
+REFILL = ("garbage_collection", "potluck")
+VALUE.update({"personal_attack": 35, "catomic_bomb": 60, "bury": 60, "swap_top_and_bottom": 50,
+              "see_the_future_5x": 62, "alter_the_future_5x": 64, "alter_the_future_now": 64,
+              "shuffle_now": 58, "ill_take_that": 45, "curse_of_the_cat_butt": 45, "mark": 35,
+              "garbage_collection": 40, "potluck": 40, "raising_heck": 50, "share_the_future": 58,
+              "reveal_the_future": 55})
+AGAINST_ME = (*AGAINST_ME, "ill_take_that")
+
+
+def streaking_party_act(view: dict[str, Any], moves: list[Move], plays: dict[str, Move],
+                        top: list[str]) -> Move | None:
+    """A turn's move for the Streaking Kittens and party cards, or None."""
+    draw = next((m for m in moves if m.do == "draw"), None)
+    if view["hand"] == [] and view.get("hand_count", 0) and draw is not None:
+        return draw  # a cursed hand: a safe draw lifts the curse
+    for card in AIMED_PARTY:
+        options = [m for m in moves if m.do == "play" and m.cards == (card,) and m.target is not None]
+        if options:
+            plays[card] = _best_target(view, card, options)
+    if top and top[0] in KITTENS:
+        for card in DODGE_PARTY:
+            if card in plays:
+                return plays[card]
+    elif not top and view["draw_pile_count"] and 0.2 < _odds(view):
+        for card in PEEK_PARTY:
+            if card in plays:
+                return plays[card]
+    if view["draw_pile_count"] == 0:
+        for card in REFILL:
+            if card in plays:
+                return plays[card]
+    return None
+
+
+def _odds(view: dict[str, Any]) -> float:
+    living = sum(1 for p in view["players"] if p["status"] == "living")
+    return max(1, living - 1) / max(1, view["draw_pile_count"])
+
+
+def streaking_party_choice(view: dict[str, Any], moves: list[Move],
+                           choice: dict[str, Any] | None) -> Move | None:
+    """A choice about the Streaking Kittens and party cards, or None."""
+    if not choice:
+        return None
+    kind = choice["kind"]
+    if kind == "use":
+        return next((m for m in moves if m.use == "streaking_kitten"), None)
+    if kind == "keep" and choice.get("source") == "raising_heck":
+        card = choice.get("context", {}).get("card")
+        return next((m for m in moves if m.keep == (card not in KITTENS)), None)
     return None
