@@ -50,7 +50,7 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
         taken = take_top_keeping_faces(game, len(seen))
         new = [taken[i] for i in order]
         put_top_keeping_faces(game, new)
-        game.seen[player] = [c for c, _ in new]
+        # ``seen`` stays what was shown: choosing a new order shows nothing new.
         game.emit("altered", None, by=player, count=len(seen), source=source)
         if then is not None:
             then([c for c, _ in new])

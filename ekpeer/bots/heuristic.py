@@ -89,9 +89,13 @@ class HeuristicBot(Bot):
             if seen:
                 safe = sorted(range(len(seen)), key=lambda i: seen[i] in KITTENS)
                 want = tuple(safe)
-                for m in moves:
-                    if m.order == want:
-                        return m
+                chosen = next((m for m in moves if m.order == want), moves[0])
+                if choice and choice["player"] == view["you"] and chosen.order is not None:
+                    # We now know the new order of the top of the pile.
+                    self.known = [seen[i] for i in chosen.order]
+                    self.known_at = view["draw_pile_count"]
+                    self.peeked = False
+                return chosen
             return moves[0]
         if kind == "keep":
             top = view.get("seen") or []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ekpeer.engine import Action, CardSpec, DeckSpec, Game, Variant
 from ekpeer.hookspecs import hookimpl
 
+from .. import common
+
 PLUGIN = "imploding"
 BOX = "imploding"
 TWO_PLAYER = "imploding.two_player"
@@ -60,22 +62,7 @@ def draw_from_the_bottom(game: Game, action: Action) -> None:
 
 def alter_the_future(game: Game, action: Action, n: int = 3) -> None:
     """Look at the top ``n`` cards in private and put them back in the order you choose."""
-    by = action.by
-    cards = game.draw_pile.peek(n)
-    if not cards:
-        game.emit("nothing_to_see", None, by=by)
-        return
-    game.show(by, cards, source=action.card or "alter_the_future")
-
-    def reorder(order: tuple[int, ...]) -> None:
-        taken = [game.draw_pile.remove_at(0) for _ in cards]  # (card, face_up), top first
-        for i in reversed(list(order)):
-            card, up = taken[i]
-            game.draw_pile.insert(0, card, up)
-        game.emit("future_altered", None, by=by, count=len(cards))
-
-    game.ask(by, "order", len(cards), reorder, prompt="put the top cards back in a new order",
-             context={"cards": list(cards)}, source="alter_the_future")
+    common.reorder_top(game, action.by, n, source=action.card or "alter_the_future")
 
 
 CAT_TEXT = "Use as any Cat Card (any card that is powerless on its own) in a pair or a triple."
