@@ -28,6 +28,7 @@ import zmq.asyncio
 
 from ..engine import Move
 from . import protocol as P
+from . import security
 
 
 class RequestError(Exception):
@@ -53,8 +54,20 @@ class Client:
                  silence_seconds: float | None = None, request_timeout: float = 10.0,
                  reconnect: bool = True, heartbeat_ms: int = 1000,
                  on_message: Callable[[Message], Any] | None = None,
-                 raw_hook: Callable[[bytes], None] | None = None) -> None:
+                 raw_hook: Callable[[bytes], None] | None = None,
+                 keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
+                 password: str | None = None) -> None:
+        # ``endpoint`` is an address ``tcp://HOST:PORT#HOSTKEY``: the key pins the host (CurveZMQ).
+        # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
+        self.address, self.server_key = security.split_address(endpoint)
+        if self.server_key is None and not insecure:
+            raise security.AddressError(
+                f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+                "connecting without encryption needs --insecure")
+        self.insecure = self.server_key is None
+        self.keypair = keypair
+        self.password = password
         self.name = name
         self.token = token
         self.table: str | None = None
@@ -91,7 +104,11 @@ class Client:
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 2000)
-        sock.connect(self.endpoint)
+        if self.server_key is not None:
+            if self.keypair is None:
+                self.keypair = security.load_keypair("client")
+            security.secure_client(sock, self.server_key, self.keypair)
+        sock.connect(self.address)
         self.sock = sock
         self.last_seq = 0
         self._last_heard = asyncio.get_running_loop().time()
@@ -161,8 +178,12 @@ class Client:
         return reply
 
     async def join(self, table: str, name: str | None = None, token: str | None = None,
-                   spectator: bool = False) -> dict[str, Any]:
+                   spectator: bool = False, password: str | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"table": table}
+        password = password or self.password
+        if password:
+            body["password"] = password
+            self.password = password
         name = name or self.name
         token = token or (self.token if table == self.table or self.table is None else None)
         if name:
@@ -181,8 +202,11 @@ class Client:
     async def lobby_set(self, **settings: Any) -> dict[str, Any]:
         return await self.request("lobby_set", {"settings": settings})
 
-    async def ready(self, ready: bool = True) -> dict[str, Any]:
-        return await self.request("ready", {"ready": ready})
+    async def ready(self, ready: bool = True, picks: dict[str, list[str]] | None = None) -> dict[str, Any]:
+        body: dict[str, Any] = {"ready": ready}
+        if picks is not None:
+            body["picks"] = picks
+        return await self.request("ready", body)
 
     async def start(self) -> dict[str, Any]:
         return await self.request("start")

@@ -15,6 +15,7 @@ import random
 import secrets
 import sys
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -25,10 +26,13 @@ import zmq.asyncio
 
 from ..bots import Bot, make_bot
 from ..engine import OUT, Game, IllegalMove, Move, player_view, spectator_view
+from ..engine.replay import replay
 from ..engine.view import visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
+from . import security
+from .journal import Journal
 
 RESOLVE = Move("resolve")
 
@@ -65,6 +69,9 @@ class Session:
     err_tokens: float = 20.0
     dead: bool = False
     version: int = P.VERSION
+    key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
+    said_hello: bool = False
+    stamp0: float = 0.0              # when the connection's first frame came
 
 
 @dataclass(eq=False)
@@ -72,6 +79,8 @@ class Seat:
     name: str
     token: str | None = None
     kind: str | None = None          # a bot seat's kind; None for a person's seat
+    key: str | None = None           # the client key that took the seat: only it may use the token
+    picks: dict[str, Any] | None = None   # custom-deck picks (party), shown to this seat only
     session: Session | None = None
     ready: bool = False
     rematch: bool = False
@@ -128,10 +137,55 @@ class Table:
     def connected(self) -> list[Seat]:
         return [s for s in self.seats if s.session is not None]
 
+    def public_settings(self, seat: Seat | None = None) -> dict[str, Any]:
+        """Settings as players see them: no password, nobody else's custom-deck picks."""
+        out = dict(self.settings)
+        out["password"] = bool(self.settings.get("password"))
+        options = out.get("options")
+        if isinstance(options, dict) and isinstance(options.get("custom"), dict):
+            custom = {k: v for k, v in options["custom"].items() if k != "picks"}
+            if seat is not None and seat.picks:
+                custom["picks"] = {seat.name: seat.picks}
+            out["options"] = {**options, "custom": custom}
+        return out
+
     def summary(self) -> dict[str, Any]:
         return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
-                "seats": self.settings["seats"], "taken": len(self.humans()), "settings": self.settings,
-                "created": self.created}
+                "seats": self.settings["seats"], "taken": len(self.humans()),
+                "settings": self.public_settings(),
+                "created": self.created, "password": bool(self.settings.get("password"))}
+
+    def owns(self, seat: Seat, session: Session) -> bool:
+        """A seat belongs to the client key that took it (no key on either side: --insecure)."""
+        return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
+
+    def password_ok(self, password: str | None) -> bool:
+        want = self.settings.get("password")
+        if not want:
+            return True
+        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
+
+    # ------------------------------------------------------------------ crash journal
+    def table_record(self) -> dict[str, Any]:
+        return {"t": "table", "id": self.id, "settings": self.settings, "autostart": self.autostart,
+                "title": self.title, "description": self.description, "created": self.created,
+                "games": self.games}
+
+    def journal_lobby(self) -> None:
+        """The table as it stands outside a game (settings; lobby seats are not kept)."""
+        journal = self.host.journal
+        if journal is not None:
+            self.host.guard_io(journal.rewrite, self.id, [self.table_record()])
+
+    def journal_game(self, moves: list[dict[str, Any]] | None = None) -> None:
+        journal = self.host.journal
+        if journal is None or self.game is None:
+            return
+        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
+                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
+        game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
+                "seats": seats, "games": self.games}
+        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
 
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:
@@ -149,7 +203,7 @@ class Table:
             "autostart": self.autostart,
             "games": self.games,
             "winner": self.game.winner if self.game is not None else None,
-            "settings": self.settings,
+            "settings": self.public_settings(you),
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
@@ -163,7 +217,11 @@ class Table:
         for sp in self.spectators:
             self.host.send(sp, "lobby", self.lobby_body(sp))
 
-    def join(self, session: Session, name: str | None, token: str | None, spectator: bool) -> dict[str, Any]:
+    def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
+             password: str | None = None) -> dict[str, Any]:
+        if token is None and not self.password_ok(password):
+            raise P.ProtocolError("bad_password", "this table needs its password" if not password
+                                  else "wrong password for this table")
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise P.ProtocolError("table_full", "too many spectators at this table")
@@ -177,8 +235,8 @@ class Table:
         if token is not None:
             seat = next((s for s in self.seats
                          if s.token is not None and secrets.compare_digest(s.token, token)), None)
-            if seat is None:
-                raise P.ProtocolError("bad_token", "no seat at this table has that token")
+            if seat is None or not self.owns(seat, session):
+                raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
             self.host.detach(session)
             old = seat.session
             if old is not None and old is not session:
@@ -187,6 +245,13 @@ class Table:
             return {"token": seat.token, "seat": seat.name, "resumed": True}
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
+        mine = self.seat(name)
+        if mine is not None and mine.human and mine.session is None and mine.key is not None \
+                and self.owns(mine, session):
+            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+            self.host.detach(session)
+            self.seat_back(mine, session)
+            return {"token": mine.token, "seat": mine.name, "resumed": True}
         if self.phase != "lobby":
             raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
                                   "your seat with its token")
@@ -195,7 +260,7 @@ class Table:
         if len(self.seats) >= self.settings["seats"]:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
         self.host.detach(session)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session)
+        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session, key=session.key)
         self.seats.append(seat)
         session.table, session.seat, session.spectator = self, seat, False
         if self.created and self.creator is None:
@@ -230,7 +295,7 @@ class Table:
         grace = self.settings["grace_seconds"]
         if seat.grace is not None:
             seat.grace.cancel()
-        seat.grace = self.loop.call_later(grace, self.take_over, seat)
+        seat.grace = self.host.call_later(grace, self.take_over, seat)
         self.broadcast_lobby()
         self.maybe_reset()
 
@@ -290,6 +355,7 @@ class Table:
             s.ready = False
         self.phase = "lobby"
         self.game = None
+        self.journal_lobby()
         self.broadcast_lobby()
 
     def set_settings(self, session: Session, settings: dict[str, Any]) -> None:
@@ -306,8 +372,35 @@ class Table:
         self.settings = new
         for s in self.seats:
             s.ready = False
-        self.host.log("settings", table=self.id, settings=new)
+        self.journal_lobby()
+        self.host.log("settings", table=self.id, settings={**new, "password": bool(new.get("password"))})
         self.broadcast_lobby()
+
+    def set_picks(self, session: Session, picks: dict[str, Any]) -> None:
+        """A seated player's custom-deck picks (party): ``{pile: [card ids], hand: [card ids]}``."""
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "picks are for seated players in the lobby")
+        custom = (self.settings.get("options") or {}).get("custom")
+        if not isinstance(custom, dict):
+            raise P.ProtocolError("bad_settings", "this table does not use a custom deck")
+        clean: dict[str, list[str]] = {}
+        for where in ("pile", "hand"):
+            ids = picks.get(where, [])
+            if not isinstance(ids, list) or len(ids) > 20 or not all(isinstance(c, str) and len(c) <= 64
+                                                                     for c in ids):
+                raise P.ProtocolError("bad_message", f"picks: '{where}' must be a list of card ids")
+            clean[where] = list(ids)
+        try:
+            from plugins.party import custom as custom_deck
+
+            rules = ruleset(self.settings["expansions"])
+            mine = {**custom, "picks": {session.seat.name: clean}}
+            custom_deck.validate(rules.cards, [session.seat.name], mine)
+        except ImportError:
+            pass
+        except ValueError as exc:
+            raise P.ProtocolError("bad_settings", str(exc)) from None
+        session.seat.picks = clean
 
     def set_ready(self, session: Session, ready: bool) -> None:
         if self.phase != "lobby" or session.seat is None:
@@ -346,8 +439,16 @@ class Table:
                 self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
         rules = ruleset(self.settings["expansions"])
         names = [s.name for s in self.seats]
-        self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
-                                   variants=self.settings["variants"])
+        options = dict(self.settings.get("options") or {})
+        if isinstance(options.get("custom"), dict):
+            picks = {s.name: s.picks for s in self.seats if s.picks}
+            options["custom"] = {**options["custom"], "picks": picks}
+        try:
+            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+                                       variants=self.settings["variants"], options=options or None)
+        except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
+            self.seats = [s for s in self.seats if s.kind is None]
+            raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
         self.catalog = rules.catalog()
         for s in self.seats:
             s.bot = make_bot(s.kind or self.settings["bots"], self.rng.randrange(2**31))
@@ -355,6 +456,7 @@ class Table:
         self.history.clear()
         self.phase = "playing"
         self.games += 1
+        self.journal_game()
         self.host.log("game_started", table=self.id, seats=names, game=self.games)
         self.broadcast_lobby()
         for s in self.connected():
@@ -384,6 +486,7 @@ class Table:
             return IllegalMove("not_playing", "no game is being played at this table")
         if seat is not None:
             move = _with_by(move, seat.name)
+        logged = len(game.log)
         try:
             events = game.apply(move)
         except IllegalMove as exc:
@@ -391,6 +494,10 @@ class Table:
         except Exception as exc:  # a plugin bug must not take the host down
             self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
             return IllegalMove("internal", "the rules engine failed on this move")
+        journal = self.host.journal
+        if journal is not None:           # on disk before anyone hears of it
+            for m in game.log[logged:]:
+                self.host.guard_io(journal.append, self.id, {"t": "move", "m": m.to_dict()})
         self.history.extend(events)
         self.broadcast_update(events, session, re)
         if game.over:
@@ -424,6 +531,8 @@ class Table:
         game = self.game
         assert game is not None
         self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
+        if self.host.journal is not None:
+            self.host.guard_io(self.host.journal.append, self.id, {"t": "over", "winner": game.winner})
         self.broadcast_lobby()
         self.maybe_reset()
 
@@ -445,13 +554,13 @@ class Table:
         assert game is not None
         if game.awaiting:
             kind, secs, players = "turn", self.settings["turn_seconds"], game.waiting_for()
-            self.timer = self.loop.call_later(secs, self.on_turn_timeout, self.gen)
+            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
         elif game.stack:
             kind, secs, players = "reaction", self.settings["reaction_seconds"], []
-            self.timer = self.loop.call_later(secs, self.on_reaction_timeout, self.gen)
+            self.timer = self.host.call_later(secs, self.on_reaction_timeout, self.gen)
         else:
             kind, secs, players = "turn", self.settings["turn_seconds"], [game.current]
-            self.timer = self.loop.call_later(secs, self.on_turn_timeout, self.gen)
+            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
         self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
                            "players": players, "deadline": time.time() + secs}
         packed = P.pack_body(self.timer_info)
@@ -482,7 +591,7 @@ class Table:
             seat.pending.cancel()
         lo, hi = self.host.think
         delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
-        seat.pending = self.loop.call_later(delay, self.bot_move, seat, self.gen, mode)
+        seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
 
     def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
         seat.pending = None
@@ -558,8 +667,18 @@ class Host:
                  ping_seconds: float = 2.0, idle_seconds: float = 10.0,
                  rate: float = 50.0, burst: float = 100.0,
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
-                 ctx: zmq.asyncio.Context | None = None) -> None:
+                 ctx: zmq.asyncio.Context | None = None, secure: bool = True,
+                 keypair: tuple[bytes, bytes] | None = None, journal: Journal | str | None = None,
+                 hello_seconds: float = 5.0, handshake_ms: int = 5000, max_per_key: int = 32) -> None:
         self.bind_to = bind
+        self.secure = secure
+        self.keypair = (keypair or security.load_keypair("host")) if secure else None
+        self.journal = Journal(journal) if isinstance(journal, str) else journal
+        self.hello_seconds = hello_seconds      # a connection must say hello within this
+        self.handshake_ms = handshake_ms        # ZMTP/CURVE handshake deadline for a new TCP connection
+        self.max_per_key = max_per_key          # connections at once from one client key
+        self.per_key: dict[str | None, int] = {}
+        self._zap = False
         self.think = think
         self.rng = random.Random(seed)
         self._log = log
@@ -582,6 +701,47 @@ class Host:
         self.stats = {"frames_in": 0, "frames_out": 0, "bytes_out": 0, "errors": 0}
         self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
 
+    @property
+    def public_key(self) -> bytes | None:
+        return self.keypair[0] if self.keypair else None
+
+    @property
+    def address(self) -> str:
+        """The endpoint with the host's public key (``tcp://h:p#KEY``): what clients are told."""
+        return security.join_address(self.endpoint, self.public_key)
+
+    def address_for(self, hostname: str) -> str:
+        port = self.endpoint.rsplit(":", 1)[-1]
+        return security.join_address(f"tcp://{hostname}:{port}", self.public_key)
+
+    # ------------------------------------------------------------------ guards
+    def fail(self, where: str, exc: BaseException, **fields: Any) -> None:
+        """A structured line for an exception that a handler or timer survived."""
+        self.stats["exceptions"] = self.stats.get("exceptions", 0) + 1
+        tb = traceback.extract_tb(exc.__traceback__)
+        at = [f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno}:{f.name}" for f in tb[-4:]]
+        self.log("handler_error", level="error", where=where, error=repr(exc)[:500],
+                 exc_type=type(exc).__name__, at=at, **fields)
+
+    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> asyncio.TimerHandle:
+        """``loop.call_later`` whose callback can never raise into the loop."""
+
+        def guarded() -> None:
+            try:
+                fn(*args)
+            except Exception as exc:
+                self.fail("timer", exc, callback=getattr(fn, "__name__", "?"))
+
+        return self.loop.call_later(delay, guarded)
+
+    def guard_io(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Journal writes: a full disk is logged, never raised into a game."""
+        try:
+            fn(*args)
+        except OSError as exc:
+            self.stats["journal_errors"] = self.stats.get("journal_errors", 0) + 1
+            self.log("journal_error", level="error", error=repr(exc))
+
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
         if self._log is not None:
@@ -597,14 +757,82 @@ class Host:
         checked = lobby_mod.check(settings or {})
         table = Table(self, table_id, checked, autostart, title, description, created)
         self.tables[table_id] = table
-        self.log("table_added", table=table_id, settings=checked, autostart=autostart)
+        table.journal_lobby()
+        self.log("table_added", table=table_id, autostart=autostart,
+                 settings={**checked, "password": bool(checked.get("password"))})
         return table
 
     def remove_table(self, table: Table) -> None:
         table.cancel_all()
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.journal is not None:
+                self.guard_io(self.journal.remove, table.id)
             self.log("table_removed", table=table.id)
+
+    def restore(self) -> list[str]:
+        """Bring back every table of the journal, each game exactly where its move log left it.
+
+        People's seats wait for their owners (same token, same client key) for the grace
+        period, then a bot plays them, as after any dropped connection."""
+        if self.journal is None:
+            return []
+        self.loop = self.loop or asyncio.get_event_loop()
+        restored = []
+        for state in self.journal.load():
+            rec = state["table"]
+            try:
+                settings = lobby_mod.check(rec["settings"])
+            except (lobby_mod.SettingsError, KeyError, TypeError) as exc:
+                self.log("restore_failed", level="error", table=rec.get("id"), error=str(exc))
+                continue
+            table_id = rec["id"]
+            table = Table(self, table_id, settings, bool(rec.get("autostart", True)), rec.get("title", ""),
+                          rec.get("description", ""), bool(rec.get("created")))
+            table.games = int(rec.get("games", 0))
+            game_rec = state["game"]
+            if game_rec is not None and not state["over"]:
+                try:
+                    rules = ruleset(game_rec["plugins"])
+                    game = replay(rules, game_rec["origin"], state["moves"])
+                except Exception as exc:
+                    self.log("restore_failed", level="error", table=table_id, error=repr(exc))
+                    game = None
+                if game is not None and not game.over:
+                    now = self.loop.time()
+                    for s in game_rec["seats"]:
+                        seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
+                                    kind=s.get("kind"), ready=True, left=bool(s.get("left")),
+                                    takeover=bool(s.get("takeover")))
+                        seat.bot = make_bot(seat.kind or settings["bots"], table.rng.randrange(2**31))
+                        seat.rematch = seat.kind is not None
+                        table.seats.append(seat)
+                        if s.get("creator"):
+                            table.creator = seat
+                    table.game = game
+                    table.catalog = rules.catalog()
+                    table.history.extend(game.events)
+                    table.games = int(game_rec.get("games", table.games))
+                    table.phase = "playing"
+                    self.tables[table_id] = table
+                    for seat in table.seats:
+                        if seat.human and not seat.takeover:
+                            seat.gone_since = now
+                            seat.grace = self.call_later(settings["grace_seconds"], table.take_over, seat)
+                    table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
+                    table.schedule()
+                    restored.append(table_id)
+                    self.log("table_restored", table=table_id, moves=len(game.log), game=table.games,
+                             seats=[s.name for s in table.seats])
+                    continue
+            if table.created:
+                self.guard_io(self.journal.remove, table_id)
+                continue
+            self.tables[table_id] = table
+            table.journal_lobby()
+            restored.append(table_id)
+            self.log("table_restored", table=table_id, moves=0, game=table.games, seats=[])
+        return restored
 
     async def start(self) -> str:
         self.loop = asyncio.get_running_loop()
@@ -617,11 +845,30 @@ class Host:
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.SNDHWM, 10000)
         sock.setsockopt(zmq.RCVHWM, 10000)
-        sock.bind(self.bind_to)
+        sock.setsockopt(zmq.HANDSHAKE_IVL, self.handshake_ms)
+        if self.secure:
+            assert self.keypair is not None
+            security.start_zap(self.ctx)
+            self._zap = True
+            security.secure_server(sock, self.keypair)
+        try:
+            sock.bind(self.bind_to)
+        except zmq.ZMQError:
+            sock.close(linger=0)
+            if self._zap:
+                security.stop_zap(self.ctx)
+                self._zap = False
+            raise
         self.sock = sock
         self.endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
-        self.log("listening", endpoint=self.endpoint, tables=list(self.tables))
+        if self.secure:
+            self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
+                     secure=True)
+        else:
+            self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
+                     secure=False)
+            self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 
     async def close(self) -> None:
@@ -643,6 +890,11 @@ class Host:
         if self.sock is not None:
             self.sock.close(linger=0)
             self.sock = None
+        if self._zap:
+            security.stop_zap(self.ctx)
+            self._zap = False
+        if self.journal is not None:
+            self.journal.close()
         self.log("stopped", frames_in=self.stats["frames_in"], frames_out=self.stats["frames_out"])
 
     # ------------------------------------------------------------------ sending
@@ -693,6 +945,11 @@ class Host:
         session.dead = True
         if self.sessions.get(session.ident) is session:
             del self.sessions[session.ident]
+            left = self.per_key.get(session.key, 1) - 1
+            if left > 0:
+                self.per_key[session.key] = left
+            else:
+                self.per_key.pop(session.key, None)
         table, seat = session.table, session.seat
         session.table, session.seat = None, None
         if table is not None:
@@ -709,6 +966,8 @@ class Host:
             for sess in list(self.sessions.values()):
                 if now - sess.last_seen > self.idle_seconds:
                     self.drop(sess, "idle")
+                elif not sess.said_hello and sess.table is None and now - sess.stamp0 > self.hello_seconds:
+                    self.drop(sess, "no_hello")
             for ident, until in list(self.blocked.items()):
                 if until < now:
                     del self.blocked[ident]
@@ -718,7 +977,7 @@ class Host:
         assert self.sock is not None
         while True:
             try:
-                parts = await self.sock.recv_multipart()
+                frames = await self.sock.recv_multipart(copy=False)
             except asyncio.CancelledError:
                 raise
             except zmq.ZMQError as exc:
@@ -726,22 +985,36 @@ class Host:
                 await asyncio.sleep(0.01)
                 continue
             try:
-                self.on_frames(parts)
+                key = security.peer_key(frames[-1]) if self.secure else None
+                self.on_frames([f.bytes for f in frames], key)
             except Exception as exc:  # never let one message stop the host
-                self.log("handler_error", level="error", error=repr(exc))
+                self.fail("recv", exc)
 
-    def on_frames(self, parts: list[bytes]) -> None:
+    def on_frames(self, parts: list[bytes], key: str | None = None) -> None:
         self.stats["frames_in"] += 1
         ident = parts[0]
         if ident in self.blocked:
             return
+        if self.secure and key is None:       # cannot happen with CURVE + ZAP; refuse rather than trust
+            return
         now = self.loop.time()
         session = self.sessions.get(ident)
+        if session is not None and session.key != key:
+            # a different key behind a reused ROUTER identity: never let it inherit the session
+            self.log("identity_mismatch", level="warning")
+            self.drop(session, "identity_mismatch")
+            session = None
         if session is None:
             if len(self.sessions) >= self.max_sessions:
                 return
-            session = Session(ident, last_seen=now, tokens=self.burst, stamp=now)
+            if self.per_key.get(key, 0) >= self.max_per_key and key is not None:
+                self.blocked[ident] = now + 5.0
+                self.log("too_many_connections", level="warning", key=key[:8])
+                return
+            session = Session(ident, last_seen=now, tokens=self.burst, stamp=now, key=key)
+            session.stamp0 = now
             self.sessions[ident] = session
+            self.per_key[key] = self.per_key.get(key, 0) + 1
         session.last_seen = now
         session.tokens = min(self.burst, session.tokens + (now - session.stamp) * self.rate)
         session.err_tokens = min(20.0, session.err_tokens + (now - session.stamp) * 10.0)
@@ -772,6 +1045,10 @@ class Host:
             self.dispatch(session, env)
         except P.ProtocolError as exc:
             self.error_reply(session, env.id, exc.code, exc.message, **exc.extra)
+        except Exception as exc:  # a bug on our side: logged, answered, survived
+            table = session.table.id if session.table is not None else None
+            self.fail("dispatch", exc, type=env.type, table=table)
+            self.error_reply(session, env.id, "internal", "the host failed on this message (logged)")
 
     def dispatch(self, session: Session, env: P.Envelope) -> None:
         body, t = env.body, env.type
@@ -781,11 +1058,13 @@ class Host:
         if t == "hello":
             version = P.negotiate(body["versions"])
             session.version = version
+            session.said_hello = True
             resume = None
             token = body.get("token")
             if token:
                 for table in self.tables.values():
-                    seat = next((s for s in table.seats if s.token == token), None)
+                    seat = next((s for s in table.seats if s.token is not None
+                                 and secrets.compare_digest(s.token, token) and table.owns(s, session)), None)
                     if seat is not None:
                         resume = {"table": table.id, "seat": seat.name}
             self.reply(session, env.id, P.ok(versions=list(P.SUPPORTED), version=version,
@@ -802,8 +1081,10 @@ class Host:
                     raise P.ProtocolError("no_table", f"no table {body['table']!r} here")
                 if len(self.tables) >= self.max_tables:
                     raise P.ProtocolError("host_full", "this host serves no more tables")
-                table = self.add_table(body["table"], autostart=False, created=True)
-            result = table.join(session, name, body.get("token"), bool(body.get("spectator")))
+                table = self.add_table(body["table"], {"password": body.get("password")}, autostart=False,
+                                       created=True)
+            result = table.join(session, name, body.get("token"), bool(body.get("spectator")),
+                                body.get("password"))
             self.reply(session, env.id, P.ok(table=table.id, **result))
             if table.phase == "lobby" and not body.get("spectator") and body.get("token") is None:
                 pass
@@ -820,6 +1101,8 @@ class Host:
         if t == "lobby_set":
             table.set_settings(session, body["settings"])
         elif t == "ready":
+            if "picks" in body:
+                table.set_picks(session, body["picks"])
             self.reply(session, env.id, P.ok())
             table.set_ready(session, bool(body.get("ready", True)))
             return

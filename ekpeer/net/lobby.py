@@ -23,6 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "reaction_seconds": 3.0,
     "turn_seconds": 60.0,
     "grace_seconds": 30.0,
+    "password": None,       # a table password (never sent to players; they see only whether there is one)
+    "options": {},          # SetupPlan.options, e.g. {"custom": {...}} for a party custom deck
 }
 BOUNDS = {
     "reaction_seconds": (0.01, 60.0),
@@ -55,6 +57,29 @@ def choices() -> dict[str, Any]:
                          for v in rules.variants.values() if v.plugin == name],
         })
     return {"plugins": plugins, "bots": list(BOT_KINDS)}
+
+
+def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, str]]:
+    """The plugins a table with ``expansions`` loads (what they require too), with versions.
+
+    Clients show these in the lobby; they need none of them installed to play.
+    """
+    return [dict(p) for p in _table_plugins(tuple(expansions))]
+
+
+@lru_cache(maxsize=64)
+def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+    have = installed()
+    try:
+        names = list(ruleset(list(expansions)).plugins)
+    except Exception:
+        names = list(expansions)
+    out = []
+    for name in names:
+        dist = getattr(have.get(name), "dist", None)
+        out.append({"name": name, "version": dist.version if dist else "?",
+                    "package": dist.metadata["Name"] if dist else "?"})
+    return tuple(out)
 
 
 def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -90,6 +115,21 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     if unknown:
         raise SettingsError(f"unknown variants: {', '.join(unknown)} "
                             f"(have: {', '.join(rules.variants) or 'none'})")
+    password = out["password"]
+    if isinstance(password, bool):          # the public view shows true/false: keep or clear it
+        password = (base or {}).get("password") if password else None
+    if password is not None and (not isinstance(password, str) or len(password) > 64):
+        raise SettingsError("password must be text of at most 64 characters")
+    out["password"] = password or None
+    options = out["options"]
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or not set(options) <= {"custom"} \
+            or not isinstance(options.get("custom", {}), dict):
+        raise SettingsError("options may only hold a custom-deck table ('custom')")
+    if "custom" in options and "party" not in exps:
+        raise SettingsError("a custom deck needs the party plugin")
+    out["options"] = options
     if out["bots"] not in BOT_KINDS:
         raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")
     for key, (lo, hi) in BOUNDS.items():

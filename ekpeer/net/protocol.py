@@ -27,6 +27,7 @@ MAX_HOST_DEPTH = 16
 NAME_LEN = 32
 TOKEN_LEN = 64
 TABLE_LEN = 48
+PASSWORD_LEN = 64
 
 # Client -> host message types.
 CLIENT_TYPES = ("hello", "join", "lobby_set", "ready", "start", "move", "rematch", "leave", "ping")
@@ -226,9 +227,10 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
     # client -> host
     "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN)},
     "join": {"table": (Str, True, TABLE_LEN), "name": (Str, False, NAME_LEN),
-             "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None)},
+             "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None),
+             "password": (Str, False, PASSWORD_LEN)},
     "lobby_set": {"settings": (Map, True, None)},
-    "ready": {"ready": (Bool, False, None)},
+    "ready": {"ready": (Bool, False, None), "picks": (Map, False, None)},
     "start": {},
     "move": {"move": (Map, True, None)},
     "rematch": {},

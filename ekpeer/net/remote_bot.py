@@ -150,8 +150,17 @@ class RemoteBot:
 
 async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "heuristic",
                   token: str | None = None, games: int = 1, think: tuple[float, float] = (0.0, 0.0),
-                  seed: int | None = None, timeout: float | None = None) -> int:
-    client = Client(endpoint, name, token=token)
+                  seed: int | None = None, timeout: float | None = None, insecure: bool = False,
+                  password: str | None = None) -> int:
+    from .security import AddressError, warn_insecure
+
+    try:
+        client = Client(endpoint, name, token=token, insecure=insecure, password=password)
+    except AddressError as exc:
+        _print_json({"event": "error", "code": "bad_address", "message": str(exc)})
+        return 2
+    if client.insecure:
+        warn_insecure(f"bot {name} connecting to {endpoint} in plain text")
     try:
         await client.connect()
         bot = RemoteBot(client, kind, seed=seed, think=think, games=games)

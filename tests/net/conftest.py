@@ -13,11 +13,22 @@ import zmq
 import zmq.asyncio
 
 from ekpeer.net import protocol as P
+from ekpeer.net import security
 from ekpeer.net.host import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 EKPEER = [sys.executable, "-m", "ekpeer.cli"] if not (ROOT / ".venv/bin/ekpeer").exists() \
     else [str(ROOT / ".venv/bin/ekpeer")]
+# made once, before any host or bot process could race to make them
+HOST_KEY = security.load_keypair("host")[0]
+security.load_keypair("client")
+
+
+def address(endpoint: str) -> str:
+    """``endpoint`` with the (test data dir's) host key: what a host on it prints."""
+    return security.join_address(endpoint, HOST_KEY)
+
+
 FAST = {"seats": 3, "reaction_seconds": 0.03, "turn_seconds": 5.0, "grace_seconds": 30.0}
 
 
@@ -61,9 +72,14 @@ def events(host: Host, name: str) -> list[dict]:
     return [r for r in host.records if r["event"] == name]  # type: ignore[attr-defined]
 
 
-def raw_dealer(ctx: zmq.asyncio.Context, endpoint: str) -> zmq.asyncio.Socket:
+def raw_dealer(ctx: zmq.asyncio.Context, addr: str, keypair: tuple[bytes, bytes] | None = None
+               ) -> zmq.asyncio.Socket:
+    """A bare DEALER (CurveZMQ with a fresh client key when ``addr`` carries the host's key)."""
+    endpoint, key = security.split_address(addr)
     sock = ctx.socket(zmq.DEALER)
     sock.setsockopt(zmq.LINGER, 0)
+    if key is not None:
+        security.secure_client(sock, key, keypair or zmq.curve_keypair())
     sock.connect(endpoint)
     return sock
 

@@ -22,10 +22,10 @@ def _frame(obj) -> bytes:
 
 async def test_bad_input_is_refused_and_the_game_goes_on(host, ctx):
     host.add_table("a", {**FAST, "grace_seconds": 0.2})
-    x = Client(host.endpoint, "x", ctx=ctx, ping_seconds=0.3)
-    y = Client(host.endpoint, "y", ctx=ctx, ping_seconds=0.3, reconnect=False)
-    raw = raw_dealer(ctx, host.endpoint)
-    big = raw_dealer(ctx, host.endpoint)
+    x = Client(host.address, "x", ctx=ctx, ping_seconds=0.3)
+    y = Client(host.address, "y", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    raw = raw_dealer(ctx, host.address)
+    big = raw_dealer(ctx, host.address)
     try:
         for c in (x, y):
             await c.connect()

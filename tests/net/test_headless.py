@@ -7,7 +7,7 @@ import signal
 import subprocess
 import time
 
-from .conftest import EKPEER, env_for_subprocess, free_port
+from .conftest import EKPEER, address, env_for_subprocess, free_port
 
 CONFIG = """
 name = "Net test"
@@ -40,7 +40,7 @@ def test_full_game_bots_in_processes_against_headless_host(tmp_path):
     bots = []
     try:
         time.sleep(0.3)
-        bots = [subprocess.Popen([*EKPEER, "bot", endpoint, "--name", n, "--table", "nettest",
+        bots = [subprocess.Popen([*EKPEER, "bot", address(endpoint), "--name", n, "--table", "nettest",
                                   "--timeout", "15", "--seed", str(i)], **PIPES)
                 for i, n in enumerate(["ann", "bob", "cat"])]
         outs = [b.communicate(timeout=18) for b in bots]

@@ -13,9 +13,9 @@ from .conftest import FAST, events, wait_for
 
 
 async def test_created_table_lobby_spectator_and_rematch(host, ctx):
-    ann = Client(host.endpoint, "ann", ctx=ctx, ping_seconds=0.5)
-    bob = Client(host.endpoint, "bob", ctx=ctx, ping_seconds=0.5)
-    eve = Client(host.endpoint, "eve", ctx=ctx, ping_seconds=0.5)
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5)
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5)
+    eve = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5)
     try:
         hello = await ann.connect()
         assert hello["versions"] == [1] and {p["name"] for p in hello["choices"]["plugins"]} >= {"base"}
@@ -71,9 +71,9 @@ def _first(client: Client, type_: str):
 
 async def test_dropped_player_is_played_by_a_bot_after_grace(host, ctx):
     host.add_table("g", {**FAST, "grace_seconds": 0.2})
-    ann = Client(host.endpoint, "ann", ctx=ctx, ping_seconds=0.3)
-    gone = Client(host.endpoint, "gone", ctx=ctx, ping_seconds=0.3, reconnect=False)
-    bob = Client(host.endpoint, "bob", ctx=ctx, ping_seconds=0.3)
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    gone = Client(host.address, "gone", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.3)
     try:
         for c in (ann, gone, bob):
             await c.connect()

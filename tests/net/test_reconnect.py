@@ -30,7 +30,7 @@ async def _readline(proc: subprocess.Popen, timeout: float) -> dict:
 async def test_bot_process_killed_mid_game_resumes_its_seat(host):
     host.think = (0.03, 0.06)
     host.add_table("r", {**FAST, "seats": 3, "turn_seconds": 1.0})
-    first = _bot(host.endpoint)
+    first = _bot(host.address)
     second = None
     try:
         joined = await _readline(first, 8)
@@ -38,7 +38,7 @@ async def test_bot_process_killed_mid_game_resumes_its_seat(host):
         token = joined["token"]
         table = host.tables["r"]
         # two more players so the table starts: in-process bots over the same protocol
-        others = [Client(host.endpoint, n, ping_seconds=0.3, ctx=host.ctx) for n in ("lee", "max")]
+        others = [Client(host.address, n, ping_seconds=0.3, ctx=host.ctx) for n in ("lee", "max")]
         runners = []
         for i, c in enumerate(others):
             await c.connect()
@@ -52,7 +52,7 @@ async def test_bot_process_killed_mid_game_resumes_its_seat(host):
         first.wait(5)
         await wait_for(lambda: table.seat("kim").session is None, 6, what="the host to notice")
         before = sum(m.by == "kim" for m in game.log)
-        second = _bot(host.endpoint, "--token", token)
+        second = _bot(host.address, "--token", token)
         again = await _readline(second, 8)
         assert again == {"event": "joined", "table": "r", "seat": "kim", "token": token, "resumed": True}
         out, err = await asyncio.wait_for(asyncio.to_thread(second.communicate), 15)
@@ -74,7 +74,7 @@ async def test_bot_process_killed_mid_game_resumes_its_seat(host):
 
 async def test_client_library_reconnects_by_itself_when_the_host_forgets_it(host, ctx):
     host.add_table("s", {**FAST, "seats": 2})
-    c = Client(host.endpoint, "solo", ctx=ctx, ping_seconds=0.2)
+    c = Client(host.address, "solo", ctx=ctx, ping_seconds=0.2)
     try:
         await c.connect()
         bot = RemoteBot(c, seed=3, think=(0.02, 0.04), emit=None)

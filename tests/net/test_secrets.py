@@ -44,7 +44,7 @@ async def test_capture_of_one_player_leaks_no_secrets(host, ctx):
     host.add_table("sec", {**FAST, "seats": 4, "reaction_seconds": 0.02})
     frames: list[bytes] = []
     truth: dict[int, dict] = {}
-    spy = Client(host.endpoint, "spy", ctx=ctx, ping_seconds=0.5, raw_hook=frames.append)
+    spy = Client(host.address, "spy", ctx=ctx, ping_seconds=0.5, raw_hook=frames.append)
     table = host.tables["sec"]
 
     def record(session, data):

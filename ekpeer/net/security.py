@@ -1,0 +1,174 @@
+"""CurveZMQ for ekpeer: key pairs in the data directory, addresses that carry the host's key, ZAP.
+
+* The host has a long-lived key pair (``<data>/keys/host.json``), a client its own
+  (``<data>/keys/client.json``); both are made on first use. ``EKPEER_DATA_DIR``
+  overrides the data directory (tests use temporary ones).
+* An address is ``tcp://HOST:PORT#<z85 public key of the host>``; a client sets that key
+  as ``CURVE_SERVERKEY``, so it only ever talks to the host it was told of.
+* The host's ROUTER is a CURVE server with a ZAP handler (``zmq.auth``'s asyncio
+  authenticator, any client key allowed); each message then carries its sender's
+  authenticated public key as the ``User-Id`` frame property, which the host reads per
+  message to keep a seat with the key that took it.
+* ``insecure`` (plain TCP) exists for loopback debugging only, and says so loudly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import zmq
+import zmq.utils.z85
+
+KEY_LEN = 40          # z85 of a 32-byte Curve25519 key
+ZAP_DOMAIN = b"ekpeer"
+INSECURE_WARNING = ("WARNING: ekpeer is running WITHOUT encryption (--insecure): anyone on the network "
+                    "can read every card and act as any player. Use it only for loopback debugging.")
+
+
+class AddressError(ValueError):
+    pass
+
+
+def data_dir() -> Path:
+    """The user's ekpeer data directory (``EKPEER_DATA_DIR`` wins), created if missing."""
+    env = os.environ.get("EKPEER_DATA_DIR")
+    if env:
+        path = Path(env)
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir("ekpeer", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+_key_lock = threading.Lock()
+_key_cache: dict[Path, tuple[bytes, bytes]] = {}
+
+
+def load_keypair(role: str, directory: Path | None = None) -> tuple[bytes, bytes]:
+    """(public, secret) z85 keys for ``role`` ("host" or "client"), made and saved (0600) on first use."""
+    path = (directory or data_dir()) / "keys" / f"{role}.json"
+    with _key_lock:
+        cached = _key_cache.get(path)
+        if cached is not None:
+            return cached
+        pair = None
+        if path.exists():
+            try:
+                data = json.loads(path.read_text())
+                pub, sec = data["public"].encode("ascii"), data["secret"].encode("ascii")
+                if len(pub) == KEY_LEN and len(sec) == KEY_LEN and zmq.curve_public(sec) == pub:
+                    pair = (pub, sec)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError, zmq.ZMQError):
+                pair = None
+        if pair is None:
+            pair = zmq.curve_keypair()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as fh:
+                json.dump({"public": pair[0].decode(), "secret": pair[1].decode()}, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        _key_cache[path] = pair
+        return pair
+
+
+def valid_key(key: str | bytes) -> bool:
+    if isinstance(key, bytes):
+        try:
+            key = key.decode("ascii")
+        except UnicodeDecodeError:
+            return False
+    if len(key) != KEY_LEN:
+        return False
+    try:
+        return len(zmq.utils.z85.decode(key)) == 32
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
+def split_address(address: str) -> tuple[str, bytes | None]:
+    """``tcp://h:p#KEY`` -> (``tcp://h:p``, KEY); the endpoint has no ``#``, z85 keys may."""
+    endpoint, sep, key = address.partition("#")
+    if not sep:
+        return address, None
+    if not valid_key(key):
+        raise AddressError(f"the key after '#' in {address!r} is not a 40-character z85 host key")
+    return endpoint, key.encode("ascii")
+
+
+def join_address(endpoint: str, key: bytes | str | None) -> str:
+    if key is None:
+        return endpoint
+    return f"{endpoint}#{key.decode('ascii') if isinstance(key, bytes) else key}"
+
+
+def warn_insecure(who: str) -> None:
+    sys.stderr.write(f"\n{'!' * 78}\n{INSECURE_WARNING}\n({who})\n{'!' * 78}\n\n")
+    sys.stderr.flush()
+
+
+# --------------------------------------------------------------------------- sockets
+def secure_client(sock: zmq.Socket, server_key: bytes, keypair: tuple[bytes, bytes]) -> None:
+    sock.setsockopt(zmq.CURVE_SERVERKEY, server_key)
+    sock.setsockopt(zmq.CURVE_PUBLICKEY, keypair[0])
+    sock.setsockopt(zmq.CURVE_SECRETKEY, keypair[1])
+
+
+def secure_server(sock: zmq.Socket, keypair: tuple[bytes, bytes]) -> None:
+    sock.setsockopt(zmq.CURVE_SERVER, 1)
+    sock.setsockopt(zmq.CURVE_SECRETKEY, keypair[1])
+    sock.setsockopt(zmq.ZAP_DOMAIN, ZAP_DOMAIN)
+
+
+def peer_key(frame: Any) -> str | None:
+    """The authenticated CURVE key (z85) of the peer that sent ``frame`` (a ``zmq.Frame``)."""
+    try:
+        value = frame.get("User-Id")
+    except (zmq.ZMQError, AttributeError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+    if isinstance(value, bytes):
+        value = value.decode("ascii", "replace")
+    return value or None
+
+
+class _Auth:
+    def __init__(self, ctx: zmq.Context) -> None:
+        from zmq.auth.asyncio import AsyncioAuthenticator
+
+        self.users = 0
+        self.auth = AsyncioAuthenticator(ctx)
+        self.auth.start()
+        self.auth.configure_curve(domain="*", location=zmq.auth.CURVE_ALLOW_ANY)
+
+
+_auths: dict[int, _Auth] = {}
+
+
+def start_zap(ctx: zmq.Context) -> None:
+    """One ZAP handler per context (several hosts may share a context, as in tests)."""
+    entry = _auths.get(id(ctx))
+    if entry is None or entry.auth.zap_socket is None:
+        entry = _auths[id(ctx)] = _Auth(ctx)
+    entry.users += 1
+
+
+def stop_zap(ctx: zmq.Context) -> None:
+    entry = _auths.get(id(ctx))
+    if entry is None:
+        return
+    entry.users -= 1
+    if entry.users <= 0:
+        del _auths[id(ctx)]
+        try:
+            entry.auth.stop()
+        except Exception:  # the context may already be gone
+            pass
