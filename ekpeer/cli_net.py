@@ -40,8 +40,15 @@ async def _headless(args: argparse.Namespace) -> int:
     except Exception as exc:
         stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
         return 2
+    advertiser = None
+    if not getattr(args, "no_discovery", False):
+        from .net.discovery import advertise
+
+        advertiser = await advertise(host)
     await stop.wait()
     host.log("signal", reason="shutdown requested")
+    if advertiser is not None:
+        await advertiser.close()
     await host.close()
     host.ctx.term()
     return 0
@@ -69,6 +76,38 @@ def cmd_bot(args: argparse.Namespace) -> int:
         return 130
 
 
+async def _list(timeout: float) -> list:
+    from .net.discovery import discover
+
+    return await discover(timeout)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """Tables that hosts on the LAN advertise (multicast DNS), one a line."""
+    import json
+
+    from .net.discovery import DiscoveryUnavailable
+
+    try:
+        tables = asyncio.run(_list(args.timeout))
+    except DiscoveryUnavailable as exc:
+        print(f"LAN discovery is not available here ({exc}); join by address instead", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    if args.json:
+        for t in tables:
+            print(json.dumps(t.as_dict()))
+        return 0
+    if not tables:
+        print(f"no tables found on the LAN within {args.timeout:g} s (multicast may be blocked here: "
+              "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
+        return 0
+    for t in tables:
+        print(t.line())
+    return 0
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Network and TUI commands register here as they land."""
     host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
@@ -86,7 +125,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="seconds between client pings (told to clients)")
     host.add_argument("--idle", type=float, default=10.0,
                       help="seconds of silence before a client is dropped")
+    host.add_argument("--no-discovery", action="store_true",
+                      help="do not advertise the tables on the LAN (multicast DNS)")
     host.set_defaults(func=cmd_host)
+
+    lister = sub.add_parser("list", help="list the tables hosts advertise on the LAN")
+    lister.add_argument("--timeout", type=float, default=2.0, help="seconds to listen (default 2)")
+    lister.add_argument("--json", action="store_true", help="one JSON object a line")
+    lister.set_defaults(func=cmd_list)
 
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
     bot.add_argument("endpoint", help="tcp://HOST:PORT")

@@ -58,7 +58,14 @@ def _factory(args: argparse.Namespace):
         return local_factory(bot_delay=think, seed=getattr(args, "seed", None))
     return network_factory(think=(think * 0.6, think * 1.4) if think else (0.0, 0.0),
                            bind=getattr(args, "bind", None) or "tcp://127.0.0.1:0",
-                           public_host=getattr(args, "public_host", None))
+                           public_host=getattr(args, "public_host", None), discovery=_discovery(args))
+
+
+def _discovery(args: argparse.Namespace) -> bool:
+    """LAN discovery unless ``--no-discovery`` (or ``EKPEER_NO_DISCOVERY=1``)."""
+    if getattr(args, "no_discovery", False):
+        return False
+    return os.environ.get("EKPEER_NO_DISCOVERY", "").strip().lower() in ("", "0", "no", "false")
 
 
 def _run(app: Any) -> int:
@@ -70,15 +77,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .tui.app import make_app
 
     app = make_app(_factory(args), mode=None if args.menu else "play", name=args.name,
-                   settings=settings_from(args), autostart=args.start)
+                   settings=settings_from(args), autostart=args.start,
+                   discovery=bool(args.menu) and _discovery(args))
     return _run(app)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
     from .tui.app import make_app
 
-    app = make_app(_factory(args), mode="join", name=args.name, address=args.address,
-                   options={"table": args.table} if args.table else None)
+    # Without an address the start screen opens, listing the tables found on the LAN.
+    app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
+                   address=args.address, options={"table": args.table} if args.table else None,
+                   discovery=_discovery(args))
     return _run(app)
 
 
@@ -101,7 +111,7 @@ def host_with_player(args: argparse.Namespace) -> int:
     think_range = getattr(args, "bot_think", None)
     if not (isinstance(think_range, tuple) and len(think_range) == 2):
         think_range = (float(args.think) * 0.6, float(args.think) * 1.4)
-    factory = network_factory(think=think_range, bind=bind, public_host=public)
+    factory = network_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args))
     app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
     return _run(app)
 
@@ -127,10 +137,15 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--local", action="store_true", help="run the engine in process, without a host")
     play.add_argument("--think", type=float, default=0.5, help="seconds a bot takes to move (about)")
     play.add_argument("--seed", type=int, default=None, help="seed for --local games")
+    play.add_argument("--no-discovery", action="store_true",
+                      help="with --menu: neither list LAN tables nor advertise a hosted one")
     play.set_defaults(func=cmd_play)
 
-    join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME")
-    join.add_argument("address")
+    join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME "
+                          "(no address: pick from the tables found on the LAN)")
+    join.add_argument("address", nargs="?", default=None,
+                      help="tcp://HOST:PORT (default: the start screen lists the tables on the LAN)")
+    join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     join.add_argument("--name", default=default_name())
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
     join.set_defaults(func=cmd_join, local=False, think=0.5)

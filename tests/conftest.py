@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -5,3 +6,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# LAN discovery (multicast DNS) stays on loopback in tests: hosts the suite starts, and the
+# subprocesses it runs, never send multicast on a real network.
+os.environ["EKPEER_DISCOVERY_INTERFACES"] = "127.0.0.1"

@@ -38,7 +38,8 @@ class EkpeerApp(App):
 
     def __init__(self, session_factory: SessionFactory | None = None, mode: str | None = None,
                  name: str = "you", address: str | None = None, settings: dict[str, Any] | None = None,
-                 autostart: bool = False, options: dict[str, Any] | None = None) -> None:
+                 autostart: bool = False, options: dict[str, Any] | None = None,
+                 discovery: bool = False) -> None:
         super().__init__()
         self.session_factory = session_factory or local_factory()
         self.start_mode = mode
@@ -55,7 +56,7 @@ class EkpeerApp(App):
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
         self.out_order: list[str] = []
-        self.start_screen = StartScreen(name, address or "")
+        self.start_screen = StartScreen(name, address or "", discovery=discovery)
         self.lobby_screen = LobbyScreen()
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self.start_screen)
@@ -159,6 +160,8 @@ class EkpeerApp(App):
 
     # ------------------------------------------------------------------ outgoing
     def on_start_chosen(self, message: StartChosen) -> None:
+        if message.table is not None:
+            self.options = {**self.options, "table": message.table}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 

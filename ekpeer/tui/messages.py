@@ -26,11 +26,12 @@ class SessionEnded(Message):
 class StartChosen(Message):
     """The player chose how to play on the start screen (play, host or join)."""
 
-    def __init__(self, mode: str, name: str, address: str | None = None) -> None:
+    def __init__(self, mode: str, name: str, address: str | None = None, table: str | None = None) -> None:
         super().__init__()
         self.mode = mode
         self.name = name
         self.address = address
+        self.table = table          # a table picked from those found on the LAN
 
 
 class MoveChosen(Message):

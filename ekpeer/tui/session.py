@@ -453,12 +453,14 @@ class HostedSession(NetSession):
 
     def __init__(self, name: str = "you", settings: dict[str, Any] | None = None, bind: str = "tcp://127.0.0.1:0",
                  think: tuple[float, float] = (0.3, 0.7), autostart: bool = False, table: str = "play",
-                 public_host: str | None = None) -> None:
+                 public_host: str | None = None, discovery: bool = False) -> None:
         super().__init__("", name, table=table, create=True, settings=settings, autostart=autostart)
         self.bind = bind
         self.think = think
         self.public_host = public_host
+        self.discovery = discovery
         self.host: Any = None
+        self.advertiser: Any = None
 
     async def open(self) -> None:
         from ..net.host import Host
@@ -470,9 +472,17 @@ class HostedSession(NetSession):
         if self.public_host:
             self.address = f"tcp://{self.public_host}:{port}"
         await super().open()
+        if self.discovery:  # after the table exists, so that it is advertised at once
+            from ..net.discovery import advertise
+
+            self.advertiser = await advertise(self.host, public_host=self.public_host)
 
     async def close(self) -> None:
         await super().close()
+        if self.advertiser is not None:
+            with contextlib.suppress(Exception):
+                await self.advertiser.close()
+            self.advertiser = None
         if self.host is not None:
             with contextlib.suppress(Exception):
                 await self.host.close()
@@ -498,7 +508,7 @@ def lan_address() -> str:
 
 
 def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://127.0.0.1:0",
-                    public_host: str | None = None) -> SessionFactory:
+                    public_host: str | None = None, discovery: bool = True) -> SessionFactory:
     """Sessions backed by the real host and client: play (loopback host), host, join."""
 
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
@@ -509,7 +519,7 @@ def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://
         if mode == "host":
             return HostedSession(name, settings, bind=bind if bind != "tcp://127.0.0.1:0" else "tcp://0.0.0.0:5555",
                                  think=think, autostart=autostart, table=table or "main",
-                                 public_host=public_host or lan_address())
+                                 public_host=public_host or lan_address(), discovery=discovery)
         return HostedSession(name, settings, bind="tcp://127.0.0.1:0", think=think, autostart=autostart,
                              table=table or "play")
 

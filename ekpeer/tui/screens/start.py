@@ -1,27 +1,38 @@
-"""The start screen: play alone against bots, host a table, or join one."""
+"""The start screen: play alone against bots, host a table, or join one (typed, or found on the LAN)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ..messages import StartChosen
 
 
 class StartScreen(Screen):
+    DEFAULT_CSS = """
+    #lan-tables { height: auto; max-height: 8; margin: 0; }
+    #lan-status { color: $text-muted; }
+    """
     BINDINGS = [
         Binding("ctrl+b", "choose('play')", "Play vs bots"),
         Binding("ctrl+o", "choose('host')", "Host"),
         Binding("ctrl+j", "choose('join')", "Join"),
     ]
 
-    def __init__(self, name: str = "you", address: str = "") -> None:
+    def __init__(self, name: str = "you", address: str = "", discovery: bool = False) -> None:
         super().__init__(id="start")
         self.player_name = name
         self.address = address
+        self.discovery = discovery
+        self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start-box"):
@@ -34,10 +45,67 @@ class StartScreen(Screen):
                 yield Button("Play vs bots", id="play", variant="primary")
                 yield Button("Host a table", id="host")
                 yield Button("Join", id="join")
+            if self.discovery:
+                yield Label("Tables on your LAN (enter joins; typing an address always works)")
+                yield Static("Looking for tables on the LAN…", id="lan-status")
+                yield OptionList(id="lan-tables")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
+        if self.discovery:
+            self.browse()
+
+    # ------------------------------------------------------------------ LAN tables
+    @work(exclusive=True, group="lan")
+    async def browse(self) -> None:
+        """Watch the LAN for advertised tables while the app runs (zeroconf loads only now)."""
+        try:
+            from ...net.discovery import Browser
+
+            browser = Browser(on_change=self.show_tables)
+            await browser.start()
+        except Exception as exc:
+            self._lan_status(f"LAN discovery is off here ({exc}): type the host's address.")
+            return
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await browser.close()
+
+    def _lan_status(self, text: str) -> None:
+        found = self.query("#lan-status")
+        if found:
+            found.first(Static).update(text)
+
+    def show_tables(self, tables: list[Any]) -> None:
+        self.lan_tables = list(tables)
+        found = self.query("#lan-tables")
+        if not found:
+            return
+        options = found.first(OptionList)
+        options.clear_options()
+        options.add_options([Option(self._table_line(t), id=f"lan-{i}")
+                             for i, t in enumerate(self.lan_tables)])
+        n = len(self.lan_tables)
+        self._lan_status(f"{n} table{'s' if n != 1 else ''} found on the LAN" if n
+                         else "Looking for tables on the LAN…")
+
+    @staticmethod
+    def _table_line(t: Any) -> str:
+        seats = f"{t.free} of {t.seats} seats free" if t.phase == "lobby" else t.phase
+        exps = ", ".join(t.expansions)
+        secure = "  🔒" if t.key else ""
+        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {t.endpoint}{secure}"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if not 0 <= index < len(self.lan_tables):
+            return
+        table = self.lan_tables[index]
+        self.query_one("#address", Input).value = table.address
+        name = self.query_one("#name", Input).value.strip() or "you"
+        self.post_message(StartChosen("join", name, table.address, table=table.table))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "play")
