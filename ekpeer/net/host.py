@@ -209,6 +209,8 @@ class Table:
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
                        "creator": s is self.creator} for s in self.seats],
             "choices": lobby_mod.choices(),
+            # the plugins this table runs, with versions: shown in the lobby, never needed by clients
+            "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
         }
 
     def broadcast_lobby(self) -> None:

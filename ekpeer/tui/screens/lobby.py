@@ -36,6 +36,7 @@ class LobbyScreen(Screen):
             with Vertical(id="seats-box"):
                 yield Static("Seats", classes="heading")
                 yield Static("", id="seats")
+                yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")
             yield VerticalScroll(id="settings")
         yield Footer()
@@ -77,6 +78,7 @@ class LobbyScreen(Screen):
             seats.append(f"{free} empty seat(s): {settings.get('bots', 'heuristic')} bots fill them\n",
                          style="dim")
         self.query_one("#seats", Static).update(seats)
+        self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
         help_text = "r: ready   s: start   +/-: seats   Esc: leave" if creator else "r: ready   Esc: leave"
         self.query_one("#lobby-help", Static).update(Text(help_text, style="dim"))
         self._sync_settings(settings, lobby.get("choices", {}), creator)
@@ -193,3 +195,16 @@ class LobbyScreen(Screen):
 
     def action_leave(self) -> None:
         self.post_message(LeaveRequested())
+
+
+def plugins_line(lobby: dict[str, Any]) -> Text:
+    """The plugins the table runs, with versions (from the host: a client installs none of them)."""
+    plugins = lobby.get("plugins")
+    if plugins is None:  # an older host: the chosen expansions, versions from its choices
+        versions = {p.get("name"): p.get("version", "") for p in lobby.get("choices", {}).get("plugins", [])}
+        plugins = [{"name": n, "version": versions.get(n, "")}
+                   for n in lobby.get("settings", {}).get("expansions", [])]
+    text = Text("\nPlugins: ", style="bold")
+    text.append(" · ".join(f"{p.get('name')} {p.get('version') or ''}".strip() for p in plugins) or "none")
+    text.append("\n(they run on the host: nothing to install to play)", style="dim")
+    return text
