@@ -356,6 +356,8 @@ class Table:
         for s in self.seats:
             s.ready = False
         self.phase = "lobby"
+        if self.game is not None and self.host.journal is not None:
+            self.host.guard_io(self.host.journal.archive, self.id)      # the finished game: <file>.last
         self.game = None
         self.journal_lobby()
         self.broadcast_lobby()
@@ -441,6 +443,8 @@ class Table:
                 self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
         rules = ruleset(self.settings["expansions"])
         names = [s.name for s in self.seats]
+        if self.game is not None and self.host.journal is not None:     # a rematch: keep the last game
+            self.host.guard_io(self.host.journal.archive, self.id)
         options = dict(self.settings.get("options") or {})
         if isinstance(options.get("custom"), dict):
             picks = {s.name: s.picks for s in self.seats if s.picks}
@@ -535,6 +539,11 @@ class Table:
         self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
         if self.host.journal is not None:
             self.host.guard_io(self.host.journal.append, self.id, {"t": "over", "winner": game.winner})
+        for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
+            try:
+                hook(self)
+            except Exception as exc:
+                self.host.log("game_over_hook_error", level="error", table=self.id, error=repr(exc))
         self.broadcast_lobby()
         self.maybe_reset()
 
@@ -702,6 +711,7 @@ class Host:
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.stats = {"frames_in": 0, "frames_out": 0, "bytes_out": 0, "errors": 0}
         self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
+        self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
 
     @property
     def public_key(self) -> bytes | None:

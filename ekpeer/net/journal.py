@@ -99,30 +99,48 @@ class Journal:
         for path in self.dir.glob("*.jsonl"):
             path.unlink()
 
+    def archive(self, table_id: str) -> None:
+        """Keep a finished game's file as ``<file>.last`` (the table starts a fresh file)."""
+        self.close_table(table_id)
+        path = self.path(table_id)
+        if path.exists():
+            os.replace(path, path.with_suffix(".last"))
+
+    def last(self, table_id: str) -> dict[str, Any] | None:
+        """The table's last archived (finished) game, as :meth:`load` gives it."""
+        path = self.path(table_id).with_suffix(".last")
+        return load_file(path) if path.exists() else None
+
     def load(self) -> list[dict[str, Any]]:
         """Every table's state: ``{table: {...}, game: {...} or None, moves: [...], over: bool}``."""
         out = []
         for path in sorted(self.dir.glob("*.jsonl")):
-            state: dict[str, Any] = {"table": None, "game": None, "moves": [], "over": False,
-                                     "path": str(path)}
-            with open(path, "rb") as fh:
-                lines = fh.read().split(b"\n")
-            for raw in lines:
-                if not raw.strip():
-                    continue
-                try:
-                    rec = json.loads(raw)
-                except ValueError:
-                    break               # a torn last write: everything before it stands
-                kind = rec.get("t")
-                if kind == "table":
-                    state.update(table=rec, game=None, moves=[], over=False)
-                elif kind == "game":
-                    state.update(game=rec, moves=[], over=False)
-                elif kind == "move":
-                    state["moves"].append(rec["m"])
-                elif kind == "over":
-                    state["over"] = True
+            state = load_file(path)
             if state["table"] is not None:
                 out.append(state)
         return out
+
+
+def load_file(path: Path) -> dict[str, Any]:
+    """One table file read back (a torn last line is ignored)."""
+    state: dict[str, Any] = {"table": None, "game": None, "moves": [], "over": False,
+                             "path": str(path)}
+    with open(path, "rb") as fh:
+        lines = fh.read().split(b"\n")
+    for raw in lines:
+        if not raw.strip():
+            continue
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            break               # a torn last write: everything before it stands
+        kind = rec.get("t")
+        if kind == "table":
+            state.update(table=rec, game=None, moves=[], over=False)
+        elif kind == "game":
+            state.update(game=rec, moves=[], over=False)
+        elif kind == "move":
+            state["moves"].append(rec["m"])
+        elif kind == "over":
+            state["over"] = True
+    return state

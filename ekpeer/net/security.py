@@ -5,7 +5,7 @@
   overrides the data directory (tests use temporary ones).
 * An address is ``tcp://HOST:PORT#<z85 public key of the host>``; a client sets that key
   as ``CURVE_SERVERKEY``, so it only ever talks to the host it was told of.
-* The host's ROUTER is a CURVE server with a ZAP handler (``zmq.auth``'s asyncio
+* The host's ROUTER is a CURVE server with a ZAP handler (``zmq.auth``'s thread
   authenticator, any client key allowed); each message then carries its sender's
   authenticated public key as the ``User-Id`` frame property, which the host reads per
   message to keep a seat with the key that took it.
@@ -141,11 +141,13 @@ def peer_key(frame: Any) -> str | None:
 
 
 class _Auth:
+    # zmq.auth's thread authenticator: independent of any event loop, and (unlike the asyncio
+    # one) it can be stopped and started again on the same context (a host restarted in process)
     def __init__(self, ctx: zmq.Context) -> None:
-        from zmq.auth.asyncio import AsyncioAuthenticator
+        from zmq.auth.thread import ThreadAuthenticator
 
         self.users = 0
-        self.auth = AsyncioAuthenticator(ctx)
+        self.auth = ThreadAuthenticator(ctx)
         self.auth.start()
         self.auth.configure_curve(domain="*", location=zmq.auth.CURVE_ALLOW_ANY)
 
@@ -156,7 +158,7 @@ _auths: dict[int, _Auth] = {}
 def start_zap(ctx: zmq.Context) -> None:
     """One ZAP handler per context (several hosts may share a context, as in tests)."""
     entry = _auths.get(id(ctx))
-    if entry is None or entry.auth.zap_socket is None:
+    if entry is None or not entry.auth.is_alive():
         entry = _auths[id(ctx)] = _Auth(ctx)
     entry.users += 1
 

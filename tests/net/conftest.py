@@ -72,12 +72,14 @@ def events(host: Host, name: str) -> list[dict]:
     return [r for r in host.records if r["event"] == name]  # type: ignore[attr-defined]
 
 
-def raw_dealer(ctx: zmq.asyncio.Context, addr: str, keypair: tuple[bytes, bytes] | None = None
-               ) -> zmq.asyncio.Socket:
+def raw_dealer(ctx: zmq.asyncio.Context, addr: str, keypair: tuple[bytes, bytes] | None = None,
+               routing_id: bytes | None = None) -> zmq.asyncio.Socket:
     """A bare DEALER (CurveZMQ with a fresh client key when ``addr`` carries the host's key)."""
     endpoint, key = security.split_address(addr)
     sock = ctx.socket(zmq.DEALER)
     sock.setsockopt(zmq.LINGER, 0)
+    if routing_id is not None:
+        sock.setsockopt(zmq.ROUTING_ID, routing_id)
     if key is not None:
         security.secure_client(sock, key, keypair or zmq.curve_keypair())
     sock.connect(endpoint)

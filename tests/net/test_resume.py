@@ -1,0 +1,202 @@
+"""Crash recovery: the journal brings every table back exactly where it was; players resume on their own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import msgpack
+
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.replay import replay
+from ekpeer.net import security
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.net.journal import Journal
+from ekpeer.net.remote_bot import RemoteBot
+from ekpeer.plugins import ruleset
+
+from .conftest import EKPEER, FAST, env_for_subprocess, free_port, wait_for
+
+
+def _plain(obj):
+    return msgpack.unpackb(msgpack.packb(obj, use_bin_type=True), raw=False)
+
+
+def _journal_game(directory: Path, table: str):
+    state = next(s for s in Journal(directory).load() if s["table"]["id"] == table)
+    rec = state["game"]
+    return replay(ruleset(rec["plugins"]), rec["origin"], state["moves"]), state
+
+
+async def _crash(host: Host) -> None:
+    """Stop a host the way kill -9 would: no closing message, no journal flush beyond what is on disk."""
+    for table in host.tables.values():
+        table.cancel_all()
+        for s in table.seats:
+            for h in (s.grace, s.pending):
+                if h is not None:
+                    h.cancel()
+    for t in host._tasks:
+        t.cancel()
+    await asyncio.gather(*host._tasks, return_exceptions=True)
+    host.sock.close(linger=0)
+    host.sock = None
+    from ekpeer.net import security as sec
+
+    sec.stop_zap(host.ctx)
+    host._zap = False
+
+
+async def _players(address: str, ctx, names, table: str):
+    clients, bots = [], []
+    for i, n in enumerate(names):
+        c = Client(address, n, ctx=ctx, ping_seconds=0.2, silence_seconds=0.8)
+        await c.connect()
+        b = RemoteBot(c, seed=i, think=(0.01, 0.02), emit=None)
+        await b.join(table)
+        clients.append(c)
+        bots.append(b)
+    return clients, bots
+
+
+async def test_restore_in_process_brings_back_the_exact_game(ctx, tmp_path):
+    port = free_port()
+    bind = f"tcp://127.0.0.1:{port}"
+    a = Host(bind, ctx=ctx, seed=11, journal=Journal(tmp_path), ping_seconds=0.2)
+    await a.start()
+    a.add_table("crash", {**FAST, "seats": 3, "grace_seconds": 5.0})
+    clients, bots = await _players(a.address, ctx, ["ann", "bob"], "crash")
+    tasks = [asyncio.create_task(b.run()) for b in bots]
+    b_host = None
+    try:
+        await clients[0].start()
+        table = a.tables["crash"]
+        await wait_for(lambda: table.game is not None and len(table.game.log) >= 12, 10, what="a dozen moves")
+        await _crash(a)
+        game = table.game
+        before, cards, moves = game.snapshot(), game.all_cards(), len(game.log)
+        replayed, _ = _journal_game(tmp_path, "crash")
+        assert replayed.snapshot() == before, "the journal holds every move made"
+        records: list[dict] = []
+        b_host = Host(bind, ctx=ctx, seed=12, journal=Journal(tmp_path), ping_seconds=0.2, log=records.append)
+        b_host.loop = asyncio.get_running_loop()
+        assert b_host.restore() == ["crash"]
+        back = b_host.tables["crash"]
+        assert back.game.snapshot() == before and back.game.all_cards() == cards
+        assert [s.name for s in back.seats] == [s.name for s in table.seats]
+        assert [s.token for s in back.seats] == [s.token for s in table.seats]
+        again = back.game
+        await b_host.start()
+        await asyncio.wait_for(asyncio.gather(*tasks), 20)       # the same bots finish the same game
+        assert again.over and again.all_cards() == cards
+        assert [m.to_dict() for m in again.log[:moves]] == [m.to_dict() for m in game.log[:moves]]
+        assert all(c.reconnects >= 1 for c in clients)
+        assert {r["seat"] for r in records if r["event"] == "resumed"} == {"ann", "bob"}
+        assert not [r for r in records if r["event"] == "handler_error"]
+    finally:
+        for c in clients:
+            await c.close()
+        if b_host is not None:
+            await b_host.close()
+
+
+CONFIG = """
+name = "Crash test"
+[table]
+expansions = ["base"]
+seats = 3
+bots = "heuristic"
+reaction_seconds = 0.05
+turn_seconds = 5.0
+grace_seconds = 20.0
+"""
+
+
+def _start_host(data: Path, cfg: Path, port: int, *extra: str) -> subprocess.Popen:
+    env = env_for_subprocess()
+    env["EKPEER_DATA_DIR"] = str(data)
+    env["EKPEER_NO_DISCOVERY"] = "1"
+    return subprocess.Popen([*EKPEER, "host", "--headless", "--bind", f"tcp://127.0.0.1:{port}", "--config",
+                             str(cfg), "--bot-think", "0.01", "--no-discovery", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+async def _listening(proc: subprocess.Popen, timeout: float = 8.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), timeout)  # type: ignore[union-attr]
+        if not line:
+            break
+        rec = json.loads(line)
+        if rec["event"] == "listening":
+            return rec
+    raise AssertionError(f"host did not start: {proc.stderr.read() if proc.poll() is not None else ''}")
+
+
+async def test_sigkill_mid_game_and_resume_the_same_game(ctx, tmp_path):
+    data = tmp_path / "data"
+    cfg = tmp_path / "crash.toml"
+    cfg.write_text(CONFIG)
+    port = free_port()
+    first = _start_host(data, cfg, port)
+    second = None
+    clients: list[Client] = []
+    try:
+        listening = await _listening(first)
+        address = listening["address"]
+        assert address.endswith("#" + security.load_keypair("host", data)[0].decode())
+        seen: dict[str, list] = {"ann": [], "bob": []}
+        clients, bots = await _players(address, ctx, ["ann", "bob"], "crash")
+        for c in clients:
+            c.on_message = lambda m, n=c.name: seen[n].append(m) if m.type == "snapshot" else None
+        tasks = [asyncio.create_task(b.run()) for b in bots]
+        await clients[0].start()
+        await wait_for(lambda: sum(b.moves for b in bots) >= 6, 10, what="a few moves")
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(5)
+        journal_dir = data / "tables" / str(port)
+        game, state = _journal_game(journal_dir, "crash")
+        assert not game.over and len(state["moves"]) >= 6
+        at_crash, cards, moves = game.snapshot(), game.all_cards(), [dict(m) for m in state["moves"]]
+        for n in seen:
+            seen[n].clear()
+        second = _start_host(data, cfg, port, "--resume")
+        assert (await _listening(second))["address"] == address           # same key, same port
+        await wait_for(lambda: all(seen[n] for n in seen), 10, what="both players back in their seats")
+        first_views = {n: seen[n][0].body["view"] for n in seen}
+        await asyncio.wait_for(asyncio.gather(*tasks), 20)
+        assert all(b.done == 1 and b.winner for b in bots)
+        end = await wait_for(lambda: Journal(journal_dir).last("crash"), 5, what="the finished game's file")
+        final = replay(ruleset(end["game"]["plugins"]), end["game"]["origin"], end["moves"])
+        assert end["over"] and final.over and final.winner == bots[0].winner
+        assert end["game"]["origin"] == state["game"]["origin"]
+        assert end["moves"][:len(moves)] == moves                            # the same game, continued
+        head = replay(ruleset(end["game"]["plugins"]), end["game"]["origin"], end["moves"][:len(moves)])
+        assert head.snapshot() == at_crash and final.all_cards() == cards
+        # the snapshot each player got on coming back is a state of this same continued game
+        pending = dict(first_views)
+        for k in range(len(moves), len(end["moves"]) + 1):
+            for n, view in list(pending.items()):
+                if _plain(player_view(head, n)) == view:
+                    del pending[n]
+            if not pending:
+                break
+            if k < len(end["moves"]):
+                head.apply(Move.from_dict(end["moves"][k]))
+        assert not pending, "a resumed player's snapshot matches no state of the continued game"
+    finally:
+        for c in clients:
+            await c.close()
+        for p in (first, second):
+            if p is not None and p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+                try:
+                    p.communicate(timeout=5)
+                except subprocess.TimeoutExpired:
+                    p.kill()
