@@ -699,6 +699,9 @@ class Host:
         self.ping_seconds = ping_seconds
         self.idle_seconds = idle_seconds
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
+        # error replies have their own, smaller budget (a fuzzing host raises both)
+        self.err_rate = min(rate, 10.0) if rate <= 50 else rate
+        self.err_burst = 20.0 if burst <= 100 else burst
         self.heartbeat_ms = heartbeat_ms
         self.ctx = ctx or zmq.asyncio.Context.instance()
         self.sock: zmq.asyncio.Socket | None = None
@@ -941,7 +944,7 @@ class Host:
     def error_reply(self, session: Session, re: int | None, code: str, message: str, **extra: Any) -> None:
         self.stats["errors"] += 1
         now = self.loop.time()
-        session.err_tokens = min(20.0, session.err_tokens + (now - session.stamp) * 10.0)
+        session.err_tokens = min(self.err_burst, session.err_tokens + (now - session.stamp) * self.err_rate)
         if session.err_tokens < 1:
             return
         session.err_tokens -= 1
@@ -1029,7 +1032,7 @@ class Host:
             self.per_key[key] = self.per_key.get(key, 0) + 1
         session.last_seen = now
         session.tokens = min(self.burst, session.tokens + (now - session.stamp) * self.rate)
-        session.err_tokens = min(20.0, session.err_tokens + (now - session.stamp) * 10.0)
+        session.err_tokens = min(self.err_burst, session.err_tokens + (now - session.stamp) * self.err_rate)
         session.stamp = now
         if session.tokens < 1:
             session.strikes += 1
@@ -1113,21 +1116,32 @@ class Host:
         if t == "lobby_set":
             table.set_settings(session, body["settings"])
         elif t == "ready":
+            if table.phase != "lobby" or session.seat is None:     # checked before the one reply
+                raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
             if "picks" in body:
                 table.set_picks(session, body["picks"])
             self.reply(session, env.id, P.ok())
-            table.set_ready(session, bool(body.get("ready", True)))
+            self.after_reply(session, table.set_ready, session, bool(body.get("ready", True)))
             return
         elif t == "start":
             table.request_start(session)
         elif t == "rematch":
+            if table.phase != "over" or session.seat is None:
+                raise P.ProtocolError("not_over", "rematch is for seated players after a game")
             self.reply(session, env.id, P.ok())
-            table.request_rematch(session)
+            self.after_reply(session, table.request_rematch, session)
             return
         elif t == "move":
             self.on_move(session, table, env)
             return
         self.reply(session, env.id, P.ok())
+
+    def after_reply(self, session: Session, fn: Callable[..., Any], *args: Any) -> None:
+        """Work after a request's one reply: a refusal now is told without ``re`` (no second reply)."""
+        try:
+            fn(*args)
+        except P.ProtocolError as exc:
+            self.error_reply(session, None, exc.code, exc.message, **exc.extra)
 
     def on_move(self, session: Session, table: Table, env: P.Envelope) -> None:
         seat = session.seat

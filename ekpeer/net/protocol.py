@@ -193,7 +193,7 @@ def decode(frame: bytes, max_frame: int = MAX_CLIENT_FRAME, max_depth: int = MAX
     msg_id = obj.get("id", 0)
     re_id = msg_id if _is_int(msg_id) else None
     v = obj.get("v")
-    if v not in SUPPORTED:
+    if not _is_int(v) or v not in SUPPORTED:       # True == 1 in Python: a bool is no version
         err = version_error(v)
         err.re = re_id
         raise err
