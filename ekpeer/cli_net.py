@@ -40,6 +40,10 @@ async def _headless(args: argparse.Namespace) -> int:
     except Exception as exc:
         stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
         return 2
+    if getattr(args, "save_replays", None):
+        from .replays import ReplaySaver
+
+        host.game_over_hooks.append(ReplaySaver(args.save_replays))
     advertiser = None
     if not getattr(args, "no_discovery", False):
         from .net.discovery import advertise
@@ -125,6 +129,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="seconds between client pings (told to clients)")
     host.add_argument("--idle", type=float, default=10.0,
                       help="seconds of silence before a client is dropped")
+    host.add_argument("--save-replays", metavar="DIR", default=None,
+                      help="save every finished game into DIR as JSON (ekpeer replay FILE plays it back)")
     host.add_argument("--no-discovery", action="store_true",
                       help="do not advertise the tables on the LAN (multicast DNS)")
     host.set_defaults(func=cmd_host)

@@ -73,10 +73,27 @@ def _run(app: Any) -> int:
     return int(app.return_code or 0)
 
 
+def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
+    """With ``--save-replays DIR``, hosts this factory runs save every finished game into DIR."""
+    directory = getattr(args, "save_replays", None)
+    if not directory:
+        return factory
+    from .replays import ReplaySaver
+
+    saver = ReplaySaver(directory)
+
+    def make(*a: Any, **kw: Any) -> Any:
+        session = factory(*a, **kw)
+        session.game_over_hooks = [saver]   # HostedSession hands them to its host; LocalSession has none
+        return session
+
+    return make
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .tui.app import make_app
 
-    app = make_app(_factory(args), mode=None if args.menu else "play", name=args.name,
+    app = make_app(_with_replays(_factory(args), args), mode=None if args.menu else "play", name=args.name,
                    settings=settings_from(args), autostart=args.start,
                    discovery=bool(args.menu) and _discovery(args))
     return _run(app)
@@ -112,8 +129,24 @@ def host_with_player(args: argparse.Namespace) -> int:
     if not (isinstance(think_range, tuple) and len(think_range) == 2):
         think_range = (float(args.think) * 0.6, float(args.think) * 1.4)
     factory = network_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args))
-    app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
+    app = make_app(_with_replays(factory, args), mode="host", name=args.name, settings=settings_from(args))
     return _run(app)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Play back a saved game step by step in the terminal."""
+    import sys
+
+    from .replays import Playback, ReplayError, load
+
+    try:
+        playback = Playback(load(args.file))
+    except ReplayError as exc:
+        print(f"ekpeer replay: {exc}", file=sys.stderr)
+        return 2
+    from .tui.screens.replay import ReplayApp
+
+    return _run(ReplayApp(playback, show_hands=args.hands))
 
 
 def _table_flags(p: argparse.ArgumentParser) -> None:
@@ -139,7 +172,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=None, help="seed for --local games")
     play.add_argument("--no-discovery", action="store_true",
                       help="with --menu: neither list LAN tables nor advertise a hosted one")
+    play.add_argument("--save-replays", metavar="DIR", default=None,
+                      help="save every finished game into DIR (play it back with ekpeer replay FILE)")
     play.set_defaults(func=cmd_play)
+
+    replay = sub.add_parser("replay", help="play back a saved game step by step (ekpeer replay FILE)")
+    replay.add_argument("file", help="a replay saved with --save-replays")
+    replay.add_argument("--hands", action="store_true", help="start with every hand shown (h toggles)")
+    replay.set_defaults(func=cmd_replay)
 
     join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME "
                           "(no address: pick from the tables found on the LAN)")

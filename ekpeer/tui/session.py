@@ -466,6 +466,7 @@ class HostedSession(NetSession):
         from ..net.host import Host
 
         self.host = Host(self.bind, think=self.think)
+        self.host.game_over_hooks.extend(getattr(self, "game_over_hooks", ()))   # --save-replays
         endpoint = await self.host.start()
         port = endpoint.rsplit(":", 1)[1]
         self.endpoint = f"tcp://127.0.0.1:{port}"

@@ -1,0 +1,189 @@
+"""Saved games: a finished game as a JSON file, and its states step by step for playback.
+
+A replay file is ``ekpeer.engine.replay.record(game)`` (plugins, origin, moves) plus who
+sat where, when, and the plugin versions, so that ``ekpeer replay FILE`` rebuilds every
+state exactly (the engine is deterministic from its origin). Hosts write one when a game
+ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``)::
+
+    {"format": "ekpeer-replay", "version": 1, "saved_at": "2026-…Z", "timestamp": 1764…,
+     "table": "main", "title": "…", "players": ["ann", "bob"],
+     "seats": [{"name": "ann", "bot": null}, {"name": "bob", "bot": "heuristic"}],
+     "winner": "bob", "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
+     "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]}}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine.replay import record
+
+FORMAT = "ekpeer-replay"
+VERSION = 1
+
+
+class ReplayError(ValueError):
+    """Not a replay file, or one this ekpeer cannot play back (a plugin is missing)."""
+
+
+def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict[str, Any]] | None = None,
+                when: float | None = None) -> dict[str, Any]:
+    """The JSON-ready replay of ``game`` (normally a finished one)."""
+    from .net.lobby import table_plugins
+
+    when = time.time() if when is None else when
+    rec = record(game)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(when)),
+        "timestamp": round(when, 3),
+        "table": table,
+        "title": title or table,
+        "players": list(game.players),
+        "seats": seats if seats is not None else [{"name": p, "bot": None} for p in game.players],
+        "winner": game.winner,
+        "turns": game.turn_number,
+        "plugins": [{"name": p["name"], "version": p["version"]} for p in table_plugins(rec["plugins"])],
+        "record": rec,
+    }
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:40] or "game"
+
+
+def save(game: Any, directory: str | Path, **meta: Any) -> Path:
+    """Write ``game``'s replay into ``directory`` (made if needed); returns the file's path."""
+    data = replay_data(game, **meta)
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(data["timestamp"]))
+    base = f"{stamp}-{_slug(data['table'] or 'game')}"
+    path = folder / f"{base}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{base}-{n}.json"
+        n += 1
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".replay-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, separators=(",", ":"))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+class ReplaySaver:
+    """A host's game-over hook (``host.game_over_hooks``): saves each finished game of a table."""
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+        self.saved: list[Path] = []
+
+    def __call__(self, table: Any) -> None:
+        game = table.game
+        if game is None:
+            return
+        seats = [{"name": s.name, "bot": s.kind} for s in table.seats]
+        try:
+            path = save(game, self.directory, table=table.id, title=table.title, seats=seats)
+        except OSError as exc:   # a full disk must not disturb the table
+            table.host.log("replay_failed", level="error", table=table.id, error=repr(exc))
+            return
+        self.saved.append(path)
+        table.host.log("replay_saved", table=table.id, path=str(path))
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """A replay file's data, checked; raises :class:`ReplayError`."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ReplayError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"{path} is not an ekpeer replay")
+    if data.get("version") != VERSION:
+        raise ReplayError(f"{path} is replay version {data.get('version')}; this ekpeer reads {VERSION}")
+    rec = data.get("record")
+    if not (isinstance(rec, dict) and isinstance(rec.get("moves"), list)
+            and isinstance(rec.get("origin"), dict)):
+        raise ReplayError(f"{path} has no game record")
+    return data
+
+
+def rules_for(data: dict[str, Any]) -> Any:
+    from .plugins import installed, ruleset
+
+    names = list(data["record"].get("plugins") or ["base"])
+    missing = [n for n in names if n not in installed()]
+    if missing:
+        versions = {p.get("name"): p.get("version") for p in data.get("plugins", [])}
+        need = ", ".join(f"{n} {versions.get(n) or ''}".strip() for n in missing)
+        raise ReplayError(f"this replay needs plugins that are not installed here: {need}")
+    return ruleset(names)
+
+
+def rebuild(data: dict[str, Any]) -> Any:
+    """The game at its end, rebuilt from the record."""
+    from .engine.replay import replay
+
+    rec = data["record"]
+    return replay(rules_for(data), rec["origin"], rec["moves"])
+
+
+@dataclass
+class Frame:
+    """The table after ``index`` moves (0: as dealt)."""
+
+    index: int
+    move: dict[str, Any] | None
+    events: list[dict[str, Any]]              # every event of that move
+    public: list[dict[str, Any]]              # the events a spectator saw
+    view: dict[str, Any]                      # spectator_view
+    hands: dict[str, list[str]]
+    draw_pile: list[str]                      # top first
+    snapshot: tuple = field(repr=False, default=())
+
+
+class Playback:
+    """Every state of a replayed game, to step through (built once, in order)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        from .engine import Move, spectator_view
+        from .engine.replay import replay
+
+        self.data = data
+        self.rules = rules_for(data)
+        rec = data["record"]
+        game = replay(self.rules, rec["origin"], [])
+        self.catalog = self.rules.catalog()
+        self.players: list[str] = list(game.players)
+        self.frames: list[Frame] = []
+
+        def frame(index: int, move: dict[str, Any] | None, events: list) -> Frame:
+            return Frame(index, move, [e for _, e in events], [e for to, e in events if to is None],
+                         spectator_view(game), {p: list(game.hands[p]) for p in game.players},
+                         list(game.draw_pile.top_first()), game.snapshot())
+
+        self.frames.append(frame(0, None, list(game.events)))
+        for i, move in enumerate(rec["moves"], 1):
+            events = game.apply(Move.from_dict(move))
+            self.frames.append(frame(i, move, list(events)))
+        self.game = game
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    @property
+    def last(self) -> int:
+        return len(self.frames) - 1

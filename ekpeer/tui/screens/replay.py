@@ -1,0 +1,170 @@
+"""Playback of a saved game, step by step: the table after each move, hands hidden or all shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..words import Catalog, event_words
+
+
+def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
+    if move is None:
+        return "The cards are dealt."
+    do, by = move.get("do"), move.get("by")
+    if do == "resolve":
+        return "The reaction window closes: the action resolves."
+    if do == "draw":
+        return f"{by} draws."
+    if do == "play":
+        cards = cat.titles(list(move.get("cards") or []))
+        target = f" on {move['target']}" if move.get("target") else ""
+        return f"{by} plays {cards}{target}."
+    if do == "choose":
+        detail = {k: v for k, v in move.items() if k not in ("do", "by") and v not in (None, [], "")}
+        shown = ", ".join(f"{k} {cat.title(v) if k == 'card' else v}" for k, v in detail.items())
+        return f"{by} chooses{': ' + shown if shown else ''}."
+    return f"{by}: {do}"
+
+
+class ReplayScreen(Screen):
+    """``→``/``←`` step, ``home``/``end`` jump, ``h`` shows every hand (and the draw pile)."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-title { height: auto; background: $panel; padding: 0 1; }
+    ReplayScreen #replay-main { height: 1fr; }
+    ReplayScreen #replay-players { width: 1fr; padding: 0 1; }
+    ReplayScreen #replay-side { width: 1fr; padding: 0 1; }
+    ReplayScreen #replay-step { height: auto; padding: 0 0 1 0; }
+    ReplayScreen #replay-log { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("right,n,space", "step(1)", "Next"),
+        Binding("left,p,backspace", "step(-1)", "Previous"),
+        Binding("home,g", "jump('start')", "Start"),
+        Binding("end,G", "jump('end')", "End"),
+        Binding("h", "toggle_hands", "Every hand"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, playback: Any, show_hands: bool = False) -> None:
+        super().__init__(id="replay")
+        self.playback = playback
+        self.catalog = Catalog(playback.catalog)
+        self.index = 0
+        self.show_hands = show_hands
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="replay-title")
+        with Horizontal(id="replay-main"):
+            yield Static("", id="replay-players")
+            with Vertical(id="replay-side"):
+                yield Static("", id="replay-step")
+                with VerticalScroll(id="replay-log"):
+                    yield Static("", id="replay-events")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.render_step()
+
+    # ------------------------------------------------------------------ actions
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(self.playback.last, self.index + delta))
+        self.render_step()
+
+    def action_jump(self, where: str) -> None:
+        self.index = 0 if where == "start" else self.playback.last
+        self.render_step()
+
+    def action_toggle_hands(self) -> None:
+        self.show_hands = not self.show_hands
+        self.render_step()
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def frame(self) -> Any:
+        return self.playback.frames[self.index]
+
+    def render_step(self) -> None:
+        data, frame, cat = self.playback.data, self.frame, self.catalog
+        title = Text()
+        title.append(" ekpeer replay ", style="bold reverse")
+        title.append(f"  {data.get('title') or data.get('table') or 'game'} · {data.get('saved_at', '')}")
+        title.append(f"  · step {self.index}/{self.playback.last}", style="bold")
+        title.append("  · every hand shown" if self.show_hands else "  · hands hidden", style="italic")
+        if data.get("winner"):
+            title.append(f"  · winner {data['winner']}")
+        self.query_one("#replay-title", Static).update(title)
+        self.query_one("#replay-players", Static).update(self.players_text())
+        step = Text(move_words(frame.move, cat) + "\n", style="bold")
+        events = frame.events if self.show_hands else frame.public
+        for e in events:
+            line = event_words(e, cat, None)
+            if line:
+                step.append(f"  {line}\n")
+        self.query_one("#replay-step", Static).update(step)
+        self.query_one("#replay-events", Static).update(self.log_text())
+
+    def players_text(self) -> Text:
+        frame, cat = self.frame, self.catalog
+        view = frame.view
+        text = Text()
+        for p in view.get("players", []):
+            name = p["name"]
+            mark = "▶ " if name == view.get("current") and not view.get("winner") else "  "
+            style = "bold" if mark.strip() else ""
+            if p.get("status") == "out":
+                style = "dim strike"
+            text.append(f"{mark}{name}", style=style)
+            text.append(f"  {p.get('status')} · {p.get('hand_count', 0)} cards\n", style="dim")
+            if self.show_hands:
+                hand = frame.hands.get(name, [])
+                text.append("    " + (cat.titles(hand) if hand else "(no cards)") + "\n")
+            for label, key in (("in front", "in_front"), ("marked", "marked")):
+                if p.get(key):
+                    text.append(f"    {label}: {cat.titles(p[key])}\n", style="italic")
+        text.append(f"\nDraw pile: {view.get('draw_pile_count', 0)} cards")
+        if self.show_hands and frame.draw_pile:
+            top = cat.titles(frame.draw_pile[:5])
+            text.append(f"\n  top first: {top}{' …' if len(frame.draw_pile) > 5 else ''}")
+        discard = view.get("discard") or []
+        text.append(f"\nDiscard: {cat.title(discard[-1]) if discard else 'empty'} ({len(discard)})")
+        if view.get("stack"):
+            text.append(f"\nWaiting to resolve: {len(view['stack'])} action(s)")
+        if view.get("winner"):
+            text.append(f"\n\n{view['winner']} wins!", style="bold green")
+        return text
+
+    def log_text(self) -> Text:
+        """The moves so far, newest last (the last 40)."""
+        text = Text("Moves so far\n", style="bold underline")
+        start = max(1, self.index - 39)
+        for frame in self.playback.frames[start:self.index + 1]:
+            text.append(f"{frame.index:>4}. {move_words(frame.move, self.catalog)}\n",
+                        style="bold" if frame.index == self.index else "")
+        return text
+
+
+class ReplayApp(App):
+    """``ekpeer replay FILE``: one replay screen."""
+
+    CSS_PATH = "../ekpeer.tcss"
+    TITLE = "ekpeer replay"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, playback: Any, show_hands: bool = False) -> None:
+        super().__init__()
+        self.playback = playback
+        self.show_hands = show_hands
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.playback, self.show_hands))

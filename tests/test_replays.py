@@ -1,0 +1,117 @@
+"""Replays: a host saves each finished game; the file rebuilds the same final state, and the
+replay screen steps through it."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+import zmq.asyncio
+
+from ekpeer.cli import build_parser
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.net.remote_bot import RemoteBot
+from ekpeer.replays import Playback, ReplayError, ReplaySaver, load, rebuild
+from ekpeer.tui.screens.replay import ReplayApp, ReplayScreen
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory):
+    """A networked game (a remote bot and a host bot) saved by the host's ReplaySaver."""
+    import asyncio
+
+    folder = tmp_path_factory.mktemp("replays")
+    finals: list[tuple] = []
+
+    async def play() -> None:
+        ctx = zmq.asyncio.Context()
+        host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3)
+        host.add_table("rp", {"seats": 2, "reaction_seconds": 0.01, "turn_seconds": 5.0}, title="Replay me")
+        saver = ReplaySaver(folder)
+        host.game_over_hooks += [saver, lambda table: finals.append(table.game.snapshot())]
+        await host.start()
+        client = Client(getattr(host, "address", host.endpoint), "ann", ctx=ctx)
+        try:
+            await client.connect()
+            bot = RemoteBot(client, "heuristic", seed=1, emit=None)
+            await bot.join("rp")
+            await client.start()
+            await asyncio.wait_for(bot.run(), 30)
+        finally:
+            await client.close()
+            await host.close()
+            ctx.destroy(linger=0)
+
+    asyncio.run(play())
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 1 and len(finals) == 1
+    return files[0], finals[0]
+
+
+def test_a_saved_game_replays_to_the_same_final_state(saved):
+    path, final = saved
+    data = json.loads(path.read_text())
+    assert data["format"] == "ekpeer-replay" and data["table"] == "rp" and data["title"] == "Replay me"
+    assert data["players"] == ["ann", "bot1"] and data["winner"] in data["players"]
+    assert {s["name"]: s["bot"] for s in data["seats"]} == {"ann": None, "bot1": "heuristic"}
+    assert data["plugins"] == [{"name": "base", "version": "0.1.0"}] and data["saved_at"].endswith("Z")
+    assert rebuild(load(path)).snapshot() == final
+    playback = Playback(load(path))
+    assert playback.frames[-1].snapshot == final and playback.frames[-1].view["winner"] == data["winner"]
+    assert len(playback) == len(data["record"]["moves"]) + 1
+
+
+def test_bad_files_are_refused(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text('{"format": "something else"}')
+    with pytest.raises(ReplayError):
+        load(bad)
+    from ekpeer.cli import main
+
+    assert main(["replay", str(bad)]) == 2
+
+
+def test_the_flags_exist():
+    parser = build_parser()
+    assert parser.parse_args(["host", "--headless", "--save-replays", "d"]).save_replays == "d"
+    assert parser.parse_args(["play", "--save-replays", "d"]).save_replays == "d"
+    assert parser.parse_args(["replay", "f.json", "--hands"]).hands is True
+
+
+async def test_replay_screen_steps_through_the_game(saved):
+    path, final = saved
+    playback = Playback(load(path))
+    app = ReplayApp(playback)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        assert "step 0/" in str(screen.query_one("#replay-title").render())
+        assert "dealt" in str(screen.query_one("#replay-step").render())
+        await pilot.press("right", "right", "right")
+        assert screen.index == 3
+        await pilot.press("left")
+        assert screen.index == 2
+        await pilot.press("end")
+        assert screen.index == playback.last and screen.frame.snapshot == final
+        title = str(screen.query_one("#replay-title").render())
+        assert f"step {playback.last}/{playback.last}" in title and "winner" in title
+        assert "wins!" in str(screen.query_one("#replay-players").render())
+        await pilot.press("right")                       # past the end: stays
+        assert screen.index == playback.last
+        await pilot.press("home")
+        assert screen.index == 0
+        hands = playback.frames[0].hands["ann"]
+        shown = str(screen.query_one("#replay-players").render())
+        assert screen.catalog.title(hands[0]) not in shown.split("ann", 1)[1].split("\n")[0]
+        await pilot.press("h")                           # every hand, and the draw pile
+        shown = str(screen.query_one("#replay-players").render())
+        assert screen.show_hands and screen.catalog.titles(hands) in shown and "top first" in shown
+        await pilot.press("h")
+        assert not screen.show_hands
+        started = time.monotonic()
+        for _ in range(playback.last):
+            await pilot.press("right")
+        assert screen.index == playback.last and time.monotonic() - started < 20
