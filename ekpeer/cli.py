@@ -44,6 +44,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     for info in plugin_info():
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
         print(f"  cards: {', '.join(info['cards'])}")
+        print(f"  from: {info.get('path', '?')}")
     return 0
 
 

@@ -91,5 +91,16 @@ def plugin_info() -> list[dict[str, Any]]:
             "package": dist.metadata["Name"] if dist else "?",
             "module": ep.value,
             "cards": cards,
+            "path": _where(dist),
         })
     return out
+
+
+def _where(dist: Any) -> str:
+    """Where a plugin's distribution is installed (its site-packages or source folder)."""
+    if dist is None:
+        return "?"
+    try:
+        return str(dist.locate_file(""))
+    except Exception:
+        return "?"

@@ -38,6 +38,7 @@ def ekpeer(site: Path, *args: str, env: dict[str, str] | None = None) -> subproc
 def test_installed_plugin_is_listed_with_its_cards(site):
     out = ekpeer(site, "plugins").stdout
     assert "catnip 0.1.0 (ekpeer-catnip: ekpeer_catnip)" in out
+    assert f"  from: {site}" in out      # where it is installed
     assert "sneak_peek" in ekpeer(site, "cards").stdout
 
 
