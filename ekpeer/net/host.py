@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import secrets
 import sys
@@ -121,6 +122,7 @@ class Table:
         self.timer_info: dict[str, Any] | None = None
         self.gen = 0
         self.games = 0
+        self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
         self.rng = random.Random(host.rng.random())
 
     # ------------------------------------------------------------------ helpers
@@ -462,6 +464,7 @@ class Table:
         self.history.clear()
         self.phase = "playing"
         self.games += 1
+        self.cards0 = self.game.all_cards() if self.host.audit else None
         self.journal_game()
         self.host.log("game_started", table=self.id, seats=names, game=self.games)
         self.broadcast_lobby()
@@ -504,6 +507,12 @@ class Table:
         if journal is not None:           # on disk before anyone hears of it
             for m in game.log[logged:]:
                 self.host.guard_io(journal.append, self.id, {"t": "move", "m": m.to_dict()})
+        if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
+            now = game.all_cards()
+            self.host.stats["card_mismatches"] = self.host.stats.get("card_mismatches", 0) + 1
+            self.host.log("cards_mismatch", level="error", table=self.id, move=move.to_dict(),
+                          lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
+            self.cards0 = now
         self.history.extend(events)
         self.broadcast_update(events, session, re)
         if game.over:
@@ -682,6 +691,7 @@ class Host:
                  keypair: tuple[bytes, bytes] | None = None, journal: Journal | str | None = None,
                  hello_seconds: float = 5.0, handshake_ms: int = 5000, max_per_key: int = 32) -> None:
         self.bind_to = bind
+        self.audit = os.environ.get("EKPEER_AUDIT_CARDS", "") not in ("", "0")   # conservation per move
         self.secure = secure
         self.keypair = (keypair or security.load_keypair("host")) if secure else None
         self.journal = Journal(journal) if isinstance(journal, str) else journal
@@ -829,6 +839,7 @@ class Host:
                     table.history.extend(game.events)
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
+                    table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None
                     self.tables[table_id] = table
                     for seat in table.seats:
                         if seat.human and not seat.takeover:
