@@ -1,6 +1,10 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
+
+# keys and crash journals of hosts and clients started by the tests live in a temporary data dir
+os.environ.setdefault("EKPEER_DATA_DIR", tempfile.mkdtemp(prefix="ekpeer-test-data-"))
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
