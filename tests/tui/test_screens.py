@@ -5,6 +5,7 @@ from __future__ import annotations
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.game_over import GameOverScreen
 from ekpeer.tui.screens.lobby import LobbyScreen
+from ekpeer.tui.screens.position import PositionScreen
 from ekpeer.tui.screens.start import StartScreen
 from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.session import local_factory
@@ -191,7 +192,9 @@ async def test_whole_game_against_a_bot_in_process():
             await pilot.pause(0.02)
             if app.view.get("winner"):
                 break
-            if not isinstance(app.screen, TableScreen):
+            if isinstance(app.screen, PositionScreen):  # no place is highlighted at first
+                await pilot.press("home", "enter")
+            elif not isinstance(app.screen, TableScreen):
                 await pilot.press("enter")
             else:
                 await pilot.press("d")

@@ -51,7 +51,7 @@ class PickScreen(ModalScreen[Any]):
         options.highlighted = self.default_index()
         options.focus()
 
-    def default_index(self) -> int:
+    def default_index(self) -> int | None:
         return 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

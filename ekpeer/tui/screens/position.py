@@ -21,9 +21,14 @@ class PositionScreen(PickScreen):
             words = position_words(pos, pile)
             options.append((pos, f"{pos if pos >= 0 else 'bottom':>6}  {words}", None))
         super().__init__(
-            f"Put {cat.title(card)} back",
+            f"Put {cat.title(card)} back: the draw pile holds {pile} card{'s' if pile != 1 else ''}",
             f"The draw pile holds {pile} card{'s' if pile != 1 else ''}. Nobody else sees where you put it."
             f" 0 is the top.",
             options,
+            details="Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter.",
         )
         self.card = card
+
+    def default_index(self) -> int | None:
+        """No place at first, so that an Enter pressed in haste does not put it on top."""
+        return None
