@@ -190,10 +190,52 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "dealt":
         players, pile = len(event.get("players", [])), event.get("draw_pile", "?")
         return f"Cards dealt to {players} players; {pile} in the draw pile"
-    if t in ("waiting", "chose", "chose_hidden", "move"):
+    if t in ("waiting", "chose", "chose_hidden", "move", "clairvoyance_saw"):
         return None
+    words = _expansion_words(t, event, cat, me)
+    if words is not None:
+        return words
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
+
+
+def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
+    """Log lines for the expansions' events (Imploding, Zombie, Streaking, Party)."""
+    by, p, target = e.get("by"), e.get("player"), e.get("target")
+    card = cat.title(e.get("card")) if e.get("card") else "a card"
+    simple = {
+        "altered": lambda: f"{_does(by, me, 'alter')} the future of the top {e.get('count', 3)} cards",
+        "reversed": lambda: f"{_does(by, me, 'reverse')} the order of play",
+        "bottom_to_top": lambda: f"{_does(by, me, 'draw')} from the bottom",
+        "swapped_top_and_bottom": lambda: f"{_does(by, me, 'swap')} the top and bottom cards",
+        "cursed": lambda: f"{_does(by, me, 'curse')} {_who(target, me)}: that hand is face down",
+        "cursed_pick": lambda: f"{_Who(by, me)} {'play' if by == me else 'plays'} a random card: {card}",
+        "cursed_turned_up": lambda: f"{_does(p, me, 'turn')} up {card}",
+        "curse_lifted": lambda: f"The curse on {_who(p, me)} lifts",
+        "card_lost": lambda: f"{card} is lost: it cannot be played that way",
+        "marked": lambda: f"{_does(by, me, 'mark')} {_who(target, me)}’s {card}: it faces out",
+        "mark_nothing": lambda: f"{_does(target, me, 'have')} nothing to mark",
+        "kitten_held": lambda: f"{_does(p, me, 'hold')} the kitten safely with a Streaking Kitten",
+        "kitten_from_hand": lambda: f"{_does(p, me, 'lose')} cover for {card}!",
+        "kitten_back_into_pile": lambda: f"{card} goes back into the draw pile at random",
+        "imploded": lambda: f"{_does(p, me, 'implode')} with {card} and {'are' if p == me else 'is'} out!",
+        "imploding_put_back": lambda: f"{_does(p, me, 'put')} {card} back face up",
+        "died": lambda: f"{_does(p, me, 'die')}: now {'you are' if p == me else 'is'} Dead",
+        "revived": lambda: f"{_does(by, me, 'bring')} {_who(p, me)} back to life",
+        "grave_robbed": lambda: f"{_does(p, me, 'rob')} the graves",
+        "cloned": lambda: f"{_does(by, me, 'clone')} {card}",
+        "dug": lambda: f"{_does(by, me, 'dig')} deeper",
+        "dig_deeper_nothing": lambda: "Dig Deeper finds nothing to dig",
+        "catomic_bomb": lambda: (f"{_does(by, me, 'set')} off a Catomic Bomb: "
+                                 f"{e.get('kittens', 0)} kitten(s) to the top"),
+        "ill_take_that": lambda: f"{_does(by, me, 'put')} I’ll Take That in front of {_who(target, me)}",
+        "card_taken": lambda: f"{_does(e.get('taker'), me, 'take')} {_who(p, me)}’s drawn card",
+        "card_into_pile": lambda: f"{_does(p, me, 'put')} a card into the draw pile",
+        "card_onto_pile": lambda: f"{_does(p, me, 'put')} a card on the draw pile",
+        "watching": lambda: f"{_does(by, me, 'keep')} watch over {_who(p, me)}",
+    }
+    make = simple.get(str(t))
+    return make() if make else None
 
 
 class Knowledge:
