@@ -35,43 +35,71 @@ class CardWidget(Static, can_focus=True):
         self.cat = cat
         self.set_class(selected > 0, "-selected")
 
-    def render(self) -> Text:
+    def on_mount(self) -> None:
+        self.border_subtitle = self.foot()
+
+    def foot(self) -> str:
+        """Copies held, marked (face out to everyone) and selected, shown in the bottom border."""
         if self.card is None:
-            return Text(f"▒▒▒▒▒▒▒▒\n×{self.count} face down", justify="center")
-        title = self.cat.title(self.card)
-        width = max(4, self.size.width or 12)
-        lines = _wrap(title, width)[:2]
+            return ""
         foot = f"×{self.count}" if self.count > 1 else ""
         if self.marked:
             foot += f" ◆{self.marked if self.marked > 1 else ''}"
         if self.selected:
             foot += f" ✓{self.selected}"
-        text = Text("\n".join(lines), style="bold", justify="center")
-        text.append("\n" + foot.strip() if len(lines) < 3 else "")
-        return text
+        return foot.strip()
+
+    def render(self) -> Text:
+        if self.card is None:
+            n = self.count
+            return Text(f"▒▒▒▒▒▒▒▒\n{n} face-down card{'s' if n != 1 else ''}\nEnter: play one",
+                        justify="center")
+        width = max(4, self.content_size.width or 12)
+        lines = _wrap(self.cat.title(self.card), width, 3)
+        return Text("\n".join(lines), style="bold", justify="center")
 
     def on_click(self, event: Click) -> None:
         self.focus()
         self.post_message(self.Toggled(self))
 
 
-def _wrap(title: str, width: int) -> list[str]:
-    words, lines, line = title.split(), [], ""
+def _wrap(title: str, width: int, most: int = 2) -> list[str]:
+    """``title`` in at most ``most`` lines of ``width``; a word too long is broken, the rest cut with …."""
+    words: list[str] = []
+    for w in title.split():
+        while len(w) > width:
+            cut = w.rfind("-", 0, width) + 1
+            if cut:
+                words.append(w[:cut])
+            else:
+                cut = max(2, min(width - 1, len(w) - 3))
+                words.append(w[:cut] + "-")
+            w = w[cut:]
+        if w:
+            words.append(w)
+    lines, line = [], ""
     for w in words:
-        if line and len(line) + 1 + len(w) > width:
+        if line and (len(line) + 1 + len(w) > width or line.endswith("-")):
             lines.append(line)
             line = w
         else:
             line = f"{line} {w}".strip()
     if line:
         lines.append(line)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])[: width - 1] + "…"]
-    return [ln if len(ln) <= width else ln[: width - 1] + "…" for ln in lines]
+    if len(lines) > most:
+        last = " ".join(lines[most - 1:])
+        lines = lines[:most - 1] + [last[: width - 1].rstrip() + "…"]
+    return lines
+
+
+def _hang(words: str, width: int, indent: int = 4) -> list[str]:
+    """``words`` wrapped to ``width``, every line indented by ``indent``."""
+    return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]
 
 
 def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
-    """Every player on one or two lines: turn marker, cards held, state, cards in front."""
+    """Every player: turn marker, cards held, state on one line; what does not fit, and the
+    cards in front of them, on indented lines below."""
     out = Text()
     me = view.get("you")
     current = view.get("current")
@@ -101,9 +129,14 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
         if name in waiting:
             tags.append("choosing…")
         if tags:
-            line.append("  " + ", ".join(tags), style="italic")
+            words = ", ".join(tags)
+            if line.cell_len + 2 + len(words) <= width:
+                line.append("  " + words, style="italic")
+            else:
+                line.append("\n" + "\n".join(_hang(words, width)), style="italic")
         if p.get("in_front"):
-            line.append("\n    in front: " + cat.titles(p["in_front"]), style="dim")
+            front = "\n".join(_hang("in front: " + cat.titles(p["in_front"]), width))
+            line.append("\n" + front, style="dim")
         if i:
             out.append("\n")
         out.append_text(line)
@@ -111,24 +144,26 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
 
 
 def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
+    """The piles, one fact a line so that nothing is cut when a title is long."""
     count = view.get("draw_pile_count", 0)
     t = Text()
     t.append("Draw pile ", style="bold")
-    t.append(f"{count} cards")
-    for fu in view.get("face_up", []):
-        t.append(f"  face up: {cat.title(fu.get('card'))} at depth {fu.get('depth')}", style="bold red")
+    t.append(f"{count} card{'s' if count != 1 else ''}")
     discard = view.get("discard") or []
-    t.append("   Discard ", style="bold")
-    t.append(f"{cat.title(discard[-1])} ({len(discard)})" if discard else "empty")
-    arrow = "→ in seat order" if view.get("direction", 1) == 1 else "← reversed"
-    t.append("\nPlay goes ", style="bold")
-    t.append(arrow)
+    t.append(f" · Discard ({len(discard)}) " if discard else " · Discard ", style="bold")
+    t.append(cat.title(discard[-1]) if discard else "empty")
     if view.get("you") is not None:
         odds, why = explode_odds(view, cat, known)
         style = "bold red" if odds >= 0.34 else ("yellow" if odds >= 0.15 else "green")
-        t.append("   Next draw explodes: ", style="bold")
+        t.append("\nNext draw explodes: ", style="bold")
         t.append(f"{odds:.0%}", style=style)
         t.append(f" ({why})", style="dim")
+    for fu in view.get("face_up", []):
+        depth = int(fu.get("depth", 0))
+        where = "on top" if depth == 0 else f"{depth} card{'s' if depth != 1 else ''} down"
+        t.append(f"\nFace up in the pile: {cat.title(fu.get('card'))}, {where}", style="bold red")
+    t.append("\nPlay goes ", style="bold")
+    t.append("→ in seat order" if view.get("direction", 1) == 1 else "← reversed")
     return t
 
 

@@ -2,27 +2,48 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Label, Select, Static
 
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
 
-BOTS = [("heuristic (stronger)", "heuristic"), ("random (weak)", "random")]
+BOTS = [("heuristic (strong)", "heuristic"), ("random (weak)", "random")]
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
+
+
+class Tick(Checkbox):
+    """A checkbox that reads without colour: ``[✓] base`` or ``[ ] zombie``.
+
+    ``key`` is the expansion or variant it stands for (variant ids hold dots, which a widget
+    id may not)."""
+
+    def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
+        super().__init__(label, value, **kwargs)
+        self.key = key
+
+    @property
+    def _button(self) -> Content:
+        return Content.styled("[✓]" if self.value else "[ ]", self.get_visual_style("toggle--label"))
+
+
+def _ident(prefix: str, name: str) -> str:
+    return f"{prefix}-" + re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
 class LobbyScreen(Screen):
     BINDINGS = [
         Binding("r", "ready", "Ready"),
         Binding("s", "start", "Start"),
-        Binding("plus,equals_sign", "seats(1)", "+ seat"),
-        Binding("minus", "seats(-1)", "- seat"),
+        Binding("plus,equals_sign", "seats(1)", "Add seat"),
+        Binding("minus", "seats(-1)", "Drop seat"),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -95,31 +116,33 @@ class LobbyScreen(Screen):
         if shape != self._shape:
             self._shape = shape
             box.remove_children()
-            widgets: list[Any] = [Label("Players at the table", classes="heading"),
-                                  Select([(str(n), n) for n in range(2, 11)], id="set-seats",
-                                         allow_blank=False,
-                                         value=int(settings.get("seats", 4))),
-                                  Label("Bots in the other seats", classes="heading"),
-                                  Select(BOTS, id="set-bots", allow_blank=False,
-                                         value=settings.get("bots", "heuristic")),
-                                  Label("Deck", classes="heading")]
+            reaction = float(settings.get("reaction_seconds", 3.0))
+            def select(options: list[tuple[str, Any]], ident: str, value: Any) -> Select:
+                return Select(options, id=ident, value=value, allow_blank=False, compact=True,
+                              disabled=not creator)
+
+            rows = [("Players", select([(str(n), n) for n in range(2, 11)], "set-seats",
+                                       int(settings.get("seats", 4)))),
+                    ("Bots", select(BOTS, "set-bots", settings.get("bots", "heuristic")))]
             if decks:
                 deck = settings.get("deck") if settings.get("deck") in [d[1] for d in decks] else decks[0][1]
-                widgets.append(Select(decks, id="set-deck", allow_blank=False, value=deck))
-            widgets.append(Label("Expansions (every installed plugin)", classes="heading"))
-            for p in plugins:
-                widgets.append(Checkbox(p["name"], p["name"] in settings.get("expansions", []),
-                                        id=f"exp-{p['name']}", classes="expansion"))
+                rows.append(("Deck", select(decks, "set-deck", deck)))
+            rows.append(("Nope time", select([(f"{s:g} s", s) for s in sorted({*REACTION, reaction})],
+                                             "set-reaction", reaction)))
+            widgets: list[Any] = [Label("Table", classes="heading first")]
+            widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
+                        for label, select in rows]
+            widgets.append(Label("Expansions", classes="heading"))
+            widgets.append(Grid(*[Tick(p["name"], p["name"] in settings.get("expansions", []), p["name"],
+                                       id=_ident("exp", p["name"]), classes="expansion", disabled=not creator)
+                                  for p in plugins],
+                                id="expansions"))
             widgets.append(Label("Variants", classes="heading"))
             if not variants:
-                widgets.append(Static("(none offered by the chosen expansions)", classes="dim"))
+                widgets.append(Static("none for these expansions", classes="dim"))
             for title, vid in variants:
-                widgets.append(Checkbox(title, vid in settings.get("variants", []), id=f"var-{vid}",
-                                        classes="variant"))
-            widgets.append(Label("Reaction window (seconds to Nope)", classes="heading"))
-            reaction = float(settings.get("reaction_seconds", 3.0))
-            widgets.append(Select([(f"{s:g}", s) for s in sorted({*REACTION, reaction})], id="set-reaction",
-                                  allow_blank=False, value=reaction))
+                widgets.append(Tick(title, vid in settings.get("variants", []), vid, classes="variant",
+                                    disabled=not creator))
             box.mount_all(widgets)
             self.call_after_refresh(self._apply_values)
         else:
@@ -136,10 +159,13 @@ class LobbyScreen(Screen):
             if settings.get("deck"):
                 self._set("#set-deck", settings.get("deck"))
             self._set("#set-reaction", float(settings.get("reaction_seconds", 3.0)))
-            for box in self.query("Checkbox.expansion"):
-                box.value = (box.id or "")[4:] in settings.get("expansions", [])
-            for box in self.query("Checkbox.variant"):
-                box.value = (box.id or "")[4:] in settings.get("variants", [])
+            for box in self.query(Tick):
+                group = "expansions" if box.has_class("expansion") else "variants"
+                box.value = box.key in settings.get(group, [])
+        for select in self.query("#settings Select"):
+            # A Select mounted with a value can keep showing its prompt: draw its label again.
+            for label in select.query("SelectCurrent #label"):
+                label.update(label.content)
 
     def _set(self, selector: str, value: Any) -> None:
         found = self.query(selector)
@@ -159,23 +185,15 @@ class LobbyScreen(Screen):
             self.post_message(SettingsEdited({key: event.value}))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        settings = self.lobby.get("settings", {})
-        ident = event.checkbox.id or ""
-        if not self.lobby.get("creator"):
+        box = event.checkbox
+        if not self.lobby.get("creator") or not isinstance(box, Tick):
             return
-        listed = settings.get("expansions" if ident.startswith("exp-") else "variants", [])
-        if (ident[4:] in listed) == event.value:
+        group = "expansions" if box.has_class("expansion") else "variants"
+        listed = self.lobby.get("settings", {}).get(group, [])
+        if (box.key in listed) == event.value:
             return
-        if ident.startswith("exp-"):
-            chosen = [p for p in settings.get("expansions", []) if p != ident[4:]]
-            if event.value:
-                chosen.append(ident[4:])
-            self.post_message(SettingsEdited({"expansions": chosen}))
-        elif ident.startswith("var-"):
-            chosen = [v for v in settings.get("variants", []) if v != ident[4:]]
-            if event.value:
-                chosen.append(ident[4:])
-            self.post_message(SettingsEdited({"variants": chosen}))
+        chosen = [k for k in listed if k != box.key] + ([box.key] if event.value else [])
+        self.post_message(SettingsEdited({group: chosen}))
 
     def action_ready(self) -> None:
         me = next((s for s in self.lobby.get("seats", []) if s.get("you")), {})

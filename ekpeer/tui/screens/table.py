@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -33,6 +33,9 @@ from .position import PositionScreen
 from .revive import PlayerChoiceScreen
 from .save import SaveScreen
 from .target import TargetScreen
+
+CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
+MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
 
 
 class TableScreen(Screen):
@@ -60,6 +63,7 @@ class TableScreen(Screen):
         self._hand_key: Any = None
         self._timer: tuple[str, float, float, str | None] | None = None
         self._logged = 0
+        self._hand_start = 0
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -69,9 +73,12 @@ class TableScreen(Screen):
                 yield Static("", id="players")
             with Vertical(id="center"):
                 yield Static("", id="piles")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=16)
         yield Static("", id="status")
-        yield HorizontalScroll(id="hand")
+        with Horizontal(id="hand-row"):
+            yield Static("", id="hand-left", classes="more")
+            yield Horizontal(id="hand")
+            yield Static("", id="hand-right", classes="more")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -80,6 +87,25 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.show_state)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._relayout)
+
+    def _relayout(self) -> None:
+        """A new width: the log wraps again and the hand takes a new shape."""
+        if not self.is_mounted:
+            return
+        log = self.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        if width and width != getattr(self, "_log_width", None):
+            self._log_width = width
+            log.clear()
+            for line in self.app.log_lines[-500:]:  # type: ignore[attr-defined]
+                log.write(line)
+        if self.view:
+            players = self.query_one("#players", Static)
+            players.update(player_lines(self.view, self.cat, players.content_size.width or 28))
+        self._layout_hand()
 
     @property
     def view(self) -> dict[str, Any]:
@@ -96,6 +122,7 @@ class TableScreen(Screen):
     def new_game(self) -> None:
         self.selected.clear()
         self._logged = 0
+        self._hand_start = 0
         self._timer = None
         self._over_for = None
         if self.is_mounted:
@@ -116,7 +143,8 @@ class TableScreen(Screen):
         for line in lines[self._logged:]:
             log.write(line)
         self._logged = len(lines)
-        self.query_one("#players", Static).update(player_lines(view, cat))
+        players = self.query_one("#players", Static)
+        players.update(player_lines(view, cat, players.content_size.width or 28))
         self.query_one("#piles", Static).update(pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
@@ -136,7 +164,7 @@ class TableScreen(Screen):
         face_down = not hand and view.get("hand_count", 0) > 0
         key = (tuple(sorted(counts.items())), tuple(sorted(marked.items())),
                tuple(sorted(self.selected.items())), face_down, view.get("hand_count"))
-        box = self.query_one("#hand", HorizontalScroll)
+        box = self.query_one("#hand", Horizontal)
         if key == self._hand_key:
             return
         self._hand_key = key
@@ -152,11 +180,46 @@ class TableScreen(Screen):
                                           cat, i))
         if not widgets:
             box.mount(Static("(no cards in your hand)", classes="empty-hand"))
+            self._layout_hand()
             return
         box.mount_all(widgets)
         self.focus_index = max(0, min(self.focus_index, len(widgets) - 1))
-        if had_focus or self.focused is None:
+        self._layout_hand()
+        if had_focus or not isinstance(self.focused, CardWidget):
             self.call_after_refresh(self._focus_card)
+
+    def _layout_hand(self) -> None:
+        """Cards as wide as the row allows; when they still do not fit, a window of them that
+        holds the focused card, with how many more lie to either side."""
+        if not self.is_mounted:
+            return
+        cards = self._cards()
+        left, right = self.query_one("#hand-left", Static), self.query_one("#hand-right", Static)
+        row = self.query_one("#hand-row", Horizontal)
+        avail = (row.content_size.width or self.size.width - 2) - 1
+        n = len(cards)
+        if n == 0 or cards[0].card is None:
+            left.display = right.display = False
+            for c in cards:
+                c.display = True
+            return
+        width = max(CARD_MIN, min(CARD_MAX, avail // n - 1))
+        fit, start = n, 0
+        if n * (width + 1) > avail:
+            fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))
+            start = min(max(0, self._hand_start), n - fit)
+            focus = min(self.focus_index, n - 1)
+            if focus < start:
+                start = focus
+            elif focus >= start + fit:
+                start = focus - fit + 1
+        self._hand_start = start
+        for i, c in enumerate(cards):
+            c.styles.width = width
+            c.display = start <= i < start + fit
+        left.display, right.display = start > 0, start + fit < n
+        left.update(f"◀\n{start}\nmore")
+        right.update(f"▶\n{n - start - fit}\nmore")
 
     def _cards(self) -> list[CardWidget]:
         return list(self.query(CardWidget))
@@ -164,8 +227,8 @@ class TableScreen(Screen):
     def _focus_card(self) -> None:
         cards = self._cards()
         if cards and not isinstance(self.app.screen, PickScreen | OrderScreen):
+            self._layout_hand()
             cards[min(self.focus_index, len(cards) - 1)].focus()
-            cards[min(self.focus_index, len(cards) - 1)].scroll_visible(animate=False)
 
     def focused_card(self) -> str | None:
         if isinstance(self.focused, CardWidget):
@@ -208,7 +271,10 @@ class TableScreen(Screen):
         if view.get("current") == me:
             turns = view.get("turns", 1)
             t.append("Your turn" + (f" ({turns} turns to take)" if turns > 1 else ""), style="bold reverse")
-            t.append("  space: select  enter: play  d: draw")
+            if self.view.get("hand_count") and not self.view.get("hand"):
+                t.append("  cursed: enter plays a random card  d: draw")
+            else:
+                t.append("  space: select  enter: play  d: draw")
         else:
             t.append(f"{view.get('current')}’s turn")
             if self._now_moves():
@@ -223,7 +289,8 @@ class TableScreen(Screen):
             if left > 0 and (kind != "reaction" or self.view.get("stack")):
                 width = 20
                 filled = int(round(width * left / seconds)) if seconds else 0
-                label = "Reaction" if kind == "reaction" else f"{player or 'Turn'}’s clock"
+                who = "Your" if player == self.view.get("you") else f"{player or 'Turn'}’s"
+                label = "Reaction" if kind == "reaction" else f"{who} clock"
                 style = "bold red" if kind == "reaction" else "dim"
                 line2.append(f"{label} {left:4.1f}s ", style=style)
                 line2.append("█" * filled + "░" * (width - filled), style=style)
@@ -414,14 +481,30 @@ class TableScreen(Screen):
         if event.card.card:
             self._toggle(event.card.card)
 
+    def _blind_moves(self) -> list[dict[str, Any]]:
+        """A cursed hand's play: no cards named, the host plays one of them at random."""
+        return [m for m in self._plays() if not m.get("cards")]
+
     def action_play(self) -> None:
         cards = list(self.selected.elements())
         if not cards:
             card = self.focused_card()
             if card is None:
+                self.play_blind()
                 return
             cards = [card]
         self.play_cards(cards)
+
+    def play_blind(self) -> None:
+        if not (self.view.get("hand_count") and not self.view.get("hand")):
+            return
+        moves = self._blind_moves()
+        if not moves:
+            self.notify("A cursed hand plays only on your own turn, with nothing else pending.",
+                        severity="warning", timeout=3)
+            return
+        self.notify("You play a face-down card at random", timeout=2)
+        self.choose_and_send(moves, "a random card")
 
     def action_draw(self) -> None:
         move = next((m for m in self.legal() if m.get("do") == "draw"), None)

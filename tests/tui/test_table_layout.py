@@ -1,0 +1,94 @@
+"""The table at 80x24: a hand that does not fit, long log lines, the odds line, a cursed hand."""
+
+from __future__ import annotations
+
+from ekpeer.tui.screens.lobby import LobbyScreen, Tick
+from ekpeer.tui.screens.table import TableScreen
+from ekpeer.tui.widgets import CardWidget, _wrap
+
+from .conftest import local_app, rigged, scripted_app, settle, snapshot_of
+
+BIG_HAND = ["defuse", "favor", "tacocat", "nope", "skip", "attack", "shuffle", "see_the_future",
+            "beard_cat", "cattermelon", "hairy_potato_cat", "rainbow_ralphing_cat"]
+
+
+def big_hand_table():
+    return {
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "draw_pile": ["tacocat", "rainbow_ralphing_cat", "nope", "exploding_kitten", "skip"],
+        "discard": ["see_the_future"],
+        "hands": {"ann": BIG_HAND, "bob": ["nope"]},
+    }
+
+
+async def test_a_wide_hand_shows_a_window_with_the_focused_card_and_how_many_more():
+    game, rules, ev = rigged(big_hand_table(), [{"do": "play", "by": "ann", "cards": ["see_the_future"]},
+                                                {"do": "resolve"}])
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        cards = list(screen.query(CardWidget))
+        assert len(cards) == len(BIG_HAND) - 1
+        shown = [c for c in cards if c.display]
+        assert 0 < len(shown) < len(cards)
+        assert all(c.region.right <= 80 for c in shown)
+        right = screen.query_one("#hand-right")
+        assert right.display and f"{len(cards) - len(shown)}" in str(right.render())
+        for _ in range(len(cards) - 1):
+            await pilot.press("right")
+        await settle(pilot, 2)
+        assert app.focused is cards[-1] and cards[-1].display
+        assert screen.query_one("#hand-left").display
+        # the log wraps what it cannot fit, and the odds line stays in view
+        log_text = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+        assert "Seen, top first" in log_text and "\nNope" in log_text  # wrapped, not cut
+        assert "Next draw explodes" in str(screen.query_one("#piles").render())
+
+
+async def test_a_cursed_hand_plays_a_random_card_without_showing_titles():
+    table = {
+        "expansions": ["base", "streaking"],
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "cursed": ["ann"],
+        "draw_pile": ["tacocat", "skip", "exploding_kitten"],
+        "hands": {"ann": ["skip", "tacocat", "defuse"], "bob": ["nope"]},
+    }
+    game, rules, ev = rigged(table)
+    msg = snapshot_of(game, rules, "ann", ev)
+    assert msg["body"]["view"]["hand"] == [] and msg["body"]["view"]["hand_count"] == 3
+    app, session = scripted_app([msg])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        (card,) = screen.query(CardWidget)
+        assert card.card is None and "3 face-down cards" in str(card.render())
+        assert "cursed" in str(screen.query_one("#status").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        moves = [m for kind, m in session.sent if kind == "move"]
+        assert moves and moves[-1]["do"] == "play" and not moves[-1].get("cards")
+
+
+def test_titles_wrap_into_a_narrow_card():
+    assert _wrap("Rainbow-Ralphing Cat", 8, 3) == ["Rainbow-", "Ralphing", "Cat"]
+    assert all(len(line) <= 8 for line in _wrap("Cattermelon", 8, 3))
+    assert _wrap("See the Future (3x)", 14, 3) == ["See the Future", "(3x)"]
+
+
+async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
+    app = local_app(seats=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LobbyScreen)
+        ticks = {t.key: t.value for t in app.screen.query(Tick)}
+        assert ticks["base"] is True and not any(v for k, v in ticks.items() if k != "base")
+        svg = app.export_screenshot()
+        assert "Original&#160;Edition" in svg or "Original Edition" in svg
+        base = next(t for t in app.screen.query(Tick) if t.key == "base")
+        assert str(base.render()).startswith("[✓]")
+        settings = app.screen.query_one("#settings")
+        assert settings.virtual_size.height <= settings.size.height  # no scrolling at 80x24
