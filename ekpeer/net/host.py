@@ -396,16 +396,11 @@ class Table:
                                                                      for c in ids):
                 raise P.ProtocolError("bad_message", f"picks: '{where}' must be a list of card ids")
             clean[where] = list(ids)
-        try:
-            from plugins.party import custom as custom_deck
-
-            rules = ruleset(self.settings["expansions"])
-            mine = {**custom, "picks": {session.seat.name: clean}}
-            custom_deck.validate(rules.cards, [session.seat.name], mine)
-        except ImportError:
-            pass
-        except ValueError as exc:
-            raise P.ProtocolError("bad_settings", str(exc)) from None
+        rules = ruleset(self.settings["expansions"])
+        mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
+        reason = rules.check_options([session.seat.name], mine)
+        if reason:
+            raise P.ProtocolError("bad_settings", reason)
         session.seat.picks = clean
 
     def set_ready(self, session: Session, ready: bool) -> None:
