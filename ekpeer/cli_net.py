@@ -20,16 +20,39 @@ def _think(value: str) -> tuple[float, float]:
 async def _headless(args: argparse.Namespace) -> int:
     from .net.host import Host, stdout_logger
     from .net.lobby import SettingsError, load_config
+    from .net.security import warn_insecure
 
+    insecure = bool(getattr(args, "insecure", False))
+    if insecure:
+        warn_insecure(f"ekpeer host --headless on {args.bind}")
+    journal = journal_for(args.bind)
+    if journal is not None and not getattr(args, "resume", False):
+        journal.clear()
     host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
-                allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle)
+                allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle,
+                secure=not insecure, journal=journal)
+    host.loop = asyncio.get_running_loop()
+    if getattr(args, "resume", False):
+        if journal is None:
+            stdout_logger({"level": "error", "event": "cannot_resume",
+                           "error": "--resume needs a fixed port in --bind"})
+            return 2
+        host.restore()
+    assigned: set[str] = set()
     for path in args.config or []:
         try:
             table_id, settings, extra = load_config(path)
         except (OSError, SettingsError, ValueError) as exc:
             stdout_logger({"level": "error", "event": "bad_config", "path": path, "error": str(exc)})
             return 2
-        host.add_table(table_id, settings, autostart=extra["autostart"], title=extra["title"],
+        wanted, n = table_id, 2
+        while wanted in assigned:
+            wanted = f"{table_id}-{n}"
+            n += 1
+        assigned.add(wanted)
+        if wanted in host.tables:       # brought back by --resume
+            continue
+        host.add_table(wanted, settings, autostart=extra["autostart"], title=extra["title"],
                        description=extra["description"])
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -58,6 +81,17 @@ async def _headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def journal_for(bind: str):
+    """The crash journal of a host bound to ``bind``: ``<data>/tables/<port>`` (None for port 0)."""
+    from .net.journal import Journal
+    from .net.security import data_dir
+
+    port = bind.rsplit(":", 1)[-1]
+    if not port.isdigit() or port == "0":
+        return None
+    return Journal(data_dir() / "tables" / port)
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     if not args.headless:
         from . import cli_tui
@@ -75,7 +109,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
 
     try:
         return asyncio.run(run_bot(args.endpoint, args.name, args.table, args.kind, args.token, args.games,
-                                   args.think, args.seed, args.timeout))
+                                   args.think, args.seed, args.timeout, args.insecure, args.password))
     except KeyboardInterrupt:
         return 130
 
@@ -133,6 +167,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="save every finished game into DIR as JSON (ekpeer replay FILE plays it back)")
     host.add_argument("--no-discovery", action="store_true",
                       help="do not advertise the tables on the LAN (multicast DNS)")
+    host.add_argument("--insecure", action="store_true",
+                      help="no encryption or client keys (plain TCP): loopback debugging only")
+    host.add_argument("--resume", action="store_true",
+                      help="bring back every table (and game) this host had on this port, after a crash")
     host.set_defaults(func=cmd_host)
 
     lister = sub.add_parser("list", help="list the tables hosts advertise on the LAN")
@@ -141,7 +179,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     lister.set_defaults(func=cmd_list)
 
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
-    bot.add_argument("endpoint", help="tcp://HOST:PORT")
+    bot.add_argument("endpoint", help="tcp://HOST:PORT#HOSTKEY (as the host prints it)")
     bot.add_argument("--name", required=True)
     bot.add_argument("--table", default="base")
     bot.add_argument("--kind", default="heuristic", choices=("heuristic", "random"))
@@ -150,4 +188,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI")
     bot.add_argument("--seed", type=int, default=None)
     bot.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    bot.add_argument("--insecure", action="store_true",
+                      help="allow an address without the host's key (plain TCP, loopback debugging only)")
+    bot.add_argument("--password", default=None, help="the table's password, if it has one")
     bot.set_defaults(func=cmd_bot)

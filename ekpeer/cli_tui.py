@@ -58,7 +58,18 @@ def _factory(args: argparse.Namespace):
         return local_factory(bot_delay=think, seed=getattr(args, "seed", None))
     return network_factory(think=(think * 0.6, think * 1.4) if think else (0.0, 0.0),
                            bind=getattr(args, "bind", None) or "tcp://127.0.0.1:0",
-                           public_host=getattr(args, "public_host", None), discovery=_discovery(args))
+                           public_host=getattr(args, "public_host", None), discovery=_discovery(args),
+                           insecure=_insecure(args))
+
+
+def _insecure(args: argparse.Namespace) -> bool:
+    """``--insecure``: plain TCP without CurveZMQ (loopback debugging only), said loudly."""
+    if not getattr(args, "insecure", False):
+        return False
+    from .net.security import warn_insecure
+
+    warn_insecure(f"ekpeer {getattr(args, 'command', '')}".strip())
+    return True
 
 
 def _discovery(args: argparse.Namespace) -> bool:
@@ -128,7 +139,16 @@ def host_with_player(args: argparse.Namespace) -> int:
     think_range = getattr(args, "bot_think", None)
     if not (isinstance(think_range, tuple) and len(think_range) == 2):
         think_range = (float(args.think) * 0.6, float(args.think) * 1.4)
-    factory = network_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args))
+    from .net.journal import Journal
+    from .net.security import data_dir
+
+    port = bind.rsplit(":", 1)[-1]
+    journal = Journal(data_dir() / "tables" / f"tui-{port}") if port.isdigit() and port != "0" else None
+    if journal is not None and not getattr(args, "resume", False):
+        journal.clear()
+    factory = network_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args),
+                              insecure=_insecure(args), journal=journal,
+                              resume=bool(getattr(args, "resume", False)))
     app = make_app(_with_replays(factory, args), mode="host", name=args.name, settings=settings_from(args))
     return _run(app)
 
@@ -172,6 +192,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=None, help="seed for --local games")
     play.add_argument("--no-discovery", action="store_true",
                       help="with --menu: neither list LAN tables nor advertise a hosted one")
+    play.add_argument("--insecure", action="store_true",
+                      help="no encryption (plain TCP): loopback debugging only")
     play.add_argument("--save-replays", metavar="DIR", default=None,
                       help="save every finished game into DIR (play it back with ekpeer replay FILE)")
     play.set_defaults(func=cmd_play)
@@ -188,4 +210,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     join.add_argument("--name", default=default_name())
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
+    join.add_argument("--insecure", action="store_true",
+                      help="allow an address without the host's key (plain TCP, loopback debugging only)")
     join.set_defaults(func=cmd_join, local=False, think=0.5)

@@ -174,9 +174,10 @@ class LocalSession(Session):
         self.queue.put_nowait({"type": type_, "body": body})
 
     async def open(self) -> None:
-        self._send("lobby", self._lobby())
-        if self.autostart:
+        if self.autostart:  # straight to the table: the lobby (and every plugin's choices) is not needed
             await self.start()
+        else:
+            self._send("lobby", self._lobby())
 
     async def recv(self) -> dict[str, Any]:
         msg = await self.queue.get()
@@ -380,7 +381,8 @@ class NetSession(Session):
     async def open(self) -> None:
         from ..net.client import Client
 
-        self.client = Client(self.endpoint, self.name)
+        # the address carries the host's key (tcp://h:p#KEY); keyless needs --insecure
+        self.client = Client(self.endpoint, self.name, insecure=getattr(self, "insecure", False))
         hello = await self.client.connect()
         table = self.table
         if table is None and not self.create:
@@ -464,14 +466,19 @@ class HostedSession(NetSession):
 
     async def open(self) -> None:
         from ..net.host import Host
+        from ..net.security import join_address
 
-        self.host = Host(self.bind, think=self.think)
+        self.host = Host(self.bind, think=self.think, secure=not getattr(self, "insecure", False),
+                         journal=getattr(self, "journal", None))
         self.host.game_over_hooks.extend(getattr(self, "game_over_hooks", ()))   # --save-replays
+        if getattr(self, "resume", False):
+            self.host.loop = asyncio.get_running_loop()
+            self.host.restore()
         endpoint = await self.host.start()
         port = endpoint.rsplit(":", 1)[1]
-        self.endpoint = f"tcp://127.0.0.1:{port}"
+        self.endpoint = join_address(f"tcp://127.0.0.1:{port}", self.host.public_key)
         if self.public_host:
-            self.address = f"tcp://{self.public_host}:{port}"
+            self.address = self.host.address_for(self.public_host)
         await super().open()
         if self.discovery:  # after the table exists, so that it is advertised at once
             from ..net.discovery import advertise
@@ -490,11 +497,14 @@ class HostedSession(NetSession):
 
 
 def net_available() -> bool:
+    """Whether the network host can run here, found without importing it (zmq and the host
+    load only when a session opens, after the first frame is drawn)."""
+    from importlib.util import find_spec
+
     try:
-        from ..net import client, host  # noqa: F401
-    except Exception:
+        return find_spec("zmq") is not None and find_spec("ekpeer.net.host") is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 def lan_address() -> str:
@@ -509,9 +519,26 @@ def lan_address() -> str:
 
 
 def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://127.0.0.1:0",
-                    public_host: str | None = None, discovery: bool = True) -> SessionFactory:
-    """Sessions backed by the real host and client: play (loopback host), host, join."""
+                    public_host: str | None = None, discovery: bool = True, insecure: bool = False,
+                    journal: Any = None, resume: bool = False) -> SessionFactory:
+    """Sessions backed by the real host and client: play (loopback host), host, join.
 
+    ``insecure``: plain TCP (no CurveZMQ) for loopback debugging; ``journal``/``resume``:
+    the hosted table's crash journal (``ekpeer host --resume``)."""
+    inner = _network_factory(think, bind, public_host, discovery)
+
+    def make(*args: Any, **kwargs: Any) -> Session:
+        session = inner(*args, **kwargs)
+        session.insecure = insecure  # type: ignore[attr-defined]
+        if isinstance(session, HostedSession) and kwargs.get("mode", args[0] if args else "play") == "host":
+            session.journal, session.resume = journal, resume  # type: ignore[attr-defined]
+        return session
+
+    return make
+
+
+def _network_factory(think: tuple[float, float], bind: str, public_host: str | None,
+                     discovery: bool) -> SessionFactory:
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
              autostart: bool = False, address: str | None = None, table: str | None = None,
              **_: Any) -> Session:
