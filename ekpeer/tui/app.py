@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any
 
 from textual import work
@@ -21,8 +22,6 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
-from .screens.lobby import LobbyScreen
-from .screens.start import StartScreen
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory, local_factory
 from .words import Catalog, Knowledge, event_words
@@ -56,12 +55,25 @@ class EkpeerApp(App):
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
         self.out_order: list[str] = []
-        self.start_screen = StartScreen(name, address or "", discovery=discovery)
-        self.lobby_screen = LobbyScreen()
+        self.discovery = discovery
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self.start_screen)
         self.add_mode("lobby", lambda: self.lobby_screen)
         self.add_mode("table", lambda: self.table_screen)
+
+    # The start and lobby screens (and the widgets they use) load only when first shown:
+    # ``ekpeer play --start`` goes straight to the table.
+    @cached_property
+    def start_screen(self) -> Any:
+        from .screens.start import StartScreen
+
+        return StartScreen(self.player_name, self.join_address or "", discovery=self.discovery)
+
+    @cached_property
+    def lobby_screen(self) -> Any:
+        from .screens.lobby import LobbyScreen
+
+        return LobbyScreen()
 
     def on_mount(self) -> None:
         if self.start_mode:

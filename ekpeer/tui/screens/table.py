@@ -14,25 +14,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 
 from ..messages import MoveChosen
 from ..widgets import CardWidget, pile_text, player_lines
 from ..words import action_words
-from .card_choice import CardChoiceScreen
-from .card_info import CardInfoScreen
-from .discard import DiscardScreen
-from .game_over import GameOverScreen
-from .keep import KeepScreen
-from .moves import MovesScreen
-from .name_card import NameCardScreen
-from .order import OrderScreen
-from .pick import PickScreen
-from .position import PositionScreen
-from .revive import PlayerChoiceScreen
-from .save import SaveScreen
-from .target import TargetScreen
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
@@ -226,7 +213,7 @@ class TableScreen(Screen):
 
     def _focus_card(self) -> None:
         cards = self._cards()
-        if cards and not isinstance(self.app.screen, PickScreen | OrderScreen):
+        if cards and not isinstance(self.app.screen, ModalScreen):
             self._layout_hand()
             cards[min(self.focus_index, len(cards) - 1)].focus()
 
@@ -358,6 +345,14 @@ class TableScreen(Screen):
 
     def decision_screen(self, choice: dict[str, Any]) -> Any:
         """The modal that asks ``choice`` plainly (unknown kinds fall back to a list)."""
+        from .card_choice import CardChoiceScreen
+        from .keep import KeepScreen
+        from .order import OrderScreen
+        from .pick import PickScreen
+        from .position import PositionScreen
+        from .revive import PlayerChoiceScreen
+        from .save import SaveScreen
+
         kind = choice.get("kind")
         cat, view = self.cat, self.view
         answers = self.answers(str(kind))
@@ -378,6 +373,8 @@ class TableScreen(Screen):
         return PickScreen(str(choice.get("prompt") or kind), f"Choose ({kind}).", options)
 
     def _check_over(self) -> None:
+        from .game_over import GameOverScreen
+
         winner = self.view.get("winner")
         if not winner or self._over_for == id(self.view.get("players")):
             return
@@ -423,6 +420,9 @@ class TableScreen(Screen):
         self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
 
     def choose_and_send(self, moves: list[dict[str, Any]], what: str) -> None:
+        from .name_card import NameCardScreen
+        from .target import TargetScreen
+
         targets = list(dict.fromkeys(m["target"] for m in moves if m.get("target")))
         if not targets:
             self._send(moves[0])
@@ -521,6 +521,8 @@ class TableScreen(Screen):
         self._send(moves[0])
 
     def action_now(self) -> None:
+        from .moves import MovesScreen
+
         moves = self._now_moves()
         if not moves:
             self.notify("No NOW card to play now.", severity="warning", timeout=2)
@@ -537,14 +539,20 @@ class TableScreen(Screen):
         self.app.push_screen(MovesScreen(moves, self.cat), picked)
 
     def action_card_text(self) -> None:
+        from .card_info import CardInfoScreen
+
         card = self.focused_card()
         if card:
             self.app.push_screen(CardInfoScreen(card))
 
     def action_discard(self) -> None:
+        from .discard import DiscardScreen
+
         self.app.push_screen(DiscardScreen(list(self.view.get("discard") or []), self.cat))
 
     def action_moves(self) -> None:
+        from .moves import MovesScreen
+
         def picked(move: dict[str, Any] | None) -> None:
             if move is not None:
                 self._send(move)
