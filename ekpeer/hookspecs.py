@@ -95,6 +95,11 @@ def ekpeer_extra_moves(game: Any, player: str) -> list[Any]:
     """Return moves ``player`` may make now that the engine does not list itself (``ekpeer_handle_move``)."""
 
 
+@hookspec(firstresult=True)
+def ekpeer_check_options(cards: dict[str, Any], players: list[str], options: dict[str, Any]) -> str | None:
+    """Return a reason a lobby's ``options`` for these players are not acceptable (checked before dealing)."""
+
+
 @hookspec
 def ekpeer_extend_view(game: Any, player: str | None, view: dict[str, Any]) -> None:
     """Add this plugin's facts to ``player``'s view (``None``: a spectator's); nothing secret."""

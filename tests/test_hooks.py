@@ -236,6 +236,20 @@ def test_ekpeer_cards_elsewhere():
     assert game.all_cards()["nope"] == 2
 
 
+def test_ekpeer_check_options():
+    class P:
+        @hookimpl
+        def ekpeer_check_options(self, cards, players, options):
+            if options.get("lucky") not in (None, 7):
+                return f"{len(players)} players need a lucky 7"
+            return None
+
+    rules = rules_with(P())
+    assert rules.check_options(["a", "b"], {"lucky": 7}) is None
+    assert rules.check_options(["a", "b"], {}) is None
+    assert rules.check_options(["a", "b"], {"lucky": 3}) == "2 players need a lucky 7"
+
+
 def test_ekpeer_extend_view():
     class P:
         @hookimpl

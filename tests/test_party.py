@@ -219,3 +219,10 @@ def test_custom_deck_preset_reads():
     custom = data["table"]["options"]["custom"]
     deck = custom_deck.validate(ruleset(data["table"]["expansions"]).cards, players(4), custom)
     assert deck.random_cards == 40
+
+
+def test_the_host_checks_custom_picks_through_the_hook_without_importing_party():
+    rules = ruleset(["base", "party"])
+    assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"hand": ["defuse"]}}}})
+    assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["defuse"]}}}}) is None
+    assert rules.check_options(["ann"], {}) is None

@@ -84,6 +84,10 @@ class Ruleset:
     def has_hook(self, name: str) -> bool:
         return name in self._hooks
 
+    def check_options(self, players: list[str], options: dict[str, Any]) -> str | None:
+        """A plugin's reason to refuse a lobby's options (e.g. custom-deck picks), or None."""
+        return self.hook.ekpeer_check_options(cards=self.cards, players=list(players), options=options)
+
     def catalog(self) -> list[dict[str, Any]]:
         """Every card of this table as public data for clients."""
         return [spec.catalog_entry() for spec in self.cards.values()]

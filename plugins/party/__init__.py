@@ -379,3 +379,15 @@ def ekpeer_hand_changed(game, player) -> None:
 @hookimpl(tryfirst=True)
 def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
     return take_drawn(game, player, card, end_turn)
+
+
+@hookimpl
+def ekpeer_check_options(cards, players, options):
+    """Custom-deck picks must follow each card's selection rules (seed 002)."""
+    if "custom" not in options:
+        return None
+    try:
+        custom_deck.validate(cards, players, options["custom"])
+    except ValueError as exc:
+        return str(exc)
+    return None
