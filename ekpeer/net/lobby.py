@@ -82,29 +82,6 @@ def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, str], ...]:
     return tuple(out)
 
 
-def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, str]]:
-    """The plugins a table with ``expansions`` loads (what they require too), with versions.
-
-    Clients show these in the lobby; they need none of them installed to play.
-    """
-    return [dict(p) for p in _table_plugins(tuple(expansions))]
-
-
-@lru_cache(maxsize=64)
-def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, str], ...]:
-    have = installed()
-    try:
-        names = list(ruleset(list(expansions)).plugins)
-    except Exception:
-        names = list(expansions)
-    out = []
-    for name in names:
-        dist = getattr(have.get(name), "dist", None)
-        out.append({"name": name, "version": dist.version if dist else "?",
-                    "package": dist.metadata["Name"] if dist else "?"})
-    return tuple(out)
-
-
 def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:
     """``base`` updated with ``settings``, checked; raises :class:`SettingsError`."""
     out = dict(base or DEFAULTS)
