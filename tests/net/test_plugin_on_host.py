@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 import zmq.asyncio
 
+from ekpeer.bots.random_bot import RandomBot
 from ekpeer.net.client import Client
 from ekpeer.net.remote_bot import RemoteBot
 from ekpeer.plugins import installed
@@ -41,6 +42,18 @@ reaction_seconds = 0.03
 turn_seconds = 0.25
 grace_seconds = 5.0
 """
+
+
+class CatnipFirst(RandomBot):
+    """A random bot that plays a catnip card whenever its legal moves offer one.
+
+    It knows the ids only as strings from the host (as a player reads titles); it makes a
+    game that never deals it a catnip card to play far less likely to pass the test by luck.
+    """
+
+    def act(self, view, moves):
+        catnip = [m for m in moves if m.do == "play" and CATNIP & set(m.cards)]
+        return catnip[0] if catnip else super().act(view, moves)
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +123,7 @@ async def test_clients_without_the_plugin_play_a_table_that_uses_it(site, tmp_pa
         client = Client(address, "mem", ctx=ctx, on_message=record)
         await client.connect()
         bot = RemoteBot(client, "random", seed=2, emit=None)
+        bot.bot = CatnipFirst(seed=2)
         await bot.join("catnip")
 
         # 3. the Textual client, headless, in this process: its turns are played by the host's
