@@ -112,7 +112,8 @@ cursed = []
 
 
 def test_cli_exit_codes(tmp_path, capsys):
-    good = write(tmp_path, BASE + '[[step]]\nby = "ann"\ndo = "draw"\n[expect]\ncurrent = "bob"\n', "good.toml")
+    draw = '[[step]]\nby = "ann"\ndo = "draw"\n'
+    good = write(tmp_path, BASE + draw + '[expect]\ncurrent = "bob"\n', "good.toml")
     bad = write(tmp_path, BASE + '[expect]\ncurrent = "bob"\n', "bad.toml")
     assert main(["scenario", "run", str(good)]) == 0
     assert main(["scenario", "run", str(good), str(bad)]) == 1

@@ -138,3 +138,28 @@ def test_ekpeer_play_while_waiting():
     assert game.current == "bob"
     with pytest.raises(IllegalMove):  # no Zombie Kitten is being played now
         game.apply(Move("play", "cat", ("clairvoyance",)))
+
+
+def test_clone_pairs_are_legal_moves_and_bots_play_clones_and_clairvoyance():
+    rules = ruleset(["base", "zombie"])
+    game = rules.game_from_table({
+        "players": ["ann", "bob"], "draw_pile": ["tacocat", "skip"],
+        "hands": {"ann": ["beard_cat", "clone", "skip", "skip"], "bob": ["nope"]},
+    })
+    moves = game.legal_moves("ann")
+    assert Move("play", "ann", ("beard_cat", "clone"), target="bob") in moves
+    assert any(m.cards == ("skip", "skip", "clone") and m.name for m in moves)
+    game.apply(Move("play", "ann", ("beard_cat", "clone"), target="bob"))
+    game.apply(Move("resolve"))
+    assert game.hands["ann"] == ["skip", "skip", "nope"] and game.hands["bob"] == []
+    played = Counter()
+    for seed in range(40):
+        game = rules.new_game([f"p{i}" for i in range(4)], seed=seed)
+        bots = {p: make_bot("random", seed * 7 + i) for i, p in enumerate(game.players)}
+
+        def count(g, move):
+            if move.do == "play":
+                played.update(move.cards)
+
+        play_out(game, bots, each=count)
+    assert played["clairvoyance"] > 0 and played["clone"] > 0

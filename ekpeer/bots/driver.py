@@ -18,6 +18,19 @@ def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
 def step(game: Game, bots: dict[str, Bot]) -> Move:
     """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
     if game.awaiting:
+        if game.ruleset.has_hook("ekpeer_play_while_waiting"):
+            # Some cards (Clairvoyance) may be played by others while a choice is awaited.
+            waiting = {c.player for c in game.awaiting}
+            for other in game.players:
+                if other in waiting or game.status[other] == "out":
+                    continue
+                moves = game.legal_moves(other)
+                if moves:
+                    bot = bots[other]
+                    reaction = bot.react(_view(game, other, bot), moves)
+                    if reaction is not None:
+                        game.apply(reaction)
+                        return reaction
         player = game.awaiting[0].player
         moves = game.legal_moves(player)
         bot = bots[player]

@@ -44,9 +44,11 @@ def legal_moves(game: Game, player: str) -> list[Move]:
     if game.awaiting:
         moves = choice_moves(game, player)
         if game.ruleset.has_hook("ekpeer_play_while_waiting"):
-            for card in dict.fromkeys(game.hands[player]):
-                moves.extend(m for m in _single(game, player, card)
-                             if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m))
+            plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
+                     if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
+            if plays and game.ruleset.has_hook("ekpeer_refuse_move"):
+                plays = _filter(game, player, plays)
+            moves.extend(plays)
         return moves
     hand = game.hands[player]
     cards = game.cards
@@ -81,8 +83,8 @@ def legal_moves(game: Game, player: str) -> list[Move]:
         moves.extend(_combos(game, player, counts))
     moves = _filter(game, player, moves) if refuse else moves
     if game.ruleset.has_hook("ekpeer_extra_moves"):
-        for extra in game.hook.ekpeer_extra_moves(game=game, player=player):
-            moves.extend(extra)
+        extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
+        moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
 
 

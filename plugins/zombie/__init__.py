@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Variant, combos
+from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Move, Variant, combos
 from ekpeer.hookspecs import hookimpl
 from plugins.base import shuffle
 
@@ -393,3 +393,28 @@ def ekpeer_extend_view(game, player, view) -> None:
         watched = game.data.get("zombie.clairvoyance", {}).get(player)
         if watched:
             view["clairvoyance"] = [dict(w) for w in watched]
+
+
+@hookimpl
+def ekpeer_extra_moves(game, player) -> list:
+    """Clone pairs and triples (a card, then the Clone that becomes it): the engine's own
+    combo listing counts cards by title, so it cannot see a Clone standing in for one."""
+    hand = game.hands[player]
+    if ("clone" not in hand or player != game.current or game.stack or game.awaiting
+            or game.status[player] != "living"):
+        return []
+    targets = game.others_with_cards(player)
+    if not targets:
+        return []
+    moves = []
+    for card in dict.fromkeys(hand):
+        spec = game.cards[card]
+        if card == "clone" or not spec.combo:
+            continue
+        pair = (card, "clone")
+        moves.extend(Move("play", player, pair, target=t) for t in targets)
+        if hand.count(card) >= 2:
+            triple = (card, card, "clone")
+            moves.extend(Move("play", player, triple, target=t, name=n)
+                         for t in targets for n in game.card_names)
+    return moves
