@@ -49,8 +49,12 @@ def targeted_attack(game: Game, action: Action) -> None:
 
 
 def reverse(game: Game, action: Action) -> None:
-    """Flip the direction of play and end one turn; with two Living players, just a Skip."""
-    if len(game.living()) > 2:
+    """Flip the direction of play and end one turn; with two players, just a Skip.
+
+    A Dead player (Zombie Kittens) is still a player: they may come back, so with two
+    Living players and a Dead one the direction still flips. Out players do not count.
+    """
+    if len(game.players) - len(game.out()) > 2:
         game.direction = -game.direction
         game.emit("reversed", None, by=action.by, direction=game.direction)
     game.end_turn()
