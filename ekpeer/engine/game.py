@@ -398,6 +398,12 @@ class Game:
 
     def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
                            source: str | None = None) -> None:
+        """Ask ``player`` for a card of their hand; a cursed hand lies face down and unseen by
+        its owner (ruling 11), so its card is picked at random and nobody is asked."""
+        hand = self.hands[player]
+        if player in self.cursed and hand:
+            then(hand[self.rng.randrange(len(hand))])
+            return
         self.ask(player, "card", list(dict.fromkeys(self.hands[player])), then, prompt,
                  from_hand=True, source=source)
 
