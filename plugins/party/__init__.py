@@ -310,7 +310,10 @@ def ekpeer_adjust_setup(plan) -> None:
         for card, n in FULL.items():
             plan.pool[card] -= n - chosen[card]
         plan.pool = +plan.pool
-        plan.spare_savers = None
+        if plan.saver == "defuse":
+            # Seed 004: every spare Defuse goes back in. Another saver keeps its own rule
+            # (Zombie Kittens: the extra Zombie Kittens are removed from the game).
+            plan.spare_savers = None
     if EXTRAS in plan.variants:
         for card in EXTRA_CARDS:
             plan.pool[card.id] += 1
