@@ -174,5 +174,8 @@ async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "he
     except TimeoutError:
         _print_json({"event": "error", "code": "timeout", "message": "gave up waiting"})
         return 3
+    except ConnectionError as exc:
+        _print_json({"event": "error", "code": "connection", "message": str(exc)})
+        return 3
     finally:
         await client.close()

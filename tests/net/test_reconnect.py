@@ -24,6 +24,9 @@ def _bot(endpoint: str, *extra: str) -> subprocess.Popen:
 
 async def _readline(proc: subprocess.Popen, timeout: float) -> dict:
     line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), timeout)  # type: ignore[union-attr]
+    if not line:  # the process ended without a word: show why
+        err = await asyncio.to_thread(proc.stderr.read)  # type: ignore[union-attr]
+        raise AssertionError(f"bot process exited ({proc.poll()}) without output: {err[-2000:]}")
     return json.loads(line)
 
 
