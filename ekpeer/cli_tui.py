@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
 
 
 def _csv(value: str | None) -> list[str] | None:
@@ -113,10 +114,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_join(args: argparse.Namespace) -> int:
     from .tui.app import make_app
 
+    options: dict[str, Any] = {"table": args.table} if args.table else {}
+    password = getattr(args, "password", None)
+    if password == ASK:  # --password without a value: asked here, never echoed nor kept in history
+        import getpass
+
+        password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
+    if password:
+        options["password"] = password
     # Without an address the start screen opens, listing the tables found on the LAN.
     app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
-                   address=args.address, options={"table": args.table} if args.table else None,
-                   discovery=_discovery(args))
+                   address=args.address, options=options or None, discovery=_discovery(args))
     return _run(app)
 
 
@@ -210,6 +218,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     join.add_argument("--name", default=default_name())
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
+    join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
+                      help="the table's password (--password alone asks for it without echoing it)")
     join.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
     join.set_defaults(func=cmd_join, local=False, think=0.5)

@@ -78,6 +78,10 @@ class CardSpec:
             "playable": self.playable,
             "cat": self.cat or self.wild_cat,
             "asks": self.asks,
+            # custom-deck selection rules (seed 002): what a lobby may offer for picking
+            "pick_pile": self.pick_pile,
+            "pick_hand": self.pick_hand,
+            "random_only": self.random_only,
         }
 
 

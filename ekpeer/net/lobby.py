@@ -59,8 +59,10 @@ def choices() -> dict[str, Any]:
     return {"plugins": plugins, "bots": list(BOT_KINDS)}
 
 
-def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, str]]:
-    """The plugins a table with ``expansions`` loads (what they require too), with versions.
+def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+    """The plugins a table with ``expansions`` loads (what they require too), with versions
+    and ``cards``: the catalog entries of the cards each brings (a custom-deck lobby offers
+    them for picking by their ``pick_pile``/``pick_hand``/``random_only``).
 
     Clients show these in the lobby; they need none of them installed to play.
     """
@@ -68,17 +70,20 @@ def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, str
 
 
 @lru_cache(maxsize=64)
-def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
     have = installed()
     try:
-        names = list(ruleset(list(expansions)).plugins)
+        rules = ruleset(list(expansions))
+        names = list(rules.plugins)
+        catalog = rules.catalog()
     except Exception:
-        names = list(expansions)
+        names, catalog = list(expansions), []
     out = []
     for name in names:
         dist = getattr(have.get(name), "dist", None)
         out.append({"name": name, "version": dist.version if dist else "?",
-                    "package": dist.metadata["Name"] if dist else "?"})
+                    "package": dist.metadata["Name"] if dist else "?",
+                    "cards": [c for c in catalog if c.get("plugin") == name]})
     return tuple(out)
 
 

@@ -174,6 +174,8 @@ class EkpeerApp(App):
     def on_start_chosen(self, message: StartChosen) -> None:
         if message.table is not None:
             self.options = {**self.options, "table": message.table}
+        if message.password is not None:
+            self.options = {**self.options, "password": message.password or None}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 
@@ -184,7 +186,10 @@ class EkpeerApp(App):
         self.send("lobby_set", message.settings)
 
     def on_ready_toggled(self, message: ReadyToggled) -> None:
-        self.send("ready", message.ready)
+        if message.picks is not None:
+            self.send("ready", message.ready, message.picks)
+        else:
+            self.send("ready", message.ready)
 
     def on_start_requested(self, message: StartRequested) -> None:
         self.start_game()

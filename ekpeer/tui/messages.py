@@ -26,12 +26,14 @@ class SessionEnded(Message):
 class StartChosen(Message):
     """The player chose how to play on the start screen (play, host or join)."""
 
-    def __init__(self, mode: str, name: str, address: str | None = None, table: str | None = None) -> None:
+    def __init__(self, mode: str, name: str, address: str | None = None, table: str | None = None,
+                 password: str | None = None) -> None:
         super().__init__()
         self.mode = mode
         self.name = name
         self.address = address
         self.table = table          # a table picked from those found on the LAN
+        self.password = password    # the table's password, when joining one that has it
 
 
 class MoveChosen(Message):
@@ -51,9 +53,12 @@ class SettingsEdited(Message):
 
 
 class ReadyToggled(Message):
-    def __init__(self, ready: bool) -> None:
+    """Ready or not; at a custom-deck table with your picks (``{pile: [...], hand: [...]}``)."""
+
+    def __init__(self, ready: bool, picks: dict[str, list[str]] | None = None) -> None:
         super().__init__()
         self.ready = ready
+        self.picks = picks
 
 
 class StartRequested(Message):

@@ -32,6 +32,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "turn_seconds": 60.0,
     "grace_seconds": 30.0,
 }
+#: Settings a lobby also takes beside the defaults: the table password and free-form options
+#: (the party plugin's custom deck: ``{"custom": {pile_picks, hand_picks, random_cards}}``).
+EXTRA_SETTINGS = ("password", "options")
 BOT_KINDS = ("heuristic", "random")
 BOT_NAMES = ("ada", "bea", "cal", "dot", "eli", "fay", "gus", "hal", "ivy", "jo", "kit", "lu")
 
@@ -86,7 +89,8 @@ class Session:
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    async def ready(self, ready: bool = True) -> None:
+    async def ready(self, ready: bool = True, picks: dict[str, list[str]] | None = None) -> None:
+        """Ready (or not); at a custom-deck table with this player's ``{pile, hand}`` picks."""
         raise NotImplementedError
 
     async def start(self) -> None:
@@ -128,8 +132,8 @@ class FakeSession(Session):
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         self.sent.append(("lobby_set", settings))
 
-    async def ready(self, ready: bool = True) -> None:
-        self.sent.append(("ready", ready))
+    async def ready(self, ready: bool = True, picks: dict[str, list[str]] | None = None) -> None:
+        self.sent.append(("ready", ready) if picks is None else ("ready", ready, picks))
 
     async def start(self) -> None:
         self.sent.append(("start", None))
@@ -164,6 +168,7 @@ class LocalSession(Session):
         self.game: Any = None
         self.bots: dict[str, Any] = {}
         self.is_ready = False
+        self.picks: dict[str, list[str]] | None = None
         self._wake = asyncio.Event()
         self._driver: asyncio.Task | None = None
         self._choices: dict[str, Any] | None = None
@@ -192,8 +197,20 @@ class LocalSession(Session):
         seats = [{"name": self.name, "ready": self.is_ready, "bot": None, "connected": True, "you": True}]
         for name in self._bot_names():
             seats.append({"name": name, "ready": True, "bot": s["bots"], "connected": True, "you": False})
-        return {"table": "local", "you": self.name, "creator": True, "settings": dict(s),
-                "seats": seats, "choices": self._choices, "started": self.game is not None}
+        from ..net.lobby import table_plugins
+
+        settings = dict(s)
+        options = dict(settings.get("options") or {})
+        if isinstance(options.get("custom"), dict):     # only your own picks, as a host shows them
+            custom = {k: v for k, v in options["custom"].items() if k != "picks"}
+            if self.picks:
+                custom["picks"] = {self.name: self.picks}
+            options["custom"] = custom
+        settings["options"] = options
+        settings["password"] = bool(settings.get("password"))
+        return {"table": "local", "you": self.name, "creator": True, "settings": settings,
+                "seats": seats, "choices": self._choices, "started": self.game is not None,
+                "plugins": table_plugins(list(s["expansions"]))}
 
     def _bot_names(self) -> list[str]:
         others = [n for n in BOT_NAMES if n != self.name]
@@ -202,11 +219,26 @@ class LocalSession(Session):
     # -------------------------------------------------------------- lobby
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         for key, value in settings.items():
-            if key in DEFAULT_SETTINGS:
+            if key in DEFAULT_SETTINGS or key in EXTRA_SETTINGS:
                 self.settings[key] = value
+        self.is_ready = False       # as a host does: changed settings clear everyone's ready
         self._send("lobby", self._lobby())
 
-    async def ready(self, ready: bool = True) -> None:
+    async def ready(self, ready: bool = True, picks: dict[str, list[str]] | None = None) -> None:
+        if picks is not None:
+            from ..plugins import ruleset
+
+            custom = (self.settings.get("options") or {}).get("custom")
+            if not isinstance(custom, dict):
+                self._send("reply", {"ok": False, "code": "bad_settings",
+                                     "message": "this table does not use a custom deck"})
+                return
+            mine = {"custom": {**custom, "picks": {self.name: picks}}}
+            reason = ruleset(list(self.settings["expansions"])).check_options([self.name], mine)
+            if reason:
+                self._send("reply", {"ok": False, "code": "bad_settings", "message": reason})
+                return
+            self.picks = picks
         self.is_ready = ready
         self._send("lobby", self._lobby())
 
@@ -222,7 +254,12 @@ class LocalSession(Session):
         deck = s.get("deck") or None
         if deck and deck not in rules.decks:
             deck = None
-        self.game = rules.new_game(names, seed=self.seed, deck=deck, variants=s.get("variants") or ())
+        options = dict(s.get("options") or {})
+        if isinstance(options.get("custom"), dict):
+            picks = {self.name: self.picks} if self.picks else {}
+            options["custom"] = {**options["custom"], "picks": picks}
+        self.game = rules.new_game(names, seed=self.seed, deck=deck, variants=s.get("variants") or (),
+                                   options=options or None)
         kind = s["bots"] if s["bots"] in BOT_KINDS else "heuristic"
         self.bots = {n: make_bot(kind, seed=self.seed + i) for i, n in enumerate(names) if n != self.name}
         self._send("snapshot", {"view": player_view(self.game, self.name), "catalog": rules.catalog(),
@@ -367,8 +404,10 @@ class NetSession(Session):
     """
 
     def __init__(self, endpoint: str, name: str = "you", table: str | None = None, create: bool = False,
-                 settings: dict[str, Any] | None = None, autostart: bool = False) -> None:
+                 settings: dict[str, Any] | None = None, autostart: bool = False,
+                 password: str | None = None) -> None:
         self.endpoint = endpoint
+        self.password = password
         self.name = name
         self.table = table
         self.create = create
@@ -390,11 +429,19 @@ class NetSession(Session):
             open_ = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
             table = (open_ or tables or [{"table": "main"}])[0]["table"]
         self._forward = asyncio.get_running_loop().create_task(self._pump())
-        joined = await self.client.join(table or "main", self.name)
+        from ..net.client import RequestError
+
+        try:
+            joined = await self.client.join(table or "main", self.name, password=self.password)
+        except RequestError as exc:
+            if exc.code == "bad_password":   # the host's own words, plainly
+                raise SessionClosed(f"Table {table or 'main'}: {exc.message}. "
+                                    "Join again with the table's password (--password).") from None
+            raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
         if self.create and self.settings:
-            wanted = {k: v for k, v in self.settings.items() if k in DEFAULT_SETTINGS}
+            wanted = {k: v for k, v in self.settings.items() if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
             await self._request("lobby_set", **wanted)
         if self.autostart:
             await self._request("ready", True)
@@ -422,8 +469,8 @@ class NetSession(Session):
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         await self._request("lobby_set", **settings)
 
-    async def ready(self, ready: bool = True) -> None:
-        await self._request("ready", ready)
+    async def ready(self, ready: bool = True, picks: dict[str, list[str]] | None = None) -> None:
+        await self._request("ready", ready, picks)
 
     async def start(self) -> None:
         await self._request("start")
@@ -541,9 +588,9 @@ def _network_factory(think: tuple[float, float], bind: str, public_host: str | N
                      discovery: bool) -> SessionFactory:
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
              autostart: bool = False, address: str | None = None, table: str | None = None,
-             **_: Any) -> Session:
+             password: str | None = None, **_: Any) -> Session:
         if mode == "join":
-            return NetSession(address or "tcp://127.0.0.1:5555", name, table=table)
+            return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password)
         if mode == "host":
             return HostedSession(name, settings, bind=bind if bind != "tcp://127.0.0.1:0" else "tcp://0.0.0.0:5555",
                                  think=think, autostart=autostart, table=table or "main",

@@ -20,6 +20,9 @@ class StartScreen(Screen):
     DEFAULT_CSS = """
     #lan-tables { height: auto; max-height: 8; margin: 0; }
     #lan-status { color: $text-muted; }
+    #join-row { height: auto; }
+    #join-row #address { width: 1fr; }
+    #join-row #password { width: 18; }
     """
     BINDINGS = [
         Binding("ctrl+b", "choose('play')", "Play vs bots"),
@@ -39,8 +42,10 @@ class StartScreen(Screen):
             yield Static("ekpeer: Exploding Kittens in the terminal", id="start-title")
             yield Label("Your name")
             yield Input(self.player_name, id="name", max_length=16)
-            yield Label("Host address to join (tcp://HOST:PORT)")
-            yield Input(self.address, placeholder="tcp://127.0.0.1:5555", id="address")
+            yield Label("Host address to join (tcp://HOST:PORT)        table password")
+            with Horizontal(id="join-row"):
+                yield Input(self.address, placeholder="tcp://127.0.0.1:5555", id="address")
+                yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
             with Horizontal(id="start-buttons"):
                 yield Button("Play vs bots", id="play", variant="primary")
                 yield Button("Host a table", id="host")
@@ -105,13 +110,14 @@ class StartScreen(Screen):
         table = self.lan_tables[index]
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
-        self.post_message(StartChosen("join", name, table.address, table=table.table))
+        password = self.query_one("#password", Input).value
+        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "play")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_choose("join" if event.input.id == "address" else "play")
+        self.action_choose("join" if event.input.id in ("address", "password") else "play")
 
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
@@ -120,4 +126,5 @@ class StartScreen(Screen):
             self.notify("Type the host's address first (tcp://HOST:PORT).", severity="warning")
             self.query_one("#address", Input).focus()
             return
-        self.post_message(StartChosen(mode, name, address))
+        password = self.query_one("#password", Input).value if mode == "join" else None
+        self.post_message(StartChosen(mode, name, address, password=password))
