@@ -65,7 +65,13 @@ def state(game: Game) -> dict:
 
 
 def can_hold(game: Game, player: str, card: str, kitten: str) -> bool:
-    """Saves iff it is an Exploding Kitten and a Streaking Kitten in hand is still free."""
+    """Saves iff it is an Exploding Kitten and a Streaking Kitten in hand is still free.
+
+    A kitten its holder played out of their hand (a cursed random pick) cannot be held
+    again: "you explode. You must defuse it or die" (seed 002).
+    """
+    if state(game).get("played_out") == player:
+        return False
     return is_exploding(game, kitten) and streaks(game, player) > kittens(game, player)
 
 
@@ -249,7 +255,11 @@ def _random_play(game: Game, by: str, card: str, target: str | None) -> None:
     if is_exploding(game, card):
         st = state(game)
         st["held"][by] = max(0, st["held"].get(by, 0) - 1)
-        explode_from_hand(game, by, [card])
+        st["played_out"] = by
+        try:
+            explode_from_hand(game, by, [card])
+        finally:
+            st.pop("played_out", None)
         return
     lost = not spec.playable or spec.is_nope
     if not lost and spec.can_play is not None and spec.can_play(game, by):
