@@ -137,6 +137,10 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         return None
     game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
     game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
+    if player in game.cursed:
+        # They drew a card without dying: a Curse of the Cat Butt lifts (ruling 11).
+        game.cursed.discard(player)
+        game.emit("curse_lifted", None, player=player)
     if exploding:
         game.in_front[owner].append(card)
         if end_turn:
