@@ -204,7 +204,9 @@ def test_custom_game_setup(n):
     start = game.all_cards()
     bots = {p: make_bot("random", i) for i, p in enumerate(names)}
     play_out(game, bots, each=lambda g, m: _same(g, start))
-    assert game.winner is not None
+    # Random cards may add Streaking Kittens: with the draw pile empty and the last kittens
+    # held, nobody can die any more (ruling 5) and a random game may never end.
+    assert game.winner is not None or not len(game.draw_pile)
 
 
 def test_custom_game_refuses_bad_picks():
