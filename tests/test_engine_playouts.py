@@ -90,6 +90,8 @@ def assert_view_entitled(game, player):
     for p in game.players:
         entitled |= set(game.in_front[p]) | set(game.marked[p])
     entitled |= {c for _, c in game.draw_pile.face_up()}
+    # Clairvoyance (zombie): the watcher saw where each kitten went back.
+    entitled |= {w["card"] for w in game.data.get("zombie.clairvoyance", {}).get(player, [])}
     for action in game.stack:
         entitled |= set(action.cards) | {action.name}
     for choice in game.awaiting:
