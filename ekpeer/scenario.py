@@ -118,7 +118,7 @@ def _pile(game: Game, expected: list[str]) -> list[str]:
     """The draw pile top first, with face-up cards written ``id:up`` where expected says so."""
     actual = game.draw_pile.top_first()
     if any(":" in e for e in expected):
-        up = {d for d, _ in game.draw_pile.face_up()}
+        up = game.draw_pile.face_up_depths()
         return [f"{c}:up" if d in up else c for d, c in enumerate(actual)]
     return actual
 

@@ -9,7 +9,7 @@ import pytest
 
 from ekpeer.bots import make_bot
 from ekpeer.bots.driver import play_out
-from ekpeer.engine import Move
+from ekpeer.engine import Move, player_view
 from ekpeer.plugins import ruleset
 
 BOX = Counter({"imploding_kitten": 1, "alter_the_future": 4, "draw_from_the_bottom": 4, "feral_cat": 4,
@@ -128,3 +128,22 @@ def test_face_up_imploding_is_public_in_views():
     game.apply(Move("choose", "ann", position=1))
     assert spectator_view(game)["face_up"] == [{"depth": 1, "card": "imploding_kitten"}]
     assert player_view(game, "bob")["face_up"] == [{"depth": 1, "card": "imploding_kitten"}]
+
+
+def test_a_shuffle_hides_where_the_face_up_kitten_lies_until_it_reaches_the_top():
+    rules = ruleset(["base", "imploding"])
+    game = rules.game_from_table({
+        "players": ["ann", "bob"], "current": "ann",
+        "draw_pile": ["tacocat", "imploding_kitten:up", "beard_cat", "skip", "cattermelon"],
+        "hands": {"ann": ["shuffle"], "bob": []},
+    })
+    assert player_view(game, "bob")["face_up"] == [{"depth": 1, "card": "imploding_kitten"}]
+    game.apply(Move("play", "ann", ("shuffle",)))
+    game.apply(Move("resolve"))
+    depth = game.draw_pile.top_first().index("imploding_kitten")
+    assert game.draw_pile.face_up_depths() == {depth}  # still face up ...
+    seen = player_view(game, "bob")["face_up"]
+    assert seen == ([] if depth else [{"depth": 0, "card": "imploding_kitten"}])  # ... its place unknown
+    while game.draw_pile.top_first()[0] != "imploding_kitten":
+        game.draw_pile.draw_top()
+    assert player_view(game, "bob")["face_up"] == [{"depth": 0, "card": "imploding_kitten"}]

@@ -587,7 +587,7 @@ class Game:
             tuple((p, self.status[p], tuple(sorted(self.hands[p])), tuple(sorted(self.marked[p])),
                    tuple(self.in_front[p]), tuple(self.removed[p])) for p in self.players),
             tuple(self.draw_pile.top_first()),
-            tuple(self.draw_pile.face_up()),
+            tuple(self.draw_pile.states()),
             tuple(self.discard),
             self.current, self.turns, self.attacked, self.direction,
             tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),

@@ -2,6 +2,11 @@
 
 Stored bottom-first so that drawing from the top is a cheap ``pop()``; the API speaks
 top-first, like the rulebooks and scenarios.
+
+Each card has a face state: ``FACE_DOWN``, ``FACE_UP`` (put back face up where everyone
+can see it, like the Imploding Kitten), or ``FACE_UP_HIDDEN``: still face up, but
+shuffled in, so nobody knows its place until it reaches the top (seed 001: "a Shuffle
+hides its place again"; you might shuffle it back to the top without realising).
 """
 
 from __future__ import annotations
@@ -9,15 +14,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+FACE_DOWN, FACE_UP, FACE_UP_HIDDEN = 0, 1, 2
+
 
 class DrawPile:
     __slots__ = ("_cards", "_up")
 
     def __init__(self, top_first: Iterable[str] = (), face_up: Iterable[int] = ()) -> None:
         self._cards: list[str] = list(top_first)[::-1]
-        self._up: list[bool] = [False] * len(self._cards)
+        self._up: list[int] = [FACE_DOWN] * len(self._cards)
         for depth in face_up:
-            self._up[len(self._cards) - 1 - depth] = True
+            self._up[len(self._cards) - 1 - depth] = FACE_UP
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -30,26 +37,26 @@ class DrawPile:
         """The top ``n`` cards, top first."""
         return self._cards[: -n - 1 : -1] if n > 0 else []
 
-    def draw_top(self) -> tuple[str, bool]:
-        """Take the top card; returns it and whether it lay face up."""
+    def draw_top(self) -> tuple[str, int]:
+        """Take the top card; returns it and its face state (truthy when it lay face up)."""
         return self._cards.pop(), self._up.pop()
 
-    def draw_bottom(self) -> tuple[str, bool]:
+    def draw_bottom(self) -> tuple[str, int]:
         return self._cards.pop(0), self._up.pop(0)
 
-    def insert(self, position: int, card: str, face_up: bool = False) -> None:
+    def insert(self, position: int, card: str, face_up: bool | int = False) -> None:
         """Put ``card`` at ``position`` from the top (0 = top, -1 or len = bottom)."""
         n = len(self._cards)
         if position < 0 or position > n:
             position = n
         index = n - position
         self._cards.insert(index, card)
-        self._up.insert(index, face_up)
+        self._up.insert(index, int(face_up))
 
     def put_top(self, cards_top_first: list[str]) -> None:
         for card in reversed(cards_top_first):
             self._cards.append(card)
-            self._up.append(False)
+            self._up.append(FACE_DOWN)
 
     def take_top(self, n: int) -> list[str]:
         """Remove and return the top ``n`` cards, top first (face-up marks are dropped)."""
@@ -59,31 +66,43 @@ class DrawPile:
             self._up.pop()
         return taken
 
-    def remove_at(self, depth: int) -> tuple[str, bool]:
+    def remove_at(self, depth: int) -> tuple[str, int]:
         index = len(self._cards) - 1 - depth
         return self._cards.pop(index), self._up.pop(index)
 
-    def shuffle(self, rng: random.Random, keep_face_up: bool = False) -> None:
-        """Shuffle; face-up cards turn face down unless ``keep_face_up``."""
-        if keep_face_up:
-            pairs = list(zip(self._cards, self._up, strict=True))
-            rng.shuffle(pairs)
-            self._cards = [c for c, _ in pairs]
-            self._up = [u for _, u in pairs]
-        else:
-            rng.shuffle(self._cards)
-            self._up = [False] * len(self._cards)
+    def shuffle(self, rng: random.Random, keep_face_up: bool = True) -> None:
+        """Shuffle. Face-up cards stay face up but their places are hidden (seed 001)."""
+        pairs = list(zip(self._cards, self._up, strict=True))
+        rng.shuffle(pairs)
+        self._cards = [c for c, _ in pairs]
+        self._up = [FACE_UP_HIDDEN if u else FACE_DOWN for _, u in pairs] if keep_face_up else \
+            [FACE_DOWN] * len(pairs)
 
     def face_up(self) -> list[tuple[int, str]]:
-        """(depth from top, card) of every face-up card: public knowledge."""
-        n = len(self._cards)
-        return [(n - 1 - i, self._cards[i]) for i in range(n) if self._up[i]][::-1]
+        """(depth from top, card) of every face-up card whose place everyone can see.
 
-    def is_face_up(self, depth: int) -> bool:
+        A face-up card shuffled in shows only once it lies on top.
+        """
+        n = len(self._cards)
+        top = n - 1
+        return [(top - i, self._cards[i]) for i in range(n)
+                if self._up[i] == FACE_UP or (self._up[i] and i == top)][::-1]
+
+    def face_up_depths(self) -> set[int]:
+        """Depths of every face-up card, seen or not (host-side: the scenario checks)."""
+        n = len(self._cards)
+        return {n - 1 - i for i in range(n) if self._up[i]}
+
+    def states(self) -> list[int]:
+        """Face states top first (host-side)."""
+        return self._up[::-1]
+
+    def is_face_up(self, depth: int) -> int:
+        """The face state at ``depth`` (truthy when face up)."""
         return self._up[len(self._cards) - 1 - depth]
 
-    def set_face_up(self, depth: int, up: bool) -> None:
-        self._up[len(self._cards) - 1 - depth] = up
+    def set_face_up(self, depth: int, up: bool | int) -> None:
+        self._up[len(self._cards) - 1 - depth] = int(up)
 
     def count(self, card: str) -> int:
         return self._cards.count(card)
