@@ -157,7 +157,7 @@ class EkpeerApp(App):
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
         for e in events:
-            if e.get("type") == "exploded" and e.get("player") not in self.out_order:
+            if e.get("type") in ("exploded", "imploded") and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
             line = event_words(e, self.catalog, me)
             if line:
@@ -237,9 +237,12 @@ class EkpeerApp(App):
         lines = [f"Turns played: {view.get('turn_number', '?')}"]
         if self.out_order:
             lines.append("Exploded, in order: " + ", ".join(self.out_order))
-        standing = [p["name"] for p in view.get("players", []) if p.get("status") != "out"]
+        standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
             lines.append("Still at the table: " + ", ".join(standing))
+        dead = [p["name"] for p in view.get("players", []) if p.get("status") == "dead"]
+        if dead:
+            lines.append("Dead: " + ", ".join(dead))
         if me and me != view.get("winner"):
             place = len(view.get("players", [])) - self.out_order.index(me) if me in self.out_order else None
             if place:

@@ -10,7 +10,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from .words import Catalog, explode_odds
+from .words import Catalog, explode_odds, seen_words
 
 
 class CardWidget(Static, can_focus=True):
@@ -123,9 +123,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
         elif status == "out":
             tags.append("OUT")
         if p.get("cursed"):
-            tags.append("cursed")
-        if p.get("marked"):
-            tags.append(f"{len(p['marked'])} marked")
+            tags.append("cursed: hand face down")
         if name in waiting:
             tags.append("choosing…")
         if tags:
@@ -134,9 +132,12 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
                 line.append("  " + words, style="italic")
             else:
                 line.append("\n" + "\n".join(_hang(words, width)), style="italic")
-        if p.get("in_front"):
-            front = "\n".join(_hang("in front: " + cat.titles(p["in_front"]), width))
-            line.append("\n" + front, style="dim")
+        # cards lying face up for everyone: Marked cards in the hand, and cards in front
+        # (a dead player's kitten, an I'll Take That)
+        for label, cards, style in (("marked", p.get("marked"), "bold"),
+                                    ("in front", p.get("in_front"), "dim")):
+            if cards:
+                line.append("\n" + "\n".join(_hang(f"{label}: {cat.titles(cards)}", width)), style=style)
         if i:
             out.append("\n")
         out.append_text(line)
@@ -162,6 +163,9 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         depth = int(fu.get("depth", 0))
         where = "on top" if depth == 0 else f"{depth} card{'s' if depth != 1 else ''} down"
         t.append(f"\nFace up in the pile: {cat.title(fu.get('card'))}, {where}", style="bold red")
+    for seen in view.get("clairvoyance") or []:   # what you watched go back (the zombie plugin)
+        t.append("\nClairvoyance: ", style="bold magenta")
+        t.append(f"{seen_words(seen, cat, view.get('you'))} (when it went in)")
     t.append("\nPlay goes ", style="bold")
     t.append("→ in seat order" if view.get("direction", 1) == 1 else "← reversed")
     return t

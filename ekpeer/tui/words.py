@@ -53,6 +53,18 @@ class Catalog:
         return ", ".join(self.title(c) for c in cards)
 
 
+def seen_words(seen: dict[str, Any], cat: Catalog, me: str | None) -> str:
+    """``bob put Exploding Kitten back 2nd from the top``: a Clairvoyance sighting."""
+    pos = seen.get("position")
+    if isinstance(pos, int) and pos >= 0:
+        where = "on top" if pos == 0 else f"{ordinal(pos + 1)} from the top"
+    elif isinstance(pos, int):
+        where = "at the bottom"
+    else:
+        where = "somewhere"
+    return f"{_who(seen.get('by'), me)} put {cat.title(seen.get('card'))} back {where}"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -144,8 +156,12 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "saved":
         return f"{_does(p, me, 'use')} {cat.title(event.get('card'))}"
     if t == "put_back":
+        if p is not None and p != me:   # a watcher's view (Clairvoyance): its own line says it
+            return None
         where = ordinal(int(event.get("position", 0)) + 1)
         return f"You put {cat.title(event.get('card'))} back, {where} from top"
+    if t == "clairvoyance_saw":
+        return f"Clairvoyance: you saw {seen_words(event, cat, me)}"
     if t == "put_back_hidden":
         if p == me:
             return None
@@ -190,7 +206,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "dealt":
         players, pile = len(event.get("players", [])), event.get("draw_pile", "?")
         return f"Cards dealt to {players} players; {pile} in the draw pile"
-    if t in ("waiting", "chose", "chose_hidden", "move", "clairvoyance_saw"):
+    if t in ("waiting", "chose", "chose_hidden", "move"):
         return None
     words = _expansion_words(t, event, cat, me)
     if words is not None:
@@ -261,6 +277,8 @@ class Knowledge:
                     self.top, self.at_count = [e.get("card")], count
                 else:
                     self.top, self.at_count = [], -1
+            elif t == "clairvoyance_saw" and e.get("watcher") == me and e.get("position") == 0:
+                self.top, self.at_count = [e.get("card")], count
             elif t in ("shuffled", "put_back_hidden"):
                 if not (t == "put_back_hidden" and e.get("player") == me):
                     self.top, self.at_count = [], -1

@@ -51,6 +51,7 @@ class TableScreen(Screen):
         self._timer: tuple[str, float, float, str | None] | None = None
         self._logged = 0
         self._hand_start = 0
+        self._card_widgets: list[CardWidget] = []
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -158,6 +159,7 @@ class TableScreen(Screen):
         had_focus = isinstance(self.focused, CardWidget)
         box.remove_children()
         widgets: list[CardWidget] = []
+        self._card_widgets = widgets
         if face_down:
             widgets.append(CardWidget(None, int(view.get("hand_count", 0)), 0, 0, cat, 0))
         else:
@@ -209,7 +211,9 @@ class TableScreen(Screen):
         right.update(f"▶\n{n - start - fit}\nmore")
 
     def _cards(self) -> list[CardWidget]:
-        return list(self.query(CardWidget))
+        # the hand as last drawn: widgets of an earlier hand may linger in the DOM while they
+        # are removed, and must not count (a window of them would hide the new cards)
+        return list(self._card_widgets)
 
     def _focus_card(self) -> None:
         cards = self._cards()
@@ -251,6 +255,9 @@ class TableScreen(Screen):
         waiting = [w for w in view.get("waiting_for") or [] if w != me]
         if waiting:
             t.append(f"Waiting for {', '.join(waiting)} to choose…")
+            now = list(dict.fromkeys(m["cards"][0] for m in self._now_moves()))
+            if now:   # e.g. Clairvoyance while someone puts kittens back
+                t.append(f"   w: {', '.join(self.cat.title(c) for c in now)}", style="bold reverse")
             return t
         if status == "out":
             t.append("You are out of the game: watching to the end.", style="italic")

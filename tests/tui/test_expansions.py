@@ -1,0 +1,84 @@
+"""What the expansions need on the table: the Dead, face-up kittens, Clairvoyance, Marked
+cards, cursed hands, I'll Take That, and ten players at 80x24."""
+
+from __future__ import annotations
+
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.view import visible_events
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+TEN = ["ann", "bob", "cat", "dan", "eve", "fox", "gil", "hal", "ivy", "joe"]
+
+
+def _ten():
+    game, rules, events = rigged({
+        "expansions": ["base", "zombie", "imploding", "streaking", "party"], "players": TEN,
+        "draw_pile": ["skip", "tacocat", "imploding_kitten:up", "nope", "exploding_kitten"],
+        "dead": ["dan"], "marked": {"bob": ["tacocat"], "ann": ["nope"]}, "cursed": ["cat"],
+        "current": "cat", "hands": {n: ["skip", "tacocat", "nope"] for n in TEN}})
+    game.in_front["fox"].append("ill_take_that")
+    return game, rules, events
+
+
+async def test_ten_players_with_the_expansions_read_at_80x24():
+    game, rules, events = _ten()
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        players = str(app.screen.query_one("#players").content)
+        assert all(n in players for n in TEN)
+        assert "dan  3▮  DEAD" in players and "marked: Tacocat" in players   # face out to everyone
+        assert "cursed" in players and "in front: I'll Take That" in players.replace("\n    ", " ")
+        assert "Imploding Kitten, 2 cards down" in str(app.screen.query_one("#piles").content)
+        foot = {c.card: c.foot() for c in app.screen.query("CardWidget")}
+        assert "◆" in foot["nope"]          # your own Marked card
+
+
+async def test_a_cursed_hand_is_face_down():
+    game, rules, events = _ten()
+    app, _ = scripted_app([snapshot_of(game, rules, "cat", events)], name="cat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert [c.card for c in app.screen.query("CardWidget")] == [None]
+        assert "cursed" in str(app.screen.query_one("#status").content)
+
+
+async def test_clairvoyance_is_offered_while_another_player_puts_kittens_back_and_shows_what_it_saw():
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"],
+         "draw_pile": ["exploding_kitten", "skip", "tacocat", "nope"],
+         "hands": {"ann": ["zombie_kitten"], "bob": ["clairvoyance", "skip"], "cat": ["clairvoyance"]}},
+        [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "zombie_kitten"}])
+    app, session = scripted_app([snapshot_of(game, rules, "bob", events)], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "w: Clairvoyance" in str(app.screen.query_one("#status").content)
+        await pilot.press("w")
+        await settle(pilot)
+        assert session.sent[-1] == ("move", {"do": "play", "by": "bob", "cards": ["clairvoyance"]})
+        game.apply(Move.from_dict(session.sent[-1][1]))
+        before = len(game.events)
+        game.apply(Move("choose", "ann", position=1))
+        session.push("update", {"view": player_view(game, "bob"),
+                                "events": visible_events(game.events[before:], "bob")})
+        await settle(pilot)
+        piles = str(app.screen.query_one("#piles").content)
+        assert "Clairvoyance: ann put Exploding Kitten back 2nd from the top" in piles
+        assert any("you saw ann put Exploding Kitten back 2nd" in line for line in app.log_lines)
+        assert not any(line.startswith("You put") for line in app.log_lines)
+
+
+async def test_the_revive_choice_names_the_dead():
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "dead": ["bob"],
+         "draw_pile": ["exploding_kitten", "skip", "tacocat"],
+         "hands": {"ann": ["zombie_kitten"], "cat": ["skip"]}},
+        [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "zombie_kitten"}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.title_text == "Who comes back to life?"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.sent[-1] == ("move", {"do": "choose", "player": "bob"})
