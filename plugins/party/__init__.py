@@ -17,8 +17,6 @@ discard pile (ruling 13).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Variant
 from ekpeer.hookspecs import hookimpl
 from plugins import common
@@ -154,27 +152,15 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
     return True
 
 
-def _choose_or_random(game: Game, player: str, then: Callable[[str], None], prompt: str,
-                      source: str) -> None:
-    if player in game.cursed:
-        hand = game.hands[player]
-        then(hand[game.rng.randrange(len(hand))])
-        return
-    game.ask_card_from_hand(player, then, prompt=prompt, source=source)
-
-
 def potluck(game: Game, action: Action) -> None:
-    """From you, in the direction of play, each player with cards puts one on top of the pile."""
-    order = [action.by]
-    p = action.by
-    for _ in game.players:
-        p = game.next_player(p)
-        if p in order:
-            break
-        order.append(p)
+    """From you, in the direction of play, each player with cards (the Dead too: they keep
+    their hands) puts one on top of the pile."""
+    seats = game.players
+    start = seats.index(action.by)
+    order = [seats[(start + k * game.direction) % len(seats)] for k in range(len(seats))]
 
     def step(i: int) -> None:
-        while i < len(order) and not (game.is_living(order[i]) and game.hands[order[i]]):
+        while i < len(order) and not (game.status[order[i]] != OUT and game.hands[order[i]]):
             i += 1
         if i >= len(order) or game.over:
             return
@@ -186,7 +172,8 @@ def potluck(game: Game, action: Action) -> None:
             game.emit("card_onto_pile", None, player=player, source="potluck")
             step(i + 1)
 
-        _choose_or_random(game, player, answer, "a card to put on top of the draw pile", "potluck")
+        game.ask_card_from_hand(player, answer, prompt="a card to put on top of the draw pile",
+                                source="potluck")
 
     step(0)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
+from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
 from ekpeer.hookspecs import hookimpl
 from plugins import common
 from plugins.base import CARDS as BASE_CARDS
@@ -154,19 +154,10 @@ def swap_top_and_bottom(game: Game, action: Action) -> None:
     game.emit("swapped_top_and_bottom", None, by=action.by)
 
 
-def _choose_or_random(game: Game, player: str, then: Callable[[str], None], prompt: str,
-                      source: str) -> None:
-    """Ask ``player`` for a card of their hand; a cursed hand gives a random one (ruling 11)."""
-    if player in game.cursed:
-        hand = game.hands[player]
-        then(hand[game.rng.randrange(len(hand))])
-        return
-    game.ask_card_from_hand(player, then, prompt=prompt, source=source)
-
-
 def garbage_collection(game: Game, action: Action) -> None:
-    """Everyone with cards puts one into the draw pile at once; then the pile is shuffled."""
-    choosers = [p for p in game.players if game.is_living(p) and game.hands[p]]
+    """Everyone with cards, the Dead too (they keep their hands), puts one into the draw pile
+    at once; then the pile is shuffled."""
+    choosers = [p for p in game.players if game.status[p] != OUT and game.hands[p]]
     pending = set(choosers)
 
     def finish() -> None:
@@ -181,7 +172,7 @@ def garbage_collection(game: Game, action: Action) -> None:
             game.draw_pile.insert(0, card)
             game.emit("card_into_pile", None, player=player, source="garbage_collection")
             if not any(c.source == "garbage_collection" for c in game.awaiting) and not (
-                    pending & {p for p in game.players if game.is_living(p)}):
+                    pending & {p for p in game.players if game.status[p] != OUT}):
                 finish()
         return answer
 
@@ -189,8 +180,8 @@ def garbage_collection(game: Game, action: Action) -> None:
         finish()
         return
     for p in choosers:
-        _choose_or_random(game, p, answer_for(p), "a card to put into the draw pile",
-                          "garbage_collection")
+        game.ask_card_from_hand(p, answer_for(p), prompt="a card to put into the draw pile",
+                                source="garbage_collection")
 
 
 def catomic_bomb(game: Game, action: Action) -> None:
