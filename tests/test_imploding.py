@@ -106,7 +106,7 @@ def test_random_playouts_imploding(n):
         _play(["imploding"], n, seed, variants)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_playouts_imploding_and_zombie(n):
     for seed in range(6):
         variants = ["imploding.faster"] if seed % 3 == 1 else ["zombie.faster"] if seed % 3 == 2 else []
@@ -117,6 +117,11 @@ def test_random_playouts_imploding_and_zombie(n):
 def test_heuristic_playouts_imploding(n):
     for seed in range(4):
         _play(["imploding"], n, seed, kind="heuristic")
+
+
+def test_six_players_with_zombie_kittens_are_refused_there_are_five():
+    with pytest.raises(ValueError, match="too few for 6 players"):
+        ruleset(["imploding", "zombie"]).new_game([f"p{i}" for i in range(6)])
 
 
 def test_face_up_imploding_is_public_in_views():

@@ -109,11 +109,17 @@ def test_random_playout_with_the_others_ten_players(names, seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_random_playout_everything(seed):
     rules = ruleset(["base", "imploding", "zombie", "streaking", "party"])
-    game = rules.new_game(players(6), seed=seed, deck="party_pack", variants=["party.extras"])
+    # The Zombie box holds 5 Zombie Kittens, one for each player: 5 seats at most.
+    game = rules.new_game(players(5), seed=seed, deck="party_pack", variants=["party.extras"])
     start = game.all_cards()
     bots = {p: make_bot("random", seed + i) for i, p in enumerate(game.players)}
     play_out(game, bots, each=lambda g, m: _same(g, start))
     assert game.winner is not None
+
+
+def test_zombie_kittens_cap_a_party_table_at_five():
+    with pytest.raises(ValueError, match="too few for 6 players"):
+        ruleset(["base", "zombie", "party"]).new_game(players(6), deck="party_pack")
 
 
 def _same(game, start):

@@ -154,12 +154,26 @@ class Ruleset:
                 n = card.counts.get(box, 0)
                 if n:
                     pool[card.id] += n
-        kittens = sum(n for c, n in pool.items() if self.cards[c].kind == "kitten")
-        if 0 < kittens < len(players) - 1:
-            raise ValueError(f"{spec.title} with these expansions has {kittens} kittens: too few for "
-                             f"{len(players)} players")
-        return SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
+        plan = SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
                          kitten_count=len(players) - 1, cards=self.cards)
+        self.hook.ekpeer_adjust_setup(plan=plan)
+        self._check_enough(plan, spec.title)
+        return plan
+
+    def _check_enough(self, plan: SetupPlan, title: str) -> None:
+        """Refuse a player count the chosen boxes cannot set up: a saver each, and the kittens.
+
+        (A box with no savers or no kittens at all is a deliberate choice and allowed.)
+        """
+        n = len(plan.players)
+        savers = plan.pool.get(plan.saver, 0) if plan.saver else 0
+        if 0 < savers < n:
+            name = self.cards[plan.saver].title if plan.saver in self.cards else plan.saver
+            raise ValueError(f"{title} with these expansions has {savers} x {name}: too few for {n} players")
+        kittens = sum(k for c, k in plan.pool.items() if self.cards[c].kind == "kitten")
+        if 0 < kittens < plan.kitten_count:
+            raise ValueError(f"{title} with these expansions has {kittens} kittens: {plan.kitten_count} are "
+                             f"needed for {n} players")
 
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
                  variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:

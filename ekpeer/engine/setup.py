@@ -13,7 +13,6 @@ if TYPE_CHECKING:
 
 def deal(game: Game, plan: SetupPlan) -> None:
     hook = game.hook
-    hook.ekpeer_adjust_setup(plan=plan)
     rng = game.rng
     pool = plan.pool.copy()
     for card in plan.remove:
