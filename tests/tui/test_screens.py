@@ -200,3 +200,24 @@ async def test_whole_game_against_a_bot_in_process():
                 await pilot.press("d")
         assert app.view.get("winner")
         assert any("wins the game" in line or "win the game" in line for line in app.log_lines)
+
+
+async def test_play_with_flags_keeps_the_settings_it_was_given():
+    """`ekpeer play --players 3 --expansions base,imploding`: the lobby must not slip back to the
+    host's defaults when its first lobby message (before the flags applied) mounts its widgets."""
+    from textual.widgets import Select
+
+    from ekpeer.tui.session import network_factory
+
+    settings = {"expansions": ["base", "imploding"], "deck": "original", "variants": [], "seats": 3,
+                "bots": "heuristic", "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
+    app = make_app(network_factory(discovery=False), mode="play", name="ann", settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await pilot.pause(0.1)
+            if app.lobby and app.screen.query("#set-seats"):
+                break
+        await settle(pilot, 6)
+        assert app.lobby["settings"]["seats"] == 3
+        assert app.lobby["settings"]["expansions"] == ["base", "imploding"]
+        assert app.screen.query_one("#set-seats", Select).value == 3

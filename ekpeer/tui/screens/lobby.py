@@ -145,8 +145,10 @@ class LobbyScreen(Screen):
             self._shape = shape
             reaction = float(settings.get("reaction_seconds", 3.0))
             def select(options: list[tuple[str, Any]], ident: str, value: Any) -> Select:
-                return Select(options, id=ident, value=value, allow_blank=False, compact=True,
-                              disabled=not creator)
+                widget = Select(options, id=ident, value=value, allow_blank=False, compact=True,
+                                disabled=not creator)
+                widget.synced = value  # type: ignore[attr-defined]  # see on_select_changed
+                return widget
 
             rows = [("Players", select([(str(n), n) for n in range(2, 11)], "set-seats",
                                        int(settings.get("seats", 4)))),
@@ -236,12 +238,18 @@ class LobbyScreen(Screen):
         found = self.query(selector)
         if found:
             try:
+                found.first().synced = value
                 found.first().value = value
             except Exception:
                 pass
 
     # ------------------------------------------------------------------ edits
     def on_select_changed(self, event: Select.Changed) -> None:
+        # A Select reports the value the host's lobby gave it (when mounted or synced) as a
+        # change too, possibly after a newer lobby arrived: that is no edit by the player.
+        if getattr(event.select, "synced", None) == event.value:
+            return
+        event.select.synced = event.value  # type: ignore[attr-defined]
         option = {"set-pile-picks": "pile_picks", "set-hand-picks": "hand_picks",
                   "set-random-cards": "random_cards"}.get(event.select.id or "")
         if option:
