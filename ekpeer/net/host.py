@@ -10,6 +10,7 @@ and choices itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -33,7 +34,7 @@ from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
 from . import security
-from .journal import Journal
+from .journal import Journal, fsync_and_close
 
 RESOLVE = Move("resolve")
 
@@ -44,6 +45,7 @@ def _with_by(move: Move, by: str) -> Move:
         return move._replace(by=by)
     return replace(move, by=by)
 HISTORY = 200          # events kept per game for snapshots
+RECV_BATCH = 64        # frames handled per wake of the receiving task
 SNAPSHOT_EVENTS = 50   # events a snapshot carries
 MAX_SPECTATORS = 64
 
@@ -73,6 +75,8 @@ class Session:
     key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
     said_hello: bool = False
     stamp0: float = 0.0              # when the connection's first frame came
+    # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
+    outq: deque | None = None
 
 
 @dataclass(eq=False)
@@ -124,6 +128,11 @@ class Table:
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
         self.rng = random.Random(host.rng.random())
+        # the crash journal's appends: issued, and fsynced (every frame to this table's
+        # sessions after an append waits until it is fsynced; see Host.route)
+        self.issued = 0
+        self.synced = 0
+        self.waiters: dict[Session, None] = {}     # in the order they were held: the mover first
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -498,10 +507,8 @@ class Table:
         except Exception as exc:  # a plugin bug must not take the host down
             self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
             return IllegalMove("internal", "the rules engine failed on this move")
-        journal = self.host.journal
-        if journal is not None:           # on disk before anyone hears of it
-            for m in game.log[logged:]:
-                self.host.guard_io(journal.append, self.id, {"t": "move", "m": m.to_dict()})
+        if self.host.journal is not None:   # on disk before anyone hears of it (Host.route)
+            self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
             now = game.all_cards()
             self.host.stats["card_mismatches"] = self.host.stats.get("card_mismatches", 0) + 1
@@ -542,7 +549,7 @@ class Table:
         assert game is not None
         self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
         if self.host.journal is not None:
-            self.host.guard_io(self.host.journal.append, self.id, {"t": "over", "winner": game.winner})
+            self.host.journal_append(self, [{"t": "over", "winner": game.winner}])
         for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
             try:
                 hook(self)
@@ -719,6 +726,10 @@ class Host:
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.stats = {"frames_in": 0, "frames_out": 0, "bytes_out": 0, "errors": 0}
         self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
+        self._fsyncs: Any = None        # the journal's fsync threads (made on first use)
+        self._raw: zmq.Socket | None = None     # the ROUTER as a plain socket (non-blocking I/O)
+        self._kicking = False
+        self._syncing: set[asyncio.Future] = set()
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
 
     @property
@@ -761,6 +772,51 @@ class Host:
         except OSError as exc:
             self.stats["journal_errors"] = self.stats.get("journal_errors", 0) + 1
             self.log("journal_error", level="error", error=repr(exc))
+
+    def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
+        """Append ``records`` to ``table``'s journal file and fsync them in a worker thread.
+
+        Until that fsync returns, every frame for a session at the table is held (see
+        :meth:`route`): nobody hears of a move before it is on disk, while other tables go
+        on (one fsync per append, as before; only the wait moved off the event loop)."""
+        journal = self.journal
+        assert journal is not None
+        for record in records:
+            self.guard_io(journal.write, table.id, record)
+        try:
+            fd = journal.sync_fd(table.id)
+        except OSError as exc:
+            self.guard_io(self._raise, exc)
+            return
+        if fd is None:
+            return
+        if self._fsyncs is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._fsyncs = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ekpeer-fsync")
+        table.issued += 1
+        n = table.issued
+        fut = self.loop.run_in_executor(self._fsyncs, fsync_and_close, fd)
+        self._syncing.add(fut)
+        fut.add_done_callback(lambda f: self._fsynced(table, n, f))
+
+    @staticmethod
+    def _raise(exc: BaseException) -> None:
+        raise exc
+
+    def _fsynced(self, table: Table, n: int, fut: asyncio.Future) -> None:
+        self._syncing.discard(fut)
+        try:
+            exc = None if fut.cancelled() else fut.exception()
+            if exc is not None:
+                self.guard_io(self._raise, exc)       # logged like any journal error; play goes on
+            if n > table.synced:
+                table.synced = n
+            waiters, table.waiters = table.waiters, {}
+            for session in waiters:
+                self.drain(session)
+        except Exception as exc:
+            self.fail("fsync", exc, table=table.id)
 
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
@@ -881,6 +937,7 @@ class Host:
                 self._zap = False
             raise
         self.sock = sock
+        self._raw = zmq.Socket.shadow(sock.underlying)
         self.endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
         if self.secure:
@@ -908,9 +965,16 @@ class Host:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        if self._syncing:       # the last moves' fsyncs: then the frames held for them go out
+            await asyncio.gather(*self._syncing, return_exceptions=True)
+            await asyncio.sleep(0)
+        if self._fsyncs is not None:
+            self._fsyncs.shutdown(wait=False)
+            self._fsyncs = None
         if self.sock is not None:
             self.sock.close(linger=0)
             self.sock = None
+        self._raw = None
         if self._zap:
             security.stop_zap(self.ctx)
             self._zap = False
@@ -930,19 +994,70 @@ class Host:
         session.seq += 1
         data = P.encode_packed(type_, packed if packed is not None else P.pack_body(body or {}),
                                self._next_id(), re, session.seq)
+        return self.route(session, data)
+
+    def route(self, session: Session, data: bytes) -> bool:
+        """Send a frame now, or hold it while the session's table has a journal append not yet
+        fsynced (or earlier frames of this session are still held): a connection's frames
+        always leave in order, and none tells of a move before the move is on disk."""
+        table = session.table
+        pending = table is not None and table.issued > table.synced
+        q = session.outq
+        if not q and not pending:
+            return self.send_now(session, data)
+        if q is None:
+            q = session.outq = deque()
+        if pending:
+            assert table is not None
+            q.append((data, table, table.issued))
+            if len(q) == 1:
+                table.waiters[session] = None
+        else:
+            q.append((data, None, 0))
+        return True
+
+    def drain(self, session: Session) -> None:
+        """Send a session's held frames whose fsyncs are done, in order."""
+        q = session.outq
+        while q:
+            data, table, n = q[0]
+            if table is not None and table.synced < n:
+                table.waiters[session] = None
+                return
+            q.popleft()
+            self.send_now(session, data)
+
+    def send_now(self, session: Session, data: bytes) -> bool:
+        raw = self._raw
+        if session.dead or raw is None or self.sock is None:
+            return False
         if self.send_hook is not None:
             self.send_hook(session, data)
-        fut = self.sock.send_multipart([session.ident, data], flags=zmq.DONTWAIT)
-        exc = fut.exception() if fut.done() else None
-        if exc is not None:
-            gone = isinstance(exc, zmq.ZMQError) and exc.errno == zmq.EHOSTUNREACH
-            reason = "unreachable" if gone else "slow"
+        # straight through the socket (DONTWAIT never waits): no future per frame; one check of
+        # the socket's edge-triggered events per loop pass instead (_kick)
+        try:
+            raw.send_multipart([session.ident, data], flags=zmq.DONTWAIT)
+        except zmq.ZMQError as exc:
+            reason = "unreachable" if exc.errno == zmq.EHOSTUNREACH else "slow"
             session.dead = True
             self.loop.call_soon(self.drop, session, reason)
             return False
+        finally:
+            if not self._kicking:
+                self._kicking = True
+                self.loop.call_soon(self._kick)
         self.stats["frames_out"] += 1
         self.stats["bytes_out"] += len(data)
         return True
+
+    def _kick(self) -> None:
+        """After sends straight through the socket: wake the receiving side if frames wait
+        (the socket's descriptor is edge-triggered; zmq.asyncio does this after each send)."""
+        self._kicking = False
+        sock = self.sock
+        if sock is not None:
+            with contextlib.suppress(Exception):
+                sock._schedule_remaining_events()  # type: ignore[attr-defined]
 
     def reply(self, session: Session, re: int | None, body: dict[str, Any]) -> None:
         self.send(session, "reply", body, re=re)
@@ -1005,11 +1120,27 @@ class Host:
                 self.log("recv_error", level="error", error=repr(exc))
                 await asyncio.sleep(0.01)
                 continue
-            try:
-                key = security.peer_key(frames[-1]) if self.secure else None
-                self.on_frames([f.bytes for f in frames], key)
-            except Exception as exc:  # never let one message stop the host
-                self.fail("recv", exc)
+            self._on_recv(frames)
+            # then whatever else is already waiting, without a future per message (a bounded
+            # batch, so timers and fsync completions get their turn)
+            raw = self._raw
+            for _ in range(RECV_BATCH):
+                if raw is None or self.sock is None:
+                    break
+                try:
+                    frames = raw.recv_multipart(flags=zmq.NOBLOCK, copy=False)
+                except zmq.Again:
+                    break
+                except zmq.ZMQError:
+                    break
+                self._on_recv(frames)
+
+    def _on_recv(self, frames: list[Any]) -> None:
+        try:
+            key = security.peer_key(frames[-1]) if self.secure else None
+            self.on_frames([f.bytes for f in frames], key)
+        except Exception as exc:  # never let one message stop the host
+            self.fail("recv", exc)
 
     def on_frames(self, parts: list[bytes], key: str | None = None) -> None:
         self.stats["frames_in"] += 1

@@ -7,6 +7,10 @@ engine's move log), and ``over`` when the game ends. Lobby changes rewrite the f
 (write a temporary file, fsync, rename). After a crash, :func:`load` reads every file
 back and the host rebuilds each table by replaying its log
 (:func:`ekpeer.engine.replay.replay`); a torn last line is ignored.
+
+The host writes a move with :meth:`Journal.write` and fsyncs it with :func:`fsync_and_close`
+on a descriptor from :meth:`Journal.sync_fd`, in a thread, so that one table's disk wait
+does not stall the others; it tells nobody of the move until that fsync has returned.
 """
 
 from __future__ import annotations
@@ -68,14 +72,29 @@ class Journal:
         self.writes += 1
 
     def append(self, table_id: str, record: dict[str, Any]) -> None:
+        """Write ``record`` at the end of the table's file and fsync it (before returning)."""
+        fh = self.write(table_id, record)
+        if self.fsync:
+            os.fsync(fh.fileno())
+
+    def write(self, table_id: str, record: dict[str, Any]) -> Any:
+        """Write ``record`` at the end of the table's file, handed to the OS but not yet fsynced."""
         fh = self._files.get(table_id)
         if fh is None:
             fh = self._files[table_id] = open(self.path(table_id), "ab")
         fh.write(_line(record))
         fh.flush()
-        if self.fsync:
-            os.fsync(fh.fileno())
         self.writes += 1
+        return fh
+
+    def sync_fd(self, table_id: str) -> int | None:
+        """A new descriptor of the table's open file, for :func:`fsync_and_close` in another thread
+        (the file may be closed, renamed or rewritten meanwhile: the fsync still covers every
+        write made before this call). None when nothing is open or fsync is off."""
+        fh = self._files.get(table_id)
+        if fh is None or not self.fsync:
+            return None
+        return os.dup(fh.fileno())
 
     def remove(self, table_id: str) -> None:
         self.close_table(table_id)
@@ -119,6 +138,14 @@ class Journal:
             if state["table"] is not None:
                 out.append(state)
         return out
+
+
+def fsync_and_close(fd: int) -> None:
+    """fsync a descriptor from :meth:`Journal.sync_fd` and close it (runs in a worker thread)."""
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def load_file(path: Path) -> dict[str, Any]:
