@@ -206,12 +206,16 @@ class Game:
             marks.remove(card)
         self._hand_changed(player)
 
-    def give(self, giver: str, taker: str, card: str, secret: bool = True) -> None:
-        """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark)."""
+    def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None:
+        """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark).
+
+        ``how`` says in the events whether it was given or stolen (``"steal"``).
+        """
         self.remove_from_hand(giver, card)
         self.hands[taker].append(card)
-        self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker, card=card)
-        self.emit("card_moved", None, giver=giver, taker=taker)
+        self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker, card=card,
+                  how=how)
+        self.emit("card_moved", None, giver=giver, taker=taker, how=how)
         self._hand_changed(taker)
 
     def steal_random(self, victim: str, thief: str) -> str | None:
@@ -219,7 +223,7 @@ class Game:
         if not hand:
             return None
         card = hand[self.rng.randrange(len(hand))]
-        self.give(victim, thief, card)
+        self.give(victim, thief, card, how="steal")
         return card
 
     def discard_from_hand(self, player: str, card: str) -> None:

@@ -182,12 +182,16 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return f"{_does(event.get('by'), me, 'shuffle')} the draw pile"
     if t == "card_given":
         giver, taker = event.get("giver"), event.get("taker")
+        if event.get("how") == "steal":
+            return f"{_does(taker, me, 'steal')} {cat.title(event.get('card'))} from {_who(giver, me)}"
         return f"{_does(giver, me, 'give')} {_who(taker, me)} {cat.title(event.get('card'))}"
     if t == "card_moved":
-        if me in (event.get("giver"), event.get("taker")):
-            return None
+        if me in (event.get("giver"), event.get("taker")) or event.get("how") == "steal":
+            return None  # the card's own line (or the steal's) says it
         return f"{event.get('giver')} passes a card to {event.get('taker')}"
     if t == "stole":
+        if me in (event.get("by"), event.get("target")) and event.get("got", True):
+            return None  # the private line names the card
         got = "a card" if event.get("got", True) else "nothing"
         return f"{_does(event.get('by'), me, 'take')} {got} from {_who(event.get('target'), me)}"
     if t == "named_card_taken":

@@ -1,0 +1,35 @@
+"""The log's plain words for what happened, from each seat's point of view."""
+
+from __future__ import annotations
+
+from ekpeer.engine import Move
+from ekpeer.engine.view import visible_events
+from ekpeer.plugins import ruleset
+from ekpeer.tui.words import Catalog, event_words
+
+
+def lines(events, me, catalog):
+    return [w for w in (event_words(e, catalog, me) for e in visible_events(events, me)) if w]
+
+
+def test_a_pair_steal_reads_as_a_steal_once_for_each_seat():
+    rules = ruleset(["base"])
+    catalog = Catalog(rules.catalog())
+    game = rules.game_from_table({"players": ["ann", "bob", "cat"], "draw_pile": ["skip"],
+                                  "hands": {"ann": ["tacocat", "tacocat"], "bob": ["defuse"], "cat": []}})
+    game.apply(Move("play", "ann", ("tacocat", "tacocat"), target="bob"))
+    events = game.apply(Move("resolve"))
+    assert lines(events, "ann", catalog) == ["You steal Defuse from bob"]
+    assert lines(events, "bob", catalog) == ["ann steals Defuse from you"]
+    assert lines(events, "cat", catalog) == ["ann takes a card from bob"]
+
+
+def test_a_favor_reads_as_a_gift():
+    rules = ruleset(["base"])
+    catalog = Catalog(rules.catalog())
+    game = rules.game_from_table({"players": ["ann", "bob"], "draw_pile": ["skip"],
+                                  "hands": {"ann": ["favor"], "bob": ["nope", "skip"]}})
+    game.apply(Move("play", "ann", ("favor",), target="bob"))
+    game.apply(Move("resolve"))
+    events = game.apply(Move("choose", "bob", card="skip"))
+    assert "bob gives you Skip" in lines(events, "ann", catalog)
