@@ -18,5 +18,6 @@ class TargetScreen(PickScreen):
             extra = f"{p.get('hand_count', '?')} cards"
             if p.get("status") and p["status"] != "living":
                 extra += f", {p['status']}"
-            options.append((name, f"{name}  ({extra})", None))
+            who = f"{name} (you)" if name == view.get("you") else name
+            options.append((name, f"{who}  ({extra})", None))
         super().__init__(f"Play {what} on whom?", "Choose the player to target.", options, cancel=True)
