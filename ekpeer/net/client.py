@@ -56,7 +56,7 @@ class Client:
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
-                 password: str | None = None) -> None:
+                 password: str | None = None, choices: bool = True) -> None:
         # ``endpoint`` is an address ``tcp://HOST:PORT#HOSTKEY``: the key pins the host (CurveZMQ).
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
@@ -68,6 +68,7 @@ class Client:
         self.insecure = self.server_key is None
         self.keypair = keypair
         self.password = password
+        self.choices = choices          # False: no lobby choices wanted (straight to the table)
         self.name = name
         self.token = token
         self.table: str | None = None
@@ -172,6 +173,8 @@ class Client:
             body["name"] = self.name
         if self.token:
             body["token"] = self.token
+        if not self.choices:
+            body["choices"] = False
         reply = await self.request("hello", body)
         self.version = reply.get("version")
         self.hello_reply = reply

@@ -74,6 +74,7 @@ class Session:
     version: int = P.VERSION
     key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
     said_hello: bool = False
+    lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
     # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
     outq: deque | None = None
@@ -93,6 +94,7 @@ class Seat:
     takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
     gone_since: float | None = None
     bot: Bot | None = None
+    bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
     grace: asyncio.TimerHandle | None = None
     pending: asyncio.TimerHandle | None = None
 
@@ -201,7 +203,7 @@ class Table:
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:
         you = session.seat
-        return {
+        body = {
             "table": self.id,
             "title": self.title,
             "description": self.description,
@@ -219,10 +221,12 @@ class Table:
                        "connected": s.session is not None,
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
                        "creator": s is self.creator} for s in self.seats],
-            "choices": lobby_mod.choices(),
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
             "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
         }
+        if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
+            body["choices"] = lobby_mod.choices()
+        return body
 
     def broadcast_lobby(self) -> None:
         for s in self.connected():
@@ -463,7 +467,7 @@ class Table:
             raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
         self.catalog = rules.catalog()
         for s in self.seats:
-            s.bot = make_bot(s.kind or self.settings["bots"], self.rng.randrange(2**31))
+            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
             s.rematch = s.kind is not None
         self.history.clear()
         self.phase = "playing"
@@ -623,6 +627,8 @@ class Table:
         moves = game.legal_moves(seat.name)
         if not moves:
             return
+        if seat.bot is None and seat.bot_seed is not None:
+            seat.bot = make_bot(seat.kind or self.settings["bots"], seat.bot_seed)
         bot = seat.bot or make_bot("random")
         try:
             view = player_view(game, seat.name) if bot.needs_view else None
@@ -838,6 +844,25 @@ class Host:
                  settings={**checked, "password": bool(checked.get("password"))})
         return table
 
+    def deal(self, table_id: str, settings: dict[str, Any], name: str, key: str | None) -> Seat:
+        """A table made by its first player and dealt at once (``ekpeer play --start``).
+
+        The seat is taken for the client key ``key`` and the game starts with bots in the
+        other seats before that client has even connected: it then resumes the seat with its
+        token (``join`` with the token: a ``lobby``, then the ``snapshot``). Raises
+        :class:`~ekpeer.net.lobby.SettingsError` or :class:`~ekpeer.net.protocol.ProtocolError`
+        (and keeps no table) when the settings do not make a game."""
+        table = self.add_table(table_id, settings, autostart=False, created=True)
+        seat = Seat(name=name, token=secrets.token_urlsafe(18), key=key, ready=True)
+        table.seats.append(seat)
+        table.creator = seat
+        try:
+            table.start_game()
+        except Exception:
+            self.remove_table(table)
+            raise
+        return seat
+
     def remove_table(self, table: Table) -> None:
         table.cancel_all()
         if self.tables.get(table.id) is table:
@@ -880,7 +905,7 @@ class Host:
                         seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
                                     kind=s.get("kind"), ready=True, left=bool(s.get("left")),
                                     takeover=bool(s.get("takeover")))
-                        seat.bot = make_bot(seat.kind or settings["bots"], table.rng.randrange(2**31))
+                        seat.bot, seat.bot_seed = None, table.rng.randrange(2**31)
                         seat.rematch = seat.kind is not None
                         table.seats.append(seat)
                         if s.get("creator"):
@@ -1219,11 +1244,13 @@ class Host:
                                  and secrets.compare_digest(s.token, token) and table.owns(s, session)), None)
                     if seat is not None:
                         resume = {"table": table.id, "seat": seat.name}
+            session.lean = body.get("choices") is False
+            extra = {} if session.lean else {"choices": lobby_mod.choices()}
             self.reply(session, env.id, P.ok(versions=list(P.SUPPORTED), version=version,
                                               tables=[tb.summary() for tb in self.tables.values()],
-                                              choices=lobby_mod.choices(), ping_seconds=self.ping_seconds,
+                                              ping_seconds=self.ping_seconds,
                                               max_frame=P.MAX_CLIENT_FRAME, resume=resume,
-                                              allow_create=self.allow_create))
+                                              allow_create=self.allow_create, **extra))
             return
         if t == "join":
             name = body.get("name")

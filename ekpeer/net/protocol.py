@@ -225,7 +225,8 @@ def decode(frame: bytes, max_frame: int = MAX_CLIENT_FRAME, max_depth: int = MAX
 Str, Int, Bool, Num, List, Map = str, int, bool, (int, float), list, dict
 SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
     # client -> host
-    "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN)},
+    "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN),
+              "choices": (Bool, False, None)},
     "join": {"table": (Str, True, TABLE_LEN), "name": (Str, False, NAME_LEN),
              "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None),
              "password": (Str, False, PASSWORD_LEN)},

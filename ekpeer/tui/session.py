@@ -420,8 +420,11 @@ class NetSession(Session):
     async def open(self) -> None:
         from ..net.client import Client
 
-        # the address carries the host's key (tcp://h:p#KEY); keyless needs --insecure
-        self.client = Client(self.endpoint, self.name, insecure=getattr(self, "insecure", False))
+        # the address carries the host's key (tcp://h:p#KEY); keyless needs --insecure. Straight
+        # to the table (autostart), the host's lobby choices (every plugin loaded) are not needed.
+        self.client = Client(self.endpoint, self.name, insecure=getattr(self, "insecure", False),
+                             keypair=getattr(self, "keypair", None), token=getattr(self, "token", None),
+                             choices=not self.autostart)
         hello = await self.client.connect()
         table = self.table
         if table is None and not self.create:
@@ -440,6 +443,8 @@ class NetSession(Session):
             raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
+        if getattr(self, "token", None) and joined.get("resumed"):  # a seat dealt for us (HostedSession)
+            return
         if self.create and self.settings:
             wanted = {k: v for k, v in self.settings.items() if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
             await self._request("lobby_set", **wanted)
@@ -526,11 +531,32 @@ class HostedSession(NetSession):
         self.endpoint = join_address(f"tcp://127.0.0.1:{port}", self.host.public_key)
         if self.public_host:
             self.address = self.host.address_for(self.public_host)
+        if self.autostart and not getattr(self, "resume", False):
+            self._deal()
         await super().open()
         if self.discovery:  # after the table exists, so that it is advertised at once
             from ..net.discovery import advertise
 
             self.advertiser = await advertise(self.host, public_host=self.public_host)
+
+    def _deal(self) -> None:
+        """Straight to the table: the host deals the game with this player's seat taken for
+        its client key, before the client connects; the client then resumes the seat by its
+        token (one join instead of join, lobby_set, ready and start, and no lobby choices)."""
+        from ..net import protocol
+        from ..net.lobby import SettingsError
+        from ..net.security import load_keypair
+
+        self.keypair = None if getattr(self, "insecure", False) else load_keypair("client")
+        key = self.keypair[0].decode("ascii") if self.keypair else None
+        wanted = {k: v for k, v in (self.settings or {}).items()
+                  if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
+        try:
+            seat = self.host.deal(self.table or "play", wanted, self.name, key)
+        except (SettingsError, protocol.ProtocolError):
+            return      # the usual way (join, lobby_set, ready, start) says what is wrong
+        self.token = seat.token
+        self.table = next(t.id for t in self.host.tables.values() if seat in t.seats)
 
     async def close(self) -> None:
         await super().close()

@@ -1,0 +1,46 @@
+"""Straight to the table (``ekpeer play --start``): a game dealt before the client connects,
+and a hello without lobby choices."""
+
+from __future__ import annotations
+
+import zmq
+
+from ekpeer.net.client import Client
+from ekpeer.tui.session import HostedSession
+
+from .conftest import FAST, wait_for
+
+
+async def test_dealt_seat_is_resumed_by_its_key_and_token_without_choices(host, ctx):
+    keypair = zmq.curve_keypair()
+    seat = host.deal("quick", {**FAST, "seats": 2}, "ann", keypair[0].decode("ascii"))
+    table = host.tables["quick"]
+    assert table.phase == "playing" and table.creator is seat and [s.name for s in table.seats][0] == "ann"
+    assert all(s.bot is None and s.bot_seed is not None for s in table.seats)   # bots made on first move
+    ann = Client(host.address, "ann", ctx=ctx, keypair=keypair, token=seat.token, choices=False)
+    try:
+        hello = await ann.connect()
+        assert "choices" not in hello
+        joined = await ann.join("quick")
+        assert joined["resumed"] and joined["seat"] == "ann"
+        lobby = await ann.next_message(3)
+        assert lobby.type == "lobby" and lobby.body["phase"] == "playing" and "choices" not in lobby.body
+        snap = await ann.next_message(3)
+        assert snap.type == "snapshot" and snap.body["view"]["you"] == "ann"
+    finally:
+        await ann.close()
+
+
+async def test_hosted_session_autostart_goes_straight_to_the_snapshot():
+    session = HostedSession("ann", {**FAST, "seats": 2}, think=(0.0, 0.0), autostart=True)
+    try:
+        await session.open()
+        assert session.client.hello_reply.get("choices") is None
+        kinds = []
+        while "snapshot" not in kinds:
+            kinds.append((await session.recv())["type"])
+        assert kinds == ["lobby", "snapshot"]
+        table = session.host.tables[session.table]
+        await wait_for(lambda: len(table.game.log) > 0 or table.game.current == "ann", 5, what="a game")
+    finally:
+        await session.close()
