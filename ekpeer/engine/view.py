@@ -45,17 +45,31 @@ def _public(game: Game) -> dict[str, Any]:
 def player_view(game: Game, player: str) -> dict[str, Any]:
     """What ``player`` may know: public facts plus their hand, sightings and choices."""
     view = _public(game)
-    hand = list(game.hands[player])
-    cursed = player in game.cursed
-    view["you"] = player
-    view["hand"] = [] if cursed else hand
-    view["hand_count"] = len(hand)
-    view["seen"] = list(game.seen.get(player, []))
-    view["choices"] = [c.private() for c in game.awaiting if c.player == player]
-    view["legal_moves"] = [m.to_dict() for m in game.legal_moves(player)]
+    view.update(_private(game, player))
     if game.ruleset.has_hook("ekpeer_extend_view"):
         game.hook.ekpeer_extend_view(game=game, player=player, view=view)
     return view
+
+
+def _private(game: Game, player: str) -> dict[str, Any]:
+    hand = list(game.hands[player])
+    return {
+        "you": player,
+        "hand": [] if player in game.cursed else hand,
+        "hand_count": len(hand),
+        "seen": list(game.seen.get(player, [])),
+        "choices": [c.private() for c in game.awaiting if c.player == player],
+        "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
+    }
+
+
+def view_parts(game: Game, players: list[str]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]] | None:
+    """The public facts once and each player's own part, so that a host can encode the public
+    part once for every seat: ``player_view(game, p) == {**public, **own[p]}``. None when a
+    plugin extends views (``ekpeer_extend_view`` sees, and may change, the whole view)."""
+    if game.ruleset.has_hook("ekpeer_extend_view"):
+        return None
+    return _public(game), {p: _private(game, p) for p in players}
 
 
 def spectator_view(game: Game) -> dict[str, Any]:

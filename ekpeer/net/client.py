@@ -280,15 +280,19 @@ class Client:
             if env.type == "reply" and env.body.get("code") == "not_joined" and self.table \
                     and not self._resyncing:
                 asyncio.ensure_future(self._resync("host forgot us"))
-            msg = Message(env.type, env.body, env.id, env.re, env.seq)
-            if self.on_message is not None:
-                try:
-                    result = self.on_message(msg)
-                    if asyncio.iscoroutine(result):
-                        await result
-                except Exception:
-                    pass
-            self._queue.put_nowait(msg)
+            msgs = [Message(env.type, env.body, env.id, env.re, env.seq)]
+            timer = env.body.get("timer") if env.type == "update" else None
+            if isinstance(timer, dict):     # the timer a move (re)started rides in its update
+                msgs.append(Message("timer", timer, env.id, None, None))
+            for msg in msgs:
+                if self.on_message is not None:
+                    try:
+                        result = self.on_message(msg)
+                        if asyncio.iscoroutine(result):
+                            await result
+                    except Exception:
+                        pass
+                self._queue.put_nowait(msg)
 
     async def _keepalive(self) -> None:
         loop = asyncio.get_running_loop()

@@ -29,7 +29,7 @@ import zmq.asyncio
 from ..bots import Bot, make_bot
 from ..engine import OUT, Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.replay import replay
-from ..engine.view import visible_events
+from ..engine.view import view_parts, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
@@ -520,29 +520,53 @@ class Table:
                           lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
             self.cards0 = now
         self.history.extend(events)
-        self.broadcast_update(events, session, re)
         if game.over:
+            self.broadcast_update(events, session, re)
             self.finish()
         else:
-            self.schedule()
+            self.schedule(events, session, re)     # the update carries the timer it (re)starts
         return None
 
-    def broadcast_update(self, events: list, mover: Session | None, re: int | None) -> None:
+    def broadcast_update(self, events: list, mover: Session | None, re: int | None,
+                         timer: dict[str, Any] | None = None) -> None:
+        """Each connected seat's own view and events (the mover's first, with ``re``), and the
+        spectators' view; with ``timer``, the timer this change (re)started, in the same frame.
+
+        The views' public part is encoded once for every seat (``view_parts``); only seats
+        with a connection get a view (bots on the host decide from the engine)."""
         game = self.game
         assert game is not None
         host = self.host
+        targets: list[tuple[Session, str, int | None]] = []
         if mover is not None and mover.seat is not None and not mover.dead:
-            name = mover.seat.name
-            host.send(mover, "update", {"view": player_view(game, name),
-                                        "events": visible_events(events, name)}, re=re)
+            targets.append((mover, mover.seat.name, re))
         for s in self.seats:
             sess = s.session
-            if sess is None or sess is mover:
-                continue
-            host.send(sess, "update", {"view": player_view(game, s.name),
-                                       "events": visible_events(events, s.name)})
+            if sess is not None and sess is not mover and not sess.dead:
+                targets.append((sess, s.name, None))
+        timer_entry = P.pack_entry("timer", P.pack_body(timer)) if timer is not None else b""
+        n = 3 if timer is not None else 2
+        parts = view_parts(game, [name for _, name, _ in targets]) if targets else None
+        if parts is not None:
+            public, own = parts
+            pub = P.pack_pairs(public)
+            for sess, name, r in targets:
+                mine = own[name]
+                view = P.pack_map(len(public) + len(mine), pub, P.pack_pairs(mine))
+                seen = P.pack_body(visible_events(events, name))
+                body = P.pack_map(n, P.pack_entry("view", view), P.pack_entry("events", seen), timer_entry)
+                host.send(sess, "update", re=r, packed=body)
+        else:
+            for sess, name, r in targets:
+                update = {"view": player_view(game, name), "events": visible_events(events, name)}
+                if timer is not None:
+                    update["timer"] = timer
+                host.send(sess, "update", update, re=r)
         if self.spectators:
-            packed = P.pack_body({"view": spectator_view(game), "events": visible_events(events, None)})
+            update = {"view": spectator_view(game), "events": visible_events(events, None)}
+            if timer is not None:
+                update["timer"] = timer
+            packed = P.pack_body(update)
             for sp in self.spectators:
                 host.send(sp, "update", packed=packed)
 
@@ -573,8 +597,10 @@ class Table:
                 s.pending.cancel()
                 s.pending = None
 
-    def schedule(self) -> None:
-        """(Re)start the timer owed now and let bot-driven seats think."""
+    def schedule(self, events: list | None = None, mover: Session | None = None,
+                 re: int | None = None) -> None:
+        """(Re)start the timer owed now and let bot-driven seats think. With ``events`` (a move
+        was just applied) the update that tells of them carries the timer; else a ``timer``."""
         self.cancel_all()
         game = self.game
         assert game is not None
@@ -589,12 +615,15 @@ class Table:
             self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
         self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
                            "players": players, "deadline": time.time() + secs}
-        packed = P.pack_body(self.timer_info)
-        for s in self.seats:
-            if s.session is not None:
-                self.host.send(s.session, "timer", packed=packed)
-        for sp in self.spectators:
-            self.host.send(sp, "timer", packed=packed)
+        if events is not None:
+            self.broadcast_update(events, mover, re, self.timer_info)
+        else:
+            packed = P.pack_body(self.timer_info)
+            for s in self.seats:
+                if s.session is not None:
+                    self.host.send(s.session, "timer", packed=packed)
+            for sp in self.spectators:
+                self.host.send(sp, "timer", packed=packed)
         for s in self.seats:
             if s.bot_driven:
                 self.schedule_bot(s)

@@ -73,6 +73,32 @@ def pack_body(body: dict[str, Any]) -> bytes:
     return msgpack.packb(body, use_bin_type=True)
 
 
+def map_header(n: int) -> bytes:
+    """The msgpack header of a map with ``n`` entries (its keys and values follow, packed)."""
+    if n < 16:
+        return bytes((0x80 | n,))
+    if n < 1 << 16:
+        return b"\xde" + n.to_bytes(2, "big")
+    return b"\xdf" + n.to_bytes(4, "big")
+
+
+def pack_pairs(d: dict[str, Any]) -> bytes:
+    """A map's entries packed, without its header (see :func:`pack_map`): one encode of the
+    whole map, less its header."""
+    n = len(d)
+    return _p(d)[1 if n < 16 else 3 if n < 1 << 16 else 5:]
+
+
+def pack_map(n: int, *pairs: bytes) -> bytes:
+    """A map of ``n`` entries from entry bytes made by :func:`pack_pairs` or :func:`pack_entry`
+    (the same entry bytes can go into many maps: a view's public part into every seat's)."""
+    return map_header(n) + b"".join(pairs)
+
+
+def pack_entry(key: str, packed_value: bytes) -> bytes:
+    return _p(key) + packed_value
+
+
 def encode_packed(type_: str, body: bytes, id_: int = 0, re: int | None = None,
                   seq: int | None = None) -> bytes:
     """An envelope around an already packed body (msgpack concatenates, so this is exact)."""
