@@ -765,6 +765,7 @@ class Host:
         self._raw: zmq.Socket | None = None     # the ROUTER as a plain socket (non-blocking I/O)
         self._kicking = False
         self._syncing: set[asyncio.Future] = set()
+        self._to_sync: list[tuple[Table, int, int]] = []     # (table, append number, descriptor)
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
 
     @property
@@ -809,11 +810,11 @@ class Host:
             self.log("journal_error", level="error", error=repr(exc))
 
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
-        """Append ``records`` to ``table``'s journal file and fsync them in a worker thread.
+        """Append ``records`` to ``table``'s journal file; fsync them once this loop pass is done.
 
         Until that fsync returns, every frame for a session at the table is held (see
-        :meth:`route`): nobody hears of a move before it is on disk, while other tables go
-        on (one fsync per append, as before; only the wait moved off the event loop)."""
+        :meth:`route`): nobody hears of a move before it is on disk. One fsync per append,
+        as before; where it runs is chosen by :meth:`_sync`."""
         journal = self.journal
         assert journal is not None
         for record in records:
@@ -825,15 +826,51 @@ class Host:
             return
         if fd is None:
             return
+        table.issued += 1
+        if not self._to_sync and not self._syncing and not self._input_waiting():
+            # nothing else waits (no frame queued on the socket, no fsync running): fsync
+            # here and now, and this move's frames go out as they are made, ~0.5 ms sooner
+            # than after two thread hand-offs
+            exc: BaseException | None = None
+            self.stats["fsyncs_inline"] = self.stats.get("fsyncs_inline", 0) + 1
+            try:
+                fsync_and_close(fd)
+            except OSError as e:
+                exc = e
+            self._fsync_done(table, table.issued, exc)
+            return
+        self._to_sync.append((table, table.issued, fd))
+        if len(self._to_sync) == 1:
+            self.loop.call_soon(self._sync)
+
+    def _sync(self) -> None:
+        """The fsyncs owed after a loop pass, each in a worker thread, so that one table's
+        disk wait never stalls the other tables."""
+        jobs, self._to_sync = self._to_sync, []
+        if not jobs:
+            return
         if self._fsyncs is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._fsyncs = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ekpeer-fsync")
-        table.issued += 1
-        n = table.issued
-        fut = self.loop.run_in_executor(self._fsyncs, fsync_and_close, fd)
-        self._syncing.add(fut)
-        fut.add_done_callback(lambda f: self._fsynced(table, n, f))
+        self.stats["fsyncs_threaded"] = self.stats.get("fsyncs_threaded", 0) + len(jobs)
+        for table, n, fd in jobs:
+            fut = self.loop.run_in_executor(self._fsyncs, fsync_and_close, fd)
+            self._syncing.add(fut)
+            fut.add_done_callback(lambda f, table=table, n=n: self._fsynced(table, n, f))
+
+    def _input_waiting(self) -> bool:
+        raw = self._raw
+        if raw is None:
+            return False
+        try:
+            waiting = bool(raw.getsockopt(zmq.EVENTS) & zmq.POLLIN)
+        except zmq.ZMQError:
+            return False
+        if not self._kicking:           # reading EVENTS may eat the descriptor's edge
+            self._kicking = True
+            self.loop.call_soon(self._kick)
+        return waiting
 
     @staticmethod
     def _raise(exc: BaseException) -> None:
@@ -841,8 +878,10 @@ class Host:
 
     def _fsynced(self, table: Table, n: int, fut: asyncio.Future) -> None:
         self._syncing.discard(fut)
+        self._fsync_done(table, n, None if fut.cancelled() else fut.exception())
+
+    def _fsync_done(self, table: Table, n: int, exc: BaseException | None) -> None:
         try:
-            exc = None if fut.cancelled() else fut.exception()
             if exc is not None:
                 self.guard_io(self._raise, exc)       # logged like any journal error; play goes on
             if n > table.synced:
@@ -1019,6 +1058,7 @@ class Host:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        self._sync()
         if self._syncing:       # the last moves' fsyncs: then the frames held for them go out
             await asyncio.gather(*self._syncing, return_exceptions=True)
             await asyncio.sleep(0)
@@ -1034,7 +1074,9 @@ class Host:
             self._zap = False
         if self.journal is not None:
             self.journal.close()
-        self.log("stopped", frames_in=self.stats["frames_in"], frames_out=self.stats["frames_out"])
+        self.log("stopped", frames_in=self.stats["frames_in"], frames_out=self.stats["frames_out"],
+                 fsyncs_inline=self.stats.get("fsyncs_inline", 0),
+                 fsyncs_threaded=self.stats.get("fsyncs_threaded", 0))
 
     # ------------------------------------------------------------------ sending
     def _next_id(self) -> int:
