@@ -102,3 +102,28 @@ def env_for_subprocess() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONUNBUFFERED"] = "1"
     return env
+
+
+def string_lists(obj, path=()):
+    """Every list of two or more strings in a decoded frame, with where it lies (catalog aside)."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == "catalog":
+                continue
+            yield from string_lists(v, (*path, k))
+    elif isinstance(obj, list):
+        if len(obj) >= 2 and all(isinstance(x, str) for x in obj):
+            yield path, obj
+        for i, v in enumerate(obj):
+            yield from string_lists(v, (*path, i))
+
+
+def keys(obj):
+    """Every map key anywhere in a decoded frame."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from keys(v)

@@ -18,6 +18,8 @@ from ekpeer.net.client import Client
 from ekpeer.net.remote_bot import RemoteBot
 from ekpeer.plugins import installed
 
+from .conftest import keys, string_lists
+
 PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed"}
 SECRET_KEYS = {"hands", "draw_pile", "deck_order", "top_first", "origin", "rng"}
 NAMES = ["ann", "bob", "cat"]
@@ -33,28 +35,6 @@ def _combos() -> list[tuple[str, list[str], str | None]]:
     out.append(("all", ["base", *rest], "party_pack" if "party" in have else None))
     return out
 
-
-def _string_lists(obj, path=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k == "catalog":
-                continue
-            yield from _string_lists(v, (*path, k))
-    elif isinstance(obj, list):
-        if len(obj) >= 2 and all(isinstance(x, str) for x in obj):
-            yield path, obj
-        for i, v in enumerate(obj):
-            yield from _string_lists(v, (*path, i))
-
-
-def _keys(obj):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from _keys(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _keys(v)
 
 
 async def _audit(host, ctx, table_id: str, settings: dict, picks: dict | None = None) -> int:
@@ -110,7 +90,7 @@ async def _audit(host, ctx, table_id: str, settings: dict, picks: dict | None = 
             env = P.decode(data, P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH, P.HOST_TYPES)
             seqs.append(env.seq)
             body = env.body
-            assert not SECRET_KEYS & set(_keys(body)), (name, env.type)
+            assert not SECRET_KEYS & set(keys(body)), (name, env.type)
             if env.type == "lobby":
                 custom = ((body.get("settings") or {}).get("options") or {}).get("custom") or {}
                 assert set(custom.get("picks", {})) <= {name}, f"{name} sees others' picks: {custom}"
@@ -125,7 +105,7 @@ async def _audit(host, ctx, table_id: str, settings: dict, picks: dict | None = 
             assert list(view.get("seen", [])) == state["seen"], "seen is only what this player was shown"
             for seat in view["players"]:
                 assert set(seat) <= PUBLIC_SEAT_KEYS, seat
-            for path, strings in _string_lists(body):
+            for path, strings in string_lists(body):
                 if path and path[-1] in ("hand", "discard", "seen"):
                     continue
                 for other, hand in state["others"].items():

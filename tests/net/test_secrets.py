@@ -12,32 +12,10 @@ from ekpeer.net import protocol as P
 from ekpeer.net.client import Client
 from ekpeer.net.remote_bot import RemoteBot
 
-from .conftest import FAST, wait_for
+from .conftest import FAST, keys, string_lists, wait_for
 
 PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed"}
 
-
-def _string_lists(obj, path=()):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k == "catalog":
-                continue
-            yield from _string_lists(v, (*path, k))
-    elif isinstance(obj, list):
-        if len(obj) >= 2 and all(isinstance(x, str) for x in obj):
-            yield path, obj
-        for i, v in enumerate(obj):
-            yield from _string_lists(v, (*path, i))
-
-
-def _keys(obj):
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield k
-            yield from _keys(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _keys(v)
 
 
 async def test_capture_of_one_player_leaks_no_secrets(host, ctx):
@@ -78,7 +56,7 @@ async def test_capture_of_one_player_leaks_no_secrets(host, ctx):
         seqs.append(env.seq)
         state = truth.get(env.seq)
         body = env.body
-        assert not {"hands", "draw_pile", "deck_order", "top_first"} & set(_keys(body))
+        assert not {"hands", "draw_pile", "deck_order", "top_first"} & set(keys(body))
         if state is None or env.type not in ("snapshot", "update"):
             continue
         checked += 1
@@ -88,7 +66,7 @@ async def test_capture_of_one_player_leaks_no_secrets(host, ctx):
         for seat in view["players"]:
             assert set(seat) <= PUBLIC_SEAT_KEYS, seat
         pile = state["pile"]
-        for path, strings in _string_lists(body):
+        for path, strings in string_lists(body):
             if path and path[-1] in ("hand", "discard"):
                 continue
             for name, hand in state["others"].items():
