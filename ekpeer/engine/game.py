@@ -129,6 +129,8 @@ class Game:
         self.drawn_face_up: bool = False
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
+        self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
+        self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
         self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
 
     # ------------------------------------------------------------------ queries
@@ -231,7 +233,7 @@ class Game:
         self.discard.append(card)
 
     def _hand_changed(self, player: str) -> None:
-        if self.ruleset.has_hook("ekpeer_hand_changed"):
+        if self._hand_hook:
             self.hook.ekpeer_hand_changed(game=self, player=player)
 
     # ------------------------------------------------------------------ turns
@@ -440,7 +442,10 @@ class Game:
             else:
                 raise IllegalMove("bad_move", f"unknown move {do!r}")
         self.log.append(move)
-        self.check_game_over()
+        if self._game_over_hook:
+            # A plugin may end the game by its own rule after any move; the default rule (one
+            # Living player left) can only change through die(), which checks it itself.
+            self.check_game_over()
         return self.events
 
     def _check_draw(self, by: str) -> None:
