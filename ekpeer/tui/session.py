@@ -54,22 +54,11 @@ def load_config(path: str | Path | None) -> dict[str, Any]:
 
 
 def lobby_choices() -> dict[str, Any]:
-    """Every installed plugin with its decks and variants, as a lobby offers them."""
-    from ..plugins import installed, ruleset
+    """Every installed plugin with its decks and variants, as the host's lobby offers them
+    (the in-process session plays host, so it asks the host's own lobby module)."""
+    from ..net.lobby import choices
 
-    plugins = []
-    for name in sorted(installed()):
-        try:
-            rules = ruleset([name])
-        except Exception:  # a broken plugin must not break the lobby
-            continue
-        decks = [{"name": d.name, "title": d.title, "min_players": d.min_players,
-                  "max_players": d.max_players, "main": d.main}
-                 for d in rules.decks.values() if d.plugin == name]
-        variants = [{"id": v.id, "title": v.title, "description": v.description}
-                    for v in rules.variants.values() if v.plugin == name]
-        plugins.append({"name": name, "version": "", "decks": decks, "variants": variants})
-    return {"plugins": plugins}
+    return choices()
 
 
 class Session:
