@@ -15,49 +15,39 @@ def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
     return player_view(game, player) if bot.needs_view else None
 
 
+def _first_reaction(game: Game, bots: dict[str, Bot], players: list[str]) -> Move | None:
+    """Offer each of ``players`` who may move now the chance to; the first taker's move."""
+    for player in players:
+        moves = game.legal_moves(player)
+        if moves:
+            bot = bots[player]
+            reaction = bot.react(_view(game, player, bot), moves)
+            if reaction is not None:
+                return reaction
+    return None
+
+
 def step(game: Game, bots: dict[str, Bot]) -> Move:
     """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
+    seated = [p for p in game.players if game.status[p] != "out"]
     if game.awaiting:
+        move = None
         if game.ruleset.has_hook("ekpeer_play_while_waiting"):
             # Some cards (Clairvoyance) may be played by others while a choice is awaited.
             waiting = {c.player for c in game.awaiting}
-            for other in game.players:
-                if other in waiting or game.status[other] == "out":
-                    continue
-                moves = game.legal_moves(other)
-                if moves:
-                    bot = bots[other]
-                    reaction = bot.react(_view(game, other, bot), moves)
-                    if reaction is not None:
-                        game.apply(reaction)
-                        return reaction
-        player = game.awaiting[0].player
-        moves = game.legal_moves(player)
-        bot = bots[player]
-        move = bot.act(_view(game, player, bot), moves)
+            move = _first_reaction(game, bots, [p for p in seated if p not in waiting])
+        if move is None:
+            player = game.awaiting[0].player
+            bot = bots[player]
+            move = bot.act(_view(game, player, bot), game.legal_moves(player))
     elif game.stack:
-        move = RESOLVE
         reactive = game.ruleset.reactive_cards
-        for player in game.players:
-            if game.status[player] == "out" or reactive.isdisjoint(game.hands[player]):
-                continue
-            moves = game.legal_moves(player)
-            if moves:
-                bot = bots[player]
-                reaction = bot.react(_view(game, player, bot), moves)
-                if reaction is not None:
-                    move = reaction
-                    break
+        holders = [p for p in seated if not reactive.isdisjoint(game.hands[p])]
+        move = _first_reaction(game, bots, holders) or RESOLVE
     else:
         move = None
-        for player in game.players if game.ruleset.has_now_cards else ():
-            if player != game.current and game.status[player] != "out":
-                moves = game.legal_moves(player)
-                if moves:
-                    bot = bots[player]
-                    move = bot.react(_view(game, player, bot), moves)
-                    if move is not None:
-                        break
+        if game.ruleset.has_now_cards:  # NOW cards may be played off-turn with nothing pending
+            move = _first_reaction(game, bots, [p for p in seated if p != game.current])
         if move is None:
             player = game.current
             bot = bots[player]
