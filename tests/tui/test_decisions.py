@@ -212,3 +212,50 @@ async def test_one_key_nope_in_a_reaction_window_and_the_log_says_so():
         )
         await settle(pilot)
         assert any("You Nope bob’s Attack" in line for line in app.log_lines)
+
+
+async def test_a_decision_withdrawn_while_its_modal_opens_closes_it_quietly():
+    # the host can settle a choice (a turn timer's default) in the same breath as it asks:
+    # the modal goes before it has even mounted, and the client carries on
+    before = [{"do": "draw", "by": "ann"}, {"do": "choose", "by": "ann", "use": "defuse"}]
+    asked, rules, ev = rigged(KITTEN, before)
+    settled, _, ev2 = rigged(KITTEN, [*before, {"do": "choose", "by": "ann", "position": 0}])
+    app, _ = scripted_app([snapshot_of(asked, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        table = app.table_screen
+        modal = app.screen
+        assert isinstance(modal, PositionScreen)
+        modal.dismiss(None)                      # back to the table, then asked again ...
+        app.view = snapshot_of(asked, rules, "ann", ev)["body"]["view"]
+        table._decision = None
+        table.show_state()
+        fresh = table._decision
+        app.view = snapshot_of(settled, rules, "ann", ev2)["body"]["view"]
+        table.show_state()                       # ... and the answer lands before it mounted
+        await settle(pilot, 4)
+        assert fresh is not None and fresh not in app.screen_stack
+        assert app.screen is table and app.is_running
+
+
+async def test_a_withdrawn_decision_closes_what_was_opened_over_it():
+    table = {
+        "players": ["ann", "bob"],
+        "current": "bob",
+        "draw_pile": ["skip"],
+        "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]},
+    }
+    before = [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"}, {"do": "resolve"}]
+    asked, rules, ev = rigged(table, before)
+    settled, _, ev2 = rigged(table, [*before, {"do": "choose", "by": "ann", "card": "skip"}])
+    app, _ = scripted_app([snapshot_of(asked, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, CardChoiceScreen)
+        await pilot.press("question_mark")             # the card's rules, over the modal
+        await settle(pilot, 2)
+        assert type(app.screen).__name__ == "CardInfoScreen"
+        app.view = snapshot_of(settled, rules, "ann", ev2)["body"]["view"]
+        app.table_screen.show_state()                  # the turn timer gave a card meanwhile
+        await settle(pilot, 4)
+        assert app.screen is app.table_screen and app.is_running

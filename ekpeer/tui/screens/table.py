@@ -321,16 +321,15 @@ class TableScreen(Screen):
         if not choices:
             if self._decision is not None:
                 decision, self._decision, self._decision_key = self._decision, None, None
-                if decision.is_attached:
-                    decision.dismiss(None)
+                self._withdraw(decision)
             return
         choice = choices[0]
         key = (choice.get("kind"), choice.get("source"), choice.get("prompt"), repr(choice.get("options")),
                self.view.get("turn_number"), len(self.app.log_lines))  # type: ignore[attr-defined]
         if self._decision is not None and self._decision_key[:5] == key[:5]:
             return
-        if self._decision is not None and self._decision.is_attached:
-            self._decision.dismiss(None)
+        if self._decision is not None:
+            self._withdraw(self._decision)
         screen = self.decision_screen(choice)
         self._decision, self._decision_key = screen, key
         kind = choice.get("kind")
@@ -346,6 +345,19 @@ class TableScreen(Screen):
             self.post_message(MoveChosen({"do": "choose", kind: value}))
 
         self.app.push_screen(screen, done)
+
+    def _withdraw(self, decision: Any) -> None:
+        """Close the modal of a decision the host no longer asks (a timer took the default,
+        or a new question replaced it). ``dismiss`` pops whatever screen is on top, so a card's
+        rules opened over the modal close with it; a modal still opening closes once it is up."""
+        if decision not in self.app.screen_stack:
+            return
+        if not decision.is_mounted:
+            self.app.call_after_refresh(self._withdraw, decision)
+            return
+        while self.app.screen is not decision:
+            self.app.pop_screen()
+        decision.dismiss(None)
 
     def answers(self, kind: str) -> list[Any]:
         return [m[kind] for m in self.legal() if m.get("do") == "choose" and kind in m]
