@@ -39,6 +39,9 @@ class EkpeerApp(App):
                  name: str = "you", address: str | None = None, settings: dict[str, Any] | None = None,
                  autostart: bool = False, options: dict[str, Any] | None = None,
                  discovery: bool = False) -> None:
+        # The first screen is the app's default mode, shown without a switch: a mode switch at
+        # mount re-parses every stylesheet twice more (Textual reparses on each switch).
+        self.DEFAULT_MODE = ("table" if autostart else "lobby") if mode else "start"
         super().__init__()
         self.session_factory = session_factory or local_factory()
         self.start_mode = mode
@@ -75,13 +78,11 @@ class EkpeerApp(App):
 
         return LobbyScreen()
 
-    def on_mount(self) -> None:
+    def on_load(self) -> None:
         if self.start_mode:
-            # Starting at once: go straight to the table (the lobby screen is never needed).
-            self.switch_mode("table" if self.autostart else "lobby")
+            # Starting at once: connect before the first screen is even composed, so that the
+            # handshake and the host's reply overlap with drawing it.
             self.connect(self.start_mode, self.player_name, self.join_address)
-        else:
-            self.switch_mode("start")
 
     # ------------------------------------------------------------------ session
     def connect(self, mode: str, name: str, address: str | None) -> None:

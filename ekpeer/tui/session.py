@@ -435,8 +435,7 @@ class NetSession(Session):
         if getattr(self, "token", None) and joined.get("resumed"):  # a seat dealt for us (HostedSession)
             return
         if self.create and self.settings:
-            wanted = {k: v for k, v in self.settings.items() if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
-            await self._request("lobby_set", **wanted)
+            await self._request("lobby_set", **table_settings(self.settings))
         if self.autostart:
             await self._request("ready", True)
             await self._request("start")
@@ -538,10 +537,8 @@ class HostedSession(NetSession):
 
         self.keypair = None if getattr(self, "insecure", False) else load_keypair("client")
         key = self.keypair[0].decode("ascii") if self.keypair else None
-        wanted = {k: v for k, v in (self.settings or {}).items()
-                  if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
         try:
-            seat = self.host.deal(self.table or "play", wanted, self.name, key)
+            seat = self.host.deal(self.table or "play", table_settings(self.settings), self.name, key)
         except (SettingsError, protocol.ProtocolError):
             return      # the usual way (join, lobby_set, ready, start) says what is wrong
         self.token = seat.token
@@ -556,6 +553,58 @@ class HostedSession(NetSession):
         if self.host is not None:
             with contextlib.suppress(Exception):
                 await self.host.close()
+
+
+def table_settings(settings: dict[str, Any] | None) -> dict[str, Any]:
+    """The settings a host's lobby takes (a preset file may carry more)."""
+    return {k: v for k, v in (settings or {}).items() if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
+
+
+def start_play_host(name: str, settings: dict[str, Any] | None, think: tuple[float, float], autostart: bool,
+                    insecure: bool = False, save_replays: str | None = None) -> Any:
+    """Start ``ekpeer play``'s host process (:mod:`ekpeer.net.play_host`) now, so that it gets
+    ready on the other core while this one draws the first screen."""
+    from ..net.play_host import spawn
+
+    return spawn(name=name, settings=table_settings(settings), think=think, autostart=autostart,
+                 insecure=insecure, save_replays=save_replays)
+
+
+class PlayHostSession(NetSession):
+    """``ekpeer play``: the first seat at a loopback host that runs in a child process.
+
+    The host deals the game for this player's key before the client connects (with
+    ``autostart``), and the client then takes the seat by its token in one ``join``. A host
+    process started early (:func:`start_play_host`) is handed in as ``play_host``."""
+
+    def __init__(self, name: str = "you", settings: dict[str, Any] | None = None,
+                 think: tuple[float, float] = (0.3, 0.7), autostart: bool = False,
+                 play_host: Any = None) -> None:
+        super().__init__("", name, table="play", create=True, settings=settings, autostart=autostart)
+        self.think = think
+        self.play_host = play_host
+
+    async def open(self) -> None:
+        from ..net.play_host import PlayHostError
+
+        if self.play_host is None:
+            saver = next((h for h in getattr(self, "game_over_hooks", ()) if hasattr(h, "directory")), None)
+            self.play_host = start_play_host(self.name, self.settings, self.think, self.autostart,
+                                             insecure=getattr(self, "insecure", False),
+                                             save_replays=str(saver.directory) if saver else None)
+        try:
+            info = await self.play_host.ready()
+        except PlayHostError as exc:
+            raise SessionClosed(f"The game could not start: {exc}") from None
+        self.endpoint = info["endpoint"]
+        self.table = info.get("table") or self.table
+        self.token = info.get("token")
+        await super().open()
+
+    async def close(self) -> None:
+        await super().close()
+        if self.play_host is not None:
+            await self.play_host.close()
 
 
 def net_available() -> bool:
@@ -582,16 +631,19 @@ def lan_address() -> str:
 
 def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://127.0.0.1:0",
                     public_host: str | None = None, discovery: bool = True, insecure: bool = False,
-                    journal: Any = None, resume: bool = False) -> SessionFactory:
+                    journal: Any = None, resume: bool = False, play_host: Any = None) -> SessionFactory:
     """Sessions backed by the real host and client: play (loopback host), host, join.
 
     ``insecure``: plain TCP (no CurveZMQ) for loopback debugging; ``journal``/``resume``:
     the hosted table's crash journal (``ekpeer host --resume``)."""
     inner = _network_factory(think, bind, public_host, discovery)
+    early = [play_host] if play_host is not None else []   # a host process started by the CLI
 
     def make(*args: Any, **kwargs: Any) -> Session:
         session = inner(*args, **kwargs)
         session.insecure = insecure  # type: ignore[attr-defined]
+        if isinstance(session, PlayHostSession) and early:
+            session.play_host = early.pop()
         if isinstance(session, HostedSession) and kwargs.get("mode", args[0] if args else "play") == "host":
             session.journal, session.resume = journal, resume  # type: ignore[attr-defined]
         return session
@@ -610,7 +662,6 @@ def _network_factory(think: tuple[float, float], bind: str, public_host: str | N
             return HostedSession(name, settings, bind=bind if bind != "tcp://127.0.0.1:0" else "tcp://0.0.0.0:5555",
                                  think=think, autostart=autostart, table=table or "main",
                                  public_host=public_host or lan_address(), discovery=discovery)
-        return HostedSession(name, settings, bind="tcp://127.0.0.1:0", think=think, autostart=autostart,
-                             table=table or "play")
+        return PlayHostSession(name, settings, think=think, autostart=autostart)
 
     return make
