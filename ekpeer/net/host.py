@@ -5,6 +5,12 @@ handlers, timer callbacks, bot callbacks), so a table never sees two changes at 
 Clients only ever receive their own ``player_view`` and the events they may see; the
 host sets every move's ``by`` from the sender's seat and times reaction windows, turns
 and choices itself.
+
+This module is the :class:`Host` itself: the socket, its lifecycle (start, close, restore
+from the crash journal), sending and routing frames, and dispatching what comes in. The
+rest lives beside it: :mod:`~ekpeer.net.seats` (connections and seats),
+:mod:`~ekpeer.net.table` (a table's lobby and game), :mod:`~ekpeer.net.table_timers` (its
+timers and bots) and :mod:`~ekpeer.net.journal_sync` (the journal's appends and fsyncs).
 """
 
 from __future__ import annotations
@@ -20,699 +26,33 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
 
 import zmq
 import zmq.asyncio
 
-from ..bots import Bot, make_bot
-from ..engine import OUT, Game, IllegalMove, Move, player_view, spectator_view
+from ..engine import IllegalMove, Move
 from ..engine.replay import replay
-from ..engine.view import view_parts, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
 from . import security
-from .journal import Journal, fsync_and_close
+from .journal import Journal
+from .journal_sync import JournalSync
+from .seats import Seat, Session
+from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
+from .table_timers import RESOLVE
 
-RESOLVE = Move("resolve")
+__all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENTS", "Host", "Seat",
+           "Session", "Table", "serve", "stdout_logger"]
 
-
-def _with_by(move: Move, by: str) -> Move:
-    """``move`` made by ``by`` (the host sets ``by``; a client's claim is never trusted)."""
-    if hasattr(move, "_replace"):
-        return move._replace(by=by)
-    return replace(move, by=by)
-HISTORY = 200          # events kept per game for snapshots
 RECV_BATCH = 64        # frames handled per wake of the receiving task
-SNAPSHOT_EVENTS = 50   # events a snapshot carries
-MAX_SPECTATORS = 64
 
 
 def stdout_logger(record: dict[str, Any]) -> None:
     """JSON lines on stdout (the headless host's structured log)."""
     sys.stdout.write(json.dumps(record, default=str) + "\n")
     sys.stdout.flush()
-
-
-@dataclass(eq=False)
-class Session:
-    """One connection (a ROUTER identity)."""
-
-    ident: bytes
-    last_seen: float
-    tokens: float
-    stamp: float
-    seq: int = 0
-    table: Table | None = None
-    seat: Seat | None = None
-    spectator: bool = False
-    strikes: int = 0
-    err_tokens: float = 20.0
-    dead: bool = False
-    version: int = P.VERSION
-    key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
-    said_hello: bool = False
-    lean: bool = False               # said hello with choices: false (no lobby choices once playing)
-    stamp0: float = 0.0              # when the connection's first frame came
-    # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
-    outq: deque | None = None
-
-
-@dataclass(eq=False)
-class Seat:
-    name: str
-    token: str | None = None
-    kind: str | None = None          # a bot seat's kind; None for a person's seat
-    key: str | None = None           # the client key that took the seat: only it may use the token
-    picks: dict[str, Any] | None = None   # custom-deck picks (party), shown to this seat only
-    session: Session | None = None
-    ready: bool = False
-    rematch: bool = False
-    left: bool = False
-    takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
-    gone_since: float | None = None
-    bot: Bot | None = None
-    bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
-    grace: asyncio.TimerHandle | None = None
-    pending: asyncio.TimerHandle | None = None
-
-    @property
-    def human(self) -> bool:
-        return self.kind is None
-
-    @property
-    def bot_driven(self) -> bool:
-        return self.kind is not None or self.takeover or self.left
-
-
-class Table:
-    def __init__(self, host: Host, table_id: str, settings: dict[str, Any], autostart: bool = True,
-                 title: str = "", description: str = "", created: bool = False) -> None:
-        self.host = host
-        self.id = table_id
-        self.settings = settings
-        self.autostart = autostart
-        self.title = title or table_id
-        self.description = description
-        self.created = created          # made by a player's join (removed when empty)
-        self.creator: Seat | None = None
-        self.phase = "lobby"
-        self.seats: list[Seat] = []
-        self.spectators: list[Session] = []
-        self.game: Game | None = None
-        self.catalog: list[dict[str, Any]] = []
-        self.history: deque = deque(maxlen=HISTORY)
-        self.timer: asyncio.TimerHandle | None = None
-        self.timer_info: dict[str, Any] | None = None
-        self.gen = 0
-        self.games = 0
-        self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
-        self.rng = random.Random(host.rng.random())
-        # the crash journal's appends: issued, and fsynced (every frame to this table's
-        # sessions after an append waits until it is fsynced; see Host.route)
-        self.issued = 0
-        self.synced = 0
-        self.waiters: dict[Session, None] = {}     # in the order they were held: the mover first
-
-    # ------------------------------------------------------------------ helpers
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop:
-        return self.host.loop
-
-    def seat(self, name: str) -> Seat | None:
-        return next((s for s in self.seats if s.name == name), None)
-
-    def humans(self) -> list[Seat]:
-        return [s for s in self.seats if s.human and not s.left]
-
-    def connected(self) -> list[Seat]:
-        return [s for s in self.seats if s.session is not None]
-
-    def public_settings(self, seat: Seat | None = None) -> dict[str, Any]:
-        """Settings as players see them: no password, nobody else's custom-deck picks."""
-        out = dict(self.settings)
-        out["password"] = bool(self.settings.get("password"))
-        options = out.get("options")
-        if isinstance(options, dict) and isinstance(options.get("custom"), dict):
-            custom = {k: v for k, v in options["custom"].items() if k != "picks"}
-            if seat is not None and seat.picks:
-                custom["picks"] = {seat.name: seat.picks}
-            out["options"] = {**options, "custom": custom}
-        return out
-
-    def summary(self) -> dict[str, Any]:
-        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
-                "seats": self.settings["seats"], "taken": len(self.humans()),
-                "settings": self.public_settings(),
-                "created": self.created, "password": bool(self.settings.get("password"))}
-
-    def owns(self, seat: Seat, session: Session) -> bool:
-        """A seat belongs to the client key that took it (no key on either side: --insecure)."""
-        return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
-
-    def password_ok(self, password: str | None) -> bool:
-        want = self.settings.get("password")
-        if not want:
-            return True
-        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
-
-    # ------------------------------------------------------------------ crash journal
-    def table_record(self) -> dict[str, Any]:
-        return {"t": "table", "id": self.id, "settings": self.settings, "autostart": self.autostart,
-                "title": self.title, "description": self.description, "created": self.created,
-                "games": self.games}
-
-    def journal_lobby(self) -> None:
-        """The table as it stands outside a game (settings; lobby seats are not kept)."""
-        journal = self.host.journal
-        if journal is not None:
-            self.host.guard_io(journal.rewrite, self.id, [self.table_record()])
-
-    def journal_game(self, moves: list[dict[str, Any]] | None = None) -> None:
-        journal = self.host.journal
-        if journal is None or self.game is None:
-            return
-        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
-                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
-        game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
-                "seats": seats, "games": self.games}
-        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
-
-    # ------------------------------------------------------------------ lobby
-    def lobby_body(self, session: Session) -> dict[str, Any]:
-        you = session.seat
-        body = {
-            "table": self.id,
-            "title": self.title,
-            "description": self.description,
-            "you": you.name if you else None,
-            "spectator": session.spectator,
-            "creator": you is not None and (you is self.creator
-                                            or (self.creator is None and not self.created)),
-            "phase": self.phase,
-            "started": self.phase != "lobby",
-            "autostart": self.autostart,
-            "games": self.games,
-            "winner": self.game.winner if self.game is not None else None,
-            "settings": self.public_settings(you),
-            "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
-                       "connected": s.session is not None,
-                       "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
-                       "creator": s is self.creator} for s in self.seats],
-            # the plugins this table runs, with versions: shown in the lobby, never needed by clients
-            "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
-        }
-        if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
-            body["choices"] = lobby_mod.choices()
-        return body
-
-    def broadcast_lobby(self) -> None:
-        for s in self.connected():
-            self.host.send(s.session, "lobby", self.lobby_body(s.session))  # type: ignore[arg-type]
-        for sp in self.spectators:
-            self.host.send(sp, "lobby", self.lobby_body(sp))
-
-    def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
-             password: str | None = None) -> dict[str, Any]:
-        if token is None and not self.password_ok(password):
-            raise P.ProtocolError("bad_password", "this table needs its password" if not password
-                                  else "wrong password for this table")
-        if spectator:
-            if len(self.spectators) >= MAX_SPECTATORS:
-                raise P.ProtocolError("table_full", "too many spectators at this table")
-            self.host.detach(session)
-            session.table, session.spectator = self, True
-            self.spectators.append(session)
-            self.host.send(session, "lobby", self.lobby_body(session))
-            if self.game is not None and self.phase != "lobby":
-                self.send_snapshot(session)
-            return {"token": None, "seat": None, "spectator": True}
-        if token is not None:
-            seat = next((s for s in self.seats
-                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
-            if seat is None or not self.owns(seat, session):
-                raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
-            self.host.detach(session)
-            old = seat.session
-            if old is not None and old is not session:
-                old.table, old.seat = None, None
-            self.seat_back(seat, session)
-            return {"token": seat.token, "seat": seat.name, "resumed": True}
-        if not name:
-            raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
-        mine = self.seat(name)
-        if mine is not None and mine.human and mine.session is None and mine.key is not None \
-                and self.owns(mine, session):
-            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
-            self.host.detach(session)
-            self.seat_back(mine, session)
-            return {"token": mine.token, "seat": mine.name, "resumed": True}
-        if self.phase != "lobby":
-            raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
-                                  "your seat with its token")
-        if self.seat(name) is not None:
-            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
-        if len(self.seats) >= self.settings["seats"]:
-            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
-        self.host.detach(session)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session, key=session.key)
-        self.seats.append(seat)
-        session.table, session.seat, session.spectator = self, seat, False
-        if self.created and self.creator is None:
-            self.creator = seat
-        self.host.log("joined", table=self.id, seat=name)
-        self.broadcast_lobby()
-        return {"token": seat.token, "seat": seat.name, "resumed": False}
-
-    def seat_back(self, seat: Seat, session: Session) -> None:
-        if seat.grace is not None:
-            seat.grace.cancel()
-            seat.grace = None
-        was_bot = seat.takeover
-        seat.session, seat.takeover, seat.gone_since, seat.left = session, False, None, False
-        session.table, session.seat, session.spectator = self, seat, False
-        if seat.pending is not None:
-            seat.pending.cancel()
-            seat.pending = None
-        self.host.log("resumed", table=self.id, seat=seat.name, was_bot=was_bot)
-        self.broadcast_lobby()
-        if self.game is not None and self.phase != "lobby":
-            self.send_snapshot(session)
-
-    def seat_gone(self, seat: Seat, reason: str) -> None:
-        """``seat``'s connection dropped: a bot takes over after the grace period."""
-        seat.session = None
-        seat.gone_since = self.loop.time()
-        self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
-        if self.phase == "lobby":
-            self.remove_seat(seat)
-            return
-        grace = self.settings["grace_seconds"]
-        if seat.grace is not None:
-            seat.grace.cancel()
-        seat.grace = self.host.call_later(grace, self.take_over, seat)
-        self.broadcast_lobby()
-        self.maybe_reset()
-
-    def take_over(self, seat: Seat) -> None:
-        seat.grace = None
-        if seat.session is not None:
-            return
-        seat.takeover = True
-        self.host.log("bot_takes_over", table=self.id, seat=seat.name)
-        self.broadcast_lobby()
-        if self.phase == "playing":
-            self.schedule_bot(seat)
-
-    def remove_seat(self, seat: Seat) -> None:
-        if seat in self.seats:
-            self.seats.remove(seat)
-        if seat is self.creator:
-            self.creator = next((s for s in self.seats if s.human), None)
-        self.broadcast_lobby()
-        if self.created and not self.humans() and not self.spectators:
-            self.host.remove_table(self)
-
-    def leave(self, session: Session) -> None:
-        if session.spectator:
-            if session in self.spectators:
-                self.spectators.remove(session)
-        elif session.seat is not None:
-            seat = session.seat
-            seat.session = None
-            if self.phase == "lobby":
-                self.remove_seat(seat)
-            else:
-                seat.left = True
-                seat.takeover = True
-                self.host.log("left", table=self.id, seat=seat.name)
-                self.broadcast_lobby()
-                if self.phase == "playing":
-                    self.schedule_bot(seat)
-                self.maybe_reset()
-        session.table, session.seat, session.spectator = None, None, False
-
-    def maybe_reset(self) -> None:
-        """After a game, a table nobody is connected to goes back to an empty lobby."""
-        if self.phase == "over" and not self.connected():
-            if self.created:
-                self.host.remove_table(self)
-                return
-            self.reset()
-
-    def reset(self) -> None:
-        for s in self.seats:
-            for h in (s.grace, s.pending):
-                if h is not None:
-                    h.cancel()
-        self.seats = [s for s in self.seats if s.session is not None]
-        for s in self.seats:
-            s.ready = False
-        self.phase = "lobby"
-        if self.game is not None and self.host.journal is not None:
-            self.host.guard_io(self.host.journal.archive, self.id)      # the finished game: <file>.last
-        self.game = None
-        self.journal_lobby()
-        self.broadcast_lobby()
-
-    def set_settings(self, session: Session, settings: dict[str, Any]) -> None:
-        if self.phase != "lobby":
-            raise P.ProtocolError("table_started", "settings are fixed once the game starts")
-        if session.seat is None or session.seat is not self.creator:
-            raise P.ProtocolError("not_creator", "only the table's creator may change its settings")
-        try:
-            new = lobby_mod.check(settings, self.settings)
-        except lobby_mod.SettingsError as exc:
-            raise P.ProtocolError("bad_settings", str(exc)) from None
-        if new["seats"] < len(self.seats):
-            raise P.ProtocolError("bad_settings", f"{len(self.seats)} players are already seated")
-        self.settings = new
-        for s in self.seats:
-            s.ready = False
-        self.journal_lobby()
-        self.host.log("settings", table=self.id, settings={**new, "password": bool(new.get("password"))})
-        self.broadcast_lobby()
-
-    def set_picks(self, session: Session, picks: dict[str, Any]) -> None:
-        """A seated player's custom-deck picks (party): ``{pile: [card ids], hand: [card ids]}``."""
-        if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "picks are for seated players in the lobby")
-        custom = (self.settings.get("options") or {}).get("custom")
-        if not isinstance(custom, dict):
-            raise P.ProtocolError("bad_settings", "this table does not use a custom deck")
-        clean: dict[str, list[str]] = {}
-        for where in ("pile", "hand"):
-            ids = picks.get(where, [])
-            if not isinstance(ids, list) or len(ids) > 20 or not all(isinstance(c, str) and len(c) <= 64
-                                                                     for c in ids):
-                raise P.ProtocolError("bad_message", f"picks: '{where}' must be a list of card ids")
-            clean[where] = list(ids)
-        rules = ruleset(self.settings["expansions"])
-        mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
-        reason = rules.check_options([session.seat.name], mine)
-        if reason:
-            raise P.ProtocolError("bad_settings", reason)
-        session.seat.picks = clean
-
-    def set_ready(self, session: Session, ready: bool) -> None:
-        if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
-        session.seat.ready = ready
-        self.broadcast_lobby()
-        if self.autostart and len(self.seats) >= self.settings["seats"] and all(s.ready for s in self.seats):
-            self.start_game()
-
-    def request_start(self, session: Session) -> None:
-        if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "start is for seated players in the lobby")
-        if self.creator is not None and session.seat is not self.creator:
-            raise P.ProtocolError("not_creator", "only the table's creator may start the game")
-        waiting = [s.name for s in self.seats if s.human and not s.ready]
-        if waiting:
-            raise P.ProtocolError("not_ready", f"not ready yet: {', '.join(waiting)}")
-        self.start_game()
-
-    def request_rematch(self, session: Session) -> None:
-        if self.phase != "over" or session.seat is None:
-            raise P.ProtocolError("not_over", "rematch is for seated players after a game")
-        session.seat.rematch = True
-        self.broadcast_lobby()
-        if all(s.rematch for s in self.seats if s.session is not None):
-            self.start_game()
-
-    # ------------------------------------------------------------------ the game
-    def start_game(self) -> None:
-        taken = {s.name for s in self.seats}
-        i = 1
-        while len(self.seats) < self.settings["seats"]:
-            name = f"bot{i}"
-            i += 1
-            if name not in taken:
-                self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
-        rules = ruleset(self.settings["expansions"])
-        names = [s.name for s in self.seats]
-        if self.game is not None and self.host.journal is not None:     # a rematch: keep the last game
-            self.host.guard_io(self.host.journal.archive, self.id)
-        options = dict(self.settings.get("options") or {})
-        if isinstance(options.get("custom"), dict):
-            picks = {s.name: s.picks for s in self.seats if s.picks}
-            options["custom"] = {**options["custom"], "picks": picks}
-        try:
-            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
-                                       variants=self.settings["variants"], options=options or None)
-        except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
-            self.seats = [s for s in self.seats if s.kind is None]
-            raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
-        self.catalog = rules.catalog()
-        for s in self.seats:
-            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
-            s.rematch = s.kind is not None
-        self.history.clear()
-        self.phase = "playing"
-        self.games += 1
-        self.cards0 = self.game.all_cards() if self.host.audit else None
-        self.journal_game()
-        self.host.log("game_started", table=self.id, seats=names, game=self.games)
-        self.broadcast_lobby()
-        for s in self.connected():
-            self.send_snapshot(s.session)  # type: ignore[arg-type]
-        for sp in self.spectators:
-            self.send_snapshot(sp)
-        self.schedule()
-
-    def view_for(self, session: Session) -> dict[str, Any]:
-        assert self.game is not None
-        if session.seat is not None:
-            return player_view(self.game, session.seat.name)
-        return spectator_view(self.game)
-
-    def send_snapshot(self, session: Session) -> None:
-        who = session.seat.name if session.seat is not None else None
-        events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
-        body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
-                "timer": self.timer_info, "table": self.id}
-        self.host.send(session, "snapshot", body)
-
-    def apply(self, seat: Seat | None, move: Move, re: int | None = None,
-              session: Session | None = None) -> IllegalMove | None:
-        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see."""
-        game = self.game
-        if game is None or self.phase != "playing":
-            return IllegalMove("not_playing", "no game is being played at this table")
-        if seat is not None:
-            move = _with_by(move, seat.name)
-        logged = len(game.log)
-        try:
-            events = game.apply(move)
-        except IllegalMove as exc:
-            return exc
-        except Exception as exc:  # a plugin bug must not take the host down
-            self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
-            return IllegalMove("internal", "the rules engine failed on this move")
-        if self.host.journal is not None:   # on disk before anyone hears of it (Host.route)
-            self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
-        if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
-            now = game.all_cards()
-            self.host.stats["card_mismatches"] = self.host.stats.get("card_mismatches", 0) + 1
-            self.host.log("cards_mismatch", level="error", table=self.id, move=move.to_dict(),
-                          lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
-            self.cards0 = now
-        self.history.extend(events)
-        if game.over:
-            self.broadcast_update(events, session, re)
-            self.finish()
-        else:
-            self.schedule(events, session, re)     # the update carries the timer it (re)starts
-        return None
-
-    def broadcast_update(self, events: list, mover: Session | None, re: int | None,
-                         timer: dict[str, Any] | None = None) -> None:
-        """Each connected seat's own view and events (the mover's first, with ``re``), and the
-        spectators' view; with ``timer``, the timer this change (re)started, in the same frame.
-
-        The views' public part is encoded once for every seat (``view_parts``); only seats
-        with a connection get a view (bots on the host decide from the engine)."""
-        game = self.game
-        assert game is not None
-        host = self.host
-        targets: list[tuple[Session, str, int | None]] = []
-        if mover is not None and mover.seat is not None and not mover.dead:
-            targets.append((mover, mover.seat.name, re))
-        for s in self.seats:
-            sess = s.session
-            if sess is not None and sess is not mover and not sess.dead:
-                targets.append((sess, s.name, None))
-        timer_entry = P.pack_entry("timer", P.pack_body(timer)) if timer is not None else b""
-        n = 3 if timer is not None else 2
-        parts = view_parts(game, [name for _, name, _ in targets]) if targets else None
-        if parts is not None:
-            public, own = parts
-            pub = P.pack_pairs(public)
-            for sess, name, r in targets:
-                mine = own[name]
-                view = P.pack_map(len(public) + len(mine), pub, P.pack_pairs(mine))
-                seen = P.pack_body(visible_events(events, name))
-                body = P.pack_map(n, P.pack_entry("view", view), P.pack_entry("events", seen), timer_entry)
-                host.send(sess, "update", re=r, packed=body)
-        else:
-            for sess, name, r in targets:
-                update = {"view": player_view(game, name), "events": visible_events(events, name)}
-                if timer is not None:
-                    update["timer"] = timer
-                host.send(sess, "update", update, re=r)
-        if self.spectators:
-            update = {"view": spectator_view(game), "events": visible_events(events, None)}
-            if timer is not None:
-                update["timer"] = timer
-            packed = P.pack_body(update)
-            for sp in self.spectators:
-                host.send(sp, "update", packed=packed)
-
-    def finish(self) -> None:
-        self.cancel_all()
-        self.phase = "over"
-        game = self.game
-        assert game is not None
-        self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
-        if self.host.journal is not None:
-            self.host.journal_append(self, [{"t": "over", "winner": game.winner}])
-        for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
-            try:
-                hook(self)
-            except Exception as exc:
-                self.host.log("game_over_hook_error", level="error", table=self.id, error=repr(exc))
-        self.broadcast_lobby()
-        self.maybe_reset()
-
-    def cancel_all(self) -> None:
-        self.gen += 1
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        self.timer_info = None
-        for s in self.seats:
-            if s.pending is not None:
-                s.pending.cancel()
-                s.pending = None
-
-    def schedule(self, events: list | None = None, mover: Session | None = None,
-                 re: int | None = None) -> None:
-        """(Re)start the timer owed now and let bot-driven seats think. With ``events`` (a move
-        was just applied) the update that tells of them carries the timer; else a ``timer``."""
-        self.cancel_all()
-        game = self.game
-        assert game is not None
-        if game.awaiting:
-            kind, secs, players = "turn", self.settings["turn_seconds"], game.waiting_for()
-            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
-        elif game.stack:
-            kind, secs, players = "reaction", self.settings["reaction_seconds"], []
-            self.timer = self.host.call_later(secs, self.on_reaction_timeout, self.gen)
-        else:
-            kind, secs, players = "turn", self.settings["turn_seconds"], [game.current]
-            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
-        self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
-                           "players": players, "deadline": time.time() + secs}
-        if events is not None:
-            self.broadcast_update(events, mover, re, self.timer_info)
-        else:
-            packed = P.pack_body(self.timer_info)
-            for s in self.seats:
-                if s.session is not None:
-                    self.host.send(s.session, "timer", packed=packed)
-            for sp in self.spectators:
-                self.host.send(sp, "timer", packed=packed)
-        for s in self.seats:
-            if s.bot_driven:
-                self.schedule_bot(s)
-
-    def _bot_mode(self, seat: Seat) -> str | None:
-        game = self.game
-        if game is None or self.phase != "playing" or game.status.get(seat.name) == OUT:
-            return None
-        if game.awaiting:
-            return "act" if seat.name in game.waiting_for() else None
-        if game.stack:
-            return "react"
-        return "act" if seat.name == game.current else None
-
-    def schedule_bot(self, seat: Seat) -> None:
-        mode = self._bot_mode(seat)
-        if mode is None:
-            return
-        if seat.pending is not None:
-            seat.pending.cancel()
-        lo, hi = self.host.think
-        delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
-        seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
-
-    def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
-        seat.pending = None
-        game = self.game
-        if gen != self.gen or game is None or not seat.bot_driven or self.phase != "playing":
-            return
-        moves = game.legal_moves(seat.name)
-        if not moves:
-            return
-        if seat.bot is None and seat.bot_seed is not None:
-            seat.bot = make_bot(seat.kind or self.settings["bots"], seat.bot_seed)
-        bot = seat.bot or make_bot("random")
-        try:
-            view = player_view(game, seat.name) if bot.needs_view else None
-            move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
-        except Exception as exc:
-            self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
-            move = self.rng.choice(moves) if mode == "act" else None
-        if move is None:
-            return
-        err = self.apply(seat, move)
-        if err is not None and mode == "act":
-            self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
-            self.apply(seat, self.rng.choice(moves))
-
-    def on_reaction_timeout(self, gen: int) -> None:
-        if gen != self.gen:
-            return
-        self.timer = None
-        err = self.apply(None, RESOLVE)
-        if err is not None:
-            self.host.log("resolve_refused", level="error", table=self.id, code=err.code)
-
-    def default_move(self, player: str) -> Move | None:
-        """The move made for a player whose time ran out: draw on a turn, else a random legal move
-        (for a card choice that is a random card, for a kitten's placement a random position)."""
-        game = self.game
-        assert game is not None
-        moves = game.legal_moves(player)
-        if not game.awaiting and not game.stack and player == game.current:
-            draw = next((m for m in moves if m.do == "draw"), None)
-            if draw is not None:
-                return draw
-        return self.rng.choice(moves) if moves else None
-
-    def on_turn_timeout(self, gen: int) -> None:
-        if gen != self.gen:
-            return
-        self.timer = None
-        game = self.game
-        assert game is not None
-        players = game.waiting_for() if game.awaiting else [game.current]
-        for player in players:
-            if self.game is not game or game.over or self.phase != "playing":
-                return
-            if game.awaiting and player not in game.waiting_for():
-                continue
-            move = self.default_move(player)
-            if move is None:
-                continue
-            self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
-            err = self.apply(self.seat(player), move)
-            if err is not None:
-                self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
-        if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
-            self.schedule()
 
 
 class Host:
@@ -761,11 +101,9 @@ class Host:
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
         self.stats = {"frames_in": 0, "frames_out": 0, "bytes_out": 0, "errors": 0}
         self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
-        self._fsyncs: Any = None        # the journal's fsync threads (made on first use)
         self._raw: zmq.Socket | None = None     # the ROUTER as a plain socket (non-blocking I/O)
         self._kicking = False
-        self._syncing: set[asyncio.Future] = set()
-        self._to_sync: list[tuple[Table, int, int]] = []     # (table, append number, descriptor)
+        self.journal_sync = JournalSync(self)      # appends, and their fsyncs before frames go out
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
 
     @property
@@ -810,87 +148,21 @@ class Host:
             self.log("journal_error", level="error", error=repr(exc))
 
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
-        """Append ``records`` to ``table``'s journal file; fsync them once this loop pass is done.
+        """Append ``records`` to ``table``'s journal file; every frame for a session at the table
+        is held until they are fsynced (:meth:`route`, :meth:`JournalSync.append`)."""
+        self.journal_sync.append(table, records)
 
-        Until that fsync returns, every frame for a session at the table is held (see
-        :meth:`route`): nobody hears of a move before it is on disk. One fsync per append,
-        as before; where it runs is chosen by :meth:`_sync`."""
-        journal = self.journal
-        assert journal is not None
-        for record in records:
-            self.guard_io(journal.write, table.id, record)
-        try:
-            fd = journal.sync_fd(table.id)
-        except OSError as exc:
-            self.guard_io(self._raise, exc)
-            return
-        if fd is None:
-            return
-        table.issued += 1
-        if not self._to_sync and not self._syncing and not self._input_waiting():
-            # nothing else waits (no frame queued on the socket, no fsync running): fsync
-            # here and now, and this move's frames go out as they are made, ~0.5 ms sooner
-            # than after two thread hand-offs
-            exc: BaseException | None = None
-            self.stats["fsyncs_inline"] = self.stats.get("fsyncs_inline", 0) + 1
-            try:
-                fsync_and_close(fd)
-            except OSError as e:
-                exc = e
-            self._fsync_done(table, table.issued, exc)
-            return
-        self._to_sync.append((table, table.issued, fd))
-        if len(self._to_sync) == 1:
-            self.loop.call_soon(self._sync)
+    # the journal's fsync state, still found where it was before it moved to JournalSync
+    @property
+    def _to_sync(self) -> list[tuple[Table, int, int]]:
+        return self.journal_sync.to_sync
+
+    @property
+    def _syncing(self) -> set[asyncio.Future]:
+        return self.journal_sync.syncing
 
     def _sync(self) -> None:
-        """The fsyncs owed after a loop pass, each in a worker thread, so that one table's
-        disk wait never stalls the other tables."""
-        jobs, self._to_sync = self._to_sync, []
-        if not jobs:
-            return
-        if self._fsyncs is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._fsyncs = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ekpeer-fsync")
-        self.stats["fsyncs_threaded"] = self.stats.get("fsyncs_threaded", 0) + len(jobs)
-        for table, n, fd in jobs:
-            fut = self.loop.run_in_executor(self._fsyncs, fsync_and_close, fd)
-            self._syncing.add(fut)
-            fut.add_done_callback(lambda f, table=table, n=n: self._fsynced(table, n, f))
-
-    def _input_waiting(self) -> bool:
-        raw = self._raw
-        if raw is None:
-            return False
-        try:
-            waiting = bool(raw.getsockopt(zmq.EVENTS) & zmq.POLLIN)
-        except zmq.ZMQError:
-            return False
-        if not self._kicking:           # reading EVENTS may eat the descriptor's edge
-            self._kicking = True
-            self.loop.call_soon(self._kick)
-        return waiting
-
-    @staticmethod
-    def _raise(exc: BaseException) -> None:
-        raise exc
-
-    def _fsynced(self, table: Table, n: int, fut: asyncio.Future) -> None:
-        self._syncing.discard(fut)
-        self._fsync_done(table, n, None if fut.cancelled() else fut.exception())
-
-    def _fsync_done(self, table: Table, n: int, exc: BaseException | None) -> None:
-        try:
-            if exc is not None:
-                self.guard_io(self._raise, exc)       # logged like any journal error; play goes on
-            if n > table.synced:
-                table.synced = n
-            waiters, table.waiters = table.waiters, {}
-            for session in waiters:
-                self.drain(session)
-        except Exception as exc:
-            self.fail("fsync", exc, table=table.id)
+        self.journal_sync.sync()
 
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
@@ -988,7 +260,7 @@ class Host:
                     for seat in table.seats:
                         if seat.human and not seat.takeover:
                             seat.gone_since = now
-                            seat.grace = self.call_later(settings["grace_seconds"], table.take_over, seat)
+                            table.start_grace(seat)
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
                     table.schedule()
                     restored.append(table_id)
@@ -1058,13 +330,7 @@ class Host:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
-        self._sync()
-        if self._syncing:       # the last moves' fsyncs: then the frames held for them go out
-            await asyncio.gather(*self._syncing, return_exceptions=True)
-            await asyncio.sleep(0)
-        if self._fsyncs is not None:
-            self._fsyncs.shutdown(wait=False)
-            self._fsyncs = None
+        await self.journal_sync.close()     # the last moves' fsyncs: then the frames held for them go out
         if self.sock is not None:
             self.sock.close(linger=0)
             self.sock = None
@@ -1154,6 +420,20 @@ class Host:
         if sock is not None:
             with contextlib.suppress(Exception):
                 sock._schedule_remaining_events()  # type: ignore[attr-defined]
+
+    def input_waiting(self) -> bool:
+        """Whether frames wait on the socket (the journal then fsyncs in a thread, not inline)."""
+        raw = self._raw
+        if raw is None:
+            return False
+        try:
+            waiting = bool(raw.getsockopt(zmq.EVENTS) & zmq.POLLIN)
+        except zmq.ZMQError:
+            return False
+        if not self._kicking:           # reading EVENTS may eat the descriptor's edge
+            self._kicking = True
+            self.loop.call_soon(self._kick)
+        return waiting
 
     def reply(self, session: Session, re: int | None, body: dict[str, Any]) -> None:
         self.send(session, "reply", body, re=re)

@@ -1,0 +1,72 @@
+"""Who is at the host: a connection (:class:`Session`) and a place at a table (:class:`Seat`).
+
+They are two things because they part and meet again: a seat outlives its connection (a
+dropped player comes back with the seat's token, or a bot plays the seat meanwhile), and
+one connection may leave a table's seat to watch another as a spectator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import protocol as P
+
+if TYPE_CHECKING:
+    from ..bots import Bot
+    from .table import Table
+
+
+@dataclass(eq=False)
+class Session:
+    """One connection (a ROUTER identity)."""
+
+    ident: bytes
+    last_seen: float
+    tokens: float
+    stamp: float
+    seq: int = 0
+    table: Table | None = None
+    seat: Seat | None = None
+    spectator: bool = False
+    strikes: int = 0
+    err_tokens: float = 20.0
+    dead: bool = False
+    version: int = P.VERSION
+    key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
+    said_hello: bool = False
+    lean: bool = False               # said hello with choices: false (no lobby choices once playing)
+    stamp0: float = 0.0              # when the connection's first frame came
+    # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
+    outq: deque | None = None
+
+
+@dataclass(eq=False)
+class Seat:
+    """A player's place at a table: a person's (with a token to come back by) or a bot's."""
+
+    name: str
+    token: str | None = None
+    kind: str | None = None          # a bot seat's kind; None for a person's seat
+    key: str | None = None           # the client key that took the seat: only it may use the token
+    picks: dict[str, Any] | None = None   # custom-deck picks (party), shown to this seat only
+    session: Session | None = None
+    ready: bool = False
+    rematch: bool = False
+    left: bool = False
+    takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
+    gone_since: float | None = None
+    bot: Bot | None = None
+    bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
+    grace: asyncio.TimerHandle | None = None
+    pending: asyncio.TimerHandle | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind is None
+
+    @property
+    def bot_driven(self) -> bool:
+        return self.kind is not None or self.takeover or self.left

@@ -1,0 +1,509 @@
+"""A table: its lobby (seats, settings, ready, start, rematch), the game it runs and what
+each connection is told of it, and its records in the host's crash journal.
+
+Everything here runs inside the host's asyncio loop (frame handlers, timers, bots), so a
+table never sees two changes at once. A table reaches the network and the disk only
+through its :class:`~ekpeer.net.host.Host` (``send``, ``journal_append``): the host holds
+a frame back until the move it tells of is on disk. Its timers and bots are in
+:mod:`ekpeer.net.table_timers`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections import deque
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, IllegalMove, Move, player_view, spectator_view
+from ..engine.view import view_parts, visible_events
+from ..plugins import ruleset
+from . import lobby as lobby_mod
+from . import protocol as P
+from .seats import Seat, Session
+from .table_timers import TableTimers
+
+if TYPE_CHECKING:
+    from .host import Host
+
+HISTORY = 200          # events kept per game for snapshots
+SNAPSHOT_EVENTS = 50   # events a snapshot carries
+MAX_SPECTATORS = 64
+
+
+def _with_by(move: Move, by: str) -> Move:
+    """``move`` made by ``by`` (the host sets ``by``; a client's claim is never trusted)."""
+    if hasattr(move, "_replace"):
+        return move._replace(by=by)
+    return replace(move, by=by)
+
+
+class Table(TableTimers):
+    """One table of the host: its seats, its spectators and, once started, its game."""
+
+    def __init__(self, host: Host, table_id: str, settings: dict[str, Any], autostart: bool = True,
+                 title: str = "", description: str = "", created: bool = False) -> None:
+        self.host = host
+        self.id = table_id
+        self.settings = settings
+        self.autostart = autostart
+        self.title = title or table_id
+        self.description = description
+        self.created = created          # made by a player's join (removed when empty)
+        self.creator: Seat | None = None
+        self.phase = "lobby"
+        self.seats: list[Seat] = []
+        self.spectators: list[Session] = []
+        self.game: Game | None = None
+        self.catalog: list[dict[str, Any]] = []
+        self.history: deque = deque(maxlen=HISTORY)
+        self.timer: asyncio.TimerHandle | None = None
+        self.timer_info: dict[str, Any] | None = None
+        self.gen = 0
+        self.games = 0
+        self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
+        self.rng = random.Random(host.rng.random())
+        # the crash journal's appends: issued, and fsynced (every frame to this table's
+        # sessions after an append waits until it is fsynced; see Host.route)
+        self.issued = 0
+        self.synced = 0
+        self.waiters: dict[Session, None] = {}     # in the order they were held: the mover first
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self.host.loop
+
+    def seat(self, name: str) -> Seat | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.human and not s.left]
+
+    def connected(self) -> list[Seat]:
+        return [s for s in self.seats if s.session is not None]
+
+    def public_settings(self, seat: Seat | None = None) -> dict[str, Any]:
+        """Settings as players see them: no password, nobody else's custom-deck picks."""
+        out = dict(self.settings)
+        out["password"] = bool(self.settings.get("password"))
+        options = out.get("options")
+        if isinstance(options, dict) and isinstance(options.get("custom"), dict):
+            custom = {k: v for k, v in options["custom"].items() if k != "picks"}
+            if seat is not None and seat.picks:
+                custom["picks"] = {seat.name: seat.picks}
+            out["options"] = {**options, "custom": custom}
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
+                "seats": self.settings["seats"], "taken": len(self.humans()),
+                "settings": self.public_settings(),
+                "created": self.created, "password": bool(self.settings.get("password"))}
+
+    def owns(self, seat: Seat, session: Session) -> bool:
+        """A seat belongs to the client key that took it (no key on either side: --insecure)."""
+        return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
+
+    def password_ok(self, password: str | None) -> bool:
+        want = self.settings.get("password")
+        if not want:
+            return True
+        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
+
+    # ------------------------------------------------------------------ crash journal
+    def table_record(self) -> dict[str, Any]:
+        return {"t": "table", "id": self.id, "settings": self.settings, "autostart": self.autostart,
+                "title": self.title, "description": self.description, "created": self.created,
+                "games": self.games}
+
+    def journal_lobby(self) -> None:
+        """The table as it stands outside a game (settings; lobby seats are not kept)."""
+        journal = self.host.journal
+        if journal is not None:
+            self.host.guard_io(journal.rewrite, self.id, [self.table_record()])
+
+    def journal_game(self, moves: list[dict[str, Any]] | None = None) -> None:
+        journal = self.host.journal
+        if journal is None or self.game is None:
+            return
+        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
+                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
+        game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
+                "seats": seats, "games": self.games}
+        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
+
+    # ------------------------------------------------------------------ lobby
+    def lobby_body(self, session: Session) -> dict[str, Any]:
+        you = session.seat
+        body = {
+            "table": self.id,
+            "title": self.title,
+            "description": self.description,
+            "you": you.name if you else None,
+            "spectator": session.spectator,
+            "creator": you is not None and (you is self.creator
+                                            or (self.creator is None and not self.created)),
+            "phase": self.phase,
+            "started": self.phase != "lobby",
+            "autostart": self.autostart,
+            "games": self.games,
+            "winner": self.game.winner if self.game is not None else None,
+            "settings": self.public_settings(you),
+            "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
+                       "connected": s.session is not None,
+                       "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
+                       "creator": s is self.creator} for s in self.seats],
+            # the plugins this table runs, with versions: shown in the lobby, never needed by clients
+            "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
+        }
+        if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
+            body["choices"] = lobby_mod.choices()
+        return body
+
+    def broadcast_lobby(self) -> None:
+        for s in self.connected():
+            self.host.send(s.session, "lobby", self.lobby_body(s.session))  # type: ignore[arg-type]
+        for sp in self.spectators:
+            self.host.send(sp, "lobby", self.lobby_body(sp))
+
+    def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
+             password: str | None = None) -> dict[str, Any]:
+        if token is None and not self.password_ok(password):
+            raise P.ProtocolError("bad_password", "this table needs its password" if not password
+                                  else "wrong password for this table")
+        if spectator:
+            if len(self.spectators) >= MAX_SPECTATORS:
+                raise P.ProtocolError("table_full", "too many spectators at this table")
+            self.host.detach(session)
+            session.table, session.spectator = self, True
+            self.spectators.append(session)
+            self.host.send(session, "lobby", self.lobby_body(session))
+            if self.game is not None and self.phase != "lobby":
+                self.send_snapshot(session)
+            return {"token": None, "seat": None, "spectator": True}
+        if token is not None:
+            seat = next((s for s in self.seats
+                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
+            if seat is None or not self.owns(seat, session):
+                raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
+            self.host.detach(session)
+            old = seat.session
+            if old is not None and old is not session:
+                old.table, old.seat = None, None
+            self.seat_back(seat, session)
+            return {"token": seat.token, "seat": seat.name, "resumed": True}
+        if not name:
+            raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
+        mine = self.seat(name)
+        if mine is not None and mine.human and mine.session is None and mine.key is not None \
+                and self.owns(mine, session):
+            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+            self.host.detach(session)
+            self.seat_back(mine, session)
+            return {"token": mine.token, "seat": mine.name, "resumed": True}
+        if self.phase != "lobby":
+            raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
+                                  "your seat with its token")
+        if self.seat(name) is not None:
+            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
+        if len(self.seats) >= self.settings["seats"]:
+            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
+        self.host.detach(session)
+        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session, key=session.key)
+        self.seats.append(seat)
+        session.table, session.seat, session.spectator = self, seat, False
+        if self.created and self.creator is None:
+            self.creator = seat
+        self.host.log("joined", table=self.id, seat=name)
+        self.broadcast_lobby()
+        return {"token": seat.token, "seat": seat.name, "resumed": False}
+
+    def seat_back(self, seat: Seat, session: Session) -> None:
+        if seat.grace is not None:
+            seat.grace.cancel()
+            seat.grace = None
+        was_bot = seat.takeover
+        seat.session, seat.takeover, seat.gone_since, seat.left = session, False, None, False
+        session.table, session.seat, session.spectator = self, seat, False
+        if seat.pending is not None:
+            seat.pending.cancel()
+            seat.pending = None
+        self.host.log("resumed", table=self.id, seat=seat.name, was_bot=was_bot)
+        self.broadcast_lobby()
+        if self.game is not None and self.phase != "lobby":
+            self.send_snapshot(session)
+
+    def seat_gone(self, seat: Seat, reason: str) -> None:
+        """``seat``'s connection dropped: a bot takes over after the grace period."""
+        seat.session = None
+        seat.gone_since = self.loop.time()
+        self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
+        if self.phase == "lobby":
+            self.remove_seat(seat)
+            return
+        self.start_grace(seat)
+        self.broadcast_lobby()
+        self.maybe_reset()
+
+    def remove_seat(self, seat: Seat) -> None:
+        if seat in self.seats:
+            self.seats.remove(seat)
+        if seat is self.creator:
+            self.creator = next((s for s in self.seats if s.human), None)
+        self.broadcast_lobby()
+        if self.created and not self.humans() and not self.spectators:
+            self.host.remove_table(self)
+
+    def leave(self, session: Session) -> None:
+        if session.spectator:
+            if session in self.spectators:
+                self.spectators.remove(session)
+        elif session.seat is not None:
+            seat = session.seat
+            seat.session = None
+            if self.phase == "lobby":
+                self.remove_seat(seat)
+            else:
+                seat.left = True
+                seat.takeover = True
+                self.host.log("left", table=self.id, seat=seat.name)
+                self.broadcast_lobby()
+                if self.phase == "playing":
+                    self.schedule_bot(seat)
+                self.maybe_reset()
+        session.table, session.seat, session.spectator = None, None, False
+
+    def maybe_reset(self) -> None:
+        """After a game, a table nobody is connected to goes back to an empty lobby."""
+        if self.phase == "over" and not self.connected():
+            if self.created:
+                self.host.remove_table(self)
+                return
+            self.reset()
+
+    def reset(self) -> None:
+        for s in self.seats:
+            for h in (s.grace, s.pending):
+                if h is not None:
+                    h.cancel()
+        self.seats = [s for s in self.seats if s.session is not None]
+        for s in self.seats:
+            s.ready = False
+        self.phase = "lobby"
+        if self.game is not None and self.host.journal is not None:
+            self.host.guard_io(self.host.journal.archive, self.id)      # the finished game: <file>.last
+        self.game = None
+        self.journal_lobby()
+        self.broadcast_lobby()
+
+    def set_settings(self, session: Session, settings: dict[str, Any]) -> None:
+        if self.phase != "lobby":
+            raise P.ProtocolError("table_started", "settings are fixed once the game starts")
+        if session.seat is None or session.seat is not self.creator:
+            raise P.ProtocolError("not_creator", "only the table's creator may change its settings")
+        try:
+            new = lobby_mod.check(settings, self.settings)
+        except lobby_mod.SettingsError as exc:
+            raise P.ProtocolError("bad_settings", str(exc)) from None
+        if new["seats"] < len(self.seats):
+            raise P.ProtocolError("bad_settings", f"{len(self.seats)} players are already seated")
+        self.settings = new
+        for s in self.seats:
+            s.ready = False
+        self.journal_lobby()
+        self.host.log("settings", table=self.id, settings={**new, "password": bool(new.get("password"))})
+        self.broadcast_lobby()
+
+    def set_picks(self, session: Session, picks: dict[str, Any]) -> None:
+        """A seated player's custom-deck picks (party): ``{pile: [card ids], hand: [card ids]}``."""
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "picks are for seated players in the lobby")
+        custom = (self.settings.get("options") or {}).get("custom")
+        if not isinstance(custom, dict):
+            raise P.ProtocolError("bad_settings", "this table does not use a custom deck")
+        clean: dict[str, list[str]] = {}
+        for where in ("pile", "hand"):
+            ids = picks.get(where, [])
+            if not isinstance(ids, list) or len(ids) > 20 or not all(isinstance(c, str) and len(c) <= 64
+                                                                     for c in ids):
+                raise P.ProtocolError("bad_message", f"picks: '{where}' must be a list of card ids")
+            clean[where] = list(ids)
+        rules = ruleset(self.settings["expansions"])
+        mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
+        reason = rules.check_options([session.seat.name], mine)
+        if reason:
+            raise P.ProtocolError("bad_settings", reason)
+        session.seat.picks = clean
+
+    def set_ready(self, session: Session, ready: bool) -> None:
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
+        session.seat.ready = ready
+        self.broadcast_lobby()
+        if self.autostart and len(self.seats) >= self.settings["seats"] and all(s.ready for s in self.seats):
+            self.start_game()
+
+    def request_start(self, session: Session) -> None:
+        if self.phase != "lobby" or session.seat is None:
+            raise P.ProtocolError("not_in_lobby", "start is for seated players in the lobby")
+        if self.creator is not None and session.seat is not self.creator:
+            raise P.ProtocolError("not_creator", "only the table's creator may start the game")
+        waiting = [s.name for s in self.seats if s.human and not s.ready]
+        if waiting:
+            raise P.ProtocolError("not_ready", f"not ready yet: {', '.join(waiting)}")
+        self.start_game()
+
+    def request_rematch(self, session: Session) -> None:
+        if self.phase != "over" or session.seat is None:
+            raise P.ProtocolError("not_over", "rematch is for seated players after a game")
+        session.seat.rematch = True
+        self.broadcast_lobby()
+        if all(s.rematch for s in self.seats if s.session is not None):
+            self.start_game()
+
+    # ------------------------------------------------------------------ the game
+    def start_game(self) -> None:
+        taken = {s.name for s in self.seats}
+        i = 1
+        while len(self.seats) < self.settings["seats"]:
+            name = f"bot{i}"
+            i += 1
+            if name not in taken:
+                self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
+        rules = ruleset(self.settings["expansions"])
+        names = [s.name for s in self.seats]
+        if self.game is not None and self.host.journal is not None:     # a rematch: keep the last game
+            self.host.guard_io(self.host.journal.archive, self.id)
+        options = dict(self.settings.get("options") or {})
+        if isinstance(options.get("custom"), dict):
+            picks = {s.name: s.picks for s in self.seats if s.picks}
+            options["custom"] = {**options["custom"], "picks": picks}
+        try:
+            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+                                       variants=self.settings["variants"], options=options or None)
+        except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
+            self.seats = [s for s in self.seats if s.kind is None]
+            raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
+        self.catalog = rules.catalog()
+        for s in self.seats:
+            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
+            s.rematch = s.kind is not None
+        self.history.clear()
+        self.phase = "playing"
+        self.games += 1
+        self.cards0 = self.game.all_cards() if self.host.audit else None
+        self.journal_game()
+        self.host.log("game_started", table=self.id, seats=names, game=self.games)
+        self.broadcast_lobby()
+        for s in self.connected():
+            self.send_snapshot(s.session)  # type: ignore[arg-type]
+        for sp in self.spectators:
+            self.send_snapshot(sp)
+        self.schedule()
+
+    def view_for(self, session: Session) -> dict[str, Any]:
+        assert self.game is not None
+        if session.seat is not None:
+            return player_view(self.game, session.seat.name)
+        return spectator_view(self.game)
+
+    def send_snapshot(self, session: Session) -> None:
+        who = session.seat.name if session.seat is not None else None
+        events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
+        body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
+                "timer": self.timer_info, "table": self.id}
+        self.host.send(session, "snapshot", body)
+
+    def apply(self, seat: Seat | None, move: Move, re: int | None = None,
+              session: Session | None = None) -> IllegalMove | None:
+        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see."""
+        game = self.game
+        if game is None or self.phase != "playing":
+            return IllegalMove("not_playing", "no game is being played at this table")
+        if seat is not None:
+            move = _with_by(move, seat.name)
+        logged = len(game.log)
+        try:
+            events = game.apply(move)
+        except IllegalMove as exc:
+            return exc
+        except Exception as exc:  # a plugin bug must not take the host down
+            self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
+            return IllegalMove("internal", "the rules engine failed on this move")
+        if self.host.journal is not None:   # on disk before anyone hears of it (Host.route)
+            self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
+        if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
+            now = game.all_cards()
+            self.host.stats["card_mismatches"] = self.host.stats.get("card_mismatches", 0) + 1
+            self.host.log("cards_mismatch", level="error", table=self.id, move=move.to_dict(),
+                          lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
+            self.cards0 = now
+        self.history.extend(events)
+        if game.over:
+            self.broadcast_update(events, session, re)
+            self.finish()
+        else:
+            self.schedule(events, session, re)     # the update carries the timer it (re)starts
+        return None
+
+    def broadcast_update(self, events: list, mover: Session | None, re: int | None,
+                         timer: dict[str, Any] | None = None) -> None:
+        """Each connected seat's own view and events (the mover's first, with ``re``), and the
+        spectators' view; with ``timer``, the timer this change (re)started, in the same frame.
+
+        The views' public part is encoded once for every seat (``view_parts``); only seats
+        with a connection get a view (bots on the host decide from the engine)."""
+        game = self.game
+        assert game is not None
+        host = self.host
+        targets: list[tuple[Session, str, int | None]] = []
+        if mover is not None and mover.seat is not None and not mover.dead:
+            targets.append((mover, mover.seat.name, re))
+        for s in self.seats:
+            sess = s.session
+            if sess is not None and sess is not mover and not sess.dead:
+                targets.append((sess, s.name, None))
+        timer_entry = P.pack_entry("timer", P.pack_body(timer)) if timer is not None else b""
+        n = 3 if timer is not None else 2
+        parts = view_parts(game, [name for _, name, _ in targets]) if targets else None
+        if parts is not None:
+            public, own = parts
+            pub = P.pack_pairs(public)
+            for sess, name, r in targets:
+                mine = own[name]
+                view = P.pack_map(len(public) + len(mine), pub, P.pack_pairs(mine))
+                seen = P.pack_body(visible_events(events, name))
+                body = P.pack_map(n, P.pack_entry("view", view), P.pack_entry("events", seen), timer_entry)
+                host.send(sess, "update", re=r, packed=body)
+        else:
+            for sess, name, r in targets:
+                update = {"view": player_view(game, name), "events": visible_events(events, name)}
+                if timer is not None:
+                    update["timer"] = timer
+                host.send(sess, "update", update, re=r)
+        if self.spectators:
+            update = {"view": spectator_view(game), "events": visible_events(events, None)}
+            if timer is not None:
+                update["timer"] = timer
+            packed = P.pack_body(update)
+            for sp in self.spectators:
+                host.send(sp, "update", packed=packed)
+
+    def finish(self) -> None:
+        self.cancel_all()
+        self.phase = "over"
+        game = self.game
+        assert game is not None
+        self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
+        if self.host.journal is not None:
+            self.host.journal_append(self, [{"t": "over", "winner": game.winner}])
+        for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
+            try:
+                hook(self)
+            except Exception as exc:
+                self.host.log("game_over_hook_error", level="error", table=self.id, error=repr(exc))
+        self.broadcast_lobby()
+        self.maybe_reset()

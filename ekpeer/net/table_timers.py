@@ -1,0 +1,202 @@
+"""A table's clock: the timer every turn, reaction window and choice runs under, the move
+made for a player whose time ran out, the bots' moves, and the bot that takes over a
+person's seat once its grace period is gone.
+
+The host keeps time itself (a client's clock is never trusted): each (re)start bumps the
+table's ``gen``, and a callback from an older ``gen`` does nothing, so a timer that fires
+just after the move it was waiting for is harmless. It is a mixin of
+:class:`~ekpeer.net.table.Table`, which supplies the game, the seats and ``apply``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..bots import make_bot
+from ..engine import OUT, Game, IllegalMove, Move, player_view
+from . import protocol as P
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .seats import Seat, Session
+
+RESOLVE = Move("resolve")
+
+
+class TableTimers:
+    """Timers and bot-driven seats of a :class:`~ekpeer.net.table.Table`."""
+
+    # supplied by Table
+    host: Host
+    id: str
+    settings: dict[str, Any]
+    phase: str
+    seats: list[Seat]
+    spectators: list[Session]
+    game: Game | None
+    rng: random.Random
+    # this mixin's own state (set in Table.__init__)
+    timer: asyncio.TimerHandle | None
+    timer_info: dict[str, Any] | None
+    gen: int
+
+    if TYPE_CHECKING:
+        def seat(self, name: str) -> Seat | None: ...
+
+        def broadcast_lobby(self) -> None: ...
+
+        def broadcast_update(self, events: list, mover: Session | None, re: int | None,
+                             timer: dict[str, Any] | None = None) -> None: ...
+
+        def apply(self, seat: Seat | None, move: Move, re: int | None = None,
+                  session: Session | None = None) -> IllegalMove | None: ...
+
+    # ------------------------------------------------------------------ grace period
+    def start_grace(self, seat: Seat) -> None:
+        """``seat``'s person is gone: a bot plays the seat unless they are back in time."""
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = self.host.call_later(self.settings["grace_seconds"], self.take_over, seat)
+
+    def take_over(self, seat: Seat) -> None:
+        seat.grace = None
+        if seat.session is not None:
+            return
+        seat.takeover = True
+        self.host.log("bot_takes_over", table=self.id, seat=seat.name)
+        self.broadcast_lobby()
+        if self.phase == "playing":
+            self.schedule_bot(seat)
+
+    # ------------------------------------------------------------------ turn and reaction timers
+    def cancel_all(self) -> None:
+        self.gen += 1
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.timer_info = None
+        for s in self.seats:
+            if s.pending is not None:
+                s.pending.cancel()
+                s.pending = None
+
+    def schedule(self, events: list | None = None, mover: Session | None = None,
+                 re: int | None = None) -> None:
+        """(Re)start the timer owed now and let bot-driven seats think. With ``events`` (a move
+        was just applied) the update that tells of them carries the timer; else a ``timer``."""
+        self.cancel_all()
+        game = self.game
+        assert game is not None
+        if game.awaiting:
+            kind, secs, players = "turn", self.settings["turn_seconds"], game.waiting_for()
+            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
+        elif game.stack:
+            kind, secs, players = "reaction", self.settings["reaction_seconds"], []
+            self.timer = self.host.call_later(secs, self.on_reaction_timeout, self.gen)
+        else:
+            kind, secs, players = "turn", self.settings["turn_seconds"], [game.current]
+            self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
+        self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
+                           "players": players, "deadline": time.time() + secs}
+        if events is not None:
+            self.broadcast_update(events, mover, re, self.timer_info)
+        else:
+            packed = P.pack_body(self.timer_info)
+            for s in self.seats:
+                if s.session is not None:
+                    self.host.send(s.session, "timer", packed=packed)
+            for sp in self.spectators:
+                self.host.send(sp, "timer", packed=packed)
+        for s in self.seats:
+            if s.bot_driven:
+                self.schedule_bot(s)
+
+    def on_reaction_timeout(self, gen: int) -> None:
+        if gen != self.gen:
+            return
+        self.timer = None
+        err = self.apply(None, RESOLVE)
+        if err is not None:
+            self.host.log("resolve_refused", level="error", table=self.id, code=err.code)
+
+    def default_move(self, player: str) -> Move | None:
+        """The move made for a player whose time ran out: draw on a turn, else a random legal move
+        (for a card choice that is a random card, for a kitten's placement a random position)."""
+        game = self.game
+        assert game is not None
+        moves = game.legal_moves(player)
+        if not game.awaiting and not game.stack and player == game.current:
+            draw = next((m for m in moves if m.do == "draw"), None)
+            if draw is not None:
+                return draw
+        return self.rng.choice(moves) if moves else None
+
+    def on_turn_timeout(self, gen: int) -> None:
+        if gen != self.gen:
+            return
+        self.timer = None
+        game = self.game
+        assert game is not None
+        players = game.waiting_for() if game.awaiting else [game.current]
+        for player in players:
+            if self.game is not game or game.over or self.phase != "playing":
+                return
+            if game.awaiting and player not in game.waiting_for():
+                continue
+            move = self.default_move(player)
+            if move is None:
+                continue
+            self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
+            err = self.apply(self.seat(player), move)
+            if err is not None:
+                self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
+        if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
+            self.schedule()
+
+    # ------------------------------------------------------------------ bots
+    def _bot_mode(self, seat: Seat) -> str | None:
+        game = self.game
+        if game is None or self.phase != "playing" or game.status.get(seat.name) == OUT:
+            return None
+        if game.awaiting:
+            return "act" if seat.name in game.waiting_for() else None
+        if game.stack:
+            return "react"
+        return "act" if seat.name == game.current else None
+
+    def schedule_bot(self, seat: Seat) -> None:
+        mode = self._bot_mode(seat)
+        if mode is None:
+            return
+        if seat.pending is not None:
+            seat.pending.cancel()
+        lo, hi = self.host.think
+        delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
+        seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
+
+    def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
+        seat.pending = None
+        game = self.game
+        if gen != self.gen or game is None or not seat.bot_driven or self.phase != "playing":
+            return
+        moves = game.legal_moves(seat.name)
+        if not moves:
+            return
+        if seat.bot is None and seat.bot_seed is not None:
+            seat.bot = make_bot(seat.kind or self.settings["bots"], seat.bot_seed)
+        bot = seat.bot or make_bot("random")
+        try:
+            view = player_view(game, seat.name) if bot.needs_view else None
+            move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
+        except Exception as exc:
+            self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
+            move = self.rng.choice(moves) if mode == "act" else None
+        if move is None:
+            return
+        err = self.apply(seat, move)
+        if err is not None and mode == "act":
+            self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
+            self.apply(seat, self.rng.choice(moves))
