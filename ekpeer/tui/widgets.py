@@ -8,9 +8,40 @@ from typing import Any
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from .words import Catalog, explode_odds, seen_words
+
+
+class KeyFooter(Footer):
+    """Textual's footer, rebuilt only when the keys it shows change.
+
+    The stock footer rebuilds every key widget after each bindings signal (focus moving from
+    card to card, a screen mounting, ...): four rebuilds before the table's first frame, one
+    per arrow key after. Most of those signals leave the shown keys as they were.
+    """
+
+    _shown: tuple | None = None
+    _pending = False
+
+    def _keys(self) -> tuple:
+        bindings = self.screen.active_bindings.values()
+        return tuple((b.key, b.description, on) for _, b, on, _ in bindings
+                     if b.show or b.action == "command_palette")
+
+    def bindings_changed(self, screen: Any) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen or self._pending:
+            return
+        self._pending = True
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        self._pending = False
+        keys = self._keys()
+        if keys != self._shown:
+            self._shown = keys
+            await self.recompose()
 
 
 class CardWidget(Static, can_focus=True):

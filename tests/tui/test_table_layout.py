@@ -92,3 +92,24 @@ async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
         assert str(base.render()).startswith("[✓]")
         settings = app.screen.query_one("#settings")
         assert settings.virtual_size.height <= settings.size.height  # no scrolling at 80x24
+
+
+async def test_the_footer_keeps_the_keys_that_always_work_and_is_not_rebuilt_card_to_card():
+    from ekpeer.tui.widgets import KeyFooter
+
+    game, rules, ev = rigged(big_hand_table())
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        footer = app.screen.query_one(KeyFooter)
+        shown = {key for key, _, _ in footer._shown}
+        assert {"d", "question_mark", "b", "m", "ctrl+q", "ctrl+p"} <= shown
+        assert not shown & {"space", "enter", "n", "w"}     # the status line says when these work
+        keys = list(footer.children)
+        await pilot.press("right", "right", "left")       # focus moves from card to card
+        await settle(pilot, 3)
+        assert list(footer.children) == keys              # the very same key widgets
+        footer._shown = None                              # the keys differ: rebuilt
+        app.screen.refresh_bindings()
+        await settle(pilot, 3)
+        assert footer.children and not set(footer.children) & set(keys)

@@ -15,10 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
-from ..widgets import CardWidget, pile_text, player_lines
+from ..widgets import CardWidget, KeyFooter, pile_text, player_lines
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -26,14 +26,17 @@ MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand th
 
 
 class TableScreen(Screen):
+    # The status line says which of space, enter, n and w do something right now; the footer
+    # keeps the keys that always do (each key shown there is a widget, restyled whenever the
+    # bindings change, and an 80-column footer cut the last ones off).
     BINDINGS = [
         Binding("left", "card(-1)", "◀", show=False),
         Binding("right", "card(1)", "▶", show=False),
-        Binding("space", "select", "Select"),
-        Binding("enter", "play", "Play"),
+        Binding("space", "select", "Select", show=False),
+        Binding("enter", "play", "Play", show=False),
         Binding("d", "draw", "Draw"),
-        Binding("n", "nope", "Nope"),
-        Binding("w", "now", "NOW card"),
+        Binding("n", "nope", "Nope", show=False),
+        Binding("w", "now", "NOW card", show=False),
         Binding("question_mark", "card_text", "Rules"),
         Binding("b", "discard", "Discard"),
         Binding("m", "moves", "Moves"),
@@ -67,7 +70,7 @@ class TableScreen(Screen):
             yield Static("", id="hand-left", classes="more")
             yield Horizontal(id="hand")
             yield Static("", id="hand-right", classes="more")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_interval(0.2, self._tick)
