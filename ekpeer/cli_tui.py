@@ -24,7 +24,7 @@ def default_name() -> str:
 
 def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     """Lobby settings: the preset file (configs/base.toml by default), then the flags."""
-    from .tui.session import load_config
+    from .tui.presets import load_config
 
     config = getattr(args, "config", None)
     if isinstance(config, list):  # `ekpeer host --config` may repeat: the first sets the table
@@ -51,24 +51,16 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     return settings
 
 
-def _factory(args: argparse.Namespace, play: dict[str, Any] | None = None):
-    """Sessions for the app. ``play`` (``ekpeer play`` straight to a game: name, settings,
-    autostart) starts the host process at once, before Textual loads."""
-    from .tui.session import local_factory, net_available, network_factory, start_play_host
+def _factory(args: argparse.Namespace):
+    from .tui.session import local_factory, net_available, network_factory
 
     think = max(0.0, float(getattr(args, "think", 0.5) or 0.0))
     if getattr(args, "local", False) or not net_available():
         return local_factory(bot_delay=think, seed=getattr(args, "seed", None))
-    think_range = (think * 0.6, think * 1.4) if think else (0.0, 0.0)
-    insecure = _insecure(args)
-    early = None
-    if play is not None:
-        early = start_play_host(play["name"], play["settings"], think_range, play["autostart"],
-                                insecure=insecure, save_replays=getattr(args, "save_replays", None))
-    return network_factory(think=think_range,
+    return network_factory(think=(think * 0.6, think * 1.4) if think else (0.0, 0.0),
                            bind=getattr(args, "bind", None) or "tcp://127.0.0.1:0",
                            public_host=getattr(args, "public_host", None), discovery=_discovery(args),
-                           insecure=insecure, play_host=early)
+                           insecure=_insecure(args))
 
 
 def _insecure(args: argparse.Namespace) -> bool:
@@ -111,13 +103,11 @@ def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    settings = settings_from(args)
-    play = None if args.menu else {"name": args.name, "settings": settings, "autostart": args.start}
-    factory = _with_replays(_factory(args, play), args)
     from .tui.app import make_app
 
-    app = make_app(factory, mode=None if args.menu else "play", name=args.name, settings=settings,
-                   autostart=args.start, discovery=bool(args.menu) and _discovery(args))
+    app = make_app(_with_replays(_factory(args), args), mode=None if args.menu else "play", name=args.name,
+                   settings=settings_from(args), autostart=args.start,
+                   discovery=bool(args.menu) and _discovery(args))
     return _run(app)
 
 

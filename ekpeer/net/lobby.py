@@ -6,31 +6,14 @@ those plugins offer, and sane bounds for seats and timers, before a table accept
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..plugins import installed, ruleset
+from ..table_settings import BOT_KINDS, BOUNDS, DEFAULTS, read_preset
 
-BOT_KINDS = ("heuristic", "random")
-DEFAULTS: dict[str, Any] = {
-    "expansions": ["base"],
-    "deck": None,
-    "variants": [],
-    "seats": 4,
-    "bots": "heuristic",
-    "reaction_seconds": 3.0,
-    "turn_seconds": 60.0,
-    "grace_seconds": 30.0,
-    "password": None,       # a table password (never sent to players; they see only whether there is one)
-    "options": {},          # SetupPlan.options, e.g. {"custom": {...}} for a party custom deck
-}
-BOUNDS = {
-    "reaction_seconds": (0.01, 60.0),
-    "turn_seconds": (0.05, 3600.0),
-    "grace_seconds": (0.0, 3600.0),
-}
+__all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
 
 
 class SettingsError(ValueError):
@@ -155,8 +138,7 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
 def load_config(path: str | Path) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A lobby preset file: (table id from the file name, checked settings, extra options)."""
     path = Path(path)
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
+    data = read_preset(path)
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise SettingsError(f"{path}: [table] must be a table")

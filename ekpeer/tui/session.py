@@ -17,40 +17,17 @@ import asyncio
 import contextlib
 import random
 import time
-import tomllib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "expansions": ["base"],
-    "deck": "original",
-    "variants": [],
-    "seats": 4,
-    "bots": "heuristic",
-    "reaction_seconds": 3.0,
-    "turn_seconds": 60.0,
-    "grace_seconds": 30.0,
-}
-#: Settings a lobby also takes beside the defaults: the table password and free-form options
-#: (the party plugin's custom deck: ``{"custom": {pile_picks, hand_picks, random_cards}}``).
-EXTRA_SETTINGS = ("password", "options")
-BOT_KINDS = ("heuristic", "random")
-BOT_NAMES = ("ada", "bea", "cal", "dot", "eli", "fay", "gus", "hal", "ivy", "jo", "kit", "lu")
+from ..table_settings import BOT_KINDS, DEFAULTS, lobby_settings
+from .presets import BOT_NAMES, DEFAULT_SETTINGS, EXTRA_SETTINGS, load_config
+
+__all__ = ["BOT_KINDS", "BOT_NAMES", "DEFAULT_SETTINGS", "EXTRA_SETTINGS", "load_config"]
 
 
 class SessionClosed(Exception):
     """The session ended (the host went away or the player left)."""
-
-
-def load_config(path: str | Path | None) -> dict[str, Any]:
-    """Lobby settings from a preset file in configs/ (the ``[table]`` section)."""
-    settings = dict(DEFAULT_SETTINGS)
-    if path:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-        settings.update(data.get("table", {}))
-    return settings
 
 
 def lobby_choices() -> dict[str, Any]:
@@ -208,7 +185,7 @@ class LocalSession(Session):
     # -------------------------------------------------------------- lobby
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         for key, value in settings.items():
-            if key in DEFAULT_SETTINGS or key in EXTRA_SETTINGS:
+            if key in DEFAULTS:
                 self.settings[key] = value
         self.is_ready = False       # as a host does: changed settings clear everyone's ready
         self._send("lobby", self._lobby())
@@ -435,7 +412,7 @@ class NetSession(Session):
         if getattr(self, "token", None) and joined.get("resumed"):  # a seat dealt for us (HostedSession)
             return
         if self.create and self.settings:
-            await self._request("lobby_set", **table_settings(self.settings))
+            await self._request("lobby_set", **lobby_settings(self.settings))
         if self.autostart:
             await self._request("ready", True)
             await self._request("start")
@@ -538,7 +515,7 @@ class HostedSession(NetSession):
         self.keypair = None if getattr(self, "insecure", False) else load_keypair("client")
         key = self.keypair[0].decode("ascii") if self.keypair else None
         try:
-            seat = self.host.deal(self.table or "play", table_settings(self.settings), self.name, key)
+            seat = self.host.deal(self.table or "play", lobby_settings(self.settings), self.name, key)
         except (SettingsError, protocol.ProtocolError):
             return      # the usual way (join, lobby_set, ready, start) says what is wrong
         self.token = seat.token
@@ -553,58 +530,6 @@ class HostedSession(NetSession):
         if self.host is not None:
             with contextlib.suppress(Exception):
                 await self.host.close()
-
-
-def table_settings(settings: dict[str, Any] | None) -> dict[str, Any]:
-    """The settings a host's lobby takes (a preset file may carry more)."""
-    return {k: v for k, v in (settings or {}).items() if k in DEFAULT_SETTINGS or k in EXTRA_SETTINGS}
-
-
-def start_play_host(name: str, settings: dict[str, Any] | None, think: tuple[float, float], autostart: bool,
-                    insecure: bool = False, save_replays: str | None = None) -> Any:
-    """Start ``ekpeer play``'s host process (:mod:`ekpeer.net.play_host`) now, so that it gets
-    ready on the other core while this one draws the first screen."""
-    from ..net.play_host import spawn
-
-    return spawn(name=name, settings=table_settings(settings), think=think, autostart=autostart,
-                 insecure=insecure, save_replays=save_replays)
-
-
-class PlayHostSession(NetSession):
-    """``ekpeer play``: the first seat at a loopback host that runs in a child process.
-
-    The host deals the game for this player's key before the client connects (with
-    ``autostart``), and the client then takes the seat by its token in one ``join``. A host
-    process started early (:func:`start_play_host`) is handed in as ``play_host``."""
-
-    def __init__(self, name: str = "you", settings: dict[str, Any] | None = None,
-                 think: tuple[float, float] = (0.3, 0.7), autostart: bool = False,
-                 play_host: Any = None) -> None:
-        super().__init__("", name, table="play", create=True, settings=settings, autostart=autostart)
-        self.think = think
-        self.play_host = play_host
-
-    async def open(self) -> None:
-        from ..net.play_host import PlayHostError
-
-        if self.play_host is None:
-            saver = next((h for h in getattr(self, "game_over_hooks", ()) if hasattr(h, "directory")), None)
-            self.play_host = start_play_host(self.name, self.settings, self.think, self.autostart,
-                                             insecure=getattr(self, "insecure", False),
-                                             save_replays=str(saver.directory) if saver else None)
-        try:
-            info = await self.play_host.ready()
-        except PlayHostError as exc:
-            raise SessionClosed(f"The game could not start: {exc}") from None
-        self.endpoint = info["endpoint"]
-        self.table = info.get("table") or self.table
-        self.token = info.get("token")
-        await super().open()
-
-    async def close(self) -> None:
-        await super().close()
-        if self.play_host is not None:
-            await self.play_host.close()
 
 
 def net_available() -> bool:
@@ -631,19 +556,16 @@ def lan_address() -> str:
 
 def network_factory(think: tuple[float, float] = (0.3, 0.7), bind: str = "tcp://127.0.0.1:0",
                     public_host: str | None = None, discovery: bool = True, insecure: bool = False,
-                    journal: Any = None, resume: bool = False, play_host: Any = None) -> SessionFactory:
+                    journal: Any = None, resume: bool = False) -> SessionFactory:
     """Sessions backed by the real host and client: play (loopback host), host, join.
 
     ``insecure``: plain TCP (no CurveZMQ) for loopback debugging; ``journal``/``resume``:
     the hosted table's crash journal (``ekpeer host --resume``)."""
     inner = _network_factory(think, bind, public_host, discovery)
-    early = [play_host] if play_host is not None else []   # a host process started by the CLI
 
     def make(*args: Any, **kwargs: Any) -> Session:
         session = inner(*args, **kwargs)
         session.insecure = insecure  # type: ignore[attr-defined]
-        if isinstance(session, PlayHostSession) and early:
-            session.play_host = early.pop()
         if isinstance(session, HostedSession) and kwargs.get("mode", args[0] if args else "play") == "host":
             session.journal, session.resume = journal, resume  # type: ignore[attr-defined]
         return session
@@ -662,6 +584,7 @@ def _network_factory(think: tuple[float, float], bind: str, public_host: str | N
             return HostedSession(name, settings, bind=bind if bind != "tcp://127.0.0.1:0" else "tcp://0.0.0.0:5555",
                                  think=think, autostart=autostart, table=table or "main",
                                  public_host=public_host or lan_address(), discovery=discovery)
-        return PlayHostSession(name, settings, think=think, autostart=autostart)
+        return HostedSession(name, settings, bind="tcp://127.0.0.1:0", think=think, autostart=autostart,
+                             table=table or "play")
 
     return make

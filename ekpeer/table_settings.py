@@ -1,0 +1,45 @@
+"""A table's lobby settings as data: the defaults, their bounds, and preset files.
+
+Shared by the network lobby (``ekpeer.net.lobby``, which checks settings against the
+installed plugins) and the Textual client (which reads presets, fills the lobby form and
+plays local games), so that both start from the same defaults.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+BOT_KINDS = ("heuristic", "random")
+#: What a lobby takes, with the value a table has when nobody says otherwise
+#: (``deck`` None: the expansions' own main deck for the number of seats).
+DEFAULTS: dict[str, Any] = {
+    "expansions": ["base"],
+    "deck": None,
+    "variants": [],
+    "seats": 4,
+    "bots": "heuristic",
+    "reaction_seconds": 3.0,
+    "turn_seconds": 60.0,
+    "grace_seconds": 30.0,
+    "password": None,       # a table password (never sent to players; they see only whether there is one)
+    "options": {},          # SetupPlan.options, e.g. {"custom": {...}} for a party custom deck
+}
+BOUNDS = {
+    "reaction_seconds": (0.01, 60.0),
+    "turn_seconds": (0.05, 3600.0),
+    "grace_seconds": (0.0, 3600.0),
+}
+
+
+def lobby_settings(settings: dict[str, Any] | None) -> dict[str, Any]:
+    """Only the keys a lobby takes (a preset file or a form may carry more)."""
+    return {k: v for k, v in (settings or {}).items() if k in DEFAULTS}
+
+
+def read_preset(path: str | Path) -> dict[str, Any]:
+    """A preset file in configs/ as written: ``name``, ``description`` and the ``[table]``
+    section (unchecked: the lobby checks it against the plugins installed)."""
+    with Path(path).open("rb") as fh:
+        return tomllib.load(fh)
