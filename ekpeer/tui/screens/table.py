@@ -44,7 +44,7 @@ class TableScreen(Screen):
     ]
 
     def __init__(self) -> None:
-        super().__init__(id="table")
+        super().__init__(id="table", classes="-dealing")
         self.selected: Counter[str] = Counter()
         self.focus_index = 0
         self._decision: Any = None
@@ -95,7 +95,7 @@ class TableScreen(Screen):
                 log.write(line)
         if self.view:
             players = self.query_one("#players", Static)
-            players.update(player_lines(self.view, self.cat, players.content_size.width or 28))
+            players.update(player_lines(self.view, self.cat, self._players_width(players)))
         self._layout_hand()
 
     @property
@@ -124,10 +124,21 @@ class TableScreen(Screen):
         if self.is_mounted:
             self._render_status()
 
+    def _players_width(self, players: Static) -> int:
+        """The players column's text width; before its first layout (the table was hidden
+        until the first view), the width ekpeer.tcss gives #players-box on this screen."""
+        if players.content_size.width:
+            return players.content_size.width
+        box = min(36, max(24, self.size.width * 35 // 100))   # width 35%, min 24, max 36
+        return box - 2                                         # less its border and padding
+
     def show_state(self) -> None:
         """Redraw from the app's latest view and log, then open any decision it asks for."""
         if not self.is_mounted or not self.view:
             return
+        if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
+            self.remove_class("-dealing")
+            self.call_after_refresh(self._relayout)
         view, cat = self.view, self.cat
         log = self.query_one("#log", RichLog)
         lines = self.app.log_lines  # type: ignore[attr-defined]
@@ -135,7 +146,7 @@ class TableScreen(Screen):
             log.write(line)
         self._logged = len(lines)
         players = self.query_one("#players", Static)
-        players.update(player_lines(view, cat, players.content_size.width or 28))
+        players.update(player_lines(view, cat, self._players_width(players)))
         self.query_one("#piles", Static).update(pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
