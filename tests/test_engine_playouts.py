@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from ekpeer.bots import make_bot
 from ekpeer.bots.driver import step
 from ekpeer.engine import player_view
+from ekpeer.engine.view import own_part, public_part
 from ekpeer.engine.replay import replay
 from ekpeer.plugins import installed, ruleset
 
@@ -70,6 +71,10 @@ def play(plugins, deck, n, variants, seed, check_views=False):
 
 def assert_view_entitled(game, player):
     view = player_view(game, player)
+    public = public_part(game)      # what a host encodes once and sends to every seat
+    if public is not None:
+        assert {**public, **own_part(game, player)} == view
+        assert not {"you", "hand", "seen", "choices", "legal_moves"} & set(public)
     text = repr(view)
     # The draw pile's order never appears; only face-up cards are named with depths.
     hidden = game.draw_pile.top_first()

@@ -63,13 +63,19 @@ def _private(game: Game, player: str) -> dict[str, Any]:
     }
 
 
-def view_parts(game: Game, players: list[str]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]] | None:
-    """The public facts once and each player's own part, so that a host can encode the public
-    part once for every seat: ``player_view(game, p) == {**public, **own[p]}``. None when a
+def public_part(game: Game) -> dict[str, Any] | None:
+    """The public facts of every player's view, so that a host can encode them once for all
+    seats: ``player_view(game, p) == {**public_part(game), **own_part(game, p)}``. None when a
     plugin extends views (``ekpeer_extend_view`` sees, and may change, the whole view)."""
     if game.ruleset.has_hook("ekpeer_extend_view"):
         return None
-    return _public(game), {p: _private(game, p) for p in players}
+    return _public(game)
+
+
+def own_part(game: Game, player: str) -> dict[str, Any]:
+    """``player``'s own part of their view (see :func:`public_part`): one player's part can be
+    made and sent before the next is made."""
+    return _private(game, player)
 
 
 def spectator_view(game: Game) -> dict[str, Any]:

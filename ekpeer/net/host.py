@@ -7,7 +7,7 @@ host sets every move's ``by`` from the sender's seat and times reaction windows,
 and choices itself.
 
 This module is the :class:`Host` itself: the socket, its lifecycle (start, close, restore
-from the crash journal), sending and routing frames, and dispatching what comes in. The
+from the crash journal), sending frames, and dispatching what comes in. The
 rest lives beside it: :mod:`~ekpeer.net.seats` (connections and seats),
 :mod:`~ekpeer.net.table` (a table's lobby and game), :mod:`~ekpeer.net.table_timers` (its
 timers and bots) and :mod:`~ekpeer.net.journal_sync` (the journal's appends and fsyncs).
@@ -24,7 +24,6 @@ import secrets
 import sys
 import time
 import traceback
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -103,7 +102,7 @@ class Host:
         self.send_hook: Callable[[Session, bytes], None] | None = None   # tests: see every frame sent
         self._raw: zmq.Socket | None = None     # the ROUTER as a plain socket (non-blocking I/O)
         self._kicking = False
-        self.journal_sync = JournalSync(self)      # appends, and their fsyncs before frames go out
+        self.journal_sync = JournalSync(self)      # journal appends, and their fsyncs
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
 
     @property
@@ -148,21 +147,9 @@ class Host:
             self.log("journal_error", level="error", error=repr(exc))
 
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
-        """Append ``records`` to ``table``'s journal file; every frame for a session at the table
-        is held until they are fsynced (:meth:`route`, :meth:`JournalSync.append`)."""
+        """Write ``records`` to ``table``'s journal before any frame tells of them; fsynced
+        right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
         self.journal_sync.append(table, records)
-
-    # the journal's fsync state, still found where it was before it moved to JournalSync
-    @property
-    def _to_sync(self) -> list[tuple[Table, int, int]]:
-        return self.journal_sync.to_sync
-
-    @property
-    def _syncing(self) -> set[asyncio.Future]:
-        return self.journal_sync.syncing
-
-    def _sync(self) -> None:
-        self.journal_sync.sync()
 
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
@@ -330,7 +317,7 @@ class Host:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
-        await self.journal_sync.close()     # the last moves' fsyncs: then the frames held for them go out
+        await self.journal_sync.close()     # the last moves' fsyncs
         if self.sock is not None:
             self.sock.close(linger=0)
             self.sock = None
@@ -341,8 +328,7 @@ class Host:
         if self.journal is not None:
             self.journal.close()
         self.log("stopped", frames_in=self.stats["frames_in"], frames_out=self.stats["frames_out"],
-                 fsyncs_inline=self.stats.get("fsyncs_inline", 0),
-                 fsyncs_threaded=self.stats.get("fsyncs_threaded", 0))
+                 fsyncs=self.stats.get("fsyncs", 0))
 
     # ------------------------------------------------------------------ sending
     def _next_id(self) -> int:
@@ -356,38 +342,7 @@ class Host:
         session.seq += 1
         data = P.encode_packed(type_, packed if packed is not None else P.pack_body(body or {}),
                                self._next_id(), re, session.seq)
-        return self.route(session, data)
-
-    def route(self, session: Session, data: bytes) -> bool:
-        """Send a frame now, or hold it while the session's table has a journal append not yet
-        fsynced (or earlier frames of this session are still held): a connection's frames
-        always leave in order, and none tells of a move before the move is on disk."""
-        table = session.table
-        pending = table is not None and table.issued > table.synced
-        q = session.outq
-        if not q and not pending:
-            return self.send_now(session, data)
-        if q is None:
-            q = session.outq = deque()
-        if pending:
-            assert table is not None
-            q.append((data, table, table.issued))
-            if len(q) == 1:
-                table.waiters[session] = None
-        else:
-            q.append((data, None, 0))
-        return True
-
-    def drain(self, session: Session) -> None:
-        """Send a session's held frames whose fsyncs are done, in order."""
-        q = session.outq
-        while q:
-            data, table, n = q[0]
-            if table is not None and table.synced < n:
-                table.waiters[session] = None
-                return
-            q.popleft()
-            self.send_now(session, data)
+        return self.send_now(session, data)
 
     def send_now(self, session: Session, data: bytes) -> bool:
         raw = self._raw
@@ -420,20 +375,6 @@ class Host:
         if sock is not None:
             with contextlib.suppress(Exception):
                 sock._schedule_remaining_events()  # type: ignore[attr-defined]
-
-    def input_waiting(self) -> bool:
-        """Whether frames wait on the socket (the journal then fsyncs in a thread, not inline)."""
-        raw = self._raw
-        if raw is None:
-            return False
-        try:
-            waiting = bool(raw.getsockopt(zmq.EVENTS) & zmq.POLLIN)
-        except zmq.ZMQError:
-            return False
-        if not self._kicking:           # reading EVENTS may eat the descriptor's edge
-            self._kicking = True
-            self.loop.call_soon(self._kick)
-        return waiting
 
     def reply(self, session: Session, re: int | None, body: dict[str, Any]) -> None:
         self.send(session, "reply", body, re=re)

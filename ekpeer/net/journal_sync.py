@@ -1,12 +1,12 @@
-"""The host's crash-journal appends and their fsyncs: nobody hears of a move before it is on disk.
+"""The host's crash-journal appends and their fsyncs.
 
-Each move a table applies is appended to its journal file (:mod:`ekpeer.net.journal`) and
-counted in ``table.issued``; ``table.synced`` follows once the fsync that covers it has
-returned. Meanwhile :meth:`Host.route <ekpeer.net.host.Host.route>` holds every frame for the
-table's sessions and :meth:`JournalSync.done` lets them go. When nothing else waits (no
-frame queued on the socket, no fsync running) the fsync runs inline, at once; otherwise the
-fsyncs owed after a loop pass go to a small thread pool, so that one table's disk wait never
-stalls the other tables.
+Each move a table applies is written to its journal file (:mod:`ekpeer.net.journal`) and so
+handed to the operating system before any frame tells of it: a host process killed at any
+instant (``kill -9``, a crash) loses nothing, and ``ekpeer host --resume`` brings every table
+back exactly. The fsync that makes the append survive a power cut follows at once, one per
+append, in a worker thread, so that neither the loop nor any player's round trip waits for
+the disk. What a power cut can lose is the last few milliseconds of moves, which players may
+have seen: a resumed host is where its disk says, and clients take its snapshot.
 """
 
 from __future__ import annotations
@@ -32,14 +32,11 @@ class JournalSync:
         self.host = host
         self.pool: Any = None        # the fsync threads (made on first use)
         self.syncing: set[asyncio.Future] = set()
-        self.to_sync: list[tuple[Table, int, int]] = []     # (table, append number, descriptor)
+        self.to_sync: list[tuple[str, int]] = []     # (table id, descriptor) owed an fsync
 
     def append(self, table: Table, records: list[dict[str, Any]]) -> None:
-        """Append ``records`` to ``table``'s journal file; fsync them once this loop pass is done.
-
-        Until that fsync returns, every frame for a session at the table is held (see
-        :meth:`Host.route <ekpeer.net.host.Host.route>`): nobody hears of a move before it is
-        on disk. One fsync per append; where it runs is chosen by :meth:`sync`."""
+        """Write ``records`` at the end of ``table``'s journal file now; fsync them after this
+        loop pass (:meth:`sync`), once the frames that tell of them are on their way."""
         host = self.host
         journal = host.journal
         assert journal is not None
@@ -52,26 +49,13 @@ class JournalSync:
             return
         if fd is None:
             return
-        table.issued += 1
-        if not self.to_sync and not self.syncing and not host.input_waiting():
-            # nothing else waits (no frame queued on the socket, no fsync running): fsync
-            # here and now, and this move's frames go out as they are made, ~0.5 ms sooner
-            # than after two thread hand-offs
-            exc: BaseException | None = None
-            host.stats["fsyncs_inline"] = host.stats.get("fsyncs_inline", 0) + 1
-            try:
-                fsync_and_close(fd)
-            except OSError as e:
-                exc = e
-            self.done(table, table.issued, exc)
-            return
-        self.to_sync.append((table, table.issued, fd))
+        self.to_sync.append((table.id, fd))
         if len(self.to_sync) == 1:
             host.loop.call_soon(self.sync)
 
     def sync(self) -> None:
-        """The fsyncs owed after a loop pass, each in a worker thread, so that one table's
-        disk wait never stalls the other tables."""
+        """The fsyncs owed after a loop pass, each in a worker thread (one table's disk wait
+        never stalls the others, nor the loop)."""
         jobs, self.to_sync = self.to_sync, []
         if not jobs:
             return
@@ -80,33 +64,21 @@ class JournalSync:
             from concurrent.futures import ThreadPoolExecutor
 
             self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ekpeer-fsync")
-        host.stats["fsyncs_threaded"] = host.stats.get("fsyncs_threaded", 0) + len(jobs)
-        for table, n, fd in jobs:
+        host.stats["fsyncs"] = host.stats.get("fsyncs", 0) + len(jobs)
+        for table_id, fd in jobs:
             fut = host.loop.run_in_executor(self.pool, fsync_and_close, fd)
             self.syncing.add(fut)
-            fut.add_done_callback(lambda f, table=table, n=n: self.fsynced(table, n, f))
+            fut.add_done_callback(lambda f, table_id=table_id: self.fsynced(table_id, f))
 
-    def fsynced(self, table: Table, n: int, fut: asyncio.Future) -> None:
-        """A worker thread's fsync is back (in the loop)."""
+    def fsynced(self, table_id: str, fut: asyncio.Future) -> None:
+        """A worker thread's fsync is back (in the loop): a failure is logged, play goes on."""
         self.syncing.discard(fut)
-        self.done(table, n, None if fut.cancelled() else fut.exception())
-
-    def done(self, table: Table, n: int, exc: BaseException | None) -> None:
-        """Append ``n`` of ``table`` is on disk (or failed, logged): send what waited for it."""
-        host = self.host
-        try:
-            if exc is not None:
-                host.guard_io(_raise, exc)       # logged like any journal error; play goes on
-            if n > table.synced:
-                table.synced = n
-            waiters, table.waiters = table.waiters, {}
-            for session in waiters:
-                host.drain(session)
-        except Exception as exc:
-            host.fail("fsync", exc, table=table.id)
+        exc = None if fut.cancelled() else fut.exception()
+        if exc is not None:
+            self.host.guard_io(_raise, exc)
 
     async def close(self) -> None:
-        """The last moves' fsyncs, then the frames held for them go out; the threads stop."""
+        """The last appends' fsyncs, then the threads stop."""
         self.sync()
         if self.syncing:
             await asyncio.gather(*self.syncing, return_exceptions=True)

@@ -8,7 +8,6 @@ one connection may leave a table's seat to watch another as a spectator.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +39,6 @@ class Session:
     lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
     # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
-    outq: deque | None = None
 
 
 @dataclass(eq=False)

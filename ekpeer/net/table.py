@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
-from ..engine.view import view_parts, visible_events
+from ..engine.view import own_part, public_part, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
@@ -65,11 +65,6 @@ class Table(TableTimers):
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
         self.rng = random.Random(host.rng.random())
-        # the crash journal's appends: issued, and fsynced (every frame to this table's
-        # sessions after an append waits until it is fsynced; see Host.route)
-        self.issued = 0
-        self.synced = 0
-        self.waiters: dict[Session, None] = {}     # in the order they were held: the mover first
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -433,7 +428,7 @@ class Table(TableTimers):
         except Exception as exc:  # a plugin bug must not take the host down
             self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
             return IllegalMove("internal", "the rules engine failed on this move")
-        if self.host.journal is not None:   # on disk before anyone hears of it (Host.route)
+        if self.host.journal is not None:   # written before anyone hears of it
             self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
             now = game.all_cards()
@@ -454,8 +449,10 @@ class Table(TableTimers):
         """Each connected seat's own view and events (the mover's first, with ``re``), and the
         spectators' view; with ``timer``, the timer this change (re)started, in the same frame.
 
-        The views' public part is encoded once for every seat (``view_parts``); only seats
-        with a connection get a view (bots on the host decide from the engine)."""
+        The views' public part is made and encoded once for every seat (``public_part``); each
+        seat's own part is made just before its frame goes, so the mover's update leaves before
+        the others' views are made. Only seats with a connection get a view (bots on the host
+        decide from the engine)."""
         game = self.game
         assert game is not None
         host = self.host
@@ -468,12 +465,11 @@ class Table(TableTimers):
                 targets.append((sess, s.name, None))
         timer_entry = P.pack_entry("timer", P.pack_body(timer)) if timer is not None else b""
         n = 3 if timer is not None else 2
-        parts = view_parts(game, [name for _, name, _ in targets]) if targets else None
-        if parts is not None:
-            public, own = parts
+        public = public_part(game) if targets else None
+        if public is not None:
             pub = P.pack_pairs(public)
             for sess, name, r in targets:
-                mine = own[name]
+                mine = own_part(game, name)
                 view = P.pack_map(len(public) + len(mine), pub, P.pack_pairs(mine))
                 seen = P.pack_body(visible_events(events, name))
                 body = P.pack_map(n, P.pack_entry("view", view), P.pack_entry("events", seen), timer_entry)

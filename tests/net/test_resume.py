@@ -200,3 +200,48 @@ async def test_sigkill_mid_game_and_resume_the_same_game(ctx, tmp_path):
                     p.communicate(timeout=5)
                 except subprocess.TimeoutExpired:
                     p.kill()
+
+
+async def test_a_move_is_in_the_journal_before_anyone_hears_of_it_and_nobody_waits_for_its_fsync(
+        ctx, tmp_path, monkeypatch):
+    import threading
+
+    from ekpeer.net import journal_sync
+
+    slow = threading.Event()
+
+    def slow_fsync(fd: int) -> None:        # a disk that takes its time (in the worker thread)
+        slow.wait(1.0)
+        os.close(fd)
+
+    monkeypatch.setattr(journal_sync, "fsync_and_close", slow_fsync)
+    a = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, journal=Journal(tmp_path), ping_seconds=0.2)
+    await a.start()
+    a.add_table("disk", {**FAST, "seats": 2, "bots": "random"})
+    on_disk_when_sent: list[bool] = []
+
+    def seen(session, frame: bytes) -> None:   # each update: is its move already in the file?
+        table = a.tables["disk"]
+        if b"update" in frame[:40] and table.game is not None and table.game.log:
+            moves = a.journal.path("disk").read_text().count('"t":"move"')
+            on_disk_when_sent.append(moves >= len(table.game.log))
+
+    a.send_hook = seen
+    client = Client(a.address, "ann", ctx=ctx)
+    try:
+        await client.connect()
+        await client.join("disk", "ann")
+        await client.ready(True)
+        await client.start()
+        table = a.tables["disk"]
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        await wait_for(lambda: table.game.current == "ann" and not table.game.awaiting, 5, what="ann's turn")
+        started = time.monotonic()
+        reply = await client.move({"do": "draw"})
+        assert reply.get("ok", True)
+        assert time.monotonic() - started < 0.5          # not held for the 1-second fsync
+        assert on_disk_when_sent and all(on_disk_when_sent)
+    finally:
+        slow.set()
+        await client.close()
+        await a.close()
