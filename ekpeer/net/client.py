@@ -293,6 +293,10 @@ class Client:
                     except Exception:
                         pass
                 self._queue.put_nowait(msg)
+            if env.type == "update":
+                # whoever waits for this view gets it now, before the frames behind it (the
+                # move's ok reply, other updates) are decoded
+                await asyncio.sleep(0)
 
     async def _keepalive(self) -> None:
         loop = asyncio.get_running_loop()

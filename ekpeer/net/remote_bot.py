@@ -107,10 +107,8 @@ class RemoteBot:
         self.pending = asyncio.ensure_future(self.decide(view))
 
     async def decide(self, view: dict[str, Any]) -> None:
-        try:
-            moves = [Move.from_dict(d) for d in view["legal_moves"]]
-        except IllegalMove:
-            return
+        # the moves are read after thinking: a view that a newer one replaces meanwhile (most
+        # of them, at a busy table) costs nothing but the wait
         me = view.get("you")
         if view.get("choices"):
             mode = "act"
@@ -123,6 +121,10 @@ class RemoteBot:
         lo, hi = self.think
         if hi > 0:
             await asyncio.sleep(self.rng.uniform(lo, hi))
+        try:
+            moves = [Move.from_dict(d) for d in view["legal_moves"]]
+        except IllegalMove:
+            return
         try:
             move = self.bot.act(view, moves) if mode == "act" else self.bot.react(view, moves)
         except Exception:
