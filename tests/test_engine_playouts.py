@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from ekpeer.bots import make_bot
 from ekpeer.bots.driver import step
 from ekpeer.engine import player_view
-from ekpeer.engine.view import own_part, public_part
 from ekpeer.engine.replay import replay
+from ekpeer.engine.view import own_part, public_part
 from ekpeer.plugins import installed, ruleset
 
 
