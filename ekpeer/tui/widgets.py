@@ -69,6 +69,15 @@ class CardWidget(Static, can_focus=True):
     def on_mount(self) -> None:
         self.border_subtitle = self.foot()
 
+    def show(self, count: int, marked: int, selected: int) -> None:
+        """The same title with new counts (kept in place rather than mounted anew)."""
+        if (count, marked, selected) == (self.count, self.marked, self.selected):
+            return
+        self.count, self.marked, self.selected = count, marked, selected
+        self.set_class(selected > 0, "-selected")
+        self.border_subtitle = self.foot()
+        self.refresh()
+
     def foot(self) -> str:
         """Copies held, marked (face out to everyone) and selected, shown in the bottom border."""
         if self.card is None:

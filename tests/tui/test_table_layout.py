@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ekpeer.engine import Move
 from ekpeer.tui.screens.lobby import LobbyScreen, Tick
 from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.widgets import CardWidget, _wrap
@@ -113,3 +114,32 @@ async def test_the_footer_keeps_the_keys_that_always_work_and_is_not_rebuilt_car
         app.screen.refresh_bindings()
         await settle(pilot, 3)
         assert footer.children and not set(footer.children) & set(keys)
+
+
+async def test_a_card_drawn_or_played_changes_one_widget_of_the_hand_not_the_row():
+    table = big_hand_table()
+    table["hands"]["ann"] = ["defuse", "favor", "tacocat", "skip"]
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 6)
+        screen = app.table_screen
+        before = {w.card: w for w in screen._cards()}
+        assert set(before) == {"defuse", "favor", "tacocat", "skip"}
+        game.apply(Move.from_dict({"do": "play", "by": "ann", "cards": ["skip"]}))   # skip leaves
+        after_play = snapshot_of(game, rules, "ann", list(game.events))["body"]["view"]
+        app.view = after_play
+        screen.show_state()
+        await settle(pilot, 2)
+        now = {w.card: w for w in screen._cards()}
+        assert set(now) == {"defuse", "favor", "tacocat"}
+        assert all(now[c] is before[c] for c in now)            # the same widgets, kept
+        assert not before["skip"].is_attached
+        hand = list(after_play["hand"]) + ["tacocat"]           # a second Tacocat arrives
+        app.view = {**after_play, "hand": hand, "hand_count": len(hand)}
+        screen.show_state()
+        await settle(pilot, 2)
+        cards = screen._cards()
+        assert [w.card for w in cards][0] == "defuse" and cards[[w.card for w in cards].index("tacocat")] \
+            is before["tacocat"]
+        assert before["tacocat"].count == 2 and before["tacocat"].foot() == "×2"

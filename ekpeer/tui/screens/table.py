@@ -25,6 +25,15 @@ CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
 
 
+def _show(widget: Static, content: Text, layout: bool = True) -> None:
+    """Update ``widget`` unless it already shows ``content``: an unchanged update would still
+    cost a layout pass of the whole screen (or a repaint, with ``layout=False``)."""
+    if getattr(widget, "_ekpeer_shown", None) == content:
+        return
+    widget._ekpeer_shown = content  # type: ignore[attr-defined]
+    widget.update(content, layout=layout)
+
+
 class TableScreen(Screen):
     # The status line says which of space, enter, n and w do something right now; the footer
     # keeps the keys that always do (each key shown there is a widget, restyled whenever the
@@ -95,7 +104,7 @@ class TableScreen(Screen):
                 log.write(line)
         if self.view:
             players = self.query_one("#players", Static)
-            players.update(player_lines(self.view, self.cat, self._players_width(players)))
+            _show(players, player_lines(self.view, self.cat, self._players_width(players)))
         self._layout_hand()
 
     @property
@@ -146,8 +155,8 @@ class TableScreen(Screen):
             log.write(line)
         self._logged = len(lines)
         players = self.query_one("#players", Static)
-        players.update(player_lines(view, cat, self._players_width(players)))
-        self.query_one("#piles", Static).update(pile_text(view, cat, self.app.knowledge))  # type: ignore
+        _show(players, player_lines(view, cat, self._players_width(players)))
+        _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
         self._check_decision()
@@ -171,13 +180,17 @@ class TableScreen(Screen):
             return
         self._hand_key = key
         had_focus = isinstance(self.focused, CardWidget)
+        titles.sort(key=lambda c: (cat.kind(c) != "defuse", cat.kind(c), cat.title(c)))
+        old = self._card_widgets
+        if titles and not face_down and old and old[0].card is not None:
+            self._update_hand(box, titles, counts, marked, had_focus)
+            return
         box.remove_children()
         widgets: list[CardWidget] = []
         self._card_widgets = widgets
         if face_down:
             widgets.append(CardWidget(None, int(view.get("hand_count", 0)), 0, 0, cat, 0))
         else:
-            titles.sort(key=lambda c: (cat.kind(c) != "defuse", cat.kind(c), cat.title(c)))
             for i, card in enumerate(titles):
                 widgets.append(CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0),
                                           cat, i))
@@ -189,6 +202,38 @@ class TableScreen(Screen):
         self.focus_index = max(0, min(self.focus_index, len(widgets) - 1))
         self._layout_hand()
         if had_focus or not isinstance(self.focused, CardWidget):
+            self.call_after_refresh(self._focus_card)
+
+    def _update_hand(self, box: Horizontal, titles: list[str], counts: Counter[str], marked: Counter[str],
+                     had_focus: bool) -> None:
+        """The hand's widgets kept where their title stays: a card played or drawn removes or
+        mounts one widget, not the whole row (the slowest redraw was the player's own move)."""
+        focused = self.focused if had_focus else None
+        keep = {w.card: w for w in self._card_widgets}
+        for w in self._card_widgets:
+            if w.card not in counts:
+                w.remove()
+        widgets: list[CardWidget] = []
+        for i, card in enumerate(titles):
+            w = keep.get(card)
+            if w is None:
+                w = CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0),
+                               self.cat, i)
+                following = next((keep[c] for c in titles[i + 1:] if c in keep), None)
+                if following is not None:
+                    box.mount(w, before=following)
+                else:
+                    box.mount(w)
+            else:
+                w.index = i
+                w.show(counts[card], marked.get(card, 0), self.selected.get(card, 0))
+            widgets.append(w)
+        self._card_widgets = widgets
+        if focused in widgets:
+            self.focus_index = widgets.index(focused)  # type: ignore[arg-type]
+        self.focus_index = max(0, min(self.focus_index, len(widgets) - 1))
+        self._layout_hand()
+        if had_focus and focused not in widgets:
             self.call_after_refresh(self._focus_card)
 
     def _layout_hand(self) -> None:
@@ -221,8 +266,8 @@ class TableScreen(Screen):
             c.styles.width = width
             c.display = start <= i < start + fit
         left.display, right.display = start > 0, start + fit < n
-        left.update(f"◀\n{start}\nmore")
-        right.update(f"▶\n{n - start - fit}\nmore")
+        _show(left, Text(f"◀\n{start}\nmore"), layout=False)         # fixed size (ekpeer.tcss)
+        _show(right, Text(f"▶\n{n - start - fit}\nmore"), layout=False)
 
     def _cards(self) -> list[CardWidget]:
         # the hand as last drawn: widgets of an earlier hand may linger in the DOM while they
@@ -312,8 +357,10 @@ class TableScreen(Screen):
         text = self.situation()
         text.append("\n")
         text.append_text(line2)
-        self.query_one("#status", Static).update(text)
-        self.query_one("#topbar", Static).update(self._topbar())
+        # both have a fixed height in ekpeer.tcss: a repaint, never a layout pass (this runs
+        # five times a second while a timer bar shows)
+        _show(self.query_one("#status", Static), text, layout=False)
+        _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
 
     def _topbar(self) -> Text:
         view = self.view
