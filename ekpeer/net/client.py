@@ -61,11 +61,11 @@ class Client:
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
         self.address, self.server_key = security.split_address(endpoint)
-        if self.server_key is None and not insecure:
+        if self.server_key is None and not insecure and not security.is_local(self.address):
             raise security.AddressError(
                 f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
                 "connecting without encryption needs --insecure")
-        self.insecure = self.server_key is None
+        self.insecure = self.server_key is None and not security.is_local(self.address)
         self.keypair = keypair
         self.password = password
         self.choices = choices          # False: no lobby choices wanted (straight to the table)

@@ -65,7 +65,8 @@ class Host:
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
                  keypair: tuple[bytes, bytes] | None = None, journal: Journal | str | None = None,
-                 hello_seconds: float = 5.0, handshake_ms: int = 5000, max_per_key: int = 32) -> None:
+                 hello_seconds: float = 5.0, handshake_ms: int = 5000, max_per_key: int = 32,
+                 local: bool = False) -> None:
         self.bind_to = bind
         self.audit = os.environ.get("EKPEER_AUDIT_CARDS", "") not in ("", "0")   # conservation per move
         self.secure = secure
@@ -74,6 +75,8 @@ class Host:
         self.hello_seconds = hello_seconds      # a connection must say hello within this
         self.handshake_ms = handshake_ms        # ZMTP/CURVE handshake deadline for a new TCP connection
         self.max_per_key = max_per_key          # connections at once from one client key
+        self.local = local                      # also serve clients in this process over inproc
+        self.local_endpoint = ""
         self.per_key: dict[str | None, int] = {}
         self._zap = False
         self.think = think
@@ -291,6 +294,11 @@ class Host:
         self.sock = sock
         self._raw = zmq.Socket.shadow(sock.underlying)
         self.endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
+        if self.local:
+            # a second door for clients in this process (the host's own player): no TCP, no
+            # CURVE handshake; their frames carry no key and are given security.LOCAL_KEY
+            self.local_endpoint = f"inproc://ekpeer-host-{id(self):x}"
+            sock.bind(self.local_endpoint)
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
         if self.secure:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
@@ -455,6 +463,10 @@ class Host:
     def _on_recv(self, frames: list[Any]) -> None:
         try:
             key = security.peer_key(frames[-1]) if self.secure else None
+            if key is None and self.secure and self.local_endpoint:
+                # CURVE and ZAP give every TCP peer its key: a frame without one came in
+                # through the inproc endpoint, from inside this process
+                key = security.LOCAL_KEY
             self.on_frames([f.bytes for f in frames], key)
         except Exception as exc:  # never let one message stop the host
             self.fail("recv", exc)

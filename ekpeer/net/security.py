@@ -95,6 +95,18 @@ def valid_key(key: str | bytes) -> bool:
         return False
 
 
+#: The key of a client in the host's own process (``ekpeer play``, the player of ``ekpeer host``):
+#: it connects over ``inproc://``, where ZeroMQ runs no CURVE handshake and no ZAP, so the
+#: frames carry no key; only code inside the host's process can reach an inproc endpoint.
+#: Not a z85 key (those are 40 characters), so no network client can claim it.
+LOCAL_KEY = "local:inproc"
+
+
+def is_local(address: str) -> bool:
+    """An in-process endpoint (``inproc://``): nothing goes on any wire, no key is needed."""
+    return address.startswith("inproc://")
+
+
 def split_address(address: str) -> tuple[str, bytes | None]:
     """``tcp://h:p#KEY`` -> (``tcp://h:p``, KEY); the endpoint has no ``#``, z85 keys may."""
     endpoint, sep, key = address.partition("#")

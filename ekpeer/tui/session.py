@@ -390,7 +390,7 @@ class NetSession(Session):
         # to the table (autostart), the host's lobby choices (every plugin loaded) are not needed.
         self.client = Client(self.endpoint, self.name, insecure=getattr(self, "insecure", False),
                              keypair=getattr(self, "keypair", None), token=getattr(self, "token", None),
-                             choices=not self.autostart)
+                             choices=not self.autostart, ctx=getattr(self, "ctx", None))
         hello = await self.client.connect()
         table = self.table
         if table is None and not self.create:
@@ -483,17 +483,17 @@ class HostedSession(NetSession):
 
     async def open(self) -> None:
         from ..net.host import Host
-        from ..net.security import join_address
 
         self.host = Host(self.bind, think=self.think, secure=not getattr(self, "insecure", False),
-                         journal=getattr(self, "journal", None))
+                         journal=getattr(self, "journal", None), local=True)
         self.host.game_over_hooks.extend(getattr(self, "game_over_hooks", ()))   # --save-replays
         if getattr(self, "resume", False):
             self.host.loop = asyncio.get_running_loop()
             self.host.restore()
-        endpoint = await self.host.start()
-        port = endpoint.rsplit(":", 1)[1]
-        self.endpoint = join_address(f"tcp://127.0.0.1:{port}", self.host.public_key)
+        await self.host.start()
+        # this player sits at the host in its own process: over inproc (no TCP, no handshake)
+        self.endpoint = self.host.local_endpoint
+        self.ctx = self.host.ctx
         if self.public_host:
             self.address = self.host.address_for(self.public_host)
         if self.autostart and not getattr(self, "resume", False):
@@ -506,14 +506,14 @@ class HostedSession(NetSession):
 
     def _deal(self) -> None:
         """Straight to the table: the host deals the game with this player's seat taken for
-        its client key, before the client connects; the client then resumes the seat by its
-        token (one join instead of join, lobby_set, ready and start, and no lobby choices)."""
+        the in-process client's key (``LOCAL_KEY``) before the client connects; the client
+        then resumes the seat by its token (one join instead of join, lobby_set, ready and
+        start, and no lobby choices)."""
         from ..net import protocol
         from ..net.lobby import SettingsError
-        from ..net.security import load_keypair
+        from ..net.security import LOCAL_KEY
 
-        self.keypair = None if getattr(self, "insecure", False) else load_keypair("client")
-        key = self.keypair[0].decode("ascii") if self.keypair else None
+        key = None if getattr(self, "insecure", False) else LOCAL_KEY      # see Host(local=True)
         try:
             seat = self.host.deal(self.table or "play", lobby_settings(self.settings), self.name, key)
         except (SettingsError, protocol.ProtocolError):

@@ -220,3 +220,36 @@ async def test_silent_connections_are_dropped(ctx):
         d.close(0)
     finally:
         await host.close()
+
+
+async def test_the_hosts_own_player_sits_over_inproc_with_a_key_no_network_client_can_have(ctx):
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, local=True, ping_seconds=0.3)
+    await host.start()
+    assert host.local_endpoint.startswith("inproc://")
+    seat = host.deal("mine", {**FAST, "seats": 2}, "ann", security.LOCAL_KEY)
+    local = Client(host.local_endpoint, "ann", ctx=ctx, token=seat.token, ping_seconds=0.3)
+    thief = Client(host.address, "eve", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3,
+                   reconnect=False)
+    try:
+        assert not local.insecure                           # in process: nothing on any wire
+        await local.connect()
+        joined = await local.join("mine", token=seat.token)
+        assert joined["resumed"] and joined["seat"] == "ann"
+        assert host.tables["mine"].seat("ann").session.key == security.LOCAL_KEY
+        await thief.connect()                               # over TCP, CURVE gives eve her own key
+        with pytest.raises(RequestError) as info:
+            await thief.join("mine", token=seat.token)
+        assert info.value.code == "bad_token"
+    finally:
+        await local.close()
+        await thief.close()
+        await host.close()
+
+
+async def test_a_host_without_the_local_door_refuses_frames_that_carry_no_key(host, ctx):
+    # CURVE + ZAP give every TCP peer a key; a keyless frame is refused unless the host opened
+    # its inproc endpoint for its own player
+    assert not host.local_endpoint
+    before = len(host.sessions)
+    host.on_frames([b"\x00ident", P.encode("hello", {"versions": list(P.SUPPORTED)}, 1)], None)
+    assert len(host.sessions) == before
