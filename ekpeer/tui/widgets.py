@@ -6,42 +6,76 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual.content import Content
 from textual.events import Click
+from textual.markup import escape
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .words import Catalog, explode_odds, seen_words
 
 
-class KeyFooter(Footer):
-    """Textual's footer, rebuilt only when the keys it shows change.
+class KeyBar(Static):
+    """The keys that work on this screen, on one line (clicking a key presses it).
 
-    The stock footer rebuilds every key widget after each bindings signal (focus moving from
-    card to card, a screen mounting, ...): four rebuilds before the table's first frame, one
-    per arrow key after. Most of those signals leave the shown keys as they were.
+    Textual's Footer is a widget per key, all rebuilt whenever the bindings change; on the
+    table it was the costliest part of the first frame and of moving between cards. This is
+    one widget, redrawn only when the keys it shows change.
+    """
+
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }
     """
 
     _shown: tuple | None = None
-    _pending = False
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._render_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if screen is self.screen:
+            self._render_keys()
 
     def _keys(self) -> tuple:
-        bindings = self.screen.active_bindings.values()
-        return tuple((b.key, b.description, on) for _, b, on, _ in bindings
-                     if b.show or b.action == "command_palette")
+        app = self.app
+        keys = []
+        palette = None
+        for _, binding, enabled, _ in self.screen.active_bindings.values():
+            if binding.action == "command_palette" and app.ENABLE_COMMAND_PALETTE:
+                palette = (binding.key, app.get_key_display(binding), binding.description, enabled)
+            elif binding.show:
+                keys.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+        return tuple(keys), palette
 
-    def bindings_changed(self, screen: Any) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or not self.is_attached or screen is not self.screen or self._pending:
+    def _render_keys(self) -> None:
+        keys, palette = shown = self._keys()
+        if shown == self._shown:
             return
-        self._pending = True
-        self.call_after_refresh(self._rebuild)
+        self._shown = shown
 
-    async def _rebuild(self) -> None:
-        self._pending = False
-        keys = self._keys()
-        if keys != self._shown:
-            self._shown = keys
-            await self.recompose()
+        def one(key: str, display: str, description: str, enabled: bool) -> str:
+            style = "" if enabled else " dim"
+            return (f"[@click=press({key!r})][b $footer-key-foreground{style}] {escape(display)} [/]"
+                    f"[$footer-description-foreground{style}]{escape(description)}[/][/]")
+
+        text = " ".join(one(*k) for k in keys)
+        if palette is not None:      # at the right end, as Textual's footer has it
+            width = self.size.width or self.app.size.width
+            used = sum(len(d) + len(t) + 3 for _, d, t, _ in keys) + len(keys)
+            pad = max(1, width - used - len(palette[1]) - len(palette[2]) - 3)
+            text += " " * pad + one(*palette)
+        self.update(Content.from_markup(text), layout=False)
+
+    def on_resize(self) -> None:
+        self._shown = None
+        self._render_keys()
+
+    def action_press(self, key: str) -> None:
+        self.app.simulate_key(key)
 
 
 class CardWidget(Static, can_focus=True):

@@ -95,25 +95,28 @@ async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
         assert settings.virtual_size.height <= settings.size.height  # no scrolling at 80x24
 
 
-async def test_the_footer_keeps_the_keys_that_always_work_and_is_not_rebuilt_card_to_card():
-    from ekpeer.tui.widgets import KeyFooter
+async def test_the_key_bar_shows_the_keys_that_always_work_and_a_click_presses_one():
+    from ekpeer.tui.widgets import KeyBar
 
     game, rules, ev = rigged(big_hand_table())
-    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
-        footer = app.screen.query_one(KeyFooter)
-        shown = {key for key, _, _ in footer._shown}
-        assert {"d", "question_mark", "b", "m", "ctrl+q", "ctrl+p"} <= shown
+        bar = app.screen.query_one(KeyBar)
+        keys, palette = bar._shown
+        shown = {key for key, *_ in keys}
+        assert {"d", "question_mark", "b", "m", "ctrl+q"} <= shown and palette[0] == "ctrl+p"
         assert not shown & {"space", "enter", "n", "w"}     # the status line says when these work
-        keys = list(footer.children)
-        await pilot.press("right", "right", "left")       # focus moves from card to card
+        text = str(bar.render())
+        assert "Draw" in text and "Rules" in text and "palette" in text
+        assert text.rstrip().endswith("palette")            # at the right end, within 80 columns
+        before = bar._shown
+        await pilot.press("right", "right", "left")         # focus moves from card to card
+        await settle(pilot, 2)
+        assert bar._shown is before                          # nothing to redraw
+        bar.action_press("d")                                # what clicking "d Draw" does
         await settle(pilot, 3)
-        assert list(footer.children) == keys              # the very same key widgets
-        footer._shown = None                              # the keys differ: rebuilt
-        app.screen.refresh_bindings()
-        await settle(pilot, 3)
-        assert footer.children and not set(footer.children) & set(keys)
+        assert [m for kind, m in session.sent if kind == "move" and m["do"] == "draw"]
 
 
 async def test_a_card_drawn_or_played_changes_one_widget_of_the_hand_not_the_row():

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
-from ..widgets import CardWidget, KeyFooter, pile_text, player_lines
+from ..widgets import CardWidget, KeyBar, pile_text, player_lines
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -79,7 +79,7 @@ class TableScreen(Screen):
             yield Static("", id="hand-left", classes="more")
             yield Horizontal(id="hand")
             yield Static("", id="hand-right", classes="more")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_interval(0.2, self._tick)
