@@ -38,7 +38,6 @@ class Session:
     said_hello: bool = False
     lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
-    # frames owed to this connection that wait for a journal fsync: (frame, table, write number)
 
 
 @dataclass(eq=False)
