@@ -195,7 +195,12 @@ class Client:
             body["token"] = token
         if spectator:
             body["spectator"] = True
-        reply = await self.request("join", body)
+        try:
+            reply = await self.request("join", body)
+        except RequestError as exc:
+            if exc.code == "bad_token" and body.get("token") == self.token:
+                self.token = None       # the seat is gone: a join without a token sits anew
+            raise
         self.table, self.spectator = reply.get("table", table), spectator
         if reply.get("token"):
             self.token = reply["token"]

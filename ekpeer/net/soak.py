@@ -99,6 +99,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     ids = ["soak"] + [f"soak-{i}" for i in range(2, tables + 1)]
     seats = [Seat(t, n, rng.randrange(2**31)) for t in ids for n in ("ann", "bob")]
     stats = {"reconnects": 0, "returns": 0, "client_errors": 0}
+    errors: list[str] = []          # what the client errors were (the first few are reported)
 
     async def sit(seat: Seat) -> None:
         seat.client = Client(address, seat.name, ctx=ctx, ping_seconds=1.0, silence_seconds=4.0,
@@ -111,7 +112,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
         try:
             await seat.bot.join(seat.table, seat.token)
         except Exception:
-            seat.token = None                         # the seat is gone (a lobby forgets dropped seats)
+            seat.token = seat.client.token = None     # the seat is gone (a lobby forgets dropped seats)
             await seat.bot.join(seat.table, None)
         seat.token = seat.client.token
         seat.task = asyncio.create_task(seat.bot.run())
@@ -157,13 +158,15 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
                     await asyncio.sleep(rng.uniform(0.2, 3.0))
                     await sit(seat)
                     stats["returns"] += 1
-            except Exception:
+            except Exception as exc:
                 stats["client_errors"] += 1
+                errors.append(f"{seat.table}/{seat.name}: {exc!r}"[:200])
                 if seat.client is None:
                     try:
                         await sit(seat)
-                    except Exception:
+                    except Exception as again:
                         stats["client_errors"] += 1
+                        errors.append(f"{seat.table}/{seat.name} (sitting again): {again!r}"[:200])
 
     rss: list[tuple[float, int]] = []
     t0 = time.monotonic()
@@ -228,6 +231,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
         "host_resumed_seats": count("resumed"),
         "bot_takeovers": count("bot_takes_over"),
         "client_errors": stats["client_errors"],
+        "client_error_kinds": " | ".join(errors[:5]) or "none",
         "host_rss_kb_start": rss[0][1] if rss else 0,
         "host_rss_kb_after_warmup": round(sum(first) / len(first)) if first else 0,
         "host_rss_kb_end": round(sum(last) / len(last)) if last else 0,

@@ -9,7 +9,9 @@ import signal
 import subprocess
 import time
 
-from ekpeer.net.client import Client
+import pytest
+
+from ekpeer.net.client import Client, RequestError
 from ekpeer.net.remote_bot import RemoteBot
 
 from .conftest import EKPEER, FAST, env_for_subprocess, events, wait_for
@@ -96,3 +98,17 @@ async def test_client_library_reconnects_by_itself_when_the_host_forgets_it(host
         assert game.over and time.monotonic() - t0 < 15
     finally:
         await c.close()
+
+
+async def test_a_token_the_host_refuses_is_forgotten_so_the_next_join_sits_anew(host, ctx):
+    host.add_table("gone", {**FAST, "seats": 2})
+    client = Client(host.address, "ann", ctx=ctx, token="a-seat-long-gone", reconnect=False)
+    try:
+        await client.connect()
+        with pytest.raises(RequestError) as info:
+            await client.join("gone")
+        assert info.value.code == "bad_token" and client.token is None
+        joined = await client.join("gone")                  # the same call again: a new seat
+        assert joined["seat"] == "ann" and client.token == joined["token"]
+    finally:
+        await client.close()
