@@ -247,7 +247,7 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
         "dug": lambda: f"{_does(by, me, 'dig')} deeper",
         "dig_deeper_nothing": lambda: "Dig Deeper finds nothing to dig",
         "catomic_bomb": lambda: (f"{_does(by, me, 'set')} off a Catomic Bomb: "
-                                 f"{e.get('kittens', 0)} kitten(s) to the top"),
+                                 f"{_kittens(e.get('kittens', 0))} to the top"),
         "ill_take_that": lambda: f"{_does(by, me, 'put')} I’ll Take That in front of {_who(target, me)}",
         "card_taken": lambda: f"{_does(e.get('taker'), me, 'take')} {_who(p, me)}’s drawn card",
         "card_into_pile": lambda: f"{_does(p, me, 'put')} a card into the draw pile",
@@ -299,6 +299,10 @@ class Knowledge:
         return None
 
 
+def _kittens(n: int) -> str:
+    return f"{n} kitten{'s' if n != 1 else ''}"
+
+
 def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[float, str]:
     """The chance your next draw is a kitten, and how it was worked out."""
     count = int(view.get("draw_pile_count", 0))
@@ -311,7 +315,7 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
         return 0.0, f"you know the top card is {cat.title(top)}"
     if "kittens_in_pile" in view:
         kittens = int(view["kittens_in_pile"])
-        return min(1.0, kittens / count), f"{kittens} kitten(s) in {count} cards"
+        return min(1.0, kittens / count), f"{_kittens(kittens)} in {count} card{'s' if count != 1 else ''}"
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
-    return min(1.0, kittens / count), f"about {kittens} kitten(s) in {count} cards"
+    return min(1.0, kittens / count), f"about {_kittens(kittens)} in {count} card{'s' if count != 1 else ''}"

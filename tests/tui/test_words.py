@@ -33,3 +33,14 @@ def test_a_favor_reads_as_a_gift():
     game.apply(Move("resolve"))
     events = game.apply(Move("choose", "bob", card="skip"))
     assert "bob gives you Skip" in lines(events, "ann", catalog)
+
+
+def test_the_odds_line_counts_kittens_and_cards_in_words():
+    from ekpeer.tui.words import Catalog, Knowledge, explode_odds
+
+    players = [{"name": n, "status": "living"} for n in ("ann", "bob")]
+    _, one = explode_odds({"draw_pile_count": 1, "players": players}, Catalog(), Knowledge())
+    assert one == "about 1 kitten in 1 card"
+    players.append({"name": "cat", "status": "living"})
+    _, two = explode_odds({"draw_pile_count": 9, "players": players}, Catalog(), Knowledge())
+    assert two == "about 2 kittens in 9 cards"
