@@ -61,11 +61,13 @@ class Client:
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
         self.address, self.server_key = security.split_address(endpoint)
-        if self.server_key is None and not insecure and not security.is_local(self.address):
+        # in this process (inproc://) nothing goes on a wire: no key, and nothing insecure
+        keyless = self.server_key is None and not security.is_local(self.address)
+        if keyless and not insecure:
             raise security.AddressError(
                 f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
                 "connecting without encryption needs --insecure")
-        self.insecure = self.server_key is None and not security.is_local(self.address)
+        self.insecure = keyless
         self.keypair = keypair
         self.password = password
         self.choices = choices          # False: no lobby choices wanted (straight to the table)

@@ -28,10 +28,8 @@ MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand th
 def _show(widget: Static, content: Text, layout: bool = True) -> None:
     """Update ``widget`` unless it already shows ``content``: an unchanged update would still
     cost a layout pass of the whole screen (or a repaint, with ``layout=False``)."""
-    if getattr(widget, "_ekpeer_shown", None) == content:
-        return
-    widget._ekpeer_shown = content  # type: ignore[attr-defined]
-    widget.update(content, layout=layout)
+    if widget.content != content:
+        widget.update(content, layout=layout)
 
 
 class TableScreen(Screen):
@@ -191,9 +189,7 @@ class TableScreen(Screen):
         if face_down:
             widgets.append(CardWidget(None, int(view.get("hand_count", 0)), 0, 0, cat, 0))
         else:
-            for i, card in enumerate(titles):
-                widgets.append(CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0),
-                                          cat, i))
+            widgets.extend(self._card(card, i, counts, marked) for i, card in enumerate(titles))
         if not widgets:
             box.mount(Static("(no cards in your hand)", classes="empty-hand"))
             self._layout_hand()
@@ -203,6 +199,11 @@ class TableScreen(Screen):
         self._layout_hand()
         if had_focus or not isinstance(self.focused, CardWidget):
             self.call_after_refresh(self._focus_card)
+
+    def _card(self, card: str, index: int, counts: Counter[str], marked: Counter[str]) -> CardWidget:
+        """The widget for ``card`` in the hand, with its copies, marks and selection."""
+        return CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0), self.cat,
+                          index)
 
     def _update_hand(self, box: Horizontal, titles: list[str], counts: Counter[str], marked: Counter[str],
                      had_focus: bool) -> None:
@@ -217,8 +218,7 @@ class TableScreen(Screen):
         for i, card in enumerate(titles):
             w = keep.get(card)
             if w is None:
-                w = CardWidget(card, counts[card], marked.get(card, 0), self.selected.get(card, 0),
-                               self.cat, i)
+                w = self._card(card, i, counts, marked)
                 following = next((keep[c] for c in titles[i + 1:] if c in keep), None)
                 if following is not None:
                     box.mount(w, before=following)
