@@ -313,11 +313,7 @@ class Host:
         for sess in list(self.sessions.values()):
             self.send(sess, "closing", {"reason": "host shutting down"})
         for table in list(self.tables.values()):
-            table.cancel_all()
-            for s in table.seats:
-                for h in (s.grace, s.pending):
-                    if h is not None:
-                        h.cancel()
+            table.stop()
         for t in self._tasks:
             t.cancel()
         for t in self._tasks:

@@ -280,10 +280,7 @@ class Table(TableTimers):
             self.reset()
 
     def reset(self) -> None:
-        for s in self.seats:
-            for h in (s.grace, s.pending):
-                if h is not None:
-                    h.cancel()
+        self.cancel_seat_timers()
         self.seats = [s for s in self.seats if s.session is not None]
         for s in self.seats:
             s.ready = False

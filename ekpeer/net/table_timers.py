@@ -83,6 +83,18 @@ class TableTimers:
                 s.pending.cancel()
                 s.pending = None
 
+    def cancel_seat_timers(self) -> None:
+        """Every seat's grace period and pending bot move."""
+        for s in self.seats:
+            for h in (s.grace, s.pending):
+                if h is not None:
+                    h.cancel()
+
+    def stop(self) -> None:
+        """Every timer the table has: its clock, and each seat's (the host is going away)."""
+        self.cancel_all()
+        self.cancel_seat_timers()
+
     def schedule(self, events: list | None = None, mover: Session | None = None,
                  re: int | None = None) -> None:
         """(Re)start the timer owed now and let bot-driven seats think. With ``events`` (a move

@@ -37,11 +37,7 @@ def _journal_game(directory: Path, table: str):
 async def _crash(host: Host) -> None:
     """Stop a host the way kill -9 would: no closing message, no journal flush beyond what is on disk."""
     for table in host.tables.values():
-        table.cancel_all()
-        for s in table.seats:
-            for h in (s.grace, s.pending):
-                if h is not None:
-                    h.cancel()
+        table.stop()
     for t in host._tasks:
         t.cancel()
     await asyncio.gather(*host._tasks, return_exceptions=True)
