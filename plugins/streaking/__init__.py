@@ -19,7 +19,8 @@ be played that way is lost. Named plays by a cursed player are refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
@@ -85,16 +86,23 @@ def hold(game: Game, player: str, card: str, kitten: str, done: Callable[[], Non
     done()
 
 
-def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
-    """``cards`` (kittens in ``player``'s hand) explode on them, one after another."""
+@contextmanager
+def _moving_kittens(game: Game) -> Iterator[None]:
+    """Kittens leave a hand here on purpose: the held-kitten check must not fire meanwhile."""
     st = state(game)
     st["busy"] = True
     try:
+        yield
+    finally:
+        st["busy"] = False
+
+
+def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
+    """``cards`` (kittens in ``player``'s hand) explode on them, one after another."""
+    with _moving_kittens(game):
         for kitten in cards:
             game.remove_from_hand(player, kitten)
             game.in_front[player].append(kitten)
-    finally:
-        st["busy"] = False
     for kitten in cards:
         if game.status[player] != LIVING or game.over:
             break
@@ -104,15 +112,11 @@ def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
 
 def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
     """A Dead player cannot explode: their loose kittens go back into the draw pile at random."""
-    st = state(game)
-    st["busy"] = True
-    try:
+    with _moving_kittens(game):
         for kitten in cards:
             game.remove_from_hand(player, kitten)
             game.draw_pile.insert(game.rng.randrange(len(game.draw_pile) + 1), kitten)
             game.emit("kitten_back_into_pile", None, player=player, card=kitten)
-    finally:
-        st["busy"] = False
 
 
 def check_hand(game: Game, player: str) -> None:
