@@ -6,8 +6,8 @@ import argparse
 import signal
 import sys
 
-# asyncio loads inside the commands that run a loop: ``ekpeer play`` reaches its host process
-# ~35 ms sooner without it (the Textual client loads it later anyway).
+# asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
+# command, and `ekpeer scenario` or `ekpeer simulate` never need it.
 
 
 def _think(value: str) -> tuple[float, float]:
