@@ -81,8 +81,19 @@ def _discovery(args: argparse.Namespace) -> bool:
 
 
 def _run(app: Any) -> int:
-    app.run()
+    from .tui import collector
+
+    try:
+        app.run()
+    finally:
+        collector.resume()   # the app resumes it once interactive; this covers an early exit
     return int(app.return_code or 0)
+
+
+def _pause_collector() -> None:
+    from .tui import collector
+
+    collector.pause()
 
 
 def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
@@ -103,6 +114,7 @@ def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    _pause_collector()
     from .tui.app import make_app
 
     app = make_app(_with_replays(_factory(args), args), mode=None if args.menu else "play", name=args.name,
@@ -112,6 +124,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
+    _pause_collector()
     from .tui.app import make_app
 
     options: dict[str, Any] = {"table": args.table} if args.table else {}
@@ -130,6 +143,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 def host_with_player(args: argparse.Namespace) -> int:
     """``ekpeer host`` without ``--headless``: host a table and sit at it as its first player."""
+    _pause_collector()
     from .tui.app import make_app
 
     bind = getattr(args, "bind", None)

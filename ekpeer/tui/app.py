@@ -11,6 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from . import collector
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -60,9 +61,21 @@ class EkpeerApp(App):
         self.out_order: list[str] = []
         self.discovery = discovery
         self.table_screen = TableScreen()
-        self.add_mode("start", lambda: self.start_screen)
-        self.add_mode("lobby", lambda: self.lobby_screen)
-        self.add_mode("table", lambda: self.table_screen)
+        self.add_mode("start", lambda: self._current_css(self.start_screen))
+        self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
+        self.add_mode("table", lambda: self._current_css(self.table_screen))
+
+    def _current_css(self, screen: Screen) -> Screen:
+        """Mark a screen that has never been shown as styled by the current stylesheet.
+
+        Textual re-parses every stylesheet when a mode first shows a screen whose (private)
+        ``_css_update_count`` is behind the app's, and a new screen's always is: 10-20 ms of
+        the start. The stylesheet is the app's, shared by every screen, and a theme change
+        re-parses it at once, so a screen not yet shown has nothing stale to refresh.
+        """
+        if not screen.is_running and hasattr(screen, "_css_update_count"):
+            screen._css_update_count = getattr(self, "_css_update_count", -1)
+        return screen
 
     # The start and lobby screens (and the widgets they use) load only when first shown:
     # ``ekpeer play --start`` goes straight to the table.
@@ -77,6 +90,18 @@ class EkpeerApp(App):
         from .screens.lobby import LobbyScreen
 
         return LobbyScreen()
+
+    def on_mount(self) -> None:
+        # `ekpeer` commands pause the garbage collector while the client starts (collector.py);
+        # it runs again once a screen the player can use is drawn, or after 3 s whatever happens.
+        self.set_timer(3.0, collector.resume)
+        if not self.start_mode:
+            self.call_after_refresh(collector.resume)
+
+    def _interactive(self) -> None:
+        """A screen the player can act on has just been given its content."""
+        if collector.paused():
+            self.call_after_refresh(collector.resume)
 
     def on_load(self) -> None:
         if self.start_mode:
@@ -126,6 +151,7 @@ class EkpeerApp(App):
             if self.current_mode != "lobby":
                 self.switch_mode("lobby")
             self.lobby_screen.show_lobby()
+            self._interactive()
         elif kind == "snapshot":
             if body.get("catalog") is not None:
                 self.catalog = Catalog(body["catalog"])
@@ -139,6 +165,7 @@ class EkpeerApp(App):
             if self.current_mode != "table":
                 self.switch_mode("table")
             self.table_screen.show_state()
+            self._interactive()
         elif kind == "update":
             self.view = body.get("view") or self.view
             events = body.get("events") or []
@@ -147,6 +174,7 @@ class EkpeerApp(App):
             if self.current_mode != "table":
                 self.switch_mode("table")
             self.table_screen.show_state()
+            self._interactive()
         elif kind == "timer":
             self.table_screen.timer_started(str(body.get("kind")), float(body.get("seconds", 0)),
                                             body.get("player"))
