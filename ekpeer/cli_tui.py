@@ -115,12 +115,37 @@ def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
 
 def cmd_play(args: argparse.Namespace) -> int:
     _pause_collector()
+    settings = settings_from(args)
+    factory = _with_replays(_factory(args), args)
+    if not args.menu:
+        factory = _forked(args, settings, factory)   # before Textual loads: see tui/forked.py
     from .tui.app import make_app
 
-    app = make_app(_with_replays(_factory(args), args), mode=None if args.menu else "play", name=args.name,
-                   settings=settings_from(args), autostart=args.start,
+    app = make_app(factory, mode=None if args.menu else "play", name=args.name,
+                   settings=settings, autostart=args.start,
                    discovery=bool(args.menu) and _discovery(args))
     return _run(app)
+
+
+def _forked(args: argparse.Namespace, settings: dict[str, Any], factory: Any) -> Any:
+    """``ekpeer play``'s host and connection, forked now so that they start on another core
+    while the client loads; ``factory`` unchanged where that cannot be (``--local``, no
+    network stack, no fork on this system)."""
+    from .tui.session import HostedSession, net_available
+
+    if args.local or not net_available():
+        return factory
+    from .tui.forked import can_fork, fork_session, forked_factory
+
+    if not can_fork():
+        return factory
+
+    def make() -> Any:
+        session = factory(mode="play", name=args.name, settings=settings, autostart=args.start)
+        assert isinstance(session, HostedSession)
+        return session
+
+    return forked_factory(fork_session(make), factory)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
