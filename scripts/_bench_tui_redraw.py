@@ -22,6 +22,7 @@ from ekpeer.bots.driver import step  # noqa: E402
 from ekpeer.engine import player_view  # noqa: E402
 from ekpeer.engine.view import visible_events  # noqa: E402
 from ekpeer.plugins import ruleset  # noqa: E402
+from ekpeer.tui import collector  # noqa: E402
 from ekpeer.tui.app import EkpeerApp, make_app  # noqa: E402
 from ekpeer.tui.session import Session  # noqa: E402
 
@@ -72,6 +73,7 @@ class Replay(Session):
 def main() -> None:
     out = Path(sys.argv[1])
     msgs = recorded_updates()
+    collector.pause()      # as the ekpeer commands do: resumed (and startup frozen) at the first view
     times: list[float] = []
     app = make_app(lambda **_: Replay(msgs, lambda: app.exit()), mode="play", name=ME, autostart=True)
     handle = EkpeerApp.on_host_message_received
