@@ -245,6 +245,8 @@ class EkpeerApp(App):
     async def leave(self) -> None:
         session, self.session = self.session, None
         self.view, self.lobby = {}, {}
+        # the player left: the session's end is no news to tell them ("Disconnected: ...")
+        self.workers.cancel_group(self, "session")
         if session is not None:
             try:
                 await session.close()

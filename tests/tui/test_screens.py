@@ -221,3 +221,18 @@ async def test_play_with_flags_keeps_the_settings_it_was_given():
         assert app.lobby["settings"]["seats"] == 3
         assert app.lobby["settings"]["expansions"] == ["base", "imploding"]
         assert app.screen.query_one("#set-seats", Select).value == 3
+
+
+async def test_leaving_the_table_goes_back_to_the_start_without_a_disconnected_warning():
+    app = local_app(seats=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("s")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TableScreen)
+        told: list[str] = []
+        app.notify = lambda message, **kw: told.append(str(message))   # type: ignore[method-assign]
+        app.leave()
+        await settle(pilot, 6)
+        assert app.current_mode == "start" and app.session is None
+        assert not [m for m in told if "Disconnected" in m]
