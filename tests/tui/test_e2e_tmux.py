@@ -21,6 +21,32 @@ def _tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10).stdout
 
 
+def _descendants(pid: int) -> set[int]:
+    """Processes below ``pid`` (Linux /proc), e.g. the host ``ekpeer play`` forks."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        todo.extend(kids - found)
+        found |= kids
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
 def test_play_a_whole_game_in_tmux():
     exe = str(EKPEER) if EKPEER.exists() else shutil.which("ekpeer")
     if exe is None:
@@ -49,7 +75,13 @@ def test_play_a_whole_game_in_tmux():
                 _tmux("send-keys", "-t", name, "Enter")
         assert over, f"no game over within 60 s; last screen:\n{screen}"
         assert "wins!" in screen or "You win" in screen
+        pane = _tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip()
+        below = _descendants(int(pane)) | {int(pane)} if pane.isdigit() and Path("/proc").is_dir() else set()
         _tmux("send-keys", "-t", name, "q")
         time.sleep(0.5)
+        deadline = time.monotonic() + 5     # the app and the host it forked both end
+        while any(_alive(p) for p in below) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [p for p in below if _alive(p)]
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
