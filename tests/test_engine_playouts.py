@@ -89,6 +89,20 @@ def assert_view_entitled(game, player):
         assert Counter(view["hand"]) == own
     # Anything seen was shown to this player (engine keeps seen per player).
     assert view["seen"] == game.seen.get(player, [])
+    # The kittens for the odds: every kitten but those the player's own hand and the public
+    # places hold, so the count tells nothing that watching the game would not.
+    def kittens(cards) -> int:
+        return sum(game.cards[c].kind == "kitten" for c in cards)
+
+    public_places = list(game.discard) + list(game.out_of_game)
+    for p in game.players:
+        public_places += list(game.in_front[p]) + list(game.removed[p])
+    if game.ruleset.has_hook("ekpeer_cards_elsewhere"):
+        for cards in game.hook.ekpeer_cards_elsewhere(game=game):
+            public_places += list(cards)
+    everywhere = game.all_cards()
+    assert view["kittens_in_pile"] == (kittens(everywhere.elements()) - kittens(game.hands[player])
+                                       - kittens(public_places))
     assert text.count("'hand': [") == 1
     # Every card id anywhere in the view is one this player is entitled to know of.
     entitled = set(game.hands[player]) | set(game.seen.get(player, [])) | set(game.discard)

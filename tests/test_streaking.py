@@ -167,3 +167,16 @@ def test_heuristic_keeps_kitten_under_streaking_and_draws_when_cursed():
     assert move.use == "streaking_kitten"
     cursed = cursed_table()
     assert HeuristicBot(2).act(player_view(cursed, "ann"), cursed.legal_moves("ann")).do == "draw"
+
+
+def test_the_odds_count_a_kitten_held_unseen_as_one_still_in_the_pile():
+    rules = ruleset(["streaking"])
+    game = rules.game_from_table({"players": ["ann", "bob"],
+                                  "draw_pile": ["exploding_kitten", "tacocat", "exploding_kitten"],
+                                  "hands": {"ann": ["streaking_kitten", "defuse"], "bob": ["skip"]}})
+    assert player_view(game, "ann")["kittens_in_pile"] == player_view(game, "bob")["kittens_in_pile"] == 2
+    game.apply(Move("draw", "ann"))
+    game.apply(Move("choose", "ann", use="streaking_kitten"))
+    assert "exploding_kitten" in game.hands["ann"]
+    assert player_view(game, "ann")["kittens_in_pile"] == 1     # ann knows where hers is
+    assert player_view(game, "bob")["kittens_in_pile"] == 2     # bob cannot tell: no leak

@@ -58,9 +58,24 @@ def _private(game: Game, player: str) -> dict[str, Any]:
         "hand": [] if player in game.cursed else hand,
         "hand_count": len(hand),
         "seen": list(game.seen.get(player, [])),
+        "kittens_in_pile": _kittens_unplaced(game, player),
         "choices": [c.private() for c in game.awaiting if c.player == player],
         "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
     }
+
+
+def _kittens_unplaced(game: Game, player: str) -> int:
+    """The kittens ``player`` cannot place elsewhere than in the draw pile, for the odds of
+    drawing one: those in it, and those other hands hold (only a Streaking Kitten lets a hand
+    keep one, unseen by the others; they cannot tell it from one still in the pile). Every
+    other kitten was seen going where it is, and ``player`` knows their own hand, so this
+    tells no more than watching the game would."""
+    def kitten(card: str) -> bool:
+        spec = game.cards.get(card)
+        return spec is not None and spec.kind == "kitten"
+
+    held = sum(kitten(c) for p in game.players if p != player for c in game.hands[p])
+    return held + sum(kitten(c) for c in game.draw_pile.top_first())
 
 
 def public_part(game: Game) -> dict[str, Any] | None:

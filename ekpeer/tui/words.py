@@ -300,7 +300,7 @@ class Knowledge:
 
 
 def _kittens(n: int) -> str:
-    return f"{n} kitten{'s' if n != 1 else ''}"
+    return "no kittens" if n == 0 else f"{n} kitten{'s' if n != 1 else ''}"
 
 
 def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[float, str]:
@@ -313,7 +313,7 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
         if cat.kind(top) == "kitten":
             return 1.0, f"you know the top card is {cat.title(top)}"
         return 0.0, f"you know the top card is {cat.title(top)}"
-    if "kittens_in_pile" in view:
+    if "kittens_in_pile" in view:   # the host's count of kittens this player cannot place
         kittens = int(view["kittens_in_pile"])
         return min(1.0, kittens / count), f"{_kittens(kittens)} in {count} card{'s' if count != 1 else ''}"
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")

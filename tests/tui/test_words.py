@@ -43,4 +43,10 @@ def test_the_odds_line_counts_kittens_and_cards_in_words():
     assert one == "about 1 kitten in 1 card"
     players.append({"name": "cat", "status": "living"})
     _, two = explode_odds({"draw_pile_count": 9, "players": players}, Catalog(), Knowledge())
-    assert two == "about 2 kittens in 9 cards"
+    assert two == "about 2 kittens in 9 cards"     # a host that does not count them for you
+    odds, exact = explode_odds({"draw_pile_count": 9, "players": players, "kittens_in_pile": 3},
+                               Catalog(), Knowledge())
+    assert (round(odds, 3), exact) == (0.333, "3 kittens in 9 cards")
+    odds, none = explode_odds({"draw_pile_count": 9, "players": players, "kittens_in_pile": 0},
+                              Catalog(), Knowledge())
+    assert (odds, none) == (0.0, "no kittens in 9 cards")
