@@ -173,7 +173,10 @@ class ForkedSession(Session):
         if self._opened is not None and not self._opened.done():
             self._opened.set_exception(SessionClosed(reason))
         self.queue.put_nowait({"type": "closed", "body": {"reason": reason}})
-        self._reap(wait=0)
+        if not self._reap(wait=0):   # its pipe closes a moment before the process is gone
+            import asyncio
+
+            asyncio.get_running_loop().call_later(0.5, self._reap, 0)
 
     async def recv(self) -> dict[str, Any]:
         msg = await self.queue.get()

@@ -69,6 +69,12 @@ async def main(scenario: str) -> dict:
                 await asyncio.wait_for(session.recv(), 5)
         except SessionClosed as exc:
             out["closed"] = str(exc)
+        await asyncio.sleep(1.0)
+        try:
+            os.waitpid(session.pid, os.WNOHANG)
+            out["reaped"] = False
+        except ChildProcessError:
+            out["reaped"] = True      # no zombie left behind while the app goes on
         return out
     # play: draw on ann's turn and see the update that tells of it
     while not any(m.get("do") == "draw" for m in view.get("legal_moves") or []):

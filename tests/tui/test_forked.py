@@ -52,7 +52,8 @@ def test_the_lobby_works_through_the_pipe():
 
 
 def test_a_host_that_dies_ends_the_session_in_words():
-    assert probe("crash")["closed"] == "the host process stopped"
+    out = probe("crash")
+    assert out["closed"] == "the host process stopped" and out["reaped"]
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
