@@ -76,6 +76,12 @@ async def _headless(args: argparse.Namespace) -> int:
         from .net.discovery import advertise
 
         advertiser = await advertise(host)
+    import gc
+
+    from . import collector
+
+    collector.serve()      # started: from now on this process serves tables
+    host.log("collector", threshold=list(gc.get_threshold()), frozen=gc.get_freeze_count())
     await stop.wait()
     host.log("signal", reason="shutdown requested")
     if advertiser is not None:

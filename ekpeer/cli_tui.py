@@ -81,7 +81,7 @@ def _discovery(args: argparse.Namespace) -> bool:
 
 
 def _run(app: Any) -> int:
-    from .tui import collector
+    from . import collector
 
     try:
         app.run()
@@ -91,7 +91,7 @@ def _run(app: Any) -> int:
 
 
 def _pause_collector() -> None:
-    from .tui import collector
+    from . import collector
 
     collector.pause()
 

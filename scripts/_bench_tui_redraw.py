@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ekpeer import collector  # noqa: E402
 from ekpeer.bots import make_bot  # noqa: E402
 from ekpeer.bots.driver import step  # noqa: E402
 from ekpeer.engine import player_view  # noqa: E402
 from ekpeer.engine.view import visible_events  # noqa: E402
 from ekpeer.plugins import ruleset  # noqa: E402
-from ekpeer.tui import collector  # noqa: E402
 from ekpeer.tui.app import EkpeerApp, make_app  # noqa: E402
 from ekpeer.tui.session import Session  # noqa: E402
 

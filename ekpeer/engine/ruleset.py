@@ -54,6 +54,8 @@ class Ruleset:
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
+        #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
+        self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
         self._hooks = {
             name
             for name in dir(pm.hook)

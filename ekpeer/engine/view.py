@@ -70,12 +70,9 @@ def _kittens_unplaced(game: Game, player: str) -> int:
     keep one, unseen by the others; they cannot tell it from one still in the pile). Every
     other kitten was seen going where it is, and ``player`` knows their own hand, so this
     tells no more than watching the game would."""
-    def kitten(card: str) -> bool:
-        spec = game.cards.get(card)
-        return spec is not None and spec.kind == "kitten"
-
-    held = sum(kitten(c) for p in game.players if p != player for c in game.hands[p])
-    return held + sum(kitten(c) for c in game.draw_pile.top_first())
+    kittens = game.ruleset.kitten_cards
+    held = sum(c in kittens for p in game.players if p != player for c in game.hands[p])
+    return held + sum(c in kittens for c in game.draw_pile.top_first())
 
 
 def public_part(game: Game) -> dict[str, Any] | None:

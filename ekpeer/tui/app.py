@@ -11,7 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from . import collector
+from .. import collector
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -92,7 +92,7 @@ class EkpeerApp(App):
         return LobbyScreen()
 
     def on_mount(self) -> None:
-        # `ekpeer` commands pause the garbage collector while the client starts (collector.py);
+        # `ekpeer` commands pause the garbage collector while the client starts (ekpeer/collector.py);
         # it runs again once a screen the player can use is drawn, or after 3 s whatever happens.
         self.set_timer(3.0, collector.resume)
         if not self.start_mode:

@@ -287,7 +287,8 @@ def _log_to_file() -> None:
 
 async def _serve(make: Callable[[], Session], read_fd: int, write_fd: int) -> None:
     import asyncio
-    import gc
+
+    from .. import collector
 
     loop = asyncio.get_running_loop()
     parent_gone = asyncio.Event()
@@ -302,9 +303,8 @@ async def _serve(make: Callable[[], Session], read_fd: int, write_fd: int) -> No
         return
     writer.write(_frame({"type": "_opened", "body": {"name": session.name,
                                                      "address": getattr(session, "address", None)}}))
-    # the app paused the collector for its start (collector.py); this process starts here
-    gc.freeze()
-    gc.enable()
+    # the app paused the collector for its start; this process hosts from now on
+    collector.serve()
 
     async def pump() -> None:
         try:

@@ -7,6 +7,8 @@ import signal
 import subprocess
 import time
 
+from ekpeer.collector import SERVING_THRESHOLD
+
 from .conftest import EKPEER, address, env_for_subprocess, free_port
 
 CONFIG = """
@@ -60,6 +62,8 @@ def test_full_game_bots_in_processes_against_headless_host(tmp_path):
     log = _lines(host_out)          # every line of the headless log is JSON
     kinds = [r["event"] for r in log]
     assert "listening" in kinds and "game_started" in kinds and "game_over" in kinds
+    tuned = next(r for r in log if r["event"] == "collector")       # ekpeer.collector.serve()
+    assert tuple(tuned["threshold"]) == SERVING_THRESHOLD and tuned["frozen"] > 0
     assert {r["table"] for r in log if r["event"] == "table_added"} == {"nettest", "nettest-2"}
     assert kinds[-1] == "stopped"
     winners = {r["winner"] for r in log if r["event"] == "game_over"}

@@ -7,7 +7,7 @@ import gc
 import pytest
 from textual.css.stylesheet import Stylesheet
 
-from ekpeer.tui import collector
+from ekpeer import collector
 from ekpeer.tui.app import make_app
 from ekpeer.tui.session import FakeSession
 
@@ -97,3 +97,14 @@ async def test_a_screen_first_shown_after_a_theme_change_wears_the_new_theme():
         async with fresh.run_test(size=(80, 24)) as pilot2:
             await settle(pilot2)
             assert app.screen.styles.background == fresh.screen.styles.background != before
+
+
+def test_a_process_that_hosts_collects_less_often_and_leaves_its_start_out():
+    import subprocess
+    import sys
+
+    code = ("import gc; from ekpeer import collector; collector.pause(); collector.serve(); "
+            "print(gc.isenabled(), gc.get_threshold() == collector.SERVING_THRESHOLD, "
+            "gc.get_freeze_count() > 0, collector.paused())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30).stdout
+    assert out.split() == ["True", "True", "True", "False"]
