@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .session import Session, SessionClosed, SessionFactory
+from .session import Session, SessionClosed, SessionFactory, from_host
 
 _LENGTH = struct.Struct("!I")
 MAX_FRAME = 64 * 1024 * 1024      # a snapshot with the whole catalog is well under 1 MiB
@@ -179,10 +179,7 @@ class ForkedSession(Session):
             asyncio.get_running_loop().call_later(0.5, self._reap, 0)
 
     async def recv(self) -> dict[str, Any]:
-        msg = await self.queue.get()
-        if msg["type"] in ("closing", "closed"):
-            raise SessionClosed(str((msg.get("body") or {}).get("reason", "the host closed the table")))
-        return msg
+        return from_host(await self.queue.get())
 
     def _call(self, name: str, *args: Any) -> None:
         if self._writer is not None and not self._gone:

@@ -30,6 +30,13 @@ class SessionClosed(Exception):
     """The session ended (the host went away or the player left)."""
 
 
+def from_host(msg: dict[str, Any]) -> dict[str, Any]:
+    """A message a host sent, or :class:`SessionClosed` when it says the table is closing."""
+    if msg["type"] in ("closing", "closed"):
+        raise SessionClosed(str((msg.get("body") or {}).get("reason", "the host closed the table")))
+    return msg
+
+
 def lobby_choices() -> dict[str, Any]:
     """Every installed plugin with its decks and variants, as the host's lobby offers them
     (the in-process session plays host, so it asks the host's own lobby module)."""
@@ -431,10 +438,7 @@ class NetSession(Session):
                                                              "message": exc.message}})
 
     async def recv(self) -> dict[str, Any]:
-        msg = await self.queue.get()
-        if msg["type"] in ("closing", "closed"):
-            raise SessionClosed(str(msg["body"].get("reason", "the host closed the table")))
-        return msg
+        return from_host(await self.queue.get())
 
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         await self._request("lobby_set", **settings)
