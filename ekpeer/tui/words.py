@@ -313,9 +313,10 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
         if cat.kind(top) == "kitten":
             return 1.0, f"you know the top card is {cat.title(top)}"
         return 0.0, f"you know the top card is {cat.title(top)}"
+    cards = f"{count} card{'s' if count != 1 else ''}"
     if "kittens_in_pile" in view:   # the host's count of kittens this player cannot place
         kittens = int(view["kittens_in_pile"])
-        return min(1.0, kittens / count), f"{_kittens(kittens)} in {count} card{'s' if count != 1 else ''}"
+        return min(1.0, kittens / count), f"{_kittens(kittens)} in {cards}"
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
-    return min(1.0, kittens / count), f"about {_kittens(kittens)} in {count} card{'s' if count != 1 else ''}"
+    return min(1.0, kittens / count), f"about {_kittens(kittens)} in {cards}"
