@@ -21,6 +21,14 @@ KITTEN = {
     "draw_pile": ["exploding_kitten", "tacocat", "skip"],
     "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]},
 }
+#: bob plays a Favor on ann, and ann is asked which card to give
+FAVOR = {
+    "players": ["ann", "bob"],
+    "current": "bob",
+    "draw_pile": ["skip"],
+    "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]},
+}
+FAVOR_ASKED = [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"}, {"do": "resolve"}]
 
 
 async def run(msg, keys, name="ann"):
@@ -58,15 +66,7 @@ async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
 
 
 async def test_favor_asks_which_card_to_give():
-    table = {
-        "players": ["ann", "bob"],
-        "current": "bob",
-        "draw_pile": ["skip"],
-        "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]},
-    }
-    game, rules, ev = rigged(
-        table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"}, {"do": "resolve"}]
-    )
+    game, rules, ev = rigged(FAVOR, FAVOR_ASKED)
     screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
     assert isinstance(screen, CardChoiceScreen)
     assert "Give bob a card" in screen.texts["dialog-title"]
@@ -239,15 +239,8 @@ async def test_a_decision_withdrawn_while_its_modal_opens_closes_it_quietly():
 
 
 async def test_a_withdrawn_decision_closes_what_was_opened_over_it():
-    table = {
-        "players": ["ann", "bob"],
-        "current": "bob",
-        "draw_pile": ["skip"],
-        "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]},
-    }
-    before = [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"}, {"do": "resolve"}]
-    asked, rules, ev = rigged(table, before)
-    settled, _, ev2 = rigged(table, [*before, {"do": "choose", "by": "ann", "card": "skip"}])
+    asked, rules, ev = rigged(FAVOR, FAVOR_ASKED)
+    settled, _, ev2 = rigged(FAVOR, [*FAVOR_ASKED, {"do": "choose", "by": "ann", "card": "skip"}])
     app, _ = scripted_app([snapshot_of(asked, rules, "ann", ev)])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
