@@ -141,13 +141,14 @@ class Host:
 
         return self.loop.call_later(delay, guarded)
 
-    def guard_io(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Journal writes: a full disk is logged, never raised into a game."""
+    def guard_io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Journal writes: a full disk is logged, never raised into a game (None then)."""
         try:
-            fn(*args)
+            return fn(*args)
         except OSError as exc:
             self.stats["journal_errors"] = self.stats.get("journal_errors", 0) + 1
             self.log("journal_error", level="error", error=repr(exc))
+            return None
 
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
         """Write ``records`` to ``table``'s journal before any frame tells of them; fsynced

@@ -21,10 +21,6 @@ if TYPE_CHECKING:
     from .table import Table
 
 
-def _raise(exc: BaseException) -> None:
-    raise exc
-
-
 class JournalSync:
     """A :class:`~ekpeer.net.host.Host`'s journal appends and fsyncs (it owns one)."""
 
@@ -42,12 +38,8 @@ class JournalSync:
         assert journal is not None
         for record in records:
             host.guard_io(journal.write, table.id, record)
-        try:
-            fd = journal.sync_fd(table.id)
-        except OSError as exc:
-            host.guard_io(_raise, exc)
-            return
-        if fd is None:
+        fd = host.guard_io(journal.sync_fd, table.id)
+        if fd is None:      # nothing to fsync, or the file could not be opened (logged)
             return
         self.to_sync.append((table.id, fd))
         if len(self.to_sync) == 1:
@@ -73,9 +65,8 @@ class JournalSync:
     def fsynced(self, table_id: str, fut: asyncio.Future) -> None:
         """A worker thread's fsync is back (in the loop): a failure is logged, play goes on."""
         self.syncing.discard(fut)
-        exc = None if fut.cancelled() else fut.exception()
-        if exc is not None:
-            self.host.guard_io(_raise, exc)
+        if not fut.cancelled():
+            self.host.guard_io(fut.result)      # re-raises the thread's error, to be logged
 
     async def close(self) -> None:
         """The last appends' fsyncs, then the threads stop."""

@@ -241,3 +241,39 @@ async def test_a_move_is_in_the_journal_before_anyone_hears_of_it_and_nobody_wai
         slow.set()
         await client.close()
         await a.close()
+
+
+async def test_a_failing_fsync_is_logged_and_play_goes_on(ctx, tmp_path, monkeypatch):
+    import errno
+
+    from ekpeer.net import journal_sync
+
+    def full_disk(fd: int) -> None:
+        os.close(fd)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal_sync, "fsync_and_close", full_disk)
+    logged: list[dict] = []
+    a = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, journal=Journal(tmp_path), log=logged.append)
+    await a.start()
+    a.add_table("disk", {**FAST, "seats": 2, "bots": "random"})
+    client = Client(a.address, "ann", ctx=ctx)
+    try:
+        await client.connect()
+        await client.join("disk", "ann")
+        await client.ready(True)
+        await client.start()
+        table = a.tables["disk"]
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        await wait_for(lambda: table.game.current == "ann" and not table.game.awaiting, 5, what="ann's turn")
+        assert (await client.move({"do": "draw"})).get("ok", True)
+        await wait_for(lambda: a.stats.get("journal_errors", 0) > 0, 5, what="the error logged")
+        errors = [r for r in logged if r["event"] == "journal_error"]
+        assert errors and all("No space left" in r["error"] for r in errors)
+        assert a.stats.get("exceptions", 0) == 0
+        played = len(table.game.log)
+        await wait_for(lambda: len(table.game.log) > played or table.game.current == "ann", 5,
+                       what="play to go on")
+    finally:
+        await client.close()
+        await a.close()
