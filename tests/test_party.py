@@ -11,9 +11,9 @@ import pytest
 
 from ekpeer.bots import make_bot
 from ekpeer.bots.driver import play_out
+from ekpeer.engine import custom as custom_deck
 from ekpeer.plugins import ruleset
 from plugins.party import EXTRA_CARDS, FULL, PAW, deck_counts
-from plugins.party import custom as custom_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -152,7 +152,7 @@ def test_custom_validation_accepts_allowed_picks():
         "random_cards": 10})
     assert Counter(deck.pile) == Counter({"defuse": 1, "streaking_kitten": 2})
     assert deck.hands == {"ann": ["nope"], "bob": ["bury", "skip"], "cat": []}
-    assert deck.kitten_count == 2 + 2  # players - 1, plus one per picked Streaking Kitten
+    assert deck.adds_kittens == 2  # the kittens: players - 1, plus one per picked Streaking Kitten
     assert deck.random_cards == 10
 
 
