@@ -147,7 +147,12 @@ def run_file(path: Path) -> Result:
 
 
 def play(game: Game, doc: dict[str, Any]) -> None:
-    """Play the scenario's steps on ``game``, checking each step's and the final expectations."""
+    """Play the scenario's steps on ``game``, checking each step's expectations, and ``[expect]``:
+    after the last step, or in a ``[deal]`` scenario on the deal itself, before anyone moves
+    (the format: "``[expect]`` checks the result before anyone moves")."""
+    dealt = "deal" in doc
+    if dealt and "expect" in doc:
+        check(game, doc["expect"], "the deal")
     for i, step in enumerate(doc.get("step", []), start=1):
         where = f"step {i} ({_describe(step)})"
         try:
@@ -171,7 +176,7 @@ def play(game: Game, doc: dict[str, Any]) -> None:
                 raise Mismatch(f"{where}: refused ({exc.code}: {exc.message})") from None
         if "expect" in step:
             check(game, step["expect"], where)
-    if "expect" in doc:
+    if "expect" in doc and not dealt:
         check(game, doc["expect"], "end")
 
 
