@@ -1,8 +1,9 @@
 """Random playouts over every deck and player count the installed plugins allow.
 
 Properties: every card is in exactly one place at every step; every game ends with
-one winner, or with the Living players sharing the win (ruling 25); replay from origin and log gives the same game; no player's view
-holds a card that player is not entitled to see.
+one winner, or with the Living players sharing the win (ruling 25); replay from origin
+and log gives the same game; no player's view holds a card that player is not entitled
+to see.
 """
 
 from __future__ import annotations
