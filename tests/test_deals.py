@@ -253,3 +253,15 @@ def test_custom_deals_keep_the_picks_where_they_were_picked(table):
     assert len(game.draw_pile) == randoms - handed + spares + sum(pile_picks.values()) + kittens
     if zombie:
         assert game.all_cards()["defuse"] == 0
+
+
+def test_the_lobby_takes_a_custom_deck_with_any_plugins_and_checks_it_as_the_engine_does():
+    for exps in (["base"], ["base", "zombie"], ["base", "imploding", "streaking"]):
+        settings = check({"expansions": exps, "seats": 3, "options": {"custom": {"random_cards": 20}}})
+        assert settings["options"]["custom"]["random_cards"] == 20
+    with pytest.raises(SettingsError, match="random_cards"):
+        check({"expansions": ["base"], "options": {"custom": {"random_cards": -1}}})
+    rules = ruleset(["base", "imploding"])
+    assert "only be a random card" in rules.check_options(["ann"], {"custom": {"picks": {
+        "ann": {"pile": ["alter_the_future"]}}}})
+    assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["reverse"]}}}}) is None

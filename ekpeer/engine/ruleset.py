@@ -150,7 +150,8 @@ class Ruleset:
         for p in table.get("dead", []):
             _seated(p, players, "dead")
             game.status[p] = DEAD
-            if not in_front.get(p):   # the kitten that killed them lies in front of them
+            lying = [c for c in game.in_front[p] if c in self.cards and self.cards[c].kind == "kitten"]
+            if not lying:   # the kitten that killed them lies in front of them (ruling 19)
                 game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
         for p in table.get("out", []):
             _seated(p, players, "out")
