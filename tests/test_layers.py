@@ -39,7 +39,8 @@ def offenders(folder: str, forbidden: tuple[str, ...]) -> list[str]:
 
 def test_the_engine_imports_no_plugin_socket_or_screen():
     assert offenders("ekpeer/engine", ("plugins", "zmq", "textual", "msgpack", "socket", "asyncio",
-                                        "ekpeer.net", "ekpeer.tui", "ekpeer.plugins", "ekpeer.bots")) == []
+                                        "ekpeer.net", "ekpeer.tui", "ekpeer.plugins", "ekpeer.bots",
+                                        "ekpeer_cards")) == []
 
 
 def test_plugins_import_only_the_engine_and_hookspecs():
@@ -48,8 +49,8 @@ def test_plugins_import_only_the_engine_and_hookspecs():
 
 
 def test_the_network_layer_imports_no_card_and_no_screen():
-    assert offenders("ekpeer/net", ("plugins", "textual", "ekpeer.tui")) == []
+    assert offenders("ekpeer/net", ("plugins", "ekpeer_cards", "textual", "ekpeer.tui")) == []
 
 
 def test_the_client_imports_no_card():
-    assert offenders("ekpeer/tui", ("plugins",)) == []
+    assert offenders("ekpeer/tui", ("plugins", "ekpeer_cards")) == []
