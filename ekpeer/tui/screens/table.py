@@ -294,7 +294,8 @@ class TableScreen(Screen):
         if winners:
             from .game_over import headline
 
-            t.append(f"Game over: {headline(winners, me).lower()}", style="bold")
+            said = headline(winners, me)
+            t.append(f"Game over: {'y' + said[1:] if said.startswith('You') else said}", style="bold")
             return t
         status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
         if view.get("choices"):
