@@ -67,7 +67,9 @@ def test_custom_decks_full_of_streaking_kittens_always_end():
     assert shared, "no game ended in a shared win: the test no longer covers ruling 25"
 
 
-def test_simulate_counts_a_shared_win_as_parts_of_one(monkeypatch, capsys):
+def test_simulate_counts_a_shared_win_as_parts_of_one(monkeypatch):
+    import io
+
     import ekpeer.simulate as sim
 
     real = ruleset(["base", "streaking"])
@@ -81,8 +83,9 @@ def test_simulate_counts_a_shared_win_as_parts_of_one(monkeypatch, capsys):
     result = sim.simulate(2, 4, ["base", "streaking"], ["heuristic", "random"], progress=False)
     assert result["shared_wins"] == 4 and result["unfinished"] == 0
     assert result["win_rates"] == {"p1-heuristic": 0.5, "p2-random": 0.5}
-    sim.report(result)
-    assert "shared_wins: 4" in capsys.readouterr().out
+    out = io.StringIO()
+    sim.report(result, out=out)
+    assert "shared_wins: 4" in out.getvalue()
 
 
 def test_the_clients_words_and_game_over_headline():
