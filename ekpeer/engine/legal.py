@@ -39,7 +39,7 @@ def choice_moves(game: Game, player: str) -> list[Move]:
 
 
 def legal_moves(game: Game, player: str) -> list[Move]:
-    if game.winner is not None or game.status.get(player, "out") == "out":
+    if game.winners or game.status.get(player, "out") == "out":
         return []
     if game.awaiting:
         moves = choice_moves(game, player)

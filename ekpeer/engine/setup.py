@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import custom
 from .pile import DrawPile
 
 if TYPE_CHECKING:
@@ -12,6 +13,9 @@ if TYPE_CHECKING:
 
 
 def deal(game: Game, plan: SetupPlan) -> None:
+    if plan.custom is not None:
+        deal_custom(game, plan)
+        return
     hook = game.hook
     rng = game.rng
     pool = plan.pool.copy()
@@ -51,3 +55,29 @@ def deal(game: Game, plan: SetupPlan) -> None:
     game.draw_pile = DrawPile(deck)
     game.current = plan.first_player or players[0]
     game.emit("dealt", None, players=list(players), draw_pile=len(deck))
+
+
+def deal_custom(game: Game, plan: SetupPlan) -> None:
+    """A custom deck (``ekpeer.engine.custom``): hands from the saver, the hand picks and the
+    random cards; the pile from the other random cards, spare savers, the pile picks, kittens."""
+    deck = plan.custom
+    assert deck is not None
+    rng = game.rng
+    players = plan.players
+    randoms = custom.draw_random(game.cards, deck.random_cards, rng, removed=plan.remove)
+    rng.shuffle(randoms)
+    game.hands.update(custom.deal_hands(deck, randoms, players, plan.saver, plan.hand_size))
+    pile = randoms
+    if plan.saver:
+        pile.extend([plan.saver] * (custom.SPARE_SAVERS if plan.spare_savers is None
+                                    else min(plan.spare_savers, custom.SPARE_SAVERS)))
+    game.hook.ekpeer_before_kittens(plan=plan, draw_pile=pile, rng=rng, hands=game.hands)
+    game.out_of_game.extend(plan.set_aside)
+    pile.extend(deck.pile)
+    specials = [k for k in plan.special_kittens if k in game.cards][: plan.kitten_count]
+    pile.extend(specials)
+    pile.extend([plan.kitten] * (plan.kitten_count - len(specials)))
+    rng.shuffle(pile)
+    game.draw_pile = DrawPile(pile)
+    game.current = plan.first_player or players[0]
+    game.emit("dealt", None, players=list(players), draw_pile=len(pile))

@@ -146,6 +146,7 @@ class Table(TableTimers):
             "autostart": self.autostart,
             "games": self.games,
             "winner": self.game.winner if self.game is not None else None,
+            "winners": list(self.game.winners) if self.game is not None else [],
             "settings": self.public_settings(you),
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
@@ -490,9 +491,11 @@ class Table(TableTimers):
         self.phase = "over"
         game = self.game
         assert game is not None
-        self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
+        self.host.log("game_over", table=self.id, winner=game.winner, winners=list(game.winners),
+                      shared=game.shared_win, moves=len(game.log), game=self.games)
         if self.host.journal is not None:
-            self.host.journal_append(self, [{"t": "over", "winner": game.winner}])
+            over = {"t": "over", "winner": game.winner, "winners": list(game.winners)}
+            self.host.journal_append(self, [over])
         for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
             try:
                 hook(self)
