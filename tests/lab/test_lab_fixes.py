@@ -62,18 +62,18 @@ def _free_port() -> int:
 
 async def test_a_client_pings_as_often_as_the_host_asks():
     ctx = zmq.asyncio.Context()
-    host = Host("tcp://127.0.0.1:0", ctx=ctx, ping_seconds=0.3, idle_seconds=1.2)
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, ping_seconds=0.2, idle_seconds=0.8)
     await host.start()
     client = Client(host.address, "ann", ctx=ctx)          # pings every 2 s unless told otherwise
     try:
         await client.connect()
-        assert client.ping_seconds == 0.3 and client.silence_seconds == 3.0
+        assert client.ping_seconds == 0.2 and client.silence_seconds == 3.0
         await client.join("t")
-        await asyncio.sleep(2.5)                            # twice the host's idle time
+        await asyncio.sleep(1.6)                            # twice the host's idle time
         assert [s for s in host.sessions.values() if s.seat is not None], "the quiet client was dropped"
         for asked in (True, "1", 0.0, float("nan"), 10.0):  # nothing odd, and never slower
             client._adopt_ping(asked)
-        assert client.ping_seconds == 0.3
+        assert client.ping_seconds == 0.2
     finally:
         await client.close()
         await host.close()

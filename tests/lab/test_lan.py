@@ -41,7 +41,7 @@ def test_discovery_across_the_bridge_finds_the_host_on_its_lan_address(make_lab)
     lab.address(host)
     lab.wait_for(host, lambda: host.events("advertised"), 20, "the host to advertise its table")
 
-    listed = lab.run("bob", [*ekpeer_argv(), "list", "--json", "--timeout", "4"], timeout=40)
+    listed = lab.run("bob", [*ekpeer_argv(), "list", "--json", "--timeout", "3"], timeout=40)
     rows = [json.loads(line) for line in listed.stdout.splitlines() if line.startswith("{")]
     assert rows, f"ekpeer list on bob's machine found nothing: {listed.stderr}"
     (row,) = [r for r in rows if r["table"] == "lab"]
