@@ -226,7 +226,9 @@ class Host:
             if game_rec is not None and not state["over"]:
                 try:
                     rules = ruleset(game_rec["plugins"])
-                    game = replay(rules, game_rec["origin"], state["moves"])
+                    game = replay(rules, game_rec["origin"], [])
+                    for move in state["moves"]:     # each move's events: the snapshots' history
+                        table.history.extend(game.apply(Move.from_dict(move)))
                 except Exception as exc:
                     self.log("restore_failed", level="error", table=table_id, error=repr(exc))
                     game = None
@@ -243,7 +245,6 @@ class Host:
                             table.creator = seat
                     table.game = game
                     table.catalog = rules.catalog()
-                    table.history.extend(game.events)
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
                     table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None
