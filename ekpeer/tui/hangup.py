@@ -27,7 +27,9 @@ from collections.abc import Iterator
 from typing import Any
 
 HUNG_UP = 129                 # 128 + SIGHUP, the shell's code for a process its terminal left
-HANGUP_EVENTS = select.POLLHUP | select.POLLERR | select.POLLNVAL
+# Linux only: macOS's poll() answers POLLNVAL for terminals, and Windows has no poll()
+WATCHABLE = sys.platform.startswith("linux") and hasattr(select, "poll")
+HANGUP_EVENTS = (select.POLLHUP | select.POLLERR | select.POLLNVAL) if WATCHABLE else 0
 NO_TERMINAL = ("ekpeer: the client needs a terminal, and its input is not one. Run it in a terminal "
                "(a friend with only a browser gets a seat through `ekpeer serve`).")
 
@@ -112,7 +114,7 @@ def exit_on_hangup(app: Any, fd: int = 0) -> Iterator[HangupWatch | None]:
 
     Without a terminal on ``fd`` (and no driver of its own, as the web driver has) the
     client is refused at once: ``SystemExit(2)`` with words. Objects that are not Textual
-    apps (tests' stand-ins) run unwatched.
+    apps (tests' stand-ins) run unwatched, and so does every app off Linux.
     """
     if not hasattr(app, "call_from_thread"):
         yield None
@@ -120,6 +122,9 @@ def exit_on_hangup(app: Any, fd: int = 0) -> Iterator[HangupWatch | None]:
     if not own_input_driver() and not has_terminal(fd):
         sys.stderr.write(NO_TERMINAL + "\n")
         raise SystemExit(2)
+    if not WATCHABLE:
+        yield None
+        return
     watch = HangupWatch(app, fd)
     watch.start()
     try:

@@ -58,6 +58,7 @@ SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
+KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
 WRONG_PASSWORD_DELAY = 1.0
 
 
@@ -211,6 +212,7 @@ class WebServer:
 
     async def start(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.prune()
         self.runner = web.AppRunner(self.make_app(), handle_signals=False, access_log=None)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.options.bind, self.options.port, reuse_address=True)
@@ -222,6 +224,24 @@ class WebServer:
         self.log("serving", url=self.url, host=self.options.address.partition("#")[0],
                  bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
                  password=self.options.password is not None)
+
+    def prune(self, days: float = KEEP_SEATS_DAYS) -> int:
+        """Remove the folders of browser sessions unused for ``days`` (their seats are long gone)."""
+        import shutil
+
+        cutoff = time.time() - days * 86400
+        removed = 0
+        for folder in self.data.iterdir():
+            try:
+                if not folder.is_dir() or folder.is_symlink():
+                    continue
+                newest = max([folder.stat().st_mtime] + [p.stat().st_mtime for p in folder.iterdir()])
+            except OSError:
+                continue
+            if newest < cutoff:
+                shutil.rmtree(folder, ignore_errors=True)
+                removed += 1
+        return removed
 
     async def close(self) -> None:
         await self.stop_all()
@@ -419,6 +439,7 @@ class WebServer:
                 return websocket
             await websocket.prepare(request)
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.utime(seat.folder)           # in use: not pruned (see prune)
             process = SeatProcess(self.options.command, self.seat_env(seat),
                                   write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=websocket.close)

@@ -108,6 +108,16 @@ def test_it_listens_on_loopback_unless_told_otherwise():
     assert args.bind == "127.0.0.1" and args.max_sessions >= 1 and args.password is None
 
 
+def test_without_an_address_it_serves_this_users_host_on_its_default_port(tmp_path, monkeypatch):
+    from ekpeer.cli_web import default_address
+    from ekpeer.net import security
+
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(tmp_path))
+    assert default_address() is None                # no host ever ran here as this user
+    public, _ = security.load_keypair("host", tmp_path)
+    assert default_address() == security.join_address("tcp://127.0.0.1:5555", public)
+
+
 def test_an_address_without_the_hosts_key_is_refused(tmp_path):
     import subprocess
 
@@ -251,3 +261,15 @@ def test_a_killed_server_leaves_no_client_behind(tmp_path):
     finally:
         serve.stop()
     assert json.dumps(serve.records)   # the log is JSON lines
+
+
+def test_folders_of_sessions_long_unused_are_removed(tmp_path):
+    server = WebServer(ServeOptions(address=ADDRESS, data=tmp_path))
+    old, recent = tmp_path / "old", tmp_path / "recent"
+    for folder in (old, recent):
+        (folder / "keys").mkdir(parents=True)
+    long_ago = time.time() - (web_server.KEEP_SEATS_DAYS + 1) * 86400
+    for path in (old / "keys", old):
+        os.utime(path, (long_ago, long_ago))
+    assert server.prune() == 1
+    assert not old.exists() and recent.exists()
