@@ -76,6 +76,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         assert duel_host.seats("duel")[0]["ready"]
         assert len(serve.pids()) == 2
         wait_until(lambda: len(serve.events("seat_ended")) == 1, 10, "the first page's client to end")
+        assert not alive(serve.pids()[0])
 
         # a terminal player joins and readies: the table is full and starts
         bob = TmuxPlayer("bob", [*EKPEER, "join", duel_host.address, "--name", "bob", "--table", "duel",
@@ -86,6 +87,12 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         first = page.wait_for("Your turn", "’s turn")
         page.screenshot("table")
         assert "bob" in first
+
+        # a reload in the middle of the game: back at the table, in the same seat
+        page.reload()
+        page.wait_for("Your turn", "’s turn")
+        wait_until(lambda: len(duel_host.events("resumed")) == 2, 10, "the host to see ann back at the table")
+        assert not duel_host.events("bot_takes_over")
 
         # both play by drawing until someone explodes
         players = [(page, Keys.HOME, Keys.ENTER), (bob, "Home", "Enter")]
