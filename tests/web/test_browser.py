@@ -45,7 +45,14 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         page, static, duel_host, tmp_path):
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (the terminal player runs in it)")
+    begun = time.monotonic()
+    phases: list[str] = []
+
+    def phase(name: str) -> None:
+        phases.append(f"{name} {time.monotonic() - begun:.1f}s")
+
     serve = ServeProcess([duel_host.address, "--port", "0", "--static", str(static)], tmp_path / "web")
+    phase("served")
     bob = None
     try:
         assert serve.url.startswith("http://127.0.0.1:")        # loopback unless told otherwise
@@ -65,6 +72,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         assert seats[0]["connected"] and seats[0]["bot"] is None and seats[0]["key"]
         page.wait_for("ready")
         page.screenshot("lobby")
+        phase("joined and ready")
 
         # a reload sits back in the same seat (by the seat's token), still ready
         seat_url = page.url
@@ -77,6 +85,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         assert len(serve.pids()) == 2
         wait_until(lambda: len(serve.events("seat_ended")) == 1, 10, "the first page's client to end")
         assert not alive(serve.pids()[0])
+        phase("reloaded")
 
         # a terminal player joins and readies: the table is full and starts
         bob = TmuxPlayer("bob", [*EKPEER, "join", duel_host.address, "--name", "bob", "--table", "duel",
@@ -84,6 +93,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         bob.wait_for("Seats")
         bob.press("r")
         wait_until(lambda: duel_host.events("game_started"), 15, "the game to start")
+        phase("started")
         first = page.wait_for("Your turn", "’s turn")
         page.screenshot("table")
         assert "bob" in first
@@ -93,6 +103,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         page.wait_for("Your turn", "’s turn")
         wait_until(lambda: len(duel_host.events("resumed")) == 2, 10, "the host to see ann back at the table")
         assert not duel_host.events("bot_takes_over")
+        phase("reloaded at the table")
 
         # both play by drawing until someone explodes
         players = [(page, Keys.HOME, Keys.ENTER), (bob, "Home", "Enter")]
@@ -114,7 +125,8 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         final = page.screen()
         assert "Game over" in final and ("You win" in final or "bob wins" in final)
         page.screenshot("game-over")
-        print(f"\nbrowser page drawn in {rendered:.1f} s; game over: {ended[0]['winner']} wins")
+        phase("game over")
+        print(f"\nbrowser page drawn in {rendered:.1f} s; {ended[0]['winner']} wins; " + ", ".join(phases))
     finally:
         if bob is not None:
             bob.close()
