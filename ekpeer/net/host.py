@@ -11,6 +11,8 @@ from the crash journal), sending frames, and dispatching what comes in. The
 rest lives beside it: :mod:`~ekpeer.net.seats` (connections and seats),
 :mod:`~ekpeer.net.table` (a table's lobby and game), :mod:`~ekpeer.net.table_timers` (its
 timers and bots) and :mod:`~ekpeer.net.journal_sync` (the journal's appends and fsyncs).
+They never import this module: each says what it may call on its host (``TableHost``,
+``TimerHost``, ``JournalHost``) and :class:`Host` is all of those.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ class Host:
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
         """Write ``records`` to ``table``'s journal before any frame tells of them; fsynced
         right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
-        self.journal_sync.append(table, records)
+        self.journal_sync.append(table.id, records)
 
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
