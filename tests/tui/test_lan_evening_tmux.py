@@ -55,13 +55,14 @@ class Terminal:
     def __init__(self, server: str, name: str, home: Path, cols: int = 100, rows: int = 30) -> None:
         self.server, self.name = server, name
         home.mkdir(parents=True, exist_ok=True)
-        path = f"{BIN}:{os.environ.get('PATH', '')}" if BIN.exists() else os.environ.get("PATH", "")
-        env = {"EKPEER_DATA_DIR": str(home), "PATH": path, "TERM": "xterm-256color", "HOME": str(home),
-               "EKPEER_NO_DISCOVERY": "1", "PS1": "$ "}
+        env = {"EKPEER_DATA_DIR": str(home), "TERM": "xterm-256color", "HOME": str(home),
+               "EKPEER_NO_DISCOVERY": "1"}
         flags = [f"-e{k}={v}" for k, v in env.items()]
         self.tmux("new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), *flags,
                   "bash --norc --noprofile")
         self.pane = self.tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip()
+        if (BIN / "activate").exists():     # as the README says: ekpeer on the PATH from the clone
+            self.paste(f"source {shlex.quote(str(BIN / 'activate'))}")
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True,
@@ -86,7 +87,8 @@ class Terminal:
             if re.search(pattern, screen):
                 return screen
             time.sleep(0.1)
-        raise AssertionError(f"{self.name}: no {what or pattern!r} within {timeout:g} s; its screen:\n{screen}")
+        raise AssertionError(f"{self.name}: no {what or pattern!r} within {timeout:g} s; "
+                             f"its screen:\n{screen}")
 
     def client_pid(self) -> int | None:
         """The ekpeer process bash runs in this terminal."""
@@ -189,7 +191,8 @@ def test_a_lan_evening_in_three_terminals(evening):
         time.sleep(0.15)
     assert timed_out is not None, "nobody drew an Exploding Kitten"
     assert defused, f"{timed_out.name}'s kitten was not defused when the clock ran out:\n{timed_out.screen()}"
-    assert over == {"ann", "bob", "cat"}, f"the game did not end for everyone: {over}"
+    assert over == {"ann", "bob", "cat"}, "the game did not end for everyone: " + "\n".join(
+        f"{t.name}:\n{t.screen()}" for t in (ann, bob, cat))
 
     # -- a rematch: each sees who is ready and who is awaited, then the new game is dealt
     ann.keys("r")

@@ -143,3 +143,21 @@ async def test_a_rematch_shows_who_is_ready_and_who_is_awaited(table3):
         session.push("snapshot", snapshot_of(fresh, rules2, "ann")["body"])   # the rematch is dealt
         await settle(pilot, 6)
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_top_bar_shows_the_host_short_with_its_fingerprint_never_cut(table3):
+    from ekpeer.tui.addressing import fingerprint
+
+    address = "tcp://192.168.100.200:55555#Hqcd1dAP7wu.TOG)fTg9Y*FK*yBxQbBrc$S@AI8}"
+    game, rules, events = rigged(table3)
+    for size in ((80, 24), (200, 40)):
+        app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+        session.address = address
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 6)
+            bar = app.table_screen.query_one("#topbar")
+            text = str(bar.render())
+            key = fingerprint(address)
+            assert key and len(key) == 19 and key in text
+            assert "192.168.100.200:55555" in text and "#" not in text and "…" not in text
+            assert len(text) <= size[0]

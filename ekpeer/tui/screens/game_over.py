@@ -11,10 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..messages import RematchRequested
+from .dialog import Dialog
 
 
 def headline(winners: list[str] | str | None, you: str | None) -> str:
@@ -67,7 +67,7 @@ def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = Fal
     return t
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """Dismisses with ``leave`` or ``quit`` (or ``table`` to look at the table); ``rematch``
     asks the host and keeps the dialog open until the new game comes."""
 
@@ -102,6 +102,8 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("Quit (q)", id="quit", variant="error")
 
     def on_mount(self) -> None:
+        if not self.query("#rematch"):     # the rematch was dealt before this was ever shown
+            return
         self.query_one("#rematch", Button).focus()
         self.show_rematch()
 

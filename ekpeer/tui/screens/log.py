@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
+from .dialog import Dialog
 
-class LogScreen(ModalScreen[None]):
+
+class LogScreen(Dialog[None]):
     """Every line the table's log has written this game (the table keeps the last 500 on
     screen; this keeps them all), the newest at the bottom and in view first."""
 

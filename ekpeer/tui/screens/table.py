@@ -109,6 +109,7 @@ class TableScreen(Screen):
         if self.view:
             players = self.query_one("#players", Static)
             _show(players, player_lines(self.view, self.cat, self._players_width(players)))
+            self._render_status()        # the top bar's words fit the new width
         self._layout_hand()
 
     @property
@@ -396,14 +397,34 @@ class TableScreen(Screen):
         _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
 
     def _topbar(self) -> Text:
+        """Who you are, the turn, and the host: ``HOST:PORT`` and its key's fingerprint, to read
+        aloud and compare by eye (the whole join command is the lobby's), never cut off: the
+        words shorten to fit the width."""
         view = self.view
-        t = Text()
+        you, turn = str(view.get("you")), view.get("turn_number", 1)
+        host, key = self._host_words()
+        width = self.size.width or 80
+        tries = [(f" you are {you} · turn {turn}", f" · host {host}" if host else "",
+                  f" · key {key}" if key else ""),
+                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" · key {key}" if key else ""),
+                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" {key}" if key else "")]
+        words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" ekpeer ", style="bold reverse")
-        t.append(f" you are {view.get('you')} · turn {view.get('turn_number', 1)}")
-        addr = getattr(self.app, "address", None)
-        if addr:
-            t.append(f" · others join with: ekpeer join {addr}", style="bold")
+        t.append(words[0])
+        t.append(words[1], style="bold")
+        t.append(words[2])
         return t
+
+    def _host_words(self) -> tuple[str, str]:
+        addr = getattr(self.app, "address", None)
+        if not addr:
+            return "", ""
+        if getattr(self, "_host_for", None) != addr:
+            from ..addressing import fingerprint, short_address
+
+            self._host_for, self._host = addr, (short_address(addr), fingerprint(addr) or "")
+        return self._host
 
     def _tick(self) -> None:
         if self._timer and self.is_mounted:
