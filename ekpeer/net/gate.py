@@ -170,6 +170,8 @@ class Gate:
             reason = "address_pending"
         if reason is not None:
             self.stats["refused"] += 1
+            if reason != "host_connections":
+                self.strikes[address] = self.strikes.get(address, 0) + 1
             self.say("connection_refused", address, reason=reason, limit={
                 "host_connections": self.max_connections, "address_connections": self.per_address,
                 "address_pending": self.pending_per_address}[reason])
