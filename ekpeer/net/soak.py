@@ -187,7 +187,13 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     probe = Client(address, "probe", ctx=ctx, request_timeout=5.0)
     try:
         hello = await probe.connect()
-        phases = {t["table"]: t["phase"] for t in hello.get("tables", [])}
+        page = 0
+        while hello.get("tables"):          # the host lists its tables a page at a time
+            phases.update({t["table"]: t["phase"] for t in hello["tables"]})
+            if len(phases) >= hello.get("table_count", 0):
+                break
+            page += 1
+            hello = await probe.request("hello", {"versions": [1], "page": page})
     except Exception:
         pass
     finally:
