@@ -101,7 +101,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     stats = {"reconnects": 0, "returns": 0, "client_errors": 0}
     errors: list[str] = []          # what the client errors were (the first few are reported)
 
-    async def sit(seat: Seat) -> None:
+    async def sit(seat: Seat, begin: bool = True) -> None:
         seat.client = Client(address, seat.name, ctx=ctx, ping_seconds=1.0, silence_seconds=4.0,
                              keypair=seat.keypair, token=seat.token)
         await seat.client.connect()
@@ -116,7 +116,8 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
             await seat.bot.join(seat.table, None)
         seat.token = seat.client.token
         seat.task = asyncio.create_task(seat.bot.run())
-        await start(seat)
+        if begin:       # not while the first players still come in (that start is below)
+            await start(seat)
 
     async def start(seat: Seat) -> None:
         # a config table with a free seat starts when a seated player asks (the host bot fills it)
@@ -127,7 +128,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
 
     for seat in seats:
         seat.keypair = zmq.curve_keypair()
-    await asyncio.gather(*(sit(s) for s in seats))
+    await asyncio.gather(*(sit(s, begin=False) for s in seats))
     await asyncio.gather(*(start(s) for s in seats))
 
     busy: set[Seat] = set()
