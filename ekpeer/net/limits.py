@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 HELLO_SECONDS = 5.0            # from the TCP accept to the connection's hello, or it is cut
 PER_KEY = 32                   # connections at once from one client key
 PER_ADDRESS = 256              # connections at once from one remote address
-PENDING_PER_ADDRESS = 16       # connections from one address that have not said hello yet
+PENDING_PER_ADDRESS = 64       # connections from one address that have not said hello yet
 FD_RESERVE = 256               # file descriptors kept free for the journal, logs, discovery
 MAX_CONNECTIONS = 8192         # connections at once in all (lower when the fd limit is lower)
 

@@ -52,3 +52,36 @@ def test_the_protocol_doc_gives_the_same_numbers():
     assert "128 KiB" in doc and "4 MiB" in doc
     assert "drop that connection (no reply)" not in doc      # the old, wrong sentence
     assert P.MAX_CLIENT_FRAME == 64 * KIB and P.TOO_LARGE_FRAME == TOO_LARGE
+
+
+def _rows(doc: str) -> dict[str, str]:
+    """``| what | number | ... |`` rows of the doc's tables: what -> number."""
+    out = {}
+    for line in doc.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 2:
+            out[cells[0]] = cells[1]
+    return out
+
+
+def test_the_security_doc_gives_the_hosts_own_numbers():
+    from ekpeer.net import limits as L
+
+    doc = (DOCS / "security.md").read_text()
+    rows = _rows(doc)
+    assert rows["`hello` deadline"] == f"{L.HELLO_SECONDS:g} s from `accept`"
+    assert rows["connections waiting for their hello, per remote address"] == str(L.PENDING_PER_ADDRESS)
+    assert rows["connections per remote address"].startswith(f"{L.PER_ADDRESS} ")
+    assert rows["connections per client key"] == str(L.PER_KEY)
+    assert rows["connections in all"].startswith(f"{L.MAX_CONNECTIONS}, ")
+    assert f"{L.FD_RESERVE}" in rows["connections in all"]
+    assert f"{L.TABLES_PER_KEY} per client key and {L.TABLES_PER_ADDRESS} per remote address" \
+        in rows["tables a client may make by joining"]
+    assert rows["`hello`'s table list"].startswith(f"pages of {L.HELLO_PAGE} ")
+    assert rows["player name"].startswith(f"{P.NAME_LEN} ")
+    assert rows["password"].startswith(f"{P.PASSWORD_LEN} ")
+    for phrase in (f"**{L.UNREAD_PER_PEER >> 20} MiB**", f"**{L.UNREAD_PER_ADDRESS >> 20} MiB**",
+                   f"within {L.ACK_MARK >> 10} KiB", f"{L.SNDHWM} messages", f"first {L.FREE_GUESSES} wrong",
+                   f"({L.GUESS_DELAY:g} s, 2 s", f"up to {L.GUESS_DELAY_MAX:g} s", "10 minutes"):
+        assert phrase in doc, phrase
+    assert L.GUESS_FORGET == 600.0

@@ -17,7 +17,7 @@ from ekpeer.net.host import Host
 from ._trust import Watch, peer, until
 from .conftest import FAST
 
-PENDING = 16                 # docs/security.md: connections per address waiting for their hello
+PENDING = 64                 # docs/security.md: connections per address waiting for their hello
 
 
 async def _player(ctx, host: Host, name: str = "ann") -> Client:
