@@ -217,8 +217,12 @@ class Gate:
 
     # ------------------------------------------------------------------ deadlines and cuts
     def sweep(self) -> list[Conn]:
-        """Cut every connection that has not said hello in time; returns them."""
+        """Cut every connection that has not said hello in time; returns them. (Also forgets
+        cut connections whose close the monitor never told: their descriptor is gone.)"""
         now = self.now()
+        for conn in [c for c in self.conns.values() if c.cut and now - c.opened > 2 * self.hello_seconds]:
+            if peer_of(conn.fd) != (conn.address, conn.port, self.local_port):
+                self._forget(conn)
         late = [c for c in self.conns.values()
                 if not c.hello and not c.cut and now - c.opened > self.hello_seconds]
         for conn in late:

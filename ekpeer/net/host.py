@@ -486,7 +486,10 @@ class Host:
         if done > session.acked:
             if session.address is not None:
                 left = self.unread.get(session.address, 0) - (done - session.acked)
-                self.unread[session.address] = max(0, left)
+                if left > 0:
+                    self.unread[session.address] = left
+                else:
+                    self.unread.pop(session.address, None)
             session.acked = done
 
     def unread_too_much(self, session: Session) -> None:
