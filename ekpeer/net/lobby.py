@@ -100,7 +100,9 @@ def _names(value: Any, what: str, most: int, empty: bool) -> list[str]:
     return list(value)
 
 
-def _options(options: Any, exps: list[str], rules: Any, seats: int) -> dict[str, Any]:
+def _options(options: Any) -> dict[str, Any]:
+    """``options`` as the schema allows it: only ``custom``, with only its numbers (the
+    engine's ``check_table`` then checks them against the cards and players)."""
     if options is None:
         return {}
     if not isinstance(options, dict) or not set(options) <= {"custom"}:
@@ -118,11 +120,6 @@ def _options(options: Any, exps: list[str], rules: Any, seats: int) -> dict[str,
         lo, hi = CUSTOM_NUMBERS[key]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise SettingsError(f"options.custom.{key} must be a whole number from {lo} to {hi}")
-    if "party" not in exps:
-        raise SettingsError("a custom deck needs the party plugin")
-    reason = rules.check_options([f"p{i}" for i in range(seats)], {"custom": dict(custom)})
-    if reason:
-        raise SettingsError(reason)
     return {"custom": dict(custom)}
 
 
@@ -169,7 +166,7 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
                                  or not password.isprintable()):
         raise SettingsError(f"password must be printable text of at most {PASSWORD_LEN} characters")
     out["password"] = password or None
-    out["options"] = _options(out["options"], exps, rules, seats)
+    options = out["options"] = _options(out["options"])
     if out["bots"] not in BOT_KINDS:
         raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")
     for key, (lo, hi) in BOUNDS.items():
@@ -177,8 +174,11 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
             raise SettingsError(f"{key} must be a number from {lo} to {hi}")
         out[key] = float(value)
-    try:
-        plan = rules.plan([f"p{i}" for i in range(seats)], deck, variants)
+    # The picks come later, each seat its own (``ready``): the table is checked without them.
+    checked = {k: ({c: v for c, v in o.items() if c != "picks"} if k == "custom" else o)
+               for k, o in options.items()}
+    try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
+        plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
     except ValueError as exc:
         raise SettingsError(str(exc)[:300]) from None
     out["deck"] = plan.deck
