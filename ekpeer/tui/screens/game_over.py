@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets import plain
+
 
 class GameOverScreen(ModalScreen[str]):
     """Dismisses with ``rematch``, ``leave`` or ``quit`` (or ``table`` to look at the table)."""
@@ -29,8 +31,8 @@ class GameOverScreen(ModalScreen[str]):
         won = self.winner == self.you
         headline = "You win!" if won else f"{self.winner} wins!"
         with Vertical(id="dialog", classes="won" if won else "lost"):
-            yield Static(f"Game over: {headline}", id="dialog-title")
-            yield Static("\n".join(self.summary), id="dialog-prompt")
+            yield Static(plain(f"Game over: {headline}"), id="dialog-title")     # names: plain text
+            yield Static(plain("\n".join(self.summary)), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("Leave (l)", id="leave")

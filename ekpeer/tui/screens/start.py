@@ -9,6 +9,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -81,7 +82,7 @@ class StartScreen(Screen):
     def _lan_status(self, text: str) -> None:
         found = self.query("#lan-status")
         if found:
-            found.first(Static).update(text)
+            found.first(Static).update(Content(text))
 
     def show_tables(self, tables: list[Any]) -> None:
         self.lan_tables = list(tables)
@@ -90,7 +91,8 @@ class StartScreen(Screen):
             return
         options = found.first(OptionList)
         options.clear_options()
-        options.add_options([Option(self._table_line(t), id=f"lan-{i}")
+        # what a host advertises on the LAN is anyone's words: plain text
+        options.add_options([Option(Content(self._table_line(t)), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
         n = len(self.lan_tables)
         self._lan_status(f"{n} table{'s' if n != 1 else ''} found on the LAN" if n
