@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from typing import Any
 
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
 # command, and `ekpeer scenario` or `ekpeer simulate` never need it.
@@ -116,13 +117,132 @@ def cmd_host(args: argparse.Namespace) -> int:
     return asyncio.run(_headless(args))
 
 
+def trusted_address(address: str, *, trust: bool = False, discovery: bool = True, insecure: bool = False,
+                    timeout: float = 3.0, ask: Any = None, out: Any = None) -> str | None:
+    """The whole address (key included) to connect to for what a person typed, or None after
+    saying why not (on ``out``, stderr by default).
+
+    * A key in the address: checked against the known hosts (another key for a known host is
+      refused); a new one is announced with its fingerprint and remembered once the host answers.
+    * ``HOST:PORT`` alone: the key of a trusted earlier visit; else the key the host advertises
+      on the LAN, which nobody vouches for: its fingerprint is shown and it is trusted only
+      with ``trust`` (``--trust``) or a yes typed at a terminal (``ask``), then remembered.
+    """
+    from .net.addresses import AddressError, format_address, parse
+    from .net.known_hosts import KnownHosts
+
+    out = out or sys.stderr
+    known = KnownHosts()
+    try:
+        parsed = parse(address)
+        if parsed.endpoint.startswith("inproc://"):
+            return address
+        if parsed.key is not None:
+            checked = known.check(parsed.hostport, parsed.key)
+            if checked.status == "new":
+                print(checked.words(), file=out)
+            return str(parsed)
+        old = known.lookup(parsed.hostport)
+        if old is not None:
+            return format_address(parsed.endpoint, old)
+        if insecure:
+            return address
+        if not discovery:
+            print(f"No key is known for {parsed.hostport}: join with the whole address the host shows "
+                  "(tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN (no --no-discovery).",
+                  file=out)
+            return None
+        checked = _found_on_lan(parsed, timeout, known, out)
+    except AddressError as exc:         # HostKeyChanged too: its words say what to do
+        print(f"ekpeer: {exc}", file=out)
+        return None
+    if checked is None:
+        return None
+    if checked.status == "new":
+        print(checked.words(), file=out)
+        if not (trust or _yes(ask, "Trust this host's key? [y/N] ")):
+            print("Not trusted. Once the host's screen shows the same fingerprint, join again with "
+                  f"--trust, or with the whole address it shows: {checked.address}", file=out)
+            return None
+        known.remember(checked.hostport, checked.key, [n[5:] for n in checked.names])
+        if parsed.hostport != checked.hostport:     # typed by name: that name:port too
+            known.remember(parsed.hostport, checked.key)
+    return format_address(parsed.endpoint, checked.key)
+
+
+def _found_on_lan(parsed: Any, timeout: float, known: Any, out: Any) -> Any:
+    """The trust of the key the LAN advertises for ``parsed``'s host and port, or None (said)."""
+    import asyncio
+
+    from .net.discovery import DiscoveryUnavailable, discover
+    from .net.known_hosts import check_found, name_entry
+
+    host = parsed.host.lower()
+
+    def ours(f: Any) -> bool:
+        port = int(f.endpoint.rsplit(":", 1)[1])
+        names = {name_entry(f.hostname)[5:]} if f.hostname else set()
+        return port == parsed.port and (host in f.addresses or name_entry(host)[5:] in names) and bool(f.key)
+
+    try:
+        found = [f for f in asyncio.run(discover(timeout, until=lambda ts: any(map(ours, ts)))) if ours(f)]
+    except DiscoveryUnavailable as exc:
+        found = []
+        print(f"LAN discovery is not available here ({exc}).", file=out)
+    keys = {f.key for f in found}
+    if not found:
+        print(f"No key is known for {parsed.hostport} and no host there advertises one on the LAN: join "
+              "with the whole address the host shows (tcp://HOST:PORT/KEY).", file=out)
+        return None
+    if len(keys) > 1:
+        print(f"REFUSED: {len(keys)} different keys are advertised for {parsed.hostport} on the LAN: someone "
+              "is pretending to be that host. Join with the whole address the host's screen shows.", file=out)
+        return None
+    return check_found(found[0], known)
+
+
+def _yes(ask: Any, question: str) -> bool:
+    """A yes typed at a terminal (never assumed when nobody can answer)."""
+    if ask is None:
+        if not sys.stdin.isatty():
+            return False
+        ask = input
+    try:
+        return str(ask(question)).strip().lower() in ("y", "yes")
+    except (EOFError, KeyboardInterrupt):
+        return False
+
+
+def cmd_forget_host(args: argparse.Namespace) -> int:
+    """Forget a host's key (after its own screen confirmed it has a new one)."""
+    from .net.addresses import AddressError
+    from .net.known_hosts import KnownHosts
+
+    known = KnownHosts()
+    try:
+        gone = known.forget(args.host)
+    except AddressError as exc:
+        print(f"ekpeer forget-host: {exc}", file=sys.stderr)
+        return 2
+    if not gone:
+        print(f"{args.host}: not in {known.path}", file=sys.stderr)
+        return 1
+    for line in gone:
+        print(f"forgot: {line}")
+    return 0
+
+
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
     from .net.remote_bot import run_bot
 
+    endpoint = trusted_address(args.endpoint, trust=args.trust, discovery=not args.no_discovery,
+                               insecure=args.insecure)
+    if endpoint is None:
+        return 2
     try:
-        return asyncio.run(run_bot(args.endpoint, args.name, args.table, args.kind, args.token, args.games,
+        return asyncio.run(run_bot(endpoint, args.name, args.table, args.kind, args.token, args.games,
                                    args.think, args.seed, args.timeout, args.insecure, args.password))
     except KeyboardInterrupt:
         return 130
@@ -156,8 +276,19 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"no tables found on the LAN within {args.timeout:g} s (multicast may be blocked here: "
               "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
         return 0
+    from .net.addresses import AddressError
+    from .net.known_hosts import HostKeyChanged, KnownHosts, check_found
+
+    known = KnownHosts()
     for t in tables:
-        print(t.line())
+        try:
+            trust = "known key" if check_found(t, known).status == "known" else "new key"
+        except HostKeyChanged:          # another key than the one trusted before
+            trust = "KEY CHANGED: ekpeer join refuses it"
+        except AddressError:
+            trust = "no key"
+        fp = f"  fingerprint {t.fingerprint} ({trust})" if t.fingerprint else "  (no key)"
+        print(t.line() + fp)
     return 0
 
 
@@ -194,7 +325,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     lister.set_defaults(func=cmd_list)
 
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
-    bot.add_argument("endpoint", help="tcp://HOST:PORT#HOSTKEY (as the host prints it)")
+    bot.add_argument("endpoint", help="tcp://HOST:PORT/KEY as the host shows it (HOST:PORT alone: the key "
+                     "of an earlier visit, or the one the LAN advertises with --trust)")
     bot.add_argument("--name", required=True)
     bot.add_argument("--table", default="base")
     bot.add_argument("--kind", default="heuristic", choices=("heuristic", "random"))
@@ -206,4 +338,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
     bot.add_argument("--password", default=None, help="the table's password, if it has one")
+    bot.add_argument("--trust", action="store_true",
+                     help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
+    bot.add_argument("--no-discovery", action="store_true", help="do not look for HOST:PORT's key on the LAN")
     bot.set_defaults(func=cmd_bot)
+
+    forget = sub.add_parser("forget-host", help="forget a host's key (when its own screen shows a new one)")
+    forget.add_argument("host", help="HOST:PORT, a whole address, or name:HOST as the refusal named it")
+    forget.set_defaults(func=cmd_forget_host)

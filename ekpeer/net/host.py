@@ -330,7 +330,7 @@ class Host:
         self.log_journal_aside()
         if self.secure:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
-                     secure=True)
+                     secure=True, fingerprint=security.fingerprint(self.public_key))
         else:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
                      secure=False)
