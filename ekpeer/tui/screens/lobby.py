@@ -93,7 +93,14 @@ class LobbyScreen(Screen):
         title.append("  (you set the table)" if creator else "  (the host sets the table)", style="italic")
         addr = getattr(self.app, "address", None)
         if addr:
-            title.append(f"\n Others join with:  ekpeer join {addr} --name NAME", style="bold")
+            from ...net.addresses import AddressError, fingerprint, join_command, parse
+
+            title.append(f"\n Others join with:  {join_command(addr)}", style="bold")
+            try:
+                title.append(f"\n Key fingerprint:   {fingerprint(parse(addr).key or b'')}  "
+                             "(they compare it with what their screen shows)")
+            except AddressError:    # no key: --insecure
+                pass
         self.query_one("#lobby-title", Static).update(title)
         seats = Text()
         for seat in lobby.get("seats", []):
