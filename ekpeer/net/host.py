@@ -116,7 +116,7 @@ class Host:
 
     @property
     def address(self) -> str:
-        """The endpoint with the host's public key (``tcp://h:p#KEY``): what clients are told."""
+        """The endpoint with the host's public key (``tcp://h:p/KEY``): what clients are told."""
         return security.join_address(self.endpoint, self.public_key)
 
     def address_for(self, hostname: str) -> str:
