@@ -82,9 +82,11 @@ def _discovery(args: argparse.Namespace) -> bool:
 
 def _run(app: Any) -> int:
     from . import collector
+    from .tui.hangup import exit_on_hangup
 
     try:
-        app.run()
+        with exit_on_hangup(app):    # ends the client when its terminal or input goes away
+            app.run()
     finally:
         collector.resume()   # the app resumes it once interactive; this covers an early exit
     return int(app.return_code or 0)
@@ -161,7 +163,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if password:
         options["password"] = password
     if args.address:    # its key: in the address, from a trusted earlier visit, or the LAN's (asked about)
-        from .cli_net import trusted_address
+        from .cli_trust import trusted_address
 
         args.address = trusted_address(args.address, trust=args.trust, discovery=_discovery(args),
                                        insecure=args.insecure)

@@ -222,24 +222,25 @@ class Journal:
             try:
                 state = load_file(path)
             except (OSError, JournalBroken) as exc:
-                self._aside(path, str(exc))
+                self.set_file_aside(path, str(exc))
                 continue
             table_id = state["table"]["id"]
             if table_id in seen:
-                self._aside(path, f"a second journal for table {table_id!r}")
+                self.set_file_aside(path, f"a second journal for table {table_id!r}")
                 continue
             seen.add(table_id)
             want = self.path(table_id)
             if path != want:                # written by an older ekpeer: its table's name now
                 if want.exists():
-                    self._aside(path, f"a second journal for table {table_id!r}")
+                    self.set_file_aside(path, f"a second journal for table {table_id!r}")
                     continue
                 os.replace(path, want)
                 state["path"] = str(want)
             out.append(state)
         return out
 
-    def _aside(self, path: Path, reason: str) -> None:
+    def set_file_aside(self, path: Path, reason: str) -> None:
+        """:meth:`put_aside`, or when even that fails, the file listed as set aside where it is."""
         try:
             self.put_aside(path, reason)
         except OSError as exc:          # cannot even rename it: leave it, said all the same

@@ -20,7 +20,7 @@ import pytest
 import zmq
 
 from ekpeer.cli import main as ekpeer_main
-from ekpeer.cli_net import trusted_address
+from ekpeer.cli_trust import trusted_address
 from ekpeer.net import security
 from ekpeer.net.addresses import AddressError, fingerprint, join_command, parse
 from ekpeer.net.client import Client
