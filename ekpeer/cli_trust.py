@@ -41,9 +41,9 @@ def trusted_address(address: str, *, trust: bool = False, discovery: bool = True
         if insecure:
             return address
         if not discovery:
-            print(f"No key is known for {parsed.hostport}: join with the whole address the host shows "
-                  "(tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN (no --no-discovery).",
-                  file=out)
+            print(f"{parsed.hostport}: no host key in the address and none known for it: use the whole "
+                  "address the host shows (tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN "
+                  "(no --no-discovery).", file=out)
             return None
         checked = _found_on_lan(parsed, timeout, known, out)
     except AddressError as exc:         # HostKeyChanged too: its words say what to do
