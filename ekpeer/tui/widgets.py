@@ -32,17 +32,28 @@ _UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 def scrub(value: Any) -> Any:
     """``value`` (a host message's body: maps, lists, strings) with every string made safe to
-    show: characters in :data:`_UNSHOWN` become U+FFFD. What holds none comes back as it was
-    (the same objects: the common case costs one regex search per string)."""
+    show: characters in :data:`_UNSHOWN` become U+FFFD. A body that holds none comes back as
+    it is (one look at each string, nothing copied: the common case, on every update)."""
+    return value if _clean(value) else _scrubbed(value)
+
+
+def _clean(value: Any) -> bool:
     if isinstance(value, str):
-        return _UNSHOWN.sub("\ufffd", value) if _UNSHOWN.search(value) else value
+        return _UNSHOWN.search(value) is None
     if isinstance(value, dict):
-        items = [(scrub(k), scrub(v)) for k, v in value.items()]
-        same = all(k2 is k and v2 is v for (k2, v2), (k, v) in zip(items, value.items(), strict=True))
-        return value if same else dict(items)
+        return all(_clean(k) and _clean(v) for k, v in value.items())
     if isinstance(value, list):
-        items = [scrub(v) for v in value]
-        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+        return all(_clean(v) for v in value)
+    return True
+
+
+def _scrubbed(value: Any) -> Any:
+    if isinstance(value, str):
+        return _UNSHOWN.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_scrubbed(k): _scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrubbed(v) for v in value]
     return value
 
 
