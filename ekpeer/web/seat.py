@@ -232,8 +232,10 @@ class SeatScreen(Screen):
                                                     >= t.get("seats", 0)))
         options = self.query_one("#seat-tables", OptionList)
         options.clear_options()
-        # the host's words (titles, ids): plain text, never markup
-        options.add_options([Option(Content(self._line(t)), id=f"table-{i}")
+        from ..tui.widgets import scrub
+
+        # the host's words (titles, ids): plain text, never markup nor terminal controls
+        options.add_options([Option(Content(scrub(self._line(t))), id=f"table-{i}")
                              for i, t in enumerate(self.tables)])
         if self.tables:
             options.highlighted = 0
