@@ -1,7 +1,7 @@
 """What a person typed as a host's address, made into one to connect to, trusting no key silently.
 
 Used by ``ekpeer join`` and ``ekpeer bot`` before they connect (it prints, and may ask at
-the terminal): see :mod:`ekpeer.net.known_hosts` and docs/security-trust.md.
+the terminal): see :mod:`ekpeer.net.known_hosts` and docs/security.md.
 """
 
 from __future__ import annotations
