@@ -4,6 +4,7 @@ whole join command, and reads in both themes (issue 13, items 4 and 6)."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 import pytest
@@ -150,7 +151,7 @@ async def test_ticking_an_expansion_keeps_the_focus_on_it():
 
 @pytest.mark.parametrize("address", [Z85_ADDRESS, "tcp://192.168.1.20:5555"])
 async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(address):
-    from ekpeer.tui.addressing import join_command
+    from ekpeer.tui.addressing import fingerprint, join_command
 
     app, _ = lobby_app([lobby(you="ann")], address=address)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -158,8 +159,11 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
         area = app.screen.query_one("#join-command", TextArea)
         command = join_command(address, table="main")
         assert area.text == command
-        if "#" in address:        # the z85 key holds shell characters: the address is quoted
-            assert f"'{address}'" in command
+        assert shlex.split(command) == ["ekpeer", "join", *shlex.split(command)[2:]]
+        if "#" in address:        # the z85 key's shell characters never reach the command
+            assert "#" not in command and "$" not in command
+            key = app.screen.query_one("#join-key").render()
+            assert fingerprint(address) in str(key)
         # every wrapped line of it is on screen: nothing cut at 80 columns
         assert area.wrapped_document.height <= area.size.height
         shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())

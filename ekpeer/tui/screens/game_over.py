@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ..messages import RematchRequested
+from ..widgets import plain
 from .dialog import Dialog
 
 
@@ -93,8 +94,9 @@ class GameOverScreen(Dialog[str]):
             summary.insert(0, "The draw pile is empty and a full round passed with nobody dying: "
                               "the Living players share the win.")
         with Vertical(id="dialog", classes="won" if won else "lost"):
-            yield Static(Text(f"Game over: {headline(self.winners, self.you)}"), id="dialog-title")
-            yield Static(Text("\n".join(summary)), id="dialog-prompt")
+            # names: plain text
+            yield Static(plain(f"Game over: {headline(self.winners, self.you)}"), id="dialog-title")
+            yield Static(plain("\n".join(summary)), id="dialog-prompt")
             yield Static("", id="rematch-state")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
 
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
+from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("heuristic (strong)", "heuristic"), ("random (weak)", "random")]
@@ -34,7 +35,7 @@ class Tick(Checkbox):
     id may not)."""
 
     def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
-        super().__init__(label, value, **kwargs)
+        super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
         self.key = key
 
     @property
@@ -124,6 +125,7 @@ class LobbyScreen(Screen):
             # the whole command, never cut: it wraps where it must, and copies as one line
             yield TextArea("", id="join-command", read_only=True, soft_wrap=True, compact=True,
                            show_line_numbers=False, highlight_cursor_line=False, show_cursor=False)
+            yield Static("", id="join-key")
         with Horizontal(id="lobby-main"):
             with Vertical(id="seats-box"):
                 yield Static("Seats", classes="heading")
@@ -250,6 +252,12 @@ class LobbyScreen(Screen):
         area = self.query_one("#join-command", TextArea)
         if area.text != command:
             area.load_text(command)
+        from ..addressing import fingerprint
+
+        key = fingerprint(getattr(self.app, "address", None) or "")
+        words = (Text.assemble("Key fingerprint ", (key, "bold"),
+                               ": they compare it with what their screen shows.") if key else Text("No key: this host runs --insecure (plain TCP).", style="bold"))
+        self.query_one("#join-key", Static).update(words)
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
         plugins = choices.get("plugins", [])

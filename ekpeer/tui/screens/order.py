@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
 
@@ -57,7 +58,7 @@ class OrderScreen(Dialog[tuple[int, ...]]):
             label = f"{ordinal(place + 1):>4}  {self.cat.title(self.cards[i])}"
             if place == 0:
                 label += "   ← drawn next"
-            ol.add_option(Option(label, id=str(place)))
+            ol.add_option(Option(plain(label), id=str(place)))
         ol.highlighted = highlight
 
     def action_move(self, step: int) -> None:
