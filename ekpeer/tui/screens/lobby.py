@@ -255,8 +255,11 @@ class LobbyScreen(Screen):
         from ..addressing import fingerprint
 
         key = fingerprint(getattr(self.app, "address", None) or "")
-        words = (Text.assemble("Key fingerprint ", (key, "bold"),
-                               ": they compare it with what their screen shows.") if key else Text("No key: this host runs --insecure (plain TCP).", style="bold"))
+        if key:
+            words = Text.assemble("Key fingerprint ", (key, "bold"),
+                                  ": they compare it with what their screen shows.")
+        else:
+            words = Text("No key: this host runs --insecure (plain TCP).", style="bold")
         self.query_one("#join-key", Static).update(words)
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
