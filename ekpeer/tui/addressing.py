@@ -27,11 +27,13 @@ def fingerprint(address: str) -> str | None:
 
 
 def join_command(address: str, table: str | None = None) -> str:
-    """The whole ``ekpeer join ADDRESS [--table T]`` line, safe to paste into a shell."""
-    try:
-        return _join_command(address, table=table)
-    except AddressError:       # an address the parser refuses: shown quoted as it is
-        import shlex
+    """The whole ``ekpeer join [--table T] ADDRESS`` line, safe to paste into a shell. The
+    address comes last: a narrow screen wraps the line before it, never inside it."""
+    import shlex
 
-        words = ["ekpeer", "join", address] + (["--table", table] if table else [])
-        return " ".join(shlex.quote(w) for w in words)
+    try:
+        canonical = _join_command(address).split(" ", 2)[2]      # h14's form, quoted if it must be
+    except AddressError:       # an address the parser refuses: shown quoted as it is
+        canonical = shlex.quote(address)
+    words = ["ekpeer", "join"] + (["--table", shlex.quote(table)] if table else [])
+    return " ".join([*words, canonical])

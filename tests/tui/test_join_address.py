@@ -29,7 +29,7 @@ async def test_the_hosts_lobby_shows_a_join_command_a_shell_takes_whole_and_the_
         for _ in range(6):
             await pilot.pause(0.05)
         command = app.screen.query_one("#join-command").text     # the whole command, to copy
-        assert shlex.split(command)[:3] == ["ekpeer", "join", address]
+        assert shlex.split(command) == ["ekpeer", "join", "--table", "main", address]
         assert fingerprint(pub) in str(app.screen.query_one("#join-key").render())
 
 

@@ -99,7 +99,8 @@ async def test_a_refused_setting_snaps_back_to_the_hosts():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         players = app.screen.query_one("#set-seats", Select)
-        players.value = 6                       # as if chosen from the list
+        players.focus()
+        players.value = 6                       # as if chosen from its list
         await settle(pilot)
         assert ("lobby_set", {"seats": 6}) in session.sent
         session.push("reply", {"ok": False, "code": "bad_settings",
@@ -200,3 +201,25 @@ async def test_the_lobby_reads_and_shows_the_focus_in_both_themes(theme):
             await settle(pilot, 1)
             after = cell_background(app.export_screenshot(), col, row)
             assert before and after and contrast(before, after) >= 3.0, (selector, before, after)
+
+
+async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
+    """``ekpeer host --players 3``: the first lobby's Players list (4, the host's default),
+    mounted as the second lobby (3) came, once reported itself as a change and set 4 back."""
+    from ekpeer.tui.session import network_factory
+
+    settings = {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "heuristic",
+                "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    factory = network_factory(discovery=False, bind=f"tcp://127.0.0.1:{port}", public_host="127.0.0.1")
+    app = make_app(factory, mode="host", name="ann", settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await pilot.pause(0.1)
+        assert app.lobby, [n.message for n in app._notifications]
+        assert app.lobby["settings"]["seats"] == 3
+        assert app.screen.query_one("#set-seats", Select).value == 3

@@ -92,6 +92,17 @@ def deck_label(deck: dict[str, Any], seats: int) -> Text:
     return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ", (f"not {seats}", "bold"))
 
 
+def pack(entries: list[str], width: int, gap: str = "   ") -> str:
+    """``entries`` on lines of at most ``width`` (an entry longer than that alone on its line)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + len(gap) + len(entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return "\n".join(lines)
+
+
 def players_label(n: int, deck: dict[str, Any] | None) -> Text:
     """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
     t = Text(str(n))
@@ -138,6 +149,9 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())
         self.show_lobby()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_lobby)     # the key hints packed to the new width
 
     @property
     def lobby(self) -> dict[str, Any]:
@@ -233,9 +247,10 @@ class LobbyScreen(Screen):
         if self.join_command():
             keys.append("y: copy the join command")
         keys.append("Esc: leave")
-        # a key and its words never part at a line's end
-        self.query_one("#lobby-help", Static).update(
-            Text("   ".join(k.replace(" ", "\u00a0") for k in keys), style="dim"))
+        # a key and its words never part at a line's end: lines packed to the column's width
+        help_box = self.query_one("#lobby-help", Static)
+        self.query_one("#lobby-help", Static).update(Text(pack(keys, help_box.content_size.width or 34),
+                                                          style="dim"))
         self._sync_settings(settings, lobby.get("choices", {}), creator)
         self.refresh_bindings()
         self._maybe_ask_picks(custom)
@@ -257,7 +272,7 @@ class LobbyScreen(Screen):
         key = fingerprint(getattr(self.app, "address", None) or "")
         if key:
             words = Text.assemble("Key fingerprint ", (key, "bold"),
-                                  ": they compare it with what their screen shows.")
+                                  " (others compare it with what they see)")
         else:
             words = Text("No key: this host runs --insecure (plain TCP).", style="bold")
         self.query_one("#join-key", Static).update(words)
@@ -397,8 +412,12 @@ class LobbyScreen(Screen):
     # ------------------------------------------------------------------ edits
     def on_select_changed(self, event: Select.Changed) -> None:
         # A Select reports the value the host's lobby gave it (when mounted or synced) as a
-        # change too, possibly after a newer lobby arrived: that is no edit by the player.
-        if getattr(event.select, "synced", None) == event.value:
+        # change too, possibly after a newer lobby arrived: that is no edit by the player, who
+        # chooses with the Select (or its list) focused. (`ekpeer host --players 3` was set
+        # back to 4 by the first lobby's Select, mounted as the second lobby came.)
+        focused = self.focused
+        if getattr(event.select, "synced", None) == event.value or focused is None \
+                or not (focused is event.select or event.select in focused.ancestors):
             return
         event.select.synced = event.value  # type: ignore[attr-defined]
         option = {"set-pile-picks": "pile_picks", "set-hand-picks": "hand_picks",

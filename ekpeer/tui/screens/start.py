@@ -75,7 +75,8 @@ class StartScreen(Screen):
             self.query_one("#lan-tables", OptionList).focus()
             self.browse()
         else:
-            self.query_one("#play", Button).focus()
+            for button in self.query("#play"):     # (none when the app is closing)
+                button.focus()
 
     # ------------------------------------------------------------------ LAN tables
     @work(exclusive=True, group="lan")
