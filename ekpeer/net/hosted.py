@@ -64,18 +64,26 @@ class LocalHost:
     async def start(self, name: str, table: str, settings: dict[str, Any] | None, deal: bool) -> None:
         """Start the host; with ``deal``, the game is dealt with ``name`` seated for this
         process's client (``ekpeer play --start``) before that client connects."""
+        import zmq.asyncio
+
         from .host import Host
 
+        # a context of its own: its inproc endpoints (the player's door, the ZAP handler) go
+        # with it, so a host started again right after (a new table) never finds them taken
+        self.ctx = zmq.asyncio.Context()
         self.host = Host(self.bind, think=self.think, seed=self.seed, secure=self.secure,
-                         journal=self.journal, local=True)
+                         journal=self.journal, local=True, ctx=self.ctx)
         self.host.game_over_hooks.extend(self.game_over_hooks)
-        if self.resume:
-            self.host.loop = asyncio.get_running_loop()
-            self.host.restore()
-        await self.host.start()
+        try:
+            if self.resume:
+                self.host.loop = asyncio.get_running_loop()
+                self.host.restore()
+            await self.host.start()
+        except BaseException:       # e.g. the port is taken: nothing is left running
+            await self.close()
+            raise
         # this player sits at the host in its own process: over inproc (no TCP, no handshake)
         self.endpoint = self.host.local_endpoint
-        self.ctx = self.host.ctx
         self.table = table
         if self.public_host:
             self.address = self.host.address_for(self.public_host)
@@ -114,6 +122,10 @@ class LocalHost:
         if self.host is not None:
             with contextlib.suppress(Exception):
                 await self.host.close()
+            self.host = None
+        if self.ctx is not None:
+            self.ctx.destroy(linger=0)
+            self.ctx = None
 
 
 def lan_address() -> str:
