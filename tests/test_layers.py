@@ -39,7 +39,8 @@ def offenders(folder: str, forbidden: tuple[str, ...]) -> list[str]:
 
 def test_the_engine_imports_no_plugin_socket_or_screen():
     assert offenders("ekpeer/engine", ("plugins", "zmq", "textual", "msgpack", "socket", "asyncio",
-                                        "ekpeer.net", "ekpeer.tui", "ekpeer.plugins", "ekpeer.bots")) == []
+                                        "ekpeer.net", "ekpeer.tui", "ekpeer.plugins", "ekpeer.bots",
+                                        "ekpeer_cards")) == []
 
 
 def test_plugins_import_only_the_engine_and_hookspecs():
@@ -48,17 +49,17 @@ def test_plugins_import_only_the_engine_and_hookspecs():
 
 
 def test_the_network_layer_imports_no_card_and_no_screen():
-    assert offenders("ekpeer/net", ("plugins", "textual", "ekpeer.tui")) == []
+    assert offenders("ekpeer/net", ("plugins", "ekpeer_cards", "textual", "ekpeer.tui")) == []
 
 
 def test_the_client_imports_no_card():
-    assert offenders("ekpeer/tui", ("plugins",)) == []
+    assert offenders("ekpeer/tui", ("plugins", "ekpeer_cards")) == []
 
 
 # The client holds no host (issue 16): no module of ekpeer/tui imports, even lazily inside a
 # function, the rules, the bots, the plugin loader or anything only a host runs.
-CLIENT_FORBIDDEN = ("plugins", "pluggy", "ekpeer.engine", "ekpeer.bots", "ekpeer.plugins", "ekpeer.hookspecs",
-                    "ekpeer.net.host", "ekpeer.net.table", "ekpeer.net.table_timers", "ekpeer.net.lobby",
+CLIENT_FORBIDDEN = ("plugins", "ekpeer_cards", "pluggy", "ekpeer.engine", "ekpeer.bots", "ekpeer.plugins",
+                    "ekpeer.hookspecs", "ekpeer.net.host", "ekpeer.net.table", "ekpeer.net.table_timers", "ekpeer.net.lobby",
                     "ekpeer.net.hosted", "ekpeer.net.journal", "ekpeer.net.remote_bot", "ekpeer.replays",
                     "ekpeer.scenario", "ekpeer.simulate")
 

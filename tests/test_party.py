@@ -12,8 +12,8 @@ import pytest
 from ekpeer.bots import make_bot
 from ekpeer.bots.driver import play_out
 from ekpeer.plugins import ruleset
-from plugins.party import EXTRA_CARDS, FULL, PAW, deck_counts
-from plugins.party import custom as custom_deck
+from ekpeer_cards.party import EXTRA_CARDS, FULL, PAW, deck_counts
+from ekpeer_cards.party import custom as custom_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,8 +33,8 @@ def test_the_party_pack_holds_120_cards():
 
 def test_shared_cards_keep_one_implementation():
     rules = ruleset(["party", "imploding", "zombie", "streaking"])
-    import plugins.imploding as imploding
-    import plugins.zombie as zombie
+    import ekpeer_cards.imploding as imploding
+    import ekpeer_cards.zombie as zombie
 
     for card in ("targeted_attack", "feral_cat", "alter_the_future", "draw_from_the_bottom"):
         spec = rules.cards[card]

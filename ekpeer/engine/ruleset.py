@@ -1,13 +1,16 @@
 """A table's rules: the cards, decks, variants and hooks of the plugins chosen for it.
 
 Built from a pluggy plugin manager that holds only the table's plugins, so a hook of a
-plugin that is installed but not chosen never runs.
+plugin that is installed but not chosen never runs. A plugin's box (its cards, decks and
+variants) is data it declares (``CARDS``, ``DECKS``, ``VARIANTS``; see ``declared``), read
+here the same way for every plugin; the ``ekpeer_register_*`` hooks add to it for plugins
+that build their cards at load time.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,9 +51,12 @@ class Ruleset:
         self.cards: dict[str, CardSpec] = {}
         self.decks: dict[str, DeckSpec] = {}
         self.variants: dict[str, Variant] = {}
-        self._collect("ekpeer_register_cards", self.cards, "card")
-        self._collect("ekpeer_register_decks", self.decks, "deck")
-        self._collect("ekpeer_register_variants", self.variants, "variant")
+        for name, plugin in pm.list_name_plugin():
+            if plugin is None:  # blocked
+                continue
+            self._collect(name, plugin, "CARDS", "ekpeer_register_cards", self.cards)
+            self._collect(name, plugin, "DECKS", "ekpeer_register_decks", self.decks)
+            self._collect(name, plugin, "VARIANTS", "ekpeer_register_variants", self.variants)
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
@@ -62,26 +68,15 @@ class Ruleset:
             if name.startswith("ekpeer_") and getattr(pm.hook, name).get_hookimpls()
         }
 
-    def _collect(self, hook_name: str, into: dict[str, Any], what: str) -> None:
+    def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
+                 into: dict[str, Any]) -> None:
+        """Add what ``plugin`` declares as ``declared_as``, then what its ``hook_name`` registers."""
+        register = _registrar(into, declared_as[:-1].lower(), plugin_name)  # card, deck, variant
+        for item in declared(plugin, declared_as, plugin_name):
+            register(item)
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
-            plugin = impl.plugin_name
-
-            def register(item: Any, plugin: str = plugin) -> None:
-                if not getattr(item, "plugin", ""):
-                    object.__setattr__(item, "plugin", plugin)
-                existing = into.get(item.id if hasattr(item, "id") else item.name)
-                key = item.id if hasattr(item, "id") else item.name
-                if existing is not None and existing is not item:
-                    if what == "card" and _same_card(existing, item):
-                        merged = dict(existing.counts)
-                        for deck, n in item.counts.items():
-                            merged.setdefault(deck, n)
-                        into[key] = replace(existing, counts=merged)
-                        return
-                    raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
-                into[key] = item
-
-            impl.function(register=register)
+            if impl.plugin_name == plugin_name:
+                impl.function(register=register)
 
     def has_hook(self, name: str) -> bool:
         return name in self._hooks
@@ -188,6 +183,56 @@ class Ruleset:
         game = Game(self, players, seed, origin=origin)
         deal(game, plan)
         return game
+
+
+#: What a plugin may declare as data, by module-level name, and the type of every item in it.
+DECLARED: dict[str, type] = {"CARDS": CardSpec, "DECKS": DeckSpec, "VARIANTS": Variant, "REQUIRES": str}
+
+
+def declared(plugin: object, name: str, plugin_name: str) -> list[Any]:
+    """What ``plugin`` declares under ``name`` (``CARDS``, ``DECKS``, ``VARIANTS``, ``REQUIRES``).
+
+    A plugin's box is data, so a plugin needs no registration code; a wrong type is refused
+    with the plugin's name here, at load time, rather than deep inside a game.
+    """
+    items = getattr(plugin, name, None)
+    if items is None:
+        return []
+    kind = DECLARED[name]
+    if isinstance(items, (str, bytes, dict)) or not isinstance(items, Iterable):
+        raise TypeError(f"plugin {plugin_name!r}: {name} must be a list of {kind.__name__}, "
+                        f"not {type(items).__name__}")
+    items = list(items)
+    for item in items:
+        if not isinstance(item, kind):
+            raise TypeError(f"plugin {plugin_name!r}: {name} holds {item!r}, not a {kind.__name__}")
+    return items
+
+
+def _registrar(into: dict[str, Any], what: str, plugin: str) -> Callable[[Any], None]:
+    """The ``register`` callback for one plugin's cards, decks or variants.
+
+    A card two plugins ship with one implementation (``_same_card``) is merged: the first
+    plugin keeps it and the other boxes' counts join it. Any other second use of an id is
+    refused.
+    """
+
+    def register(item: Any) -> None:
+        if not getattr(item, "plugin", ""):
+            object.__setattr__(item, "plugin", plugin)
+        key = item.id if hasattr(item, "id") else item.name
+        existing = into.get(key)
+        if existing is not None and existing is not item:
+            if isinstance(existing, CardSpec) and _same_card(existing, item):
+                merged = dict(existing.counts)
+                for deck, n in item.counts.items():
+                    merged.setdefault(deck, n)
+                into[key] = replace(existing, counts=merged)
+                return
+            raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
+        into[key] = item
+
+    return register
 
 
 def _same_card(a: CardSpec, b: CardSpec) -> bool:

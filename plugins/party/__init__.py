@@ -4,7 +4,7 @@ custom decks.
 Party Pack rules from seed 004 (Danish); counts and rulings (3, 13, 20, 21, 22) from
 shared/docs/rules-notes.md. Base cards keep base's ids and implementations; Targeted
 Attack, Feral Cat, Alter the Future and Draw From the Bottom are the imploding plugin's
-(imported from plugins.imploding); Shuffle NOW is the zombie plugin's (plugins.zombie).
+(imported from ``..imploding``); Shuffle NOW is the zombie plugin's (``..zombie``).
 
 The party cards that no other plugin ships are in no box: they come with the variant
 ``party.extras`` (one of each added to the deck) or in custom decks
@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Variant
 from ekpeer.hookspecs import hookimpl
-from plugins import common
-from plugins.base import CARDS as BASE_CARDS
-from plugins.imploding import CARDS as IMPLODING_CARDS
-from plugins.imploding import alter_the_future
-from plugins.zombie import CARDS as ZOMBIE_CARDS
 
+from .. import common
+from ..base import CARDS as BASE_CARDS
+from ..imploding import CARDS as IMPLODING_CARDS
+from ..imploding import alter_the_future
+from ..zombie import CARDS as ZOMBIE_CARDS
 from . import custom as custom_deck
 
 PLUGIN = "party"
+REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
@@ -270,29 +271,6 @@ VARIANTS = [
 
 
 # ---------------------------------------------------------------------- hooks
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)
-
-
-@hookimpl
-def ekpeer_register_variants(register) -> None:
-    for variant in VARIANTS:
-        register(variant)
-
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
 @hookimpl(trylast=True)
 def ekpeer_adjust_setup(plan) -> None:
     """Cards by player count, all spare Defuses back; party cards; custom decks last."""
