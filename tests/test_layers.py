@@ -59,9 +59,9 @@ def test_the_client_imports_no_card():
 # The client holds no host (issue 16): no module of ekpeer/tui imports, even lazily inside a
 # function, the rules, the bots, the plugin loader or anything only a host runs.
 CLIENT_FORBIDDEN = ("plugins", "ekpeer_cards", "pluggy", "ekpeer.engine", "ekpeer.bots", "ekpeer.plugins",
-                    "ekpeer.hookspecs", "ekpeer.net.host", "ekpeer.net.table", "ekpeer.net.table_timers", "ekpeer.net.lobby",
-                    "ekpeer.net.hosted", "ekpeer.net.journal", "ekpeer.net.remote_bot", "ekpeer.replays",
-                    "ekpeer.scenario", "ekpeer.simulate")
+                    "ekpeer.hookspecs", "ekpeer.net.host", "ekpeer.net.table", "ekpeer.net.table_timers",
+                    "ekpeer.net.lobby", "ekpeer.net.hosted", "ekpeer.net.journal", "ekpeer.net.remote_bot",
+                    "ekpeer.replays", "ekpeer.scenario", "ekpeer.simulate")
 
 
 def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:

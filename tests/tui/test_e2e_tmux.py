@@ -77,7 +77,9 @@ def test_play_a_whole_game_in_tmux():
         assert "wins!" in screen or "You win" in screen
         pane = _tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip()
         below = _descendants(int(pane)) | {int(pane)} if pane.isdigit() and Path("/proc").is_dir() else set()
-        _tmux("send-keys", "-t", name, "q")
+        # ctrl+q quits from any screen: an Enter sent for a dialog just before the game ended may
+        # have pressed the game-over screen's Rematch (the loop acts on captures a moment old)
+        _tmux("send-keys", "-t", name, "C-q")
         time.sleep(0.5)
         deadline = time.monotonic() + 5     # the app and the host it forked both end
         while any(_alive(p) for p in below) and time.monotonic() < deadline:
