@@ -95,7 +95,9 @@ CARDS = [
     CardSpec("alter_the_future", "Alter the Future (3x)",
              "Privately view the top 3 cards of the Draw Pile and put them back in any order. "
              "Your turn goes on.",
-             counts={BOX: 4}, effect=alter_the_future),
+             counts={BOX: 4}, effect=alter_the_future,
+             # seed 002: not available for player selection, only ever a random card (ruling 24)
+             pick_pile=False, pick_hand=False, random_only=True),
 ]
 
 DECKS = [
