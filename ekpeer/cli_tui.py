@@ -10,7 +10,8 @@ from typing import Any
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
-LOOPBACK = "tcp://127.0.0.1:0"
+LOOPBACK = "tcp://127.0.0.1:0"          # ekpeer play's host
+HOST_BIND = "tcp://0.0.0.0:5555"         # a table hosted for others, unless --bind says where
 
 
 def _csv(value: str | None) -> list[str] | None:
@@ -53,7 +54,7 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     return settings
 
 
-def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str = LOOPBACK,
+def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None = None,
                     public_host: str | None = None, discovery: bool = True, insecure: bool = False,
                     journal: Any = None, resume: bool = False, seed: int | None = None,
                     game_over_hooks: Sequence[Callable[[Any], Any]] = ()) -> Callable[..., Any]:
@@ -61,8 +62,9 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str = LOOP
 
     * ``play``: a host on loopback in this process (``seed``: its deals, for reproducible games
       and tests), this player at it over inproc, bots in the other seats;
-    * ``host``: the same, bound at ``bind`` where others reach it (``public_host``, advertised
-      on the LAN with ``discovery``; ``journal``/``resume``: its crash journal);
+    * ``host``: the same, bound at ``bind`` (default ``tcp://0.0.0.0:5555``) where others reach
+      it (``public_host``, advertised on the LAN with ``discovery``; ``journal``/``resume``: its
+      crash journal);
     * ``join``: a seat at someone else's host.
 
     ``think``: how long the bots take (tests: ``(0, 0)``); ``insecure``: plain TCP, no
@@ -81,7 +83,7 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str = LOOP
         from .net.hosted import LocalHost, lan_address
 
         if mode == "host":
-            here = LocalHost(bind if bind != LOOPBACK else "tcp://0.0.0.0:5555", think=think,
+            here = LocalHost(bind or HOST_BIND, think=think,
                              secure=not insecure, public_host=public_host or lan_address(),
                              discovery=discovery, journal=journal, resume=resume,
                              game_over_hooks=game_over_hooks)
@@ -113,7 +115,7 @@ def _think(args: argparse.Namespace) -> tuple[float, float]:
 
 def _factory(args: argparse.Namespace) -> Callable[..., Any]:
     _need_network(getattr(args, "command", None) or "play")
-    return session_factory(think=_think(args), bind=getattr(args, "bind", None) or LOOPBACK,
+    return session_factory(think=_think(args), bind=getattr(args, "bind", None),
                            public_host=getattr(args, "public_host", None), discovery=_discovery(args),
                            insecure=_insecure(args), seed=getattr(args, "seed", None),
                            game_over_hooks=_replay_hooks(args))

@@ -36,6 +36,8 @@ def test_every_mode_is_a_seat_at_a_real_host():
     assert isinstance(play.host, LocalHost) and play.host.bind == cli_tui.LOOPBACK
     assert isinstance(host.host, LocalHost) and host.host.bind == "tcp://0.0.0.0:5555"
     assert join.host is None
+    here = cli_tui.session_factory(bind=cli_tui.LOOPBACK)(mode="host", name="ann")
+    assert here.host.bind == cli_tui.LOOPBACK       # a bind asked for is the bind used
 
 
 async def test_a_seed_deals_the_same_game_again():
