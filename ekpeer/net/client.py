@@ -26,11 +26,21 @@ from typing import TYPE_CHECKING, Any
 import zmq
 import zmq.asyncio
 
+from . import known_hosts as known_hosts_mod
 from . import protocol as P
 from . import security
 
 if TYPE_CHECKING:       # the client library needs no engine: a move is sent as the data it is
     from ..engine import Move
+
+#: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
+ACK_BYTES = 256 * 1024
+
+
+def _quiet(fut: asyncio.Future) -> None:
+    """Retrieve a fire-and-forget send's outcome (a ping lost to a full queue is no error)."""
+    if not fut.cancelled():
+        fut.exception()
 
 
 class RequestError(Exception):
@@ -58,16 +68,25 @@ class Client:
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
-                 password: str | None = None, choices: bool = True) -> None:
-        # ``endpoint`` is an address ``tcp://HOST:PORT#HOSTKEY``: the key pins the host (CurveZMQ).
+                 password: str | None = None, choices: bool = True, known_hosts: Any = True) -> None:
+        # ``endpoint`` is an address ``tcp://HOST:PORT/HOSTKEY``: the key pins the host (CurveZMQ).
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
         self.address, self.server_key = security.split_address(endpoint)
+        # known hosts (``known_hosts``: True, the user's file; None: none): a key the address gives
+        # is checked against them (another key for a known host raises HostKeyChanged); without a
+        # key, a trusted earlier visit's is used. A new key is remembered once the host answers.
+        self.known_hosts = known_hosts_mod.store(known_hosts)
+        self.trust = known_hosts_mod.trust_for(self.known_hosts, self.address, self.server_key,
+                                               lookup=not insecure)
+        if self.trust is not None:
+            self.server_key = self.trust.key
         # in this process (inproc://) nothing goes on a wire: no key, and nothing insecure
         keyless = self.server_key is None and not security.is_local(self.address)
         if keyless and not insecure:
             raise security.AddressError(
-                f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+                f"{endpoint!r} carries no host key and none is known for it: use the whole address the "
+                "host shows (tcp://HOST:PORT/KEY), or `ekpeer join HOST:PORT` to find its key on the LAN; "
                 "connecting without encryption needs --insecure")
         self.insecure = keyless
         self.keypair = keypair
@@ -100,12 +119,13 @@ class Client:
         self._last_heard = 0.0
         self._closed = False
         self._resyncing = False
+        self._unacked = 0               # bytes read since the host was last told (ping ``seen``)
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> None:
         sock = self.ctx.socket(zmq.DEALER)
         sock.setsockopt(zmq.LINGER, 0)
-        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME)
+        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME + P.CURVE_OVERHEAD)
         sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
         sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
@@ -118,6 +138,7 @@ class Client:
         sock.connect(self.address)
         self.sock = sock
         self.last_seq = 0
+        self._unacked = 0
         self._last_heard = asyncio.get_running_loop().time()
 
     async def connect(self) -> dict[str, Any]:
@@ -125,7 +146,9 @@ class Client:
         self._open()
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
-        return await self.hello()
+        reply = await self.hello()
+        known_hosts_mod.confirmed(self.known_hosts, self.trust)     # a first visit: remembered now
+        return reply
 
     async def close(self) -> None:
         self._closed = True
@@ -293,6 +316,9 @@ class Client:
                 if self.last_seq and env.seq != self.last_seq + 1 and self.table and not self._resyncing:
                     asyncio.ensure_future(self._resync("sequence gap"))
                 self.last_seq = env.seq
+            self._unacked += len(frame)
+            if self._unacked >= ACK_BYTES:     # much read since the last ping: say so now
+                self._ping()
             if env.type == "reply" and env.re is not None and env.re in self._pending:
                 fut = self._pending[env.re]
                 if not fut.done():
@@ -333,9 +359,22 @@ class Client:
             if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:
                 await self._resync("host silent")
                 continue
-            with contextlib.suppress(Exception):
-                self._ids += 1
-                await self.sock.send(P.encode("ping", {}, self._ids), flags=zmq.DONTWAIT)
+            self._ping()
+
+    def _ping(self) -> None:
+        """A ping that tells the host how far this client has read (``seen``: the host keeps
+        only so many bytes unread for a connection, then drops it)."""
+        sock = self.sock
+        if sock is None:
+            return
+        self._ids += 1
+        try:
+            sent = sock.send(P.encode("ping", {"seen": self.last_seq}, self._ids), flags=zmq.DONTWAIT)
+        except zmq.ZMQError:
+            return
+        self._unacked = 0
+        if isinstance(sent, asyncio.Future):    # zmq.asyncio: a full queue fails the future
+            sent.add_done_callback(_quiet)
 
     async def reconnect(self) -> None:
         """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""

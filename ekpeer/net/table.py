@@ -23,9 +23,10 @@ from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
+from . import passwords
 from . import protocol as P
 from .journal import Journal
-from .seats import Seat, Session
+from .seats import Seat, Session, token_digest
 from .table_timers import TableTimers, TimerHost
 
 HISTORY = 200          # events kept per game for snapshots
@@ -46,7 +47,8 @@ class TableHost(TimerHost, Protocol):
     :class:`~ekpeer.net.table_timers.TimerHost` included."""
 
     loop: asyncio.AbstractEventLoop
-    rng: random.Random                  # each table's own RNG is seeded from it
+    rng: random.Random                  # each table's own RNG is seeded from it (a fixed seed)...
+    seed: int | None                    # ...or from the OS when this is None
     journal: Journal | None             # the crash journal (None: not kept)
     audit: bool                         # check after every move that no card was lost or made
     stats: dict[str, int]
@@ -66,6 +68,14 @@ class TableHost(TimerHost, Protocol):
 
     def remove_table(self, table: Table) -> None: ...
 
+    def new_seed(self, rng: random.Random) -> int:
+        """A seed for a deal or a bot: from the OS (unless the host has a fixed seed)."""
+        ...
+
+    def check_password(self, table: Table, session: Session, password: str | None) -> None:
+        """``bad_password`` / ``rate_limited`` unless ``password`` opens ``table`` (guesses counted)."""
+        ...
+
 
 class Table(TableTimers):
     """One table of the host: its seats, its spectators and, once started, its game."""
@@ -81,6 +91,7 @@ class Table(TableTimers):
         self.title = title or table_id
         self.description = description
         self.created = created          # made by a player's join (removed when empty)
+        self.makers: list[str] = []     # its maker's key and address (the host's per-maker budget)
         self.creator: Seat | None = None
         self.phase = "lobby"
         self.seats: list[Seat] = []
@@ -93,7 +104,8 @@ class Table(TableTimers):
         self.gen = 0
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
-        self.rng = random.Random(host.rng.random())
+        # timeouts' random moves and bot delays; from the OS unless the host has a fixed seed
+        self.rng = random.Random(host.rng.random()) if host.seed is not None else random.Random()
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -122,20 +134,23 @@ class Table(TableTimers):
         return out
 
     def summary(self) -> dict[str, Any]:
-        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
-                "seats": self.settings["seats"], "taken": len(self.humans()),
-                "settings": self.public_settings(),
-                "created": self.created, "password": bool(self.settings.get("password"))}
+        """What ``hello`` lists of a table: small (every field bounded), no options, no picks."""
+        st = self.settings
+        return {"table": self.id, "title": self.title[:P.TABLE_LEN], "description": self.description[:200],
+                "phase": self.phase, "seats": st["seats"], "taken": len(self.humans()),
+                "settings": {"expansions": st["expansions"], "deck": st["deck"], "variants": st["variants"],
+                             "seats": st["seats"], "bots": st["bots"], "password": bool(st.get("password"))},
+                "created": self.created, "password": bool(st.get("password"))}
 
     def owns(self, seat: Seat, session: Session) -> bool:
         """A seat belongs to the client key that took it (no key on either side: --insecure)."""
         return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
 
     def password_ok(self, password: str | None) -> bool:
-        want = self.settings.get("password")
+        want = self.settings.get("password")       # salted and hashed (lobby.check sealed it)
         if not want:
             return True
-        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
+        return passwords.matches(want, password)
 
     # ------------------------------------------------------------------ crash journal
     def table_record(self) -> dict[str, Any]:
@@ -153,8 +168,11 @@ class Table(TableTimers):
         journal = self.host.journal
         if journal is None or self.game is None:
             return
-        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
-                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
+        # no token in clear: a seat's SHA-256 is enough to know it again (and a token is useless
+        # without the client key it is bound to, which the journal keeps as the public half only)
+        seats = [{"name": s.name, "token_sha256": token_digest(s.token) if s.token else s.token_sha256,
+                  "key": s.key, "kind": s.kind, "left": s.left, "takeover": s.takeover,
+                  "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
         self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
@@ -196,9 +214,9 @@ class Table(TableTimers):
 
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
-        if token is None and not self.password_ok(password):
-            raise P.ProtocolError("bad_password", "this table needs its password" if not password
-                                  else "wrong password for this table")
+        if self.settings.get("password") and (token is None or spectator):
+            # a token resumes its own seat only; watching needs the password like sitting down
+            self.host.check_password(self, session, password)
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise P.ProtocolError("table_full", "too many spectators at this table")
@@ -210,10 +228,10 @@ class Table(TableTimers):
                 self.send_snapshot(session)
             return {"token": None, "seat": None, "spectator": True}
         if token is not None:
-            seat = next((s for s in self.seats
-                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
+            seat = next((s for s in self.seats if s.has_token(token)), None)
             if seat is None or not self.owns(seat, session):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
+            seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
             old = seat.session
             if old is not None and old is not session:
@@ -226,6 +244,10 @@ class Table(TableTimers):
         if mine is not None and mine.human and mine.session is None and mine.key is not None \
                 and self.owns(mine, session):
             # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+            if mine.token is None:      # from the journal, which keeps no token: a new one
+                mine.token, mine.token_sha256 = secrets.token_urlsafe(18), None
+                if self.game is not None and self.phase == "playing":
+                    self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
             self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True}
@@ -404,14 +426,14 @@ class Table(TableTimers):
             picks = {s.name: s.picks for s in self.seats if s.picks}
             options["custom"] = {**options["custom"], "picks": picks}
         try:
-            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+            self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
             raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
         self.catalog = rules.catalog()
         for s in self.seats:
-            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
+            s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
         self.phase = "playing"

@@ -25,6 +25,7 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
+from .widgets import scrub
 from .words import Catalog, Knowledge, event_words
 
 
@@ -139,12 +140,13 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
-            self.notify(f"Could not send {what}: {exc}", severity="error")
+            self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
 
     # ------------------------------------------------------------------ incoming
     def on_host_message_received(self, message: HostMessageReceived) -> None:
         msg = message.data
-        kind, body = msg.get("type"), msg.get("body") or {}
+        # every string a host sends is another peer's words: no terminal controls get through
+        kind, body = msg.get("type"), scrub(msg.get("body") or {})
         if kind == "lobby":
             self.lobby = body
             if (body.get("started") and self.view) or (self.autostart and not self.view):
@@ -182,7 +184,7 @@ class EkpeerApp(App):
         elif kind == "reply":
             if body.get("ok") is False:
                 self.notify(str(body.get("message") or body.get("code")), title="Refused",
-                            severity="warning", timeout=4)
+                            severity="warning", timeout=4, markup=False)     # the host's words, plain
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
@@ -195,7 +197,7 @@ class EkpeerApp(App):
 
     def on_session_ended(self, message: SessionEnded) -> None:
         if message.reason:
-            self.notify(f"Disconnected: {message.reason}", severity="error", timeout=8)
+            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error", timeout=8, markup=False)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -234,7 +236,7 @@ class EkpeerApp(App):
                 await self.session.ready(True)
             await self.session.start()
         except Exception as exc:
-            self.notify(f"Could not start: {exc}", severity="error")
+            self.notify(f"Could not start: {exc}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")
