@@ -206,7 +206,7 @@ async def test_the_lobby_reads_and_shows_the_focus_in_both_themes(theme):
 async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
     """``ekpeer host --players 3``: the first lobby's Players list (4, the host's default),
     mounted as the second lobby (3) came, once reported itself as a change and set 4 back."""
-    from ekpeer.tui.session import network_factory
+    from ekpeer.cli_tui import session_factory
 
     settings = {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "heuristic",
                 "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
@@ -215,7 +215,8 @@ async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    factory = network_factory(discovery=False, bind=f"tcp://127.0.0.1:{port}", public_host="127.0.0.1")
+    factory = session_factory(think=(0.0, 0.0), discovery=False, bind=f"tcp://127.0.0.1:{port}",
+                              public_host="127.0.0.1")
     app = make_app(factory, mode="host", name="ann", settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):
