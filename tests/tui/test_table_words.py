@@ -5,6 +5,8 @@ ready for a rematch."""
 
 from __future__ import annotations
 
+import pytest
+
 from ekpeer.tui.phrasing import prompt_words
 from ekpeer.tui.screens.game_over import GameOverScreen
 from ekpeer.tui.screens.log import LogScreen
@@ -161,3 +163,19 @@ async def test_the_top_bar_shows_the_host_short_with_its_fingerprint_never_cut(t
             assert key and len(key) == 19 and key in text
             assert "192.168.100.200:55555" in text and "#" not in text and "…" not in text
             assert len(text) <= size[0]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_the_focused_card_is_plain_to_see_in_both_themes(table3, theme):
+    from .contrast import runs
+
+    game, rules, events = rigged(table3)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", events)])
+    app.theme = theme
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        card = app.focused
+        assert isinstance(card, CardWidget)
+        top = [r for r in runs(app.export_screenshot())
+               if r.line == card.region.y and r.text.strip("━┏┓") == ""]
+        assert top and min(r.ratio for r in top) >= 4.5     # its heavy border, against the table
