@@ -136,6 +136,9 @@ async def test_a_rematch_shows_who_is_ready_and_who_is_awaited(table3):
         await settle(pilot)
         assert ("rematch", None) in session.sent
         assert isinstance(app.screen, GameOverScreen)      # open until the new game comes
+        await pilot.press("enter")                          # a second Enter in haste: nothing
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and ("close", None) not in session.sent
         state = str(app.screen.query_one("#rematch-state").render())
         assert "ready bob, you" in state and "waiting for cat" in state
         session.push("lobby", over_lobby(["bob", "ann"]))

@@ -120,9 +120,9 @@ class GameOverScreen(Dialog[str]):
         button = self.query_one("#rematch", Button)
         if self.asked:
             button.label = "Rematch asked"
+            if self.focused is button:     # not on to Leave: a second Enter must not leave
+                self.set_focus(None)
             button.disabled = True
-            if self.focused is button or self.focused is None:
-                self.query_one("#leave", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":
