@@ -287,7 +287,8 @@ def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
 def host_player_flags(host: argparse.ArgumentParser) -> None:
     """``ekpeer host`` without ``--headless`` seats you at the table it hosts: your name, and
     the table's shape from the flags (a headless host takes its tables from ``--config``)."""
-    host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
+    if not any("--name" in action.option_strings for action in host._actions):
+        host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
     _table_flags(host, config=False)
 
 
