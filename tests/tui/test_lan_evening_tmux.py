@@ -98,6 +98,13 @@ class Terminal:
         raise AssertionError(f"{self.name}: no {what or pattern!r} within {timeout:g} s; "
                              f"its screen:\n{screen}")
 
+    def wait_gone(self, pattern: str, timeout: float, what: str = "") -> None:
+        deadline = time.monotonic() + timeout
+        while re.search(pattern, self.screen()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: still {what or pattern!r} after {timeout:g} s")
+            time.sleep(0.1)
+
     def client_pid(self) -> int | None:
         """The ekpeer process bash runs in this terminal."""
         for entry in Path("/proc").iterdir():
@@ -219,7 +226,7 @@ def evening_in(server: str, terms: dict[str, Terminal], home: Path) -> None:
     cat.keys("r")
     for term in (ann, bob, cat):
         term.wait_for(r"you are \w+ · turn 1\b", 15, "the rematch dealt")
-        assert "Game over" not in term.screen()
+        term.wait_gone(r"Game over", 5, "the game-over dialog")
 
     # -- ann quits (and confirms: people sit at her table); bob and cat hear it within 5 s
     ann.keys("C-q")
