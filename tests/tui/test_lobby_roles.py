@@ -219,8 +219,11 @@ async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
                               public_host="127.0.0.1")
     app = make_app(factory, mode="host", name="ann", settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(30):
+        for _ in range(50):
             await pilot.pause(0.1)
+            if app.lobby.get("settings", {}).get("seats") == 3 and app.screen.query("#set-seats"):
+                break
+        await settle(pilot, 8)        # the first lobby's Select has reported by now
         assert app.lobby, [n.message for n in app._notifications]
         assert app.lobby["settings"]["seats"] == 3
         assert app.screen.query_one("#set-seats", Select).value == 3
