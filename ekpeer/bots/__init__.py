@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import Bot, make_bot
+from .base import COVERING, Bot, make_bot
 
 if TYPE_CHECKING:
     from .heuristic import HeuristicBot
     from .random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["COVERING", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
 
 
 def __getattr__(name: str) -> Any:

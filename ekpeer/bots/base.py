@@ -29,6 +29,12 @@ class Bot:
         return None
 
 
+#: The kind of bot that covers a person's seat (ruling 26): it chooses the move the host makes
+#: when their clock runs out, and plays their seat while they are gone. The strongest sensible
+#: kind, whatever kind fills a table's empty seats; switch it here, in one place.
+COVERING = "heuristic"
+
+
 def make_bot(kind: str, seed: int | None = None) -> Bot:
     from .heuristic import HeuristicBot
     from .random_bot import RandomBot

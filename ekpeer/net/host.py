@@ -242,6 +242,8 @@ class Host:
                         if s.get("creator"):
                             table.creator = seat
                     table.game = game
+                    cone = state.get("cone")
+                    table.cone = cone if isinstance(cone, str) and table.seat(cone) is not None else None
                     table.catalog = rules.catalog()
                     table.history.extend(game.events)
                     table.games = int(game_rec.get("games", table.games))

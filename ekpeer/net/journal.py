@@ -3,7 +3,8 @@
 A table's file starts with a ``table`` record (settings, title, ...), then, when a game
 starts, a ``game`` record (the engine's origin, seats with names, tokens, client keys and
 bot kinds, the game count), then one ``move`` record per applied move (exactly the
-engine's move log), and ``over`` when the game ends. Lobby changes rewrite the file
+engine's move log), a ``cone`` record when someone's clock first runs out (the Cone of
+Shame: a table fact the engine does not know), and ``over`` when the game ends. Lobby changes rewrite the file
 (write a temporary file, fsync, rename). After a crash, :func:`load` reads every file
 back and the host rebuilds each table by replaying its log
 (:func:`ekpeer.engine.replay.replay`); a torn last line is ignored.
@@ -151,7 +152,7 @@ def fsync_and_close(fd: int) -> None:
 def load_file(path: Path) -> dict[str, Any]:
     """One table file read back (a torn last line is ignored)."""
     state: dict[str, Any] = {"table": None, "game": None, "moves": [], "over": False,
-                             "path": str(path)}
+                             "cone": None, "path": str(path)}
     with open(path, "rb") as fh:
         lines = fh.read().split(b"\n")
     for raw in lines:
@@ -165,7 +166,9 @@ def load_file(path: Path) -> dict[str, Any]:
         if kind == "table":
             state.update(table=rec, game=None, moves=[], over=False)
         elif kind == "game":
-            state.update(game=rec, moves=[], over=False)
+            state.update(game=rec, moves=[], over=False, cone=None)
+        elif kind == "cone":            # who wears the Cone of Shame in this game
+            state["cone"] = rec.get("seat")
         elif kind == "move":
             state["moves"].append(rec["m"])
         elif kind == "over":
