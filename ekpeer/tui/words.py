@@ -313,6 +313,8 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
     count = int(view.get("draw_pile_count", 0))
     if count <= 0:
         return 0.0, "the draw pile is empty"
+    if isinstance(view.get("known_pile"), list) and "kittens_in_pile" in view:
+        return _odds_from_host(view, cat, count)
     top = known.known_top(view)
     if top is not None:
         if cat.kind(top) == "kitten":
@@ -325,3 +327,24 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
     return min(1.0, kittens / count), f"about {_kittens(kittens)} in {cards}"
+
+
+def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[float, str]:
+    """The odds from what the host says this player knows: ``known_pile`` (the cards whose
+    place they know: shown to them or to everyone, put there by them, face up) and
+    ``kittens_in_pile`` (the kittens they cannot place)."""
+    places: dict[int, str] = {}
+    for entry in view["known_pile"]:
+        if isinstance(entry, dict) and isinstance(entry.get("depth"), int):
+            places[entry["depth"]] = str(entry.get("card"))
+    top = places.get(0)
+    if top is not None:
+        return (1.0 if cat.kind(top) == "kitten" else 0.0), f"you know the top card is {cat.title(top)}"
+    kittens = max(0, int(view["kittens_in_pile"]))
+    unknown = count - len(places)
+    if unknown <= 0:
+        return 0.0, "you know every card in the draw pile"
+    cards = f"{unknown} card{'s' if unknown != 1 else ''}"
+    if places:
+        cards += " whose place you do not know"
+    return min(1.0, kittens / unknown), f"{_kittens(kittens)} in {cards}"
