@@ -150,10 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 
-    from . import cli_net, cli_tui
+    from . import cli_net, cli_tui, cli_web
 
     cli_net.add_commands(sub)
     cli_tui.add_commands(sub)
+    cli_web.add_commands(sub)
     return parser
 
 

@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-BOT_KINDS = ("heuristic", "random")
+from .bots.registry import BOT_KINDS as BOT_KINDS  # re-exported; loads no bot and no engine
+
 #: What a lobby takes, with the value a table has when nobody says otherwise
 #: (``deck`` None: the expansions' own main deck for the number of seats).
 DEFAULTS: dict[str, Any] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 import pluggy
@@ -20,31 +20,7 @@ from . import custom
 from .cards import CardSpec, DeckSpec, Variant
 from .game import DEAD, Game
 from .pile import DrawPile
-
-
-@dataclass
-class SetupPlan:
-    """How to set up a new game; plugins adjust it through ``ekpeer_adjust_setup``."""
-
-    players: list[str]
-    deck: str
-    expansions: list[str]
-    variants: set[str]
-    pool: Counter
-    options: dict[str, Any] = field(default_factory=dict)
-    hand_size: int = 7
-    saver: str | None = "defuse"
-    spare_savers: int | None = 2
-    remove: set[str] = field(default_factory=set)
-    kitten: str = "exploding_kitten"
-    kitten_count: int = 0
-    special_kittens: list[str] = field(default_factory=list)
-    first_player: str | None = None
-    set_aside: list[str] = field(default_factory=list)
-    cards: dict[str, CardSpec] = field(default_factory=dict)  # the table's cards, read-only
-    #: A custom deck (``options["custom"]``, seed 002), checked: the engine deals it instead
-    #: of the boxes' cards (``ekpeer.engine.custom``).
-    custom: custom.CustomDeck | None = None
+from .setup import SetupPlan, deal
 
 
 class Ruleset:
@@ -233,8 +209,6 @@ class Ruleset:
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
                  variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:
         """Shuffle and deal a new game by the rulebooks' setup and the plugins' changes."""
-        from .setup import deal
-
         plan = self.check_table(players, deck, variants, options)
         origin = {"players": list(players), "deck": plan.deck, "variants": sorted(plan.variants),
                   "options": dict(options or {}), "seed": seed, "plugins": list(self.plugins)}

@@ -1,15 +1,46 @@
-"""Setup by the rulebooks: savers out and dealt, spares back, 7 cards each, kittens in."""
+"""Setup by the rulebooks: savers out and dealt, spares back, 7 cards each, kittens in.
+
+The plan (:class:`SetupPlan`) lives here with the dealing it drives; the
+:class:`~ekpeer.engine.ruleset.Ruleset` makes the plan and calls :func:`deal`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from . import custom
 from .pile import DrawPile
 
 if TYPE_CHECKING:
+    from .cards import CardSpec
     from .game import Game
-    from .ruleset import SetupPlan
+
+
+@dataclass
+class SetupPlan:
+    """How to set up a new game; plugins adjust it through ``ekpeer_adjust_setup``."""
+
+    players: list[str]
+    deck: str
+    expansions: list[str]
+    variants: set[str]
+    pool: Counter
+    options: dict[str, Any] = field(default_factory=dict)
+    hand_size: int = 7
+    saver: str | None = "defuse"
+    spare_savers: int | None = 2
+    remove: set[str] = field(default_factory=set)
+    kitten: str = "exploding_kitten"
+    kitten_count: int = 0
+    special_kittens: list[str] = field(default_factory=list)
+    first_player: str | None = None
+    set_aside: list[str] = field(default_factory=list)
+    cards: dict[str, CardSpec] = field(default_factory=dict)  # the table's cards, read-only
+    #: A custom deck (``options["custom"]``, seed 002), checked: the engine deals it instead
+    #: of the boxes' cards (``ekpeer.engine.custom``).
+    custom: custom.CustomDeck | None = None
 
 
 def deal(game: Game, plan: SetupPlan) -> None:

@@ -11,7 +11,8 @@ bot would give).
 The host keeps time itself (a client's clock is never trusted): each (re)start bumps the
 table's ``gen``, and a callback from an older ``gen`` does nothing, so a timer that fires
 just after the move it was waiting for is harmless. It is a mixin of
-:class:`~ekpeer.net.table.Table`, which supplies the game, the seats and ``apply``.
+:class:`~ekpeer.net.table.Table`, which supplies the game, the seats and ``apply``; of the
+host it knows only :class:`TimerHost` (the host is never imported here).
 """
 
 from __future__ import annotations
@@ -19,24 +20,43 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..bots import COVERING, Bot, make_bot
+from ..bots import COVERING, make_bot
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from . import protocol as P
 
 if TYPE_CHECKING:
-    from .host import Host
+    from ..bots import Bot
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
+
+
+@runtime_checkable
+class TimerHost(Protocol):
+    """What a table's clock and bots call on their host (:class:`~ekpeer.net.host.Host` is one)."""
+
+    think: tuple[float, float]      # a host bot's think time, (lo, hi) seconds
+
+    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> asyncio.TimerHandle:
+        """``loop.call_later`` whose callback never raises into the loop."""
+        ...
+
+    def send(self, session: Session, type_: str, body: dict[str, Any] | None = None, re: int | None = None,
+             packed: bytes | None = None) -> bool:
+        """One frame to one connection (``packed``: a body already encoded)."""
+        ...
+
+    def log(self, event: str, level: str = "info", **fields: Any) -> None: ...
 
 
 class TableTimers:
     """Timers and bot-driven seats of a :class:`~ekpeer.net.table.Table`."""
 
     # supplied by Table
-    host: Host
+    host: TimerHost
     id: str
     settings: dict[str, Any]
     phase: str
@@ -61,6 +81,8 @@ class TableTimers:
 
         def apply(self, seat: Seat | None, move: Move, re: int | None = None,
                   session: Session | None = None, timed_out: bool = False) -> IllegalMove | None: ...
+
+        def wear_cone(self, seat: Seat) -> None: ...
 
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
@@ -196,18 +218,6 @@ class TableTimers:
                 self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
         if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
             self.schedule()
-
-    def wear_cone(self, seat: Seat) -> None:
-        """The Cone of Shame (seed 001): the first person whose clock runs out "forgot whose turn
-        it was" and wears it for the rest of the game. A table fact, not a rule of the engine:
-        journalled (a resumed table keeps it), logged, and told in every lobby (``cone``)."""
-        if self.cone is not None:
-            return
-        self.cone = seat.name
-        self.host.log("cone_of_shame", table=self.id, seat=seat.name)
-        if self.host.journal is not None:
-            self.host.journal_append(self, [{"t": "cone", "seat": seat.name}])  # type: ignore[arg-type]
-        self.broadcast_lobby()
 
     # ------------------------------------------------------------------ bots
     def _bot_mode(self, seat: Seat) -> str | None:
