@@ -48,6 +48,8 @@ __all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENT
            "Session", "Table", "serve", "stdout_logger"]
 
 RECV_BATCH = 64        # frames handled per wake of the receiving task
+CLOSING = "the host closed the table"   # what every client is told when the host stops on purpose
+CLOSING_LINGER_MS = 250                 # how long the closing frames may take to leave
 
 
 def stdout_logger(record: dict[str, Any]) -> None:
@@ -62,7 +64,7 @@ class Host:
     def __init__(self, bind: str = "tcp://127.0.0.1:0", *, think: tuple[float, float] = (0.0, 0.0),
                  seed: int | None = None, log: Callable[[dict[str, Any]], None] | None = None,
                  allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
-                 ping_seconds: float = 2.0, idle_seconds: float = 10.0,
+                 ping_seconds: float = 1.0, idle_seconds: float = 10.0,
                  rate: float = 50.0, burst: float = 100.0,
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
@@ -315,9 +317,12 @@ class Host:
             self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 
-    async def close(self) -> None:
+    async def close(self, reason: str = CLOSING) -> None:
+        """Stop: every connection is told first (``closing``, in words) that the host is going on
+        purpose, so that nobody waits for a host that will not answer."""
+        told = 0
         for sess in list(self.sessions.values()):
-            self.send(sess, "closing", {"reason": "host shutting down"})
+            told += self.send(sess, "closing", {"reason": reason})
         for table in list(self.tables.values()):
             table.stop()
         for t in self._tasks:
@@ -329,7 +334,8 @@ class Host:
                 pass
         await self.journal_sync.close()     # the last moves' fsyncs
         if self.sock is not None:
-            self.sock.close(linger=0)
+            # the closing frames may still be queued: a moment for them to go (never for more)
+            self.sock.close(linger=CLOSING_LINGER_MS if told else 0)
             self.sock = None
         self._raw = None
         if self._zap:
