@@ -64,7 +64,7 @@ class Host:
     def __init__(self, bind: str = "tcp://127.0.0.1:0", *, think: tuple[float, float] = (0.0, 0.0),
                  seed: int | None = None, log: Callable[[dict[str, Any]], None] | None = None,
                  allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
-                 ping_seconds: float = 1.0, idle_seconds: float = 10.0,
+                 ping_seconds: float = 1.0, idle_seconds: float = 5.0,
                  rate: float = 50.0, burst: float = 100.0,
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
