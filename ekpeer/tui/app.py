@@ -261,7 +261,7 @@ class EkpeerApp(App):
             if what == "start":
                 self.leave()
             elif what == "quit":
-                self.exit()
+                self.close_and_exit()
 
         self.push_screen(screen, chosen)
         return screen
@@ -282,14 +282,29 @@ class EkpeerApp(App):
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         if not others:
-            self.exit()
+            self.close_and_exit()
             return
 
         def answered(quit_: bool | None) -> None:
             if quit_:
-                self.exit()
+                self.close_and_exit()
 
         self.push_screen(QuitConfirmScreen(others), answered)
+
+    @work(group="send")
+    async def close_and_exit(self) -> None:
+        """Quit. A hosting player's session is closed first: the host in this process tells
+        everyone at its table that it closed the table, rather than falling silent."""
+        import asyncio
+        import contextlib
+
+        session = self.session
+        if session is not None and self.hosting():
+            self.session = None
+            self.workers.cancel_group(self, "session")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(session.close(), 3.0)
+        self.exit()
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
@@ -368,7 +383,7 @@ class EkpeerApp(App):
         elif what == "leave":
             self.leave()
         elif what == "quit":
-            self.exit()
+            self.close_and_exit()
 
     def summary(self) -> list[str]:
         view = self.view
