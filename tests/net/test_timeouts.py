@@ -150,3 +150,28 @@ async def test_the_first_person_out_of_time_wears_the_cone_everyone_is_told(host
         assert table.cone == "ann" and len(events(host, "cone_of_shame")) == 1
     finally:
         await closing(clients)
+
+
+async def test_a_resumed_table_keeps_its_cone(ctx, tmp_path):
+    from ekpeer.net.host import Host
+    from ekpeer.net.journal import Journal
+
+    from .conftest import free_port
+    from .test_resume import _crash
+
+    bind = f"tcp://127.0.0.1:{free_port()}"
+    first = Host(bind, ctx=ctx, seed=4, journal=Journal(tmp_path), ping_seconds=0.2)
+    await first.start()
+    clients = await seated(first, ctx, ["ann"], "t4", {**TIMED, "seats": 2, "turn_seconds": 0.3})
+    try:
+        table = first.tables["t4"]
+        await wait_for(lambda: table.cone == "ann", 5, what="the Cone")
+        await wait_for(lambda: '"t":"cone"' in first.journal.path("t4").read_text(), 3, what="the journal")
+        await _crash(first)
+        again = Host(bind, ctx=ctx, seed=5, journal=Journal(tmp_path))
+        again.loop = asyncio.get_running_loop()
+        assert again.restore() == ["t4"]
+        assert again.tables["t4"].cone == "ann"
+        again.tables["t4"].stop()
+    finally:
+        await closing(clients)
