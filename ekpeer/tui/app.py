@@ -282,7 +282,7 @@ class EkpeerApp(App):
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         if not others:
-            self.close_and_exit()
+            self.exit()
             return
 
         def answered(quit_: bool | None) -> None:
@@ -293,13 +293,15 @@ class EkpeerApp(App):
 
     @work(group="send")
     async def close_and_exit(self) -> None:
-        """Quit. A hosting player's session is closed first: the host in this process tells
-        everyone at its table that it closed the table, rather than falling silent."""
+        """Quit. A hosting player with other people at their table closes the session first:
+        the host in this process tells them it closed the table, rather than falling silent."""
         import asyncio
         import contextlib
 
+        from .screens.quit_confirm import others_seated
+
         session = self.session
-        if session is not None and self.hosting():
+        if session is not None and self.hosting() and others_seated(self.lobby, self.player_name):
             self.session = None
             self.workers.cancel_group(self, "session")
             with contextlib.suppress(Exception):
