@@ -60,6 +60,7 @@ class EkpeerApp(App):
         self.lobby_at = time.monotonic()      # when the last lobby came (its seconds count from then)
         self._back: dict[str, float] = {}     # who came back, and when
         self.host_gone: Any = None            # the HostGoneScreen while the host is not answering
+        self._say_back = False
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -150,6 +151,16 @@ class EkpeerApp(App):
     def on_host_message_received(self, message: HostMessageReceived) -> None:
         msg = message.data
         kind, body = msg.get("type"), msg.get("body") or {}
+        if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
+            self._host_back()       # the host speaks again: the table first, then what it asks
+        self._on_host_message(kind, body)
+        if self._say_back:
+            self._say_back = False
+            self.log_lines.append("The host is back: you are in your seat again")
+            if self.current_mode == "table":
+                self.table_screen.show_state()
+
+    def _on_host_message(self, kind: Any, body: dict[str, Any]) -> None:
         if kind == "lobby":
             self._lobby_changed(body)
             if (body.get("started") and self.view) or (self.autostart and not self.view):
@@ -229,16 +240,25 @@ class EkpeerApp(App):
         if state == "lost":
             self._host_gone(closed=False)
         elif state == "back":
-            screen, self.host_gone = self.host_gone, None
-            if screen is not None and screen in self.screen_stack:
-                screen.dismiss("back")
-            self.log_lines.append("The host is back: you are in your seat again")
-            self.notify("The host is back: you are in your seat again", timeout=5)
-            if self.current_mode == "table":
-                self.table_screen.show_state()
+            self._host_back()
         elif state == "refused":
             screen = self._host_gone(closed=False)
             screen.seat_refused(str(body.get("message") or body.get("code") or ""))
+
+    def _host_back(self) -> None:
+        """The host answers again and our seat is resumed: the notice goes, and the log says so."""
+        screen, self.host_gone = self.host_gone, None
+        if screen is None:
+            return
+        if screen in self.screen_stack:
+            if self.screen is screen:
+                screen.dismiss("back")
+            else:       # something opened over it meanwhile: close it once it is on top
+                self.host_gone = screen
+                self.set_timer(0.2, self._host_back)
+                return
+        self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
+        self.notify("The host is back: you are in your seat again", timeout=5)
 
     def _host_gone(self, closed: bool) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on."""

@@ -176,3 +176,25 @@ def test_seat_words():
     assert seat_tag({"state": "connected"}) is None and seat_tag({"state": "bot"}) is None
     assert others_seated(before, "ann") == ["bob"]
     assert others_seated(lobby({**ALL_HERE, "bob": {"state": "left", "left": True}})["body"], "ann") == []
+
+
+async def test_the_host_back_with_a_decision_waiting_shows_the_decision(table3):
+    """On coming back the snapshot may ask a decision before the library says "back": the
+    notice goes first, and the decision stays open."""
+    from ekpeer.tui.screens.pick import PickScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 3)
+        assert isinstance(app.screen, HostGoneScreen)
+        asked, rules2, events2 = rigged({**table3, "draw_pile": ["exploding_kitten", *table3["draw_pile"]]},
+                                        [{"do": "draw", "by": "ann"}])
+        session.queue.put_nowait(snapshot_of(asked, rules2, "ann", events2))
+        session.push("connection", {"state": "back", "attempts": 2})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, PickScreen)           # "You drew Exploding Kitten!"
+        assert not any(isinstance(s, HostGoneScreen) for s in app.screen_stack)
+        assert app.log_lines.count("The host is back: you are in your seat again") == 1
