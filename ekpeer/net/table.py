@@ -258,10 +258,14 @@ class Table(TableTimers):
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.seat(name)
-        if mine is not None and mine.human and mine.session is None and mine.key is not None \
-                and self.owns(mine, session):
-            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
+                and (mine.session is None or self.phase != "lobby"):
+            # the key that took this seat comes back by name (a host restarted with --resume; in
+            # a game, a client restarted before the host noticed its old connection was gone)
             self.host.detach(session)
+            old = mine.session
+            if old is not None and old is not session:
+                old.table, old.seat = None, None
             self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True}
         if self.phase != "lobby":

@@ -75,3 +75,30 @@ async def _last_lobby(client: Client) -> dict:
             host_lobby = msg.body
     assert host_lobby is not None
     return host_lobby
+
+
+async def test_a_restarted_client_takes_its_seat_back_by_name_before_the_host_noticed(host, ctx):
+    """Killed and started again at once (``ekpeer join ADDRESS --name bob``: the same client key,
+    no token), a player is back in their seat even while the host still holds the dead
+    connection."""
+    ann, bob = (Client(host.address, n, ctx=ctx) for n in ("ann", "bob"))
+    again = Client(host.address, "bob", ctx=ctx)
+    try:
+        for c in (ann, bob):
+            await c.connect()
+        await ann.join("k")
+        await ann.lobby_set(seats=2, turn_seconds=30.0)
+        await bob.join("k")
+        for c in (ann, bob):
+            await c.ready()
+        await ann.start()
+        table = host.tables["k"]
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        old = table.seat("bob").session
+        await again.connect()
+        joined = await again.join("k")
+        assert joined["resumed"] and joined["seat"] == "bob" and joined["token"] == bob.token
+        assert table.seat("bob").session is not old and old.seat is None
+    finally:
+        for c in (ann, bob, again):
+            await c.close()
