@@ -34,7 +34,7 @@ async def _headless(args: argparse.Namespace) -> int:
         journal.clear()
     host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
                 allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle,
-                secure=not insecure, journal=journal)
+                secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256))
     host.loop = asyncio.get_running_loop()
     if getattr(args, "resume", False):
         if journal is None:
@@ -183,6 +183,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     host.add_argument("--idle", type=float, default=5.0,
                       help="seconds of silence before a client is dropped and its seat said gone "
                            "(default 5: clients ping every second)")
+    host.add_argument("--max-per-address", type=int, default=256, metavar="N",
+                      help="connections at once from one remote address (default 256; docs/security.md)")
     host.add_argument("--save-replays", metavar="DIR", default=None,
                       help="save every finished game into DIR as JSON (ekpeer replay FILE plays it back)")
     host.add_argument("--no-discovery", action="store_true",

@@ -40,6 +40,16 @@ from . import security
 SILENCE = 3.5
 
 
+#: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
+ACK_BYTES = 256 * 1024
+
+
+def _quiet(fut: asyncio.Future) -> None:
+    """Retrieve a fire-and-forget send's outcome (a ping lost to a full queue is no error)."""
+    if not fut.cancelled():
+        fut.exception()
+
+
 class RequestError(Exception):
     def __init__(self, code: str, message: str, body: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {message}")
@@ -107,12 +117,13 @@ class Client:
         self._last_heard = 0.0
         self._closed = False
         self._resyncing = False
+        self._unacked = 0               # bytes read since the host was last told (ping ``seen``)
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> None:
         sock = self.ctx.socket(zmq.DEALER)
         sock.setsockopt(zmq.LINGER, 0)
-        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME)
+        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME + P.CURVE_OVERHEAD)
         sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
         sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
@@ -125,6 +136,7 @@ class Client:
         sock.connect(self.address)
         self.sock = sock
         self.last_seq = 0
+        self._unacked = 0
         self._last_heard = asyncio.get_running_loop().time()
 
     async def connect(self) -> dict[str, Any]:
@@ -300,6 +312,9 @@ class Client:
                 if self.last_seq and env.seq != self.last_seq + 1 and self.table and not self._resyncing:
                     asyncio.ensure_future(self._resync("sequence gap"))
                 self.last_seq = env.seq
+            self._unacked += len(frame)
+            if self._unacked >= ACK_BYTES:     # much read since the last ping: say so now
+                self._ping()
             if env.type == "reply" and env.re is not None and env.re in self._pending:
                 fut = self._pending[env.re]
                 if not fut.done():
@@ -340,9 +355,22 @@ class Client:
             if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:
                 await self._resync("host silent")
                 continue
-            with contextlib.suppress(Exception):
-                self._ids += 1
-                await self.sock.send(P.encode("ping", {}, self._ids), flags=zmq.DONTWAIT)
+            self._ping()
+
+    def _ping(self) -> None:
+        """A ping that tells the host how far this client has read (``seen``: the host keeps
+        only so many bytes unread for a connection, then drops it)."""
+        sock = self.sock
+        if sock is None:
+            return
+        self._ids += 1
+        try:
+            sent = sock.send(P.encode("ping", {"seen": self.last_seq}, self._ids), flags=zmq.DONTWAIT)
+        except zmq.ZMQError:
+            return
+        self._unacked = 0
+        if isinstance(sent, asyncio.Future):    # zmq.asyncio: a full queue fails the future
+            sent.add_done_callback(_quiet)
 
     async def reconnect(self) -> None:
         """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""

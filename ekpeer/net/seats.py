@@ -10,13 +10,15 @@ Both sit below the table (:mod:`ekpeer.net.table` imports them; they import no t
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import protocol as P
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from .gate import Conn
 
 
 @dataclass(eq=False)
@@ -39,6 +41,12 @@ class Session:
     said_hello: bool = False
     lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
+    conn: Conn | None = None         # its TCP connection (None: inproc, or not seen by the gate)
+    address: str | None = None       # the remote address (None: inproc)
+    sent: int = 0                    # bytes sent on this connection...
+    acked: int = 0                   # ...of which the peer said it has read this many (ping seen)
+    marked: int = 0                  # ``sent`` at the last mark
+    marks: deque = field(default_factory=deque)   # (seq, sent) every ACK_MARK bytes, until acked
 
 
 @dataclass(eq=False)

@@ -152,6 +152,18 @@ def peer_key(frame: Any) -> str | None:
     return value or None
 
 
+def peer_fd(frame: Any) -> int | None:
+    """The file descriptor of the TCP connection ``frame`` came in on (None: inproc)."""
+    try:
+        value = frame.get("__fd")
+    except (zmq.ZMQError, AttributeError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+    try:
+        return int(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
 class _Auth:
     # zmq.auth's thread authenticator: independent of any event loop, and (unlike the asyncio
     # one) it can be stopped and started again on the same context (a host restarted in process)

@@ -46,7 +46,8 @@ class TableHost(TimerHost, Protocol):
     :class:`~ekpeer.net.table_timers.TimerHost` included."""
 
     loop: asyncio.AbstractEventLoop
-    rng: random.Random                  # each table's own RNG is seeded from it
+    rng: random.Random                  # each table's own RNG is seeded from it (a fixed seed)...
+    seed: int | None                    # ...or from the OS when this is None
     journal: Journal | None             # the crash journal (None: not kept)
     audit: bool                         # check after every move that no card was lost or made
     stats: dict[str, int]
@@ -66,6 +67,14 @@ class TableHost(TimerHost, Protocol):
 
     def remove_table(self, table: Table) -> None: ...
 
+    def new_seed(self, rng: random.Random) -> int:
+        """A seed for a deal or a bot: from the OS (unless the host has a fixed seed)."""
+        ...
+
+    def check_password(self, table: Table, session: Session, password: str | None) -> None:
+        """``bad_password`` / ``rate_limited`` unless ``password`` opens ``table`` (guesses counted)."""
+        ...
+
 
 class Table(TableTimers):
     """One table of the host: its seats, its spectators and, once started, its game."""
@@ -81,6 +90,7 @@ class Table(TableTimers):
         self.title = title or table_id
         self.description = description
         self.created = created          # made by a player's join (removed when empty)
+        self.makers: list[str] = []     # its maker's key and address (the host's per-maker budget)
         self.creator: Seat | None = None
         self.phase = "lobby"
         self.seats: list[Seat] = []
@@ -95,7 +105,8 @@ class Table(TableTimers):
         self.cone: str | None = None    # who wears the Cone of Shame this game (wear_cone)
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
-        self.rng = random.Random(host.rng.random())
+        # timeouts' random moves and bot delays; from the OS unless the host has a fixed seed
+        self.rng = random.Random(host.rng.random()) if host.seed is not None else random.Random()
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -124,10 +135,13 @@ class Table(TableTimers):
         return out
 
     def summary(self) -> dict[str, Any]:
-        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
-                "seats": self.settings["seats"], "taken": len(self.humans()),
-                "settings": self.public_settings(),
-                "created": self.created, "password": bool(self.settings.get("password"))}
+        """What ``hello`` lists of a table: small (every field bounded), no options, no picks."""
+        st = self.settings
+        return {"table": self.id, "title": self.title[:P.TABLE_LEN], "description": self.description[:200],
+                "phase": self.phase, "seats": st["seats"], "taken": len(self.humans()),
+                "settings": {"expansions": st["expansions"], "deck": st["deck"], "variants": st["variants"],
+                             "seats": st["seats"], "bots": st["bots"], "password": bool(st.get("password"))},
+                "created": self.created, "password": bool(st.get("password"))}
 
     def owns(self, seat: Seat, session: Session) -> bool:
         """A seat belongs to the client key that took it (no key on either side: --insecure)."""
@@ -231,9 +245,9 @@ class Table(TableTimers):
 
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
-        if token is None and not self.password_ok(password):
-            raise P.ProtocolError("bad_password", "this table needs its password" if not password
-                                  else "wrong password for this table")
+        if self.settings.get("password") and (token is None or spectator):
+            # a token resumes its own seat only; watching needs the password like sitting down
+            self.host.check_password(self, session, password)
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise P.ProtocolError("table_full", "too many spectators at this table")
@@ -443,14 +457,14 @@ class Table(TableTimers):
             picks = {s.name: s.picks for s in self.seats if s.picks}
             options["custom"] = {**options["custom"], "picks": picks}
         try:
-            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+            self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
             raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
         self.catalog = rules.catalog()
         for s in self.seats:
-            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
+            s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
         self.cone = None
