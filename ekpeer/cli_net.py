@@ -116,13 +116,37 @@ def cmd_host(args: argparse.Namespace) -> int:
     return asyncio.run(_headless(args))
 
 
+def cmd_forget_host(args: argparse.Namespace) -> int:
+    """Forget a host's key (after its own screen confirmed it has a new one)."""
+    from .net.addresses import AddressError
+    from .net.known_hosts import KnownHosts
+
+    known = KnownHosts()
+    try:
+        gone = known.forget(args.host)
+    except AddressError as exc:
+        print(f"ekpeer forget-host: {exc}", file=sys.stderr)
+        return 2
+    if not gone:
+        print(f"{args.host}: not in {known.path}", file=sys.stderr)
+        return 1
+    for line in gone:
+        print(f"forgot: {line}")
+    return 0
+
+
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
+    from .cli_trust import trusted_address
     from .net.remote_bot import run_bot
 
+    endpoint = trusted_address(args.endpoint, trust=args.trust, discovery=not args.no_discovery,
+                               insecure=args.insecure)
+    if endpoint is None:
+        return 2
     try:
-        return asyncio.run(run_bot(args.endpoint, args.name, args.table, args.kind, args.token, args.games,
+        return asyncio.run(run_bot(endpoint, args.name, args.table, args.kind, args.token, args.games,
                                    args.think, args.seed, args.timeout, args.insecure, args.password))
     except KeyboardInterrupt:
         return 130
@@ -156,8 +180,19 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"no tables found on the LAN within {args.timeout:g} s (multicast may be blocked here: "
               "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
         return 0
+    from .net.addresses import AddressError
+    from .net.known_hosts import HostKeyChanged, KnownHosts, check_found
+
+    known = KnownHosts()
     for t in tables:
-        print(t.line())
+        try:
+            trust = "known key" if check_found(t, known).status == "known" else "new key"
+        except HostKeyChanged:          # another key than the one trusted before
+            trust = "KEY CHANGED: ekpeer join refuses it"
+        except AddressError:
+            trust = "no key"
+        fp = f"  fingerprint {t.fingerprint} ({trust})" if t.fingerprint else "  (no key)"
+        print(t.line() + fp)
     return 0
 
 
@@ -201,7 +236,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     lister.set_defaults(func=cmd_list)
 
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
-    bot.add_argument("endpoint", help="tcp://HOST:PORT#HOSTKEY (as the host prints it)")
+    bot.add_argument("endpoint", help="tcp://HOST:PORT/KEY as the host shows it (HOST:PORT alone: the key "
+                     "of an earlier visit, or the one the LAN advertises with --trust)")
     bot.add_argument("--name", required=True, help="the bot's name at the table")
     bot.add_argument("--table", default=None,
                      help="table id (default: the host's first table with a free seat in its lobby)")
@@ -217,4 +253,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
     bot.add_argument("--password", default=None, help="the table's password, if it has one")
+    bot.add_argument("--trust", action="store_true",
+                     help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
+    bot.add_argument("--no-discovery", action="store_true", help="do not look for HOST:PORT's key on the LAN")
     bot.set_defaults(func=cmd_bot)
+
+    forget = sub.add_parser("forget-host", help="forget a host's key (when its own screen shows a new one)")
+    forget.add_argument("host", help="HOST:PORT, a whole address, or name:HOST as the refusal named it")
+    forget.set_defaults(func=cmd_forget_host)

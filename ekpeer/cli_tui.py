@@ -162,6 +162,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
     if password:
         options["password"] = password
+    if args.address:    # its key: in the address, from a trusted earlier visit, or the LAN's (asked about)
+        from .cli_trust import trusted_address
+
+        args.address = trusted_address(args.address, trust=args.trust, discovery=_discovery(args),
+                                       insecure=args.insecure)
+        if args.address is None:
+            return 2
     # Without an address the start screen opens, listing the tables found on the LAN.
     app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
                    address=args.address, options=options or None, discovery=_discovery(args))
@@ -255,7 +262,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME "
                           "(no address: pick from the tables found on the LAN)")
     join.add_argument("address", nargs="?", default=None,
-                      help="tcp://HOST:PORT (default: the start screen lists the tables on the LAN)")
+                      help="tcp://HOST:PORT/KEY as the host shows it, or HOST:PORT when its key is known or "
+                           "advertised on the LAN (default: the start screen lists the tables on the LAN)")
+    join.add_argument("--trust", action="store_true",
+                      help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")

@@ -32,6 +32,7 @@ import zmq
 import zmq.asyncio
 
 from ..engine import Move
+from . import known_hosts as known_hosts_mod
 from . import protocol as P
 from . import security
 
@@ -75,16 +76,25 @@ class Client:
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
-                 password: str | None = None, choices: bool = True) -> None:
-        # ``endpoint`` is an address ``tcp://HOST:PORT#HOSTKEY``: the key pins the host (CurveZMQ).
+                 password: str | None = None, choices: bool = True, known_hosts: Any = True) -> None:
+        # ``endpoint`` is an address ``tcp://HOST:PORT/HOSTKEY``: the key pins the host (CurveZMQ).
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
         self.address, self.server_key = security.split_address(endpoint)
+        # known hosts (``known_hosts``: True, the user's file; None: none): a key the address gives
+        # is checked against them (another key for a known host raises HostKeyChanged); without a
+        # key, a trusted earlier visit's is used. A new key is remembered once the host answers.
+        self.known_hosts = known_hosts_mod.store(known_hosts)
+        self.trust = known_hosts_mod.trust_for(self.known_hosts, self.address, self.server_key,
+                                               lookup=not insecure)
+        if self.trust is not None:
+            self.server_key = self.trust.key
         # in this process (inproc://) nothing goes on a wire: no key, and nothing insecure
         keyless = self.server_key is None and not security.is_local(self.address)
         if keyless and not insecure:
             raise security.AddressError(
-                f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+                f"{endpoint!r} carries no host key and none is known for it: use the whole address the "
+                "host shows (tcp://HOST:PORT/KEY), or `ekpeer join HOST:PORT` to find its key on the LAN; "
                 "connecting without encryption needs --insecure")
         self.insecure = keyless
         self.keypair = keypair
@@ -144,7 +154,9 @@ class Client:
         self._open()
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
-        return await self.hello()
+        reply = await self.hello()
+        known_hosts_mod.confirmed(self.known_hosts, self.trust)     # a first visit: remembered now
+        return reply
 
     async def close(self) -> None:
         self._closed = True

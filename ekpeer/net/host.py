@@ -28,6 +28,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import zmq
@@ -134,6 +135,7 @@ class Host:
         self._kicking = False
         self.journal_sync = JournalSync(self)      # journal appends, and their fsyncs
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
+        self._aside_logged = 0                          # journal files set aside, already logged
 
     def new_seed(self, rng: random.Random) -> int:
         """A seed for a game's deal or a bot: :data:`SEED_BITS` bits from the OS, so that no
@@ -153,7 +155,7 @@ class Host:
 
     @property
     def address(self) -> str:
-        """The endpoint with the host's public key (``tcp://h:p#KEY``): what clients are told."""
+        """The endpoint with the host's public key (``tcp://h:p/KEY``): what clients are told."""
         return security.join_address(self.endpoint, self.public_key)
 
     def address_for(self, hostname: str) -> str:
@@ -290,7 +292,7 @@ class Host:
             try:
                 settings = lobby_mod.check(rec["settings"])
             except (lobby_mod.SettingsError, KeyError, TypeError) as exc:
-                self.log("restore_failed", level="error", table=rec.get("id"), error=str(exc))
+                self.journal_broken(state, f"its settings do not check here: {exc}")
                 continue
             table_id = rec["id"]
             table = Table(self, table_id, settings, bool(rec.get("autostart", True)), rec.get("title", ""),
@@ -303,15 +305,15 @@ class Host:
                     game = replay(rules, game_rec["origin"], [])
                     for move in state["moves"]:     # each move's events: the snapshots' history
                         table.history.extend(game.apply(Move.from_dict(move)))
-                except Exception as exc:
-                    self.log("restore_failed", level="error", table=table_id, error=repr(exc))
-                    game = None
+                except Exception as exc:    # set aside as it is: never rewritten as an empty lobby
+                    self.journal_broken(state, f"its moves do not replay: {exc!r}"[:500])
+                    continue
                 if game is not None and not game.over:
                     now = self.loop.time()
                     for s in game_rec["seats"]:
                         seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
                                     kind=s.get("kind"), ready=True, left=bool(s.get("left")),
-                                    takeover=bool(s.get("takeover")))
+                                    takeover=bool(s.get("takeover")), token_sha256=s.get("token_sha256"))
                         seat.bot, seat.bot_seed = None, self.new_seed(table.rng)
                         seat.rematch = seat.kind is not None
                         table.seats.append(seat)
@@ -342,7 +344,31 @@ class Host:
             table.journal_lobby()
             restored.append(table_id)
             self.log("table_restored", table=table_id, moves=0, game=table.games, seats=[])
+        self.log_journal_aside()
         return restored
+
+    def journal_broken(self, state: dict[str, Any], reason: str) -> None:
+        """A table's journal that loads but cannot be played on: set aside untouched (the other
+        tables resume), said loudly by :meth:`log_journal_aside`."""
+        assert self.journal is not None
+        self.guard_io(self.journal.set_file_aside, Path(state["path"]), reason)
+
+    def log_journal_aside(self) -> None:
+        """Say, loudly, each journal file set aside since the last call (broken, or kept by a
+        start without ``--resume``): where it is now and why."""
+        journal = self.journal
+        if journal is None:
+            return
+        for entry in journal.set_aside[self._aside_logged:]:
+            if entry["kind"] == "kept":
+                self.log("journal_kept", level="warning", path=entry["path"], reason=entry["reason"],
+                         help="to play them on, move the files back into the journal folder and "
+                              "start with --resume")
+            else:
+                self.log("journal_broken", level="error", path=entry["path"], reason=entry["reason"],
+                         help="set aside as it was: nothing in it was played on, nothing overwritten; "
+                              "the other tables resume")
+        self._aside_logged = len(journal.set_aside)
 
     async def start(self) -> str:
         self.loop = asyncio.get_running_loop()
@@ -387,9 +413,10 @@ class Host:
             self.local_endpoint = f"inproc://ekpeer-host-{id(self):x}"
             sock.bind(self.local_endpoint)
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
+        self.log_journal_aside()
         if self.secure:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
-                     secure=True)
+                     secure=True, fingerprint=security.fingerprint(self.public_key))
         else:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
                      secure=False)
@@ -718,8 +745,8 @@ class Host:
             token = body.get("token")
             if token:
                 for table in self.tables.values():
-                    seat = next((s for s in table.seats if s.token is not None
-                                 and secrets.compare_digest(s.token, token) and table.owns(s, session)), None)
+                    seat = next((s for s in table.seats
+                                 if s.has_token(token) and table.owns(s, session)), None)
                     if seat is not None:
                         resume = {"table": table.id, "seat": seat.name}
             session.lean = body.get("choices") is False

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..plugins import installed, ruleset
 from ..table_settings import BOT_KINDS, BOUNDS, DEFAULTS, read_preset
+from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
 
@@ -162,10 +163,14 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     password = out["password"]
     if isinstance(password, bool):          # the public view shows true/false: keep or clear it
         password = (base or {}).get("password") if password else None
-    if password is not None and (not isinstance(password, str) or len(password) > PASSWORD_LEN
-                                 or not password.isprintable()):
-        raise SettingsError(f"password must be printable text of at most {PASSWORD_LEN} characters")
-    out["password"] = password or None
+    if passwords.is_sealed(password):       # as kept (the base's, or a journal's): already hashed
+        out["password"] = password
+    else:
+        if password is not None and (not isinstance(password, str) or len(password) > PASSWORD_LEN
+                                     or not password.isprintable()):
+            raise SettingsError(f"password must be printable text of at most {PASSWORD_LEN} characters")
+        # kept only salted and hashed: no copy of the settings (journal, logs) gives it back
+        out["password"] = passwords.seal(password) if password else None
     options = out["options"] = _options(out["options"])
     if out["bots"] not in BOT_KINDS:
         raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")

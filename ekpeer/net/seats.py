@@ -10,6 +10,8 @@ Both sit below the table (:mod:`ekpeer.net.table` imports them; they import no t
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import secrets
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -49,6 +51,11 @@ class Session:
     marks: deque = field(default_factory=deque)   # (seq, sent) every ACK_MARK bytes, until acked
 
 
+def token_digest(token: str) -> str:
+    """What the crash journal keeps of a seat's token (a token is 18 random bytes: no salt needed)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @dataclass(eq=False)
 class Seat:
     """A player's place at a table: a person's (with a token to come back by) or a bot's."""
@@ -68,6 +75,17 @@ class Seat:
     bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
     grace: asyncio.TimerHandle | None = None
     pending: asyncio.TimerHandle | None = None
+    #: a seat brought back from the crash journal knows only its token's SHA-256 (the journal
+    #: keeps no token): the first token that matches it becomes ``token`` again
+    token_sha256: str | None = None
+
+    def has_token(self, token: str) -> bool:
+        """Is ``token`` this seat's (compared in constant time)?"""
+        if self.token is not None:
+            return secrets.compare_digest(self.token, token)
+        if self.token_sha256 is not None:
+            return secrets.compare_digest(self.token_sha256, token_digest(token))
+        return False
 
     @property
     def human(self) -> bool:

@@ -23,9 +23,10 @@ from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
+from . import passwords
 from . import protocol as P
 from .journal import Journal
-from .seats import Seat, Session
+from .seats import Seat, Session, token_digest
 from .table_timers import TableTimers, TimerHost
 
 HISTORY = 200          # events kept per game for snapshots
@@ -148,10 +149,10 @@ class Table(TableTimers):
         return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
 
     def password_ok(self, password: str | None) -> bool:
-        want = self.settings.get("password")
+        want = self.settings.get("password")       # salted and hashed (lobby.check sealed it)
         if not want:
             return True
-        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
+        return passwords.matches(want, password)
 
     # ------------------------------------------------------------------ crash journal
     def table_record(self) -> dict[str, Any]:
@@ -169,8 +170,11 @@ class Table(TableTimers):
         journal = self.host.journal
         if journal is None or self.game is None:
             return
-        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
-                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
+        # no token in clear: a seat's SHA-256 is enough to know it again (and a token is useless
+        # without the client key it is bound to, which the journal keeps as the public half only)
+        seats = [{"name": s.name, "token_sha256": token_digest(s.token) if s.token else s.token_sha256,
+                  "key": s.key, "kind": s.kind, "left": s.left, "takeover": s.takeover,
+                  "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
         cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
@@ -259,10 +263,10 @@ class Table(TableTimers):
                 self.send_snapshot(session)
             return {"token": None, "seat": None, "spectator": True}
         if token is not None:
-            seat = next((s for s in self.seats
-                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
+            seat = next((s for s in self.seats if s.has_token(token)), None)
             if seat is None or not self.owns(seat, session):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
+            seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
             old = seat.session
             if old is not None and old is not session:
@@ -276,6 +280,10 @@ class Table(TableTimers):
                 and (mine.session is None or self.phase != "lobby"):
             # the key that took this seat comes back by name (a host restarted with --resume; in
             # a game, a client restarted before the host noticed its old connection was gone)
+            if mine.token is None:      # from the journal, which keeps no token: a new one
+                mine.token, mine.token_sha256 = secrets.token_urlsafe(18), None
+                if self.game is not None and self.phase == "playing":
+                    self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
             old = mine.session
             if old is not None and old is not session:

@@ -26,6 +26,7 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory, local_factory
+from .widgets import scrub
 from .words import Catalog, Knowledge, event_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
@@ -145,12 +146,13 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
-            self.notify(f"Could not send {what}: {exc}", severity="error")
+            self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
 
     # ------------------------------------------------------------------ incoming
     def on_host_message_received(self, message: HostMessageReceived) -> None:
         msg = message.data
-        kind, body = msg.get("type"), msg.get("body") or {}
+        # every string a host sends is another peer's words: no terminal controls get through
+        kind, body = msg.get("type"), scrub(msg.get("body") or {})
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
         self._on_host_message(kind, body)
@@ -205,7 +207,7 @@ class EkpeerApp(App):
         elif kind == "reply":
             if body.get("ok") is False:
                 self.notify(str(body.get("message") or body.get("code")), title="Refused",
-                            severity="warning", timeout=4)
+                            severity="warning", timeout=4, markup=False)     # the host's words, plain
 
     def _timer(self, body: dict[str, Any]) -> None:
         seconds = float(body.get("seconds", 0) or 0)
@@ -339,7 +341,7 @@ class EkpeerApp(App):
 
     def on_session_ended(self, message: SessionEnded) -> None:
         if message.reason:
-            self.notify(f"Disconnected: {message.reason}", severity="error", timeout=8)
+            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error", timeout=8, markup=False)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -378,7 +380,7 @@ class EkpeerApp(App):
                 await self.session.ready(True)
             await self.session.start()
         except Exception as exc:
-            self.notify(f"Could not start: {exc}", severity="error")
+            self.notify(f"Could not start: {exc}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -16,6 +17,47 @@ from .words import Catalog, explode_odds, seat_tag, seen_words
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "cone ↓", -1: "cone ↑"}
+
+
+def plain(text: Any) -> Any:
+    """``text`` shown exactly as written: a string becomes a :class:`Content` that Textual
+    never reads as markup. Names, table names, card titles and texts, prompts and reasons
+    all come from other peers (the host too is one): ``[/]`` in a name must not crash a
+    screen, nor ``[@click=...]`` run an action. Rich ``Text`` and ``Content`` pass as they are."""
+    return Content(text) if isinstance(text, str) else text
+
+
+#: Characters no peer's words may bring to this terminal: C0/C1 controls but newline and tab
+#: (ESC starts terminal commands: colours, titles, the clipboard) and the bidirectional
+#: overrides that make a name read backwards.
+_UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def scrub(value: Any) -> Any:
+    """``value`` (a host message's body: maps, lists, strings) with every string made safe to
+    show: characters in :data:`_UNSHOWN` become U+FFFD. A body that holds none comes back as
+    it is (one look at each string, nothing copied: the common case, on every update)."""
+    return value if _clean(value) else _scrubbed(value)
+
+
+def _clean(value: Any) -> bool:
+    if isinstance(value, str):
+        return _UNSHOWN.search(value) is None
+    if isinstance(value, dict):
+        return all(_clean(k) and _clean(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_clean(v) for v in value)
+    return True
+
+
+def _scrubbed(value: Any) -> Any:
+    if isinstance(value, str):
+        return _UNSHOWN.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_scrubbed(k): _scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrubbed(v) for v in value]
+    return value
 
 
 class KeyBar(Static):

@@ -16,13 +16,15 @@ import ipaddress
 import socket
 import time
 
+import zmq
 import zmq.asyncio
 
-from ekpeer.net import discovery
+from ekpeer.net import discovery, security
 from ekpeer.net.client import SILENCE, Client
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
 
+KEY = zmq.curve_keypair()[0]
 NETS = [ipaddress.ip_network("10.213.0.0/24"), ipaddress.ip_network("127.0.0.0/8")]
 
 
@@ -39,7 +41,7 @@ class _Info:
 
     name = "lab@host:5555._ekpeer._tcp.local."
     port = 5555
-    decoded_properties = {"table": "lab", "title": "Lab", "key": "KEY", "phase": "lobby", "seats": "3",
+    decoded_properties = {"table": "lab", "title": "Lab", "key": KEY.decode(), "phase": "lobby", "seats": "3",
                           "free": "3"}
 
     def parsed_addresses(self):
@@ -49,7 +51,8 @@ class _Info:
 def test_a_found_table_is_joined_on_the_address_this_machine_reaches():
     found = discovery.found_from(_Info(), NETS)
     assert found is not None
-    assert found.endpoint == "tcp://10.213.0.1:5555" and found.address == "tcp://10.213.0.1:5555#KEY"
+    assert found.endpoint == "tcp://10.213.0.1:5555"
+    assert found.address == security.join_address("tcp://10.213.0.1:5555", KEY)
     assert found.addresses == ["10.213.0.1", "10.213.1.1", "127.0.0.1"]
     assert found.as_dict()["addresses"] == found.addresses        # `ekpeer list --json` shows them all
 

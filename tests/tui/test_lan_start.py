@@ -8,6 +8,7 @@ import pytest
 import zmq.asyncio
 from textual.widgets import OptionList
 
+from ekpeer.net.addresses import fingerprint
 from ekpeer.net.discovery import advertise, multicast_works
 from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
@@ -45,6 +46,10 @@ async def test_start_screen_lists_lan_tables_and_joins_the_chosen_one():
             assert "Upstairs (lan)" in line and "3 of 3 seats free" in line
             options.focus()
             options.highlighted = index
+            await pilot.press("enter")
+            await settle(pilot)       # a key only the LAN vouches for: its fingerprint first, then trust
+            assert isinstance(app.screen, StartScreen) and not app.lobby
+            assert any(fingerprint(host.public_key) in n.message for n in app._notifications)
             await pilot.press("enter")
             deadline = time.monotonic() + 5
             while not app.lobby and time.monotonic() < deadline:

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets import plain
+
 
 def headline(winners: list[str] | str | None, you: str | None) -> str:
     """``You win!`` / ``bob wins!``, or for a shared win (ruling 25: the draw pile is empty and a
@@ -45,8 +47,9 @@ class GameOverScreen(ModalScreen[str]):
             summary.insert(0, "The draw pile is empty and a full round passed with nobody dying: "
                               "the Living players share the win.")
         with Vertical(id="dialog", classes="won" if won else "lost"):
-            yield Static(f"Game over: {headline(self.winners, self.you)}", id="dialog-title")
-            yield Static("\n".join(summary), id="dialog-prompt")
+            # names: plain text
+            yield Static(plain(f"Game over: {headline(self.winners, self.you)}"), id="dialog-title")
+            yield Static(plain("\n".join(summary)), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("Leave (l)", id="leave")

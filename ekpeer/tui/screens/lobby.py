@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
+from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("heuristic (strong)", "heuristic"), ("random (weak)", "random")]
@@ -31,7 +32,7 @@ class Tick(Checkbox):
     id may not)."""
 
     def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
-        super().__init__(label, value, **kwargs)
+        super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
         self.key = key
 
     @property
@@ -90,7 +91,14 @@ class LobbyScreen(Screen):
         title.append("  (you set the table)" if creator else "  (the host sets the table)", style="italic")
         addr = getattr(self.app, "address", None)
         if addr:
-            title.append(f"\n Others join with:  ekpeer join {addr} --name NAME", style="bold")
+            from ...net.addresses import AddressError, fingerprint, join_command, parse
+
+            title.append(f"\n Others join with:  {join_command(addr)}", style="bold")
+            try:
+                title.append(f"\n Key fingerprint:   {fingerprint(parse(addr).key or b'')}  "
+                             "(they compare it with what their screen shows)")
+            except AddressError:    # no key: --insecure
+                pass
         self.query_one("#lobby-title", Static).update(title)
         seats = Text()
         for seat in lobby.get("seats", []):
@@ -129,7 +137,7 @@ class LobbyScreen(Screen):
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
         plugins = choices.get("plugins", [])
-        decks = [(f"{d['title']} ({d['min_players']}-{d['max_players']})", d["name"])
+        decks = [(Text(f"{d['title']} ({d['min_players']}-{d['max_players']})"), d["name"])
                  for p in plugins if p["name"] in settings.get("expansions", []) for d in p.get("decks", [])
                  if d.get("main", True)]
         variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])

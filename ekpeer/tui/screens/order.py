@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import plain
 from ..words import Catalog, ordinal
 
 
@@ -55,7 +56,7 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
             label = f"{ordinal(place + 1):>4}  {self.cat.title(self.cards[i])}"
             if place == 0:
                 label += "   ← drawn next"
-            ol.add_option(Option(label, id=str(place)))
+            ol.add_option(Option(plain(label), id=str(place)))
         ol.highlighted = highlight
 
     def action_move(self, step: int) -> None:

@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import plain
+
 
 class PickScreen(ModalScreen[Any]):
     """Pick one of ``options`` (value, label, card id or None); dismisses with the value.
@@ -36,12 +38,13 @@ class PickScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title")
-            yield Static(self.prompt, id="dialog-prompt")
+            # titles, prompts and labels hold names and card titles from other peers: plain text
+            yield Static(plain(self.title_text), id="dialog-title")
+            yield Static(plain(self.prompt), id="dialog-prompt")
             if self.details:
-                yield Static(self.details, id="dialog-details")
-            yield OptionList(*[Option(label, id=str(i)) for i, (_, label, _) in enumerate(self.options)],
-                             id="dialog-options")
+                yield Static(plain(self.details), id="dialog-details")
+            yield OptionList(*[Option(plain(label), id=str(i))
+                               for i, (_, label, _) in enumerate(self.options)], id="dialog-options")
             hint = "Enter: choose   ?: card rules" + ("   Esc: back" if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
         yield Footer()

@@ -9,6 +9,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -36,6 +37,7 @@ class StartScreen(Screen):
         self.address = address
         self.discovery = discovery
         self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
+        self._trusting: tuple[str, str] | None = None   # (endpoint, key) shown once, Enter again trusts
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start-box"):
@@ -81,7 +83,7 @@ class StartScreen(Screen):
     def _lan_status(self, text: str) -> None:
         found = self.query("#lan-status")
         if found:
-            found.first(Static).update(text)
+            found.first(Static).update(Content(text))
 
     def show_tables(self, tables: list[Any]) -> None:
         self.lan_tables = list(tables)
@@ -90,7 +92,8 @@ class StartScreen(Screen):
             return
         options = found.first(OptionList)
         options.clear_options()
-        options.add_options([Option(self._table_line(t), id=f"lan-{i}")
+        # what a host advertises on the LAN is anyone's words: plain text
+        options.add_options([Option(Content(self._table_line(t)), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
         n = len(self.lan_tables)
         self._lan_status(f"{n} table{'s' if n != 1 else ''} found on the LAN" if n
@@ -108,10 +111,39 @@ class StartScreen(Screen):
         if not 0 <= index < len(self.lan_tables):
             return
         table = self.lan_tables[index]
+        if not self._trusted(table):
+            return
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
         self.post_message(StartChosen("join", name, table.address, table=table.table, password=password))
+
+    def _trusted(self, table: Any) -> bool:
+        """A key only the LAN vouches for is never trusted silently: the first Enter shows its
+        fingerprint, the second trusts it (remembered by address and advertised name); a
+        known address or name with another key is refused."""
+        from ...net.addresses import AddressError
+        from ...net.known_hosts import HostKeyChanged, KnownHosts, check_found
+
+        if not table.key:                   # an --insecure host: the client says so, or refuses
+            return True
+        try:
+            trust = check_found(table)
+        except HostKeyChanged as exc:
+            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
+            return False
+        except AddressError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return False
+        if trust.status == "known":
+            return True
+        if self._trusting != (table.endpoint, table.key):
+            self._trusting = (table.endpoint, table.key)
+            self.notify(trust.words() + " Enter again to trust it.", title="New host", timeout=30,
+                        markup=False)
+            return False
+        KnownHosts().remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "play")

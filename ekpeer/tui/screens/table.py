@@ -514,7 +514,7 @@ class TableScreen(Screen):
                 moves = [{"do": "play", "cards": list(cards)}]
         if not moves:
             what = " + ".join(self.cat.title(c) for c in cards)
-            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3)
+            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3, markup=False)
             return
         self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
 
@@ -543,7 +543,7 @@ class TableScreen(Screen):
             self.app.push_screen(NameCardScreen(target, names, self.cat), named)
 
         if len(targets) == 1 and not any(m.get("name") for m in moves):
-            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2)
+            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2, markup=False)
             targeted(targets[0])
             return
         self.app.push_screen(TargetScreen(what, targets, self.view), targeted)
