@@ -8,6 +8,9 @@ from __future__ import annotations
 import copy
 import re
 
+import zmq
+
+from ekpeer.net.addresses import format_address
 from ekpeer.tui.screens.host_gone import HostGoneScreen
 from ekpeer.tui.screens.quit_confirm import QuitConfirmScreen, others_seated
 from ekpeer.tui.screens.table import TableScreen
@@ -132,7 +135,7 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
 async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(table3):
     game, rules, events = rigged(table3)
     app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
-    session.address = "tcp://127.0.0.1:5555#KEY"      # this player hosts
+    session.address = format_address("tcp://127.0.0.1:5555", zmq.curve_keypair()[0])    # this player hosts
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 6)
         await pilot.press("ctrl+q")
