@@ -26,15 +26,17 @@ import contextlib
 import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import zmq
 import zmq.asyncio
 
-from ..engine import Move
 from . import known_hosts as known_hosts_mod
 from . import protocol as P
 from . import security
+
+if TYPE_CHECKING:       # the client library needs no engine: a move is sent as the data it is
+    from ..engine import Move
 
 #: Seconds without a frame from the host before the client calls it gone (it pings every
 #: second, and the host answers every ping) and says so (a ``connection`` message).
@@ -269,7 +271,7 @@ class Client:
         return await self.request("start")
 
     async def move(self, move: Move | dict[str, Any], check: bool = True) -> dict[str, Any]:
-        data = move.to_dict() if isinstance(move, Move) else dict(move)
+        data = dict(move) if isinstance(move, dict) else move.to_dict()
         data.pop("by", None)
         return await self.request("move", {"move": data}, check=check)
 

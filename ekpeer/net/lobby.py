@@ -10,8 +10,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..bots.registry import BOT_KINDS
 from ..plugins import installed, ruleset
-from ..table_settings import BOT_KINDS, BOUNDS, DEFAULTS, read_preset
+from ..table_settings import BOUNDS, DEFAULTS, read_preset
 from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]

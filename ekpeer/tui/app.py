@@ -25,7 +25,7 @@ from .messages import (
     StartRequested,
 )
 from .screens.table import TableScreen
-from .session import Session, SessionClosed, SessionFactory, local_factory
+from .session import Session, SessionClosed, SessionFactory
 from .widgets import scrub
 from .words import Catalog, Knowledge, event_words, seat_changes
 
@@ -40,7 +40,7 @@ class EkpeerApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session_factory: SessionFactory | None = None, mode: str | None = None,
+    def __init__(self, session_factory: SessionFactory, mode: str | None = None,
                  name: str = "you", address: str | None = None, settings: dict[str, Any] | None = None,
                  autostart: bool = False, options: dict[str, Any] | None = None,
                  discovery: bool = False) -> None:
@@ -48,7 +48,8 @@ class EkpeerApp(App):
         # mount re-parses every stylesheet twice more (Textual reparses on each switch).
         self.DEFAULT_MODE = ("table" if autostart else "lobby") if mode else "start"
         super().__init__()
-        self.session_factory = session_factory or local_factory()
+        # every session is a seat at a host (ekpeer.net) or a script: the app runs no host itself
+        self.session_factory = session_factory
         self.start_mode = mode
         self.player_name = name
         self.join_address = address
@@ -448,6 +449,8 @@ class EkpeerApp(App):
             yield SystemCommand("Leave the table", "Back to the start screen", self.leave)
 
 
-def make_app(session_factory: SessionFactory | None = None, **kwargs: Any) -> EkpeerApp:
-    """The client app; tests pass a ``session_factory`` that builds a fake or in-process host."""
+def make_app(session_factory: SessionFactory, **kwargs: Any) -> EkpeerApp:
+    """The client app, with the sessions ``session_factory`` makes for each mode (``play``,
+    ``host``, ``join``): ``ekpeer.cli_tui.session_factory`` (seats at a host in this process or
+    across the network), or a script (tests)."""
     return EkpeerApp(session_factory=session_factory, **kwargs)

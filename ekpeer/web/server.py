@@ -268,7 +268,7 @@ class WebServer:
         """What a browser opens: the bound address, or this machine's LAN address when bound to all."""
         host = self.options.public_host or self.options.bind
         if host in ("0.0.0.0", "::", ""):
-            from ..tui.session import lan_address
+            from ..net.hosted import lan_address
 
             host = lan_address()
         if ":" in host:

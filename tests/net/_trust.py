@@ -24,8 +24,11 @@ def from_address(endpoint: str, source: str) -> str:
 
 
 def peer(ctx: zmq.asyncio.Context, host: Host, source: str = "127.0.0.1", *, keypair=None,
-         reconnect: bool = True, rcvhwm: int | None = None) -> zmq.asyncio.Socket:
-    """A bare DEALER to ``host`` (CURVE with a fresh key unless given) from ``source``."""
+         reconnect: bool = True, rcvhwm: int | None = None, watch: list | None = None) -> zmq.asyncio.Socket:
+    """A bare DEALER to ``host`` (CURVE with a fresh key unless given) from ``source``.
+
+    With ``watch`` (a list), a :class:`Watch` of the socket is appended to it before it
+    connects: one attached after ``connect`` can miss a handshake that was already done."""
     sock = ctx.socket(zmq.DEALER)
     sock.setsockopt(zmq.LINGER, 0)
     if not reconnect:
@@ -35,6 +38,8 @@ def peer(ctx: zmq.asyncio.Context, host: Host, source: str = "127.0.0.1", *, key
     endpoint, key = security.split_address(host.address)
     if key is not None:
         security.secure_client(sock, key, keypair or zmq.curve_keypair())
+    if watch is not None:
+        watch.append(Watch(sock))
     sock.connect(from_address(endpoint, source))
     return sock
 

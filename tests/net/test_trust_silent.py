@@ -27,8 +27,9 @@ async def _player(ctx, host: Host, name: str = "ann") -> Client:
 
 
 async def _crowd(ctx, host: Host, n: int, source: str) -> tuple[list, list[Watch]]:
-    socks = [peer(ctx, host, source, reconnect=False) for _ in range(n)]
-    return socks, [Watch(s) for s in socks]
+    watches: list[Watch] = []
+    socks = [peer(ctx, host, source, reconnect=False, watch=watches) for _ in range(n)]
+    return socks, watches
 
 
 async def _counts(watches: list[Watch]) -> tuple[int, int]:
@@ -42,8 +43,9 @@ async def test_silent_connections_are_cut_at_the_hello_deadline(ctx):
     host = Host("tcp://127.0.0.1:0", ctx=ctx, log=records.append, hello_seconds=0.6, idle_seconds=30.0)
     await host.start()
     socks, watches = await _crowd(ctx, host, 30, "127.0.0.7")
-    talker = peer(ctx, host, "127.0.0.7", reconnect=False)     # sends frames, never hello
-    talk = Watch(talker)
+    talked: list[Watch] = []
+    talker = peer(ctx, host, "127.0.0.7", reconnect=False, watch=talked)     # sends frames, never hello
+    talk = talked[0]
     ann = await _player(ctx, host)
     try:
         await talker.send(P.encode("join", {"table": "x", "spectator": True}, 1))

@@ -72,7 +72,8 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
         self.action_done()
 
     def action_done(self) -> None:
-        self.dismiss(tuple(self.order))
+        if self.is_active:      # not withdrawn meanwhile (see PickScreen.answer)
+            self.dismiss(tuple(self.order))
 
     def action_nothing(self) -> None:
         self.notify("The game is waiting for this order: Enter keeps it.", severity="warning")

@@ -59,11 +59,18 @@ class PickScreen(ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.options[int(event.option.id or 0)][0])
+        self.answer(self.options[int(event.option.id or 0)][0])
+
+    def answer(self, value: Any) -> None:
+        """Close with ``value``, unless this modal is gone already: a decision the host
+        settled meanwhile (its timer ran out) is withdrawn by the table while the choice was
+        on its way, and ``dismiss`` would then close whatever screen is on top instead."""
+        if self.is_active:
+            self.dismiss(value)
 
     def action_cancel(self) -> None:
         if self.can_cancel:
-            self.dismiss(None)
+            self.answer(None)
         else:
             self.notify("The game is waiting for this choice.", severity="warning")
 
