@@ -203,6 +203,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
     host.add_argument("--headless", action="store_true",
                       help="serve tables without a player at this terminal")
+    host.add_argument("--name", default=None,
+                      help="your name at the table you host (not --headless; default: your login)")
     host.add_argument("--bind", default="tcp://127.0.0.1:5555", help="ZeroMQ endpoint, e.g. tcp://0.0.0.0:5555")
     host.add_argument("--config", action="append", metavar="TOML",
                       help="a lobby preset (configs/*.toml); repeat for several tables")
