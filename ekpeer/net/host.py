@@ -43,7 +43,7 @@ from . import protocol as P
 from .gate import Gate
 from .journal import Journal
 from .journal_sync import JournalSync
-from .seats import Seat, Session
+from .seats import Seat, Session, new_token
 from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
 from .table_timers import RESOLVE
 
@@ -246,7 +246,7 @@ class Host:
         :class:`~ekpeer.net.lobby.SettingsError` or :class:`~ekpeer.net.protocol.ProtocolError`
         (and keeps no table) when the settings do not make a game."""
         table = self.add_table(table_id, settings, autostart=False, created=True)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), key=key, ready=True)
+        seat = Seat(name=name, token=new_token(), key=key, ready=True)
         table.seats.append(seat)
         table.creator = seat
         try:

@@ -51,6 +51,13 @@ class Session:
     marks: deque = field(default_factory=deque)   # (seq, sent) every ACK_MARK bytes, until acked
 
 
+def new_token() -> str:
+    """A seat's token: 18 random bytes, as hex, so that it is shell-safe and never starts with
+    ``-`` (a url-safe token did one time in 64, and ``ekpeer bot --token TOKEN`` read it as
+    an option)."""
+    return secrets.token_hex(18)
+
+
 def token_digest(token: str) -> str:
     """What the crash journal keeps of a seat's token (a token is 18 random bytes: no salt needed)."""
     return hashlib.sha256(token.encode()).hexdigest()

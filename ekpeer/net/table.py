@@ -26,7 +26,7 @@ from . import lobby as lobby_mod
 from . import passwords
 from . import protocol as P
 from .journal import Journal
-from .seats import Seat, Session, token_digest
+from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
 
 HISTORY = 200          # events kept per game for snapshots
@@ -281,7 +281,7 @@ class Table(TableTimers):
             # the key that took this seat comes back by name (a host restarted with --resume; in
             # a game, a client restarted before the host noticed its old connection was gone)
             if mine.token is None:      # from the journal, which keeps no token: a new one
-                mine.token, mine.token_sha256 = secrets.token_urlsafe(18), None
+                mine.token, mine.token_sha256 = new_token(), None
                 if self.game is not None and self.phase == "playing":
                     self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
@@ -298,7 +298,7 @@ class Table(TableTimers):
         if len(self.seats) >= self.settings["seats"]:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
         self.host.detach(session)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session, key=session.key)
+        seat = Seat(name=name, token=new_token(), session=session, key=session.key)
         self.seats.append(seat)
         session.table, session.seat, session.spectator = self, seat, False
         if self.created and self.creator is None:
