@@ -15,11 +15,11 @@ from textual.widgets import Button, Static
 
 
 def others_seated(lobby: dict, me: str | None) -> list[str]:
-    """The other people (not bots) at the table who would lose it: seated, not gone for good."""
+    """The other people (not bots) at the table who would lose it: seated, and not gone for
+    good (a player who left the game is played by a bot already)."""
     seats = lobby.get("seats") or []
     return [str(s.get("name")) for s in seats if isinstance(s, dict) and not s.get("bot")
-            and not s.get("you") and s.get("name") != me and not s.get("left")
-            and s.get("state", "connected") not in ("left",)]
+            and not s.get("you") and s.get("name") != me and not s.get("left") and s.get("state") != "left"]
 
 
 def _names(names: list[str]) -> str:
