@@ -287,7 +287,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """The Textual client's commands register here."""
     play = sub.add_parser("play", help="play in the terminal against bots (host, client and bots in one)")
     _table_flags(play)
-    play.add_argument("--name", default=default_name())
+    play.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     play.add_argument("--start", action="store_true", help="start at once, skipping the lobby")
     play.add_argument("--menu", action="store_true", help="open the start screen (play / host / join)")
     play.add_argument("--local", action="store_true",
@@ -317,7 +317,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--trust", action="store_true",
                       help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
-    join.add_argument("--name", default=default_name())
+    join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
     join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
                       help="the table's password (--password alone asks for it without echoing it)")

@@ -101,8 +101,7 @@ class TableScreen(Screen):
             for line in self.app.log_lines[-500:]:  # type: ignore[attr-defined]
                 log.write(line)
         if self.view:
-            players = self.query_one("#players", Static)
-            _show(players, player_lines(self.view, self.cat, self._players_width(players)))
+            self._render_players()
         self._layout_hand()
 
     @property
@@ -126,8 +125,12 @@ class TableScreen(Screen):
         if self.is_mounted:
             self.query_one("#log", RichLog).clear()
 
-    def timer_started(self, kind: str, seconds: float, player: str | None) -> None:
-        self._timer = (kind, float(seconds), time.monotonic(), player)
+    def timer_started(self, kind: str, seconds: float, player: str | None,
+                      remaining: float | None = None) -> None:
+        """A clock from the host: ``seconds`` long, ``remaining`` of them left (a snapshot's
+        running clock, for a player coming back; else all of them)."""
+        gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
+        self._timer = (kind, float(seconds), time.monotonic() - gone, player)
         if self.is_mounted:
             self._render_status()
 
@@ -152,8 +155,7 @@ class TableScreen(Screen):
         for line in lines[self._logged:]:
             log.write(line)
         self._logged = len(lines)
-        players = self.query_one("#players", Static)
-        _show(players, player_lines(view, cat, self._players_width(players)))
+        self._render_players()
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
@@ -375,9 +377,23 @@ class TableScreen(Screen):
             t.append(f" · others join with: ekpeer join {addr}", style="bold")
         return t
 
+    def _render_players(self) -> None:
+        """Every player, with their seat's connection and the Cone of Shame (the app's lobby)."""
+        app: Any = self.app
+        players = self.query_one("#players", Static)
+        lobby = getattr(app, "lobby", None) or {}
+        elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
+        _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
+                                    getattr(app, "back_seats", set())))
+
     def _tick(self) -> None:
-        if self._timer and self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self._timer:
             self._render_status()
+        lobby = getattr(self.app, "lobby", None) or {}
+        if self.view and any(s.get("state") == "gone" for s in lobby.get("seats") or []):
+            self._render_players()      # "gone 12 s (bot in 18 s)" counts on
 
     # ------------------------------------------------------------------ decisions
     def _check_decision(self) -> None:
