@@ -30,10 +30,11 @@ class Bot:
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:
+    from .expert import ExpertBot
     from .heuristic import HeuristicBot
     from .random_bot import RandomBot
 
-    kinds = {"random": RandomBot, "heuristic": HeuristicBot}
+    kinds = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
     if kind not in kinds:
         raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(kinds)}")
     return kinds[kind](seed)

@@ -6,9 +6,38 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game, Move, player_view
+from ..engine.view import visible_events
 from .base import Bot
 
 RESOLVE = Move("resolve")
+
+
+def public_setup(game: Game) -> dict[str, Any] | None:
+    """What everyone at ``game``'s table knows of its setup (a search bot's ``bind``): the
+    plugins, seats, deck, variants and options, never the seed. None for a rigged table."""
+    origin = game.origin
+    if "players" not in origin:
+        return None
+    return {"plugins": list(game.ruleset.plugins), "players": list(origin["players"]),
+            "deck": origin.get("deck"), "variants": list(origin.get("variants", ())),
+            "options": dict(origin.get("options") or {})}
+
+
+def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
+    """The bots that follow the game's events (``wants_events``); each is bound to the
+    table's public setup and told what its seat saw so far the first time it is met."""
+    out = []
+    for player, bot in bots.items():
+        if getattr(bot, "wants_events", False):
+            if getattr(bot, "followed", None) is not game:
+                setup = public_setup(game)
+                if setup is not None:
+                    bot.bind(setup)  # type: ignore[attr-defined]
+                bot.followed = game  # type: ignore[attr-defined]
+                if not game.log:
+                    bot.observe(visible_events(game.events, player))  # type: ignore[attr-defined]
+            out.append((player, bot))
+    return out
 
 
 def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
@@ -29,6 +58,7 @@ def _first_reaction(game: Game, bots: dict[str, Bot], players: list[str]) -> Mov
 
 def step(game: Game, bots: dict[str, Bot]) -> Move:
     """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
+    followers = _followers(game, bots)
     seated = [p for p in game.players if game.status[p] != "out"]
     if game.awaiting:
         move = None
@@ -52,7 +82,9 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
             player = game.current
             bot = bots[player]
             move = bot.act(_view(game, player, bot), game.legal_moves(player))
-    game.apply(move)
+    events = game.apply(move)
+    for player, bot in followers:
+        bot.observe(visible_events(events, player))
     return move
 
 

@@ -9,6 +9,7 @@ table's own plugin manager, which holds only the plugins chosen for this table.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -605,6 +606,61 @@ class Game:
             tuple(sorted(self.cursed)), self.winner, repr(self.data), len(self.log),
             self.rng.getstate(),
         )
+
+    def clone(self, seed: int | None = None, recording: bool = False) -> Game:
+        """A copy of this game to play forward (a search bot's playout), sharing the rules.
+
+        Only mutable state is copied: the ruleset, cards, hooks and origin are shared, and
+        the log is copied (a clone replays like its original). ``seed`` reseeds the copy's
+        RNG (a playout must not know the table's own shuffles); None keeps its state.
+
+        A pending choice holds a closure over *this* game (``Choice.then``), which cannot
+        be carried over to another one, so a game that awaits a choice cannot be cloned:
+        search from the states with nothing awaited (see docs/bots.md).
+        """
+        if self.awaiting:
+            raise ValueError("a game that awaits a choice cannot be cloned (its continuation "
+                             "belongs to this game)")
+        other = Game.__new__(Game)
+        other.ruleset = self.ruleset
+        other.cards = self.cards
+        other.hook = self.hook
+        other.players = self.players
+        other.seed = self.seed
+        if seed is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
+        other.origin = self.origin
+        other.hands = {p: h[:] for p, h in self.hands.items()}
+        other.marked = {p: h[:] for p, h in self.marked.items()}
+        other.in_front = {p: h[:] for p, h in self.in_front.items()}
+        other.removed = {p: h[:] for p, h in self.removed.items()}
+        other.status = dict(self.status)
+        other.draw_pile = self.draw_pile.copy()
+        other.discard = self.discard[:]
+        other.out_of_game = self.out_of_game[:]
+        other.current = self.current
+        other.turns = self.turns
+        other.attacked = self.attacked
+        other.direction = self.direction
+        other.stack = [Action(a.by, a.cards, a.card, a.combo, a.target, a.name, a.nopes,
+                              copy.deepcopy(a.data) if a.data else {}) for a in self.stack]
+        other.awaiting = []
+        other.seen = dict(self.seen)  # each list is replaced, never changed in place
+        other.cursed = set(self.cursed)
+        other.winner = self.winner
+        other.turn_number = self.turn_number
+        other.data = copy.deepcopy(self.data) if self.data else {}
+        other.log = self.log[:]
+        other.events = []
+        other.drawn_face_up = self.drawn_face_up
+        other.recording = recording
+        other._game_over_hook = self._game_over_hook
+        other._hand_hook = self._hand_hook
+        other.card_names = self.card_names
+        return other
 
     def all_cards(self) -> Counter:
         """Every card at the table wherever it lies: the same multiset at every step."""
