@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("heuristic", "random", "expert")
 #: What a lobby takes, with the value a table has when nobody says otherwise
 #: (``deck`` None: the expansions' own main deck for the number of seats).
 DEFAULTS: dict[str, Any] = {

@@ -40,6 +40,8 @@ LOOP_SHARE = 0.85
 MIN_ROUNDS = 12
 #: How many standard errors behind the leader a candidate is dropped at.
 DROP_AT = 2.5
+#: How many standard errors better than the heuristic's pick a move must be to replace it.
+PRIOR_EDGE = 1.5
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -64,6 +66,8 @@ class Decision:
     playouts: int | None
     seed: int
     prior: dict[str, Any] | None = None
+    #: Searching where to put back a kitten we drew: {"card", "face_up"} (see Tracker.put_back).
+    put_back: dict[str, Any] | None = None
 
 
 @dataclass
@@ -126,16 +130,16 @@ class ExpertBot(Bot):
         tracker = self._tracker(view)
         prior = self.heuristic.react(view, moves) if react else self.heuristic.act(view, moves)
         knowledge = tracker.knowledge(view)
-        searchable = self.setup is not None and not view.get("awaiting") and not view.get("choices")
+        put_back = _put_back_choice(view, tracker)
+        searchable = self.setup is not None and (put_back is not None or not view.get("awaiting"))
         if not searchable or (not react and len(moves) == 1):
             return None, prior
-        if react and all(m.cards and view["stack"] and view["stack"][-1]["by"] == view["you"]
-                         and view["stack"][-1]["nopes"] % 2 == 0 for m in moves):
-            return None, None  # our own action is going through: nothing to react to
+        if react and not _worth_reacting(view, _rules(self.setup or {}).cards):
+            return None, prior
         decision = Decision(setup=dict(self.setup or {}), view=view, moves=[m.to_dict() for m in moves],
                             knowledge=knowledge, react=react, seconds=self.seconds,
                             playouts=self.playouts, seed=self.rng.randrange(2**31),
-                            prior=prior.to_dict() if prior is not None else None)
+                            prior=prior.to_dict() if prior is not None else None, put_back=put_back)
         return decision, prior
 
     def finish(self, result: Result) -> Move | None:
@@ -156,6 +160,58 @@ class ExpertBot(Bot):
         if decision is None:
             return answer
         return self.finish(decide(decision))
+
+
+#: Cards whose Nope may pay even when they are not aimed at us: they end a turn without a
+#: draw, so a Nope makes their player draw after all.
+TURN_ENDERS = frozenset({"skip", "super_skip", "reverse", "shuffle", "shuffle_now", "bury",
+                         "draw_from_the_bottom", "catomic_bomb", "swap_top_and_bottom"})
+
+
+def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
+    """Is this reaction window worth a search? Only an action that touches us is: one aimed
+    at us, an attack that lands on us, our own action being Noped, or one that ends its
+    player's turn without a draw. Any other passes at once (as the heuristic would), which
+    keeps a seat holding a Nope from spending a second on every card played."""
+    stack = view.get("stack") or []
+    if not stack:
+        return True  # NOW cards offered with nothing pending: a real choice
+    top = stack[-1]
+    me = view["you"]
+    going = top.get("nopes", 0) % 2 == 0
+    if top["by"] == me:
+        return not going
+    if top.get("target") == me or top.get("combo") is not None:
+        return True
+    card = top.get("card")
+    spec = cards.get(card)
+    if spec is not None and spec.kind == "attack":
+        return True
+    return card in TURN_ENDERS
+
+
+def _put_back_choice(view: dict[str, Any], tracker: Tracker) -> dict[str, Any] | None:
+    """The kitten put-back this decision is, if it is one the search can play out itself:
+    a kitten we drew, saved by a Defuse (or an Imploding Kitten going back face up), whose
+    put-back just ends our turn. Every other choice holds a continuation no view shows."""
+    choices = view.get("choices") or []
+    if len(choices) != 1 or len(view.get("awaiting") or []) != 1 or choices[0]["kind"] != "position":
+        return None
+    if tracker.put_back is None or view.get("stack"):
+        return None
+    card, face_up = tracker.put_back
+    me = view["you"]
+    front = next((s["in_front"] for s in view["players"] if s["name"] == me), [])
+    if choices[0].get("context", {}).get("card") != card or card not in front or view["current"] != me:
+        return None
+    return {"card": card, "face_up": face_up}
+
+
+def _put_back(game: Any, me: str, card: str, face_up: bool, position: int) -> None:
+    """What the engine's put-back does once answered, for a kitten we drew (then the turn ends)."""
+    game.in_front[me].remove(card)
+    game.draw_pile.insert(position, card, face_up)
+    game.end_turn()
 
 
 # ---------------------------------------------------------------------- the search
@@ -181,16 +237,17 @@ def _facts(setup: dict[str, Any]) -> TableFacts:
 
 
 def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge) -> list[Move]:
-    """The offered moves worth searching: three of a kind only names a card worth taking
-    (one that saves from a kitten, or one we know the target holds), and a few of the
-    five-different combos."""
+    """The offered moves worth searching: combos only of cats (cards that do nothing alone),
+    three of a kind naming only a card worth taking (one that saves from a kitten, a Nope,
+    or one we know the target holds), and a couple of the five-different combos."""
     savers = {c for c, s in cards.items() if s.saves is not None}
     worth = savers | {c for c, s in cards.items() if s.is_nope}
     out: list[Move] = []
     fives = 0
     for m in moves:
-        if m.do == "play" and len(m.cards) > 1 and not savers.isdisjoint(m.cards):
-            continue  # a combo never spends a Defuse (or another saver)
+        if m.do == "play" and len(m.cards) > 1 and any(
+                cards[c].playable or c in savers for c in m.cards if c in cards):
+            continue  # a combo spends only cards that do nothing alone (cats), never a Defuse
         if m.do == "play" and len(m.cards) == 3 and m.name is not None:
             held = knowledge.hands.get(m.target or "", {})
             if m.name not in worth and not held.get(m.name):
@@ -212,78 +269,101 @@ def decide(decision: Decision) -> Result:
     rng = random.Random(decision.seed)
     me = view["you"]
     moves = [Move.from_dict(m) for m in decision.moves]
-    options: list[Move | None] = list(candidates(rules.cards, moves, decision.knowledge))
+    put_back = decision.put_back
+    if put_back is not None:
+        hi = view["draw_pile_count"]
+        near = range(min(hi, 2 * len(view["players"]) + 1) + 1)
+        options: list[Move | None] = [Move("choose", me, position=p) for p in sorted({*near, hi // 2, hi})]
+    else:
+        options = list(candidates(rules.cards, moves, decision.knowledge))
     if decision.react:
         options.append(None)
     prior = Move.from_dict(decision.prior) if decision.prior is not None else None
     n = len(options)
-    wins = [0] * n
-    plays = [0] * n
+    # rewards[k][r]: candidate k's reward in round r. Every living candidate is played in
+    # every round on the same sampled game with the same luck, so two candidates are
+    # compared round by round (paired), which needs far fewer playouts than comparing
+    # their averages alone.
+    rewards: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     deadline = started + decision.seconds * LOOP_SHARE
     budget = decision.playouts
     done = rounds = 0
+    timed = budget is None
     while len(alive) > 1:
-        if budget is None and time.perf_counter() >= deadline:
-            break
-        if budget is not None and done >= budget:
+        if (timed and time.perf_counter() >= deadline) or (not timed and done >= budget):
             break
         sample = sample_game(rules, facts, view, decision.knowledge, rng)
         luck = rng.getrandbits(31)  # every candidate meets the same luck in this round
+        scored: list[tuple[int, float]] = []
         for k in alive:
-            game = sample.clone(seed=luck)
+            if timed and time.perf_counter() >= deadline:
+                break
+            game = sample.clone(seed=luck, recording=False)
             option = options[k]
-            if option is not None:
+            if put_back is not None and option is not None:
+                _put_back(game, me, put_back["card"], put_back["face_up"], option.position or 0)
+            elif option is not None:
                 try:
                     game.apply(option)
-                except IllegalMove:
-                    plays[k] += 1
+                except IllegalMove:  # cannot happen from a consistent sample; never pick it
+                    scored.append((k, -1.0))
                     continue
-            Playout(game, random.Random(luck)).run(PLAYOUT_LIMIT, me if option is None else None)
-            wins[k] += game.winner == me
-            plays[k] += 1
+            playout = Playout(game, random.Random(luck), watch=me)
+            playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None)
+            scored.append((k, playout.reward(me)))
             done += 1
+        if len(scored) < len(alive):
+            break  # an unfinished round is dropped: it would favour the candidates it reached
+        for k, reward in scored:
+            rewards[k].append(reward)
         rounds += 1
         if rounds >= MIN_ROUNDS:
-            alive = _survivors(alive, wins, plays)
-    best = _best(alive, options, wins, plays, prior)
-    scores = [(_label(options[k]), wins[k] / plays[k] if plays[k] else 0.0, plays[k]) for k in range(n)]
+            alive = _survivors(alive, rewards)
+    best = _best(alive, options, rewards, prior)
+    scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
                   seconds=time.perf_counter() - started, scores=scores)
 
 
-def _survivors(alive: list[int], wins: list[int], plays: list[int]) -> list[int]:
-    """Drop the candidates clearly behind the leader (by ``DROP_AT`` standard errors)."""
-    def mean(k: int) -> float:
-        return wins[k] / plays[k] if plays[k] else 0.0
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
-    lead = max(alive, key=mean)
-    p = mean(lead)
+
+def _edge(a: list[float], b: list[float]) -> tuple[float, float]:
+    """How much better ``a`` did than ``b`` over the rounds both played: the mean of the
+    round-by-round differences and its standard error."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, 1.0
+    diffs = [a[i] - b[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean, math.sqrt(var / n) + 1e-3 / n
+
+
+def _survivors(alive: list[int], rewards: list[list[float]]) -> list[int]:
+    """Drop the candidates clearly behind the leader (``DROP_AT`` standard errors, paired)."""
+    lead = max(alive, key=lambda k: _mean(rewards[k]))
     keep = []
     for k in alive:
-        q = mean(k)
-        se = math.sqrt((p * (1 - p) + q * (1 - q)) / max(1, min(plays[k], plays[lead])) + 1e-9)
-        if k == lead or p - q <= DROP_AT * se:
+        edge, se = _edge(rewards[lead], rewards[k])
+        if k == lead or edge <= DROP_AT * se:
             keep.append(k)
     return keep
 
 
-def _best(alive: list[int], options: list[Move | None], wins: list[int], plays: list[int],
+def _best(alive: list[int], options: list[Move | None], rewards: list[list[float]],
           prior: Move | None) -> int:
-    """The best survivor; within a standard error of it, the heuristic's own pick (the
-    search's noise should not overrule a sound habit for nothing)."""
-    def mean(k: int) -> float:
-        return wins[k] / plays[k] if plays[k] else 0.0
-
-    best = max(alive, key=mean)
-    if prior is not None or None in options:
-        match = next((k for k in alive if options[k] == prior), None)
-        if match is not None and match != best:
-            p, q = mean(best), mean(match)
-            se = math.sqrt((p * (1 - p) + q * (1 - q)) / max(1, plays[best]) + 1e-9)
-            if p - q <= se:
-                return match
+    """The best survivor, unless the heuristic's own pick is not clearly worse: the search
+    overrules a sound habit only on evidence (``PRIOR_EDGE`` standard errors, paired)."""
+    best = max(alive, key=lambda k: _mean(rewards[k]))
+    habit = next((k for k in alive if options[k] == prior), None)
+    if habit is not None and habit != best:
+        edge, se = _edge(rewards[best], rewards[habit])
+        if edge <= PRIOR_EDGE * se:
+            return habit
     return best
 
 
@@ -291,7 +371,7 @@ def _label(move: Move | None) -> str:
     if move is None:
         return "pass"
     parts = [move.do, *move.cards]
-    for name in ("target", "name"):
+    for name in ("target", "name", "position", "order"):
         value = getattr(move, name)
         if value is not None:
             parts.append(f"{name}={value}")

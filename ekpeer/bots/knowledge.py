@@ -59,6 +59,10 @@ class Tracker:
         self.put_back_seen = 0                 # put_back events of ours whose public echo is due
         self.last_chosen: str | None = None    # the card we last chose (Potluck: it is on top)
         self.events = 0
+        #: The kitten we drew and must put back, when its put-back simply ends our turn
+        #: (a Defuse, an Imploding Kitten): (card, face_up). The search emulates that choice.
+        self.put_back: tuple[str, bool] | None = None
+        self._drawn_kitten: str | None = None
 
     # ------------------------------------------------------------------ the pile
     def forget(self) -> None:
@@ -134,6 +138,8 @@ class Tracker:
     def on_event(self, e: dict[str, Any]) -> None:  # noqa: C901 - one branch per event type
         kind = e.get("type")
         me = self.me
+        if kind in ("drew", "saved", "imploding_put_back", "put_back", "turn"):
+            self._put_back_event(kind, e)
         if kind == "turn":
             self.draw_from = "top"
         elif kind == "dealt":
@@ -218,6 +224,24 @@ class Tracker:
         elif kind not in QUIET:
             self.forget()  # an event we cannot follow: the pile may have changed
         self._hands_event(kind, e)
+
+    def _put_back_event(self, kind: str, e: dict[str, Any]) -> None:
+        me = self.me
+        if kind == "drew":
+            card = e.get("card")
+            spec = self.cards.get(card) if card is not None else None
+            mine = e.get("player") == me and "taken_by" not in e
+            self._drawn_kitten = card if mine and spec is not None and spec.kind == "kitten" else None
+            self.put_back = None
+        elif kind == "saved" and e.get("player") == me:
+            plain = e.get("card") == "defuse" and e.get("kitten") == self._drawn_kitten
+            self.put_back = (self._drawn_kitten, False) if plain and self._drawn_kitten else None
+        elif kind == "imploding_put_back" and e.get("player") == me:
+            card = e.get("card")
+            self.put_back = (card, True) if card == self._drawn_kitten else None
+        else:
+            self.put_back = None
+            self._drawn_kitten = None
 
     def _effect(self, card: str | None) -> None:
         """A card took effect: note what its next draw or removal does to the pile."""

@@ -12,6 +12,7 @@ card it does not know still gets played now and then.
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalMove, Move
@@ -20,6 +21,7 @@ from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..engine.ruleset import Ruleset
 
 RESOLVE = Move("resolve")
 #: Cards a playout seat plays to avoid a draw it fears (in this order).
@@ -27,29 +29,64 @@ DODGES = ("super_skip", *DODGE, "dig_deeper", "bury", "swap_top_and_bottom", "ca
 PEEKS = (*PEEK, "reveal_the_future", "share_the_future", "alter_the_future_now")
 SAVER_PREFERENCE = ("streaking_kitten", "clone")
 #: How often a seat makes a random legal move on its turn instead of its habit.
-EXPLORE = 0.06
+EXPLORE = 0.05
+#: How often a kitten goes back at a random place instead of the habitual one.
+SCATTER = 0.1
+
+
+class Traits:
+    """What the policy needs to know of a table's cards, worked out once per ruleset."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        cards = rules.cards
+        self.kittens = frozenset(c for c, s in cards.items() if s.kind == "kitten")
+        self.nopes = tuple(c for c, s in cards.items() if s.is_nope)
+        self.savers = frozenset(c for c, s in cards.items() if s.saves is not None)
+        self.cats = tuple(c for c, s in cards.items() if s.cat and VALUE.get(c, 30) <= 30)
+        self.dodges = tuple(c for c in DODGES if c in cards)
+        self.quiet_dodges = tuple(c for c in self.dodges if not c.startswith("shuffle"))
+        self.peeks = tuple(c for c in PEEKS if c in cards)
+        self.attacks = frozenset(c for c, s in cards.items() if s.kind == "attack")
+
+
+_TRAITS: dict[int, tuple[Ruleset, Traits]] = {}
+
+
+def traits(rules: Ruleset) -> Traits:
+    hit = _TRAITS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = (rules, Traits(rules))
+        _TRAITS[id(rules)] = hit
+    return hit[1]
 
 
 class Playout:
-    """One playout's seats: what each was shown (against the pile size then)."""
+    """One playout: the game it plays, its dice, and what each seat was shown in it."""
 
-    __slots__ = ("game", "rng", "seen", "explore")
+    __slots__ = ("game", "rng", "seen", "explore", "traits", "watch", "fell_behind")
 
-    def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE) -> None:
+    def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
+                 watch: str | None = None) -> None:
         self.game = game
         self.rng = rng
         self.explore = explore
+        self.traits = traits(game.ruleset)
         # player -> (the shown list object, pile size when first noticed)
         self.seen: dict[str, tuple[list[str], int]] = {}
+        self.watch = watch
+        self.fell_behind: int | None = None  # others already out when ``watch`` fell
 
     # ------------------------------------------------------------------ the loop
-    def run(self, limit: int = 1000, first: str | None = None) -> int:
-        """Play until the game ends or ``limit`` moves; returns the moves made.
+    def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None) -> int:
+        """Play until the game ends, ``limit`` moves or ``deadline`` (perf_counter); returns
+        the moves made.
 
         ``first`` is a seat that has just passed in the open reaction window: it does not
         react again until the window changes (the search's "pass" candidate).
         """
         game = self.game
+        status = game.status
+        watch = self.watch
         n = 0
         passed = first
         window = len(game.stack), (game.stack[-1].nopes if game.stack else 0)
@@ -62,7 +99,21 @@ class Playout:
             except IllegalMove:
                 game.apply(self.random_move(move.by))
             n += 1
+            if watch is not None and self.fell_behind is None and status[watch] != LIVING:
+                self.fell_behind = sum(1 for p in game.players if p != watch and status[p] != LIVING)
+            if deadline is not None and not n % 64 and time.perf_counter() > deadline:
+                break
         return n
+
+    def reward(self, player: str) -> float:
+        """1 for a win; a loser earns a little for each seat it outlived (less noise than
+        wins alone, and outliving is how the game is won)."""
+        game = self.game
+        if game.winner == player:
+            return 1.0
+        if game.winner is None or self.fell_behind is None or len(game.players) < 3:
+            return 0.0
+        return 0.25 * self.fell_behind / (len(game.players) - 1)
 
     def random_move(self, player: str | None) -> Move:
         game = self.game
@@ -109,12 +160,9 @@ class Playout:
             pick = next((o for o in SAVER_PREFERENCE if o in saving), saving[0])
             return Move("choose", p, use=pick)
         if kind == "position":
-            lo, hi = options
-            card = choice.context.get("card")
-            if card in game.cards and game.cards[card].kind == "kitten":
+            hi = options[1]
+            if choice.context.get("card") in self.traits.kittens and self.rng.random() >= SCATTER:
                 want = game.turns - 1 if game.current == p else 0
-                if self.rng.random() < 0.25:
-                    want = self.rng.randint(0, hi)
                 return Move("choose", p, position=max(0, min(hi, want)))
             return Move("choose", p, position=self.rng.randint(0, hi))
         if kind == "card":
@@ -127,16 +175,15 @@ class Playout:
             return Move("choose", p, card=min(opts, key=lambda c: VALUE.get(c, 30)))
         if kind == "order":
             cards = choice.context.get("cards") or []
-            order = sorted(range(options), key=lambda i: game.cards[cards[i]].kind == "kitten"
-                           if i < len(cards) else False)
+            kittens = self.traits.kittens
+            order = sorted(range(options), key=lambda i: i < len(cards) and cards[i] in kittens)
             return Move("choose", p, order=tuple(order))
         if kind == "keep":
             card = choice.context.get("card")
             if card is None:
                 shown = game.seen.get(p) or []
                 card = shown[0] if shown else None
-            keep = not (card is not None and game.cards[card].kind == "kitten")
-            return Move("choose", p, keep=keep)
+            return Move("choose", p, keep=card not in self.traits.kittens)
         if kind == "player":
             return Move("choose", p, player=min(options, key=lambda q: len(game.hands[q])))
         return self.random_move(p)
@@ -144,6 +191,9 @@ class Playout:
     # ------------------------------------------------------------------ reactions
     def react(self, passed: str | None) -> Move | None:
         """Nope what is aimed at you (or an attack that lands on you); re-Nope your own."""
+        nopes = self.traits.nopes
+        if not nopes:
+            return None
         game = self.game
         top = game.stack[-1]
         going = top.nopes % 2 == 0
@@ -151,55 +201,57 @@ class Playout:
         if going:
             if top.target is not None:
                 victim = top.target
-            elif top.card is not None and game.cards[top.card].kind == "attack":
+            elif top.card in self.traits.attacks:
                 victim = game.next_player(top.by)
-        for p in game.players:
-            if p == passed or game.status[p] == "out":
+            if victim is None or not (top.combo is not None or top.card in AGAINST_ME):
+                return None
+        for p in (top.by,) if not going else (victim,):
+            if p == passed or p is None or game.status.get(p) == "out":
                 continue
             hand = game.hands[p]
-            nope = next((c for c in hand if game.cards[c].is_nope), None)
-            if nope is None:
-                continue
-            if top.by == p:
-                if not going:
-                    return Move("play", p, (nope,))
-                continue
-            if victim == p and (top.combo is not None or top.card in AGAINST_ME):
-                return Move("play", p, (nope,))
+            for nope in nopes:
+                if nope in hand:
+                    return Move.play(p, (nope,))
         return None
 
     # ------------------------------------------------------------------ turns
     def turn(self, p: str) -> Move:
         game = self.game
-        rng = self.rng
         if game.status[p] != LIVING:
             return self.random_move(p)
         if p in game.cursed:
             return Move("draw", p)
-        if rng.random() < self.explore:
+        if self.rng.random() < self.explore:
             return self.random_move(p)
         hand = game.hands[p]
-        cards = game.cards
-        top = self.top_believed(p)
-        size = len(game.draw_pile)
-        if top is not None and cards[top].kind == "kitten":
-            for card in DODGES:
-                if card in hand:
-                    return self.play(p, card)
-        elif top is None and size:
-            living = sum(1 for q in game.players if game.status[q] == LIVING)
-            risk = max(1, living - 1) / size
-            if risk > 0.2:
-                for card in PEEKS:
+        t = self.traits
+        top = self.top_believed(p) if game.seen else None
+        if top is not None:
+            if top in t.kittens:
+                for card in t.dodges:
                     if card in hand:
                         return self.play(p, card)
-                if risk > 0.45 and not any(cards[c].saves is not None for c in hand):
-                    for card in DODGES:
-                        if card in hand and not card.startswith("shuffle"):
+        else:
+            size = len(game.draw_pile)
+            if size:
+                status = game.status
+                living = sum(1 for q in game.players if status[q] == LIVING)
+                risk = max(1, living - 1) / size
+                if risk > 0.2:
+                    for card in t.peeks:
+                        if card in hand:
                             return self.play(p, card)
-        pair = self.cat_pair(p, hand)
-        if pair is not None:
-            return pair
+                    if risk > 0.45 and t.savers.isdisjoint(hand):
+                        for card in t.quiet_dodges:
+                            if card in hand:
+                                return self.play(p, card)
+        if len(hand) > 1:
+            for card in t.cats:
+                if hand.count(card) >= 2:
+                    targets = game.others_with_cards(p)
+                    if targets:
+                        target = max(targets, key=lambda q: len(game.hands[q]))
+                        return Move.play(p, (card, card), target)
         return Move("draw", p)
 
     def play(self, p: str, card: str) -> Move:
@@ -208,27 +260,16 @@ class Playout:
         if spec.targets is not None:
             targets = spec.targets(game, p)
             if targets:
-                others = [t for t in targets if t != p] or targets
+                others = [q for q in targets if q != p] or targets
                 if spec.kind == "attack":
                     nxt = game.next_player(p)
                     target = nxt if nxt in others else others[0]
                 elif game.status.get(others[0]) == DEAD:
-                    target = min(others, key=lambda t: len(game.hands[t]))
+                    target = min(others, key=lambda q: len(game.hands[q]))
                 else:
-                    target = max(others, key=lambda t: len(game.hands[t]))
-                return Move("play", p, (card,), target=target)
-        return Move("play", p, (card,))
-
-    def cat_pair(self, p: str, hand: list[str]) -> Move | None:
-        cards = self.game.cards
-        for card in hand:
-            spec = cards[card]
-            if spec.cat and VALUE.get(card, 30) <= 30 and hand.count(card) >= 2:
-                targets = self.game.others_with_cards(p)
-                if targets:
-                    target = max(targets, key=lambda t: len(self.game.hands[t]))
-                    return Move("play", p, (card, card), target=target)
-        return None
+                    target = max(others, key=lambda q: len(game.hands[q]))
+                return Move.play(p, (card,), target)
+        return Move.play(p, (card,))
 
 
 def play_out(game: Game, rng: random.Random, limit: int = 1000, passed: str | None = None) -> str | None:

@@ -130,6 +130,8 @@ class Game:
         self.drawn_face_up: bool = False
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
+        #: The names of the hooks some plugin at this table implements (a set: hot paths ask).
+        self._hooks: frozenset[str] = frozenset(ruleset._hooks)
         self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
         self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
         self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
@@ -205,9 +207,10 @@ class Game:
     def remove_from_hand(self, player: str, card: str) -> None:
         self.hands[player].remove(card)
         marks = self.marked[player]
-        if card in marks and marks.count(card) > self.hands[player].count(card):
+        if marks and card in marks and marks.count(card) > self.hands[player].count(card):
             marks.remove(card)
-        self._hand_changed(player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
 
     def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None:
         """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark).
@@ -240,12 +243,12 @@ class Game:
     # ------------------------------------------------------------------ turns
     def end_turn(self) -> None:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
-        if self.over:
+        if self.winner is not None:
             return
         self.turns -= 1
         if self.turns <= 0 or self.status[self.current] != LIVING:
             self.advance()
-        else:
+        elif self.recording:
             self.emit("turn", None, player=self.current, turns=self.turns)
 
     def end_all_turns(self) -> None:
@@ -258,18 +261,19 @@ class Game:
         if self.over:
             return
         previous = self.current
-        if self.ruleset.has_hook("ekpeer_turn_ended"):
+        if "ekpeer_turn_ended" in self._hooks:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
         self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
         self.attacked = False
         self.turn_number += 1
-        self.emit("turn", None, player=self.current, turns=1)
+        if self.recording:
+            self.emit("turn", None, player=self.current, turns=1)
 
     def attack(self, victim: str, extra: int) -> None:
         """End the attacker's turns; ``victim`` owes the attacker's untaken turns + ``extra``."""
         owed = (self.turns if self.attacked else 0) + extra
-        if self.ruleset.has_hook("ekpeer_turn_ended"):
+        if "ekpeer_turn_ended" in self._hooks:
             self.hook.ekpeer_turn_ended(game=self, player=self.current)
         self.current = victim
         self.turns = owed
@@ -292,18 +296,21 @@ class Game:
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
         """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
-        if self.ruleset.has_hook("ekpeer_card_drawn"):
+        if "ekpeer_card_drawn" in self._hooks:
             if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
         if spec.on_drawn is not None:
-            self.emit("drew", None, player=player, card=card)
+            if self.recording:
+                self.emit("drew", None, player=player, card=card)
             spec.on_drawn(self, player, card)
             return
         self.hands[player].append(card)
-        self.emit("drew", (player,), player=player, card=card)
-        self.emit("drew_hidden", None, player=player)
-        self._hand_changed(player)
+        if self.recording:
+            self.emit("drew", (player,), player=player, card=card)
+            self.emit("drew_hidden", None, player=player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
         if end_turn:
             self.end_turn()
 
@@ -359,7 +366,7 @@ class Game:
 
     def die(self, player: str, kitten: str | None) -> None:
         """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""
-        if self.ruleset.has_hook("ekpeer_player_died") and self.hook.ekpeer_player_died(
+        if "ekpeer_player_died" in self._hooks and self.hook.ekpeer_player_died(
             game=self, player=player, kitten=kitten
         ):
             pass
@@ -380,7 +387,7 @@ class Game:
         if self.winner is not None:
             return True
         winner = None
-        if self.ruleset.has_hook("ekpeer_game_over"):
+        if "ekpeer_game_over" in self._hooks:
             winner = self.hook.ekpeer_game_over(game=self)
         if winner is None:
             living = [p for p, s in self.status.items() if s == LIVING]
@@ -401,7 +408,8 @@ class Game:
         """Wait for ``player`` to ``choose`` (several asks may wait at once)."""
         choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source)
         self.awaiting.append(choice)
-        self.emit("waiting", None, player=player, kind=kind, source=source)
+        if self.recording:
+            self.emit("waiting", None, player=player, kind=kind, source=source)
 
     def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
                            source: str | None = None) -> None:
@@ -429,14 +437,15 @@ class Game:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
             if self.status[by] == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
-            if self.ruleset.has_hook("ekpeer_handle_move") and self.hook.ekpeer_handle_move(
+            if "ekpeer_handle_move" in self._hooks and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
             elif do == "choose":
                 self._choose(move)
             elif do == "draw":
                 self._check_draw(by)
-                self.emit("move", None, by=by, do="draw")
+                if self.recording:
+                    self.emit("move", None, by=by, do="draw")
                 self.draw(by)
             elif do == "play":
                 self._play(move)
@@ -458,12 +467,13 @@ class Game:
             raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
         if self.status[by] != LIVING:
             raise IllegalMove("not_living", f"{by} is not Living")
-        reason = self._hook_refusal(by, Move("draw", by))
-        if reason:
-            raise IllegalMove("refused", reason)
+        if "ekpeer_refuse_move" in self._hooks:
+            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
+            if reason:
+                raise IllegalMove("refused", reason)
 
     def _hook_refusal(self, by: str, move: Move) -> str | None:
-        if self.ruleset.has_hook("ekpeer_refuse_move"):
+        if "ekpeer_refuse_move" in self._hooks:
             return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
         return None
 
@@ -473,7 +483,8 @@ class Game:
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
         action = self.stack.pop()
-        self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
+        if self.recording:
+            self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
         if action.nopes % 2 == 1:
             return
         self.carry_out(action)
@@ -511,8 +522,9 @@ class Game:
             if choice.from_hand and answer not in self.hands[by]:
                 raise IllegalMove("card_not_held", f"{by} holds no {answer}")
         self.awaiting.remove(choice)
-        self.emit("chose", (by,), by=by, kind=kind, answer=answer)
-        self.emit("chose_hidden", None, by=by, kind=kind)
+        if self.recording:
+            self.emit("chose", (by,), by=by, kind=kind, answer=answer)
+            self.emit("chose_hidden", None, by=by, kind=kind)
         choice.then(answer)
 
     def _play(self, move: Move) -> None:
@@ -521,13 +533,13 @@ class Game:
         if not cards:
             raise IllegalMove("no_cards", "play needs at least one card")
         hand = self.hands[by]
-        need = Counter(cards)
+        need = Counter(cards) if len(cards) > 1 else {cards[0]: 1}  # one card: no Counter (hot)
         for card, n in need.items():
             if card not in self.cards:
                 raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
             if hand.count(card) < n:
                 raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
-        if self.awaiting and not (self.ruleset.has_hook("ekpeer_play_while_waiting")
+        if self.awaiting and not ("ekpeer_play_while_waiting" in self._hooks
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
         reason = self._hook_refusal(by, move)
@@ -545,7 +557,8 @@ class Game:
                 self.discard_from_hand(by, card)
                 top = self.stack[-1]
                 top.nopes += 1
-                self.emit("noped", None, by=by, action=top.public())
+                if self.recording:
+                    self.emit("noped", None, by=by, action=top.public())
                 return
             if not spec.playable:
                 raise IllegalMove("not_playable", f"{spec.title} cannot be played on its own")
@@ -570,7 +583,8 @@ class Game:
             action = Action(by, cards, card, target=target, name=move.name)
         for card in cards:
             self.discard_from_hand(by, card)
-        self.emit("played", None, action=action.public())
+        if self.recording:
+            self.emit("played", None, action=action.public())
         nopeable = action.combo is not None or self.cards[action.card].nopeable  # type: ignore[index]
         if nopeable:
             self.stack.append(action)
@@ -607,12 +621,13 @@ class Game:
             self.rng.getstate(),
         )
 
-    def clone(self, seed: int | None = None, recording: bool = False) -> Game:
+    def clone(self, seed: int | None = None, recording: bool | None = None) -> Game:
         """A copy of this game to play forward (a search bot's playout), sharing the rules.
 
         Only mutable state is copied: the ruleset, cards, hooks and origin are shared, and
         the log is copied (a clone replays like its original). ``seed`` reseeds the copy's
         RNG (a playout must not know the table's own shuffles); None keeps its state.
+        ``recording`` switches events on or off in the copy (None: as in this game).
 
         A pending choice holds a closure over *this* game (``Choice.then``), which cannot
         be carried over to another one, so a game that awaits a choice cannot be cloned:
@@ -656,7 +671,8 @@ class Game:
         other.log = self.log[:]
         other.events = []
         other.drawn_face_up = self.drawn_face_up
-        other.recording = recording
+        other.recording = self.recording if recording is None else recording
+        other._hooks = self._hooks
         other._game_over_hook = self._game_over_hook
         other._hand_hook = self._hand_hook
         other.card_names = self.card_names
@@ -671,7 +687,7 @@ class Game:
             total.update(self.hands[p])
             total.update(self.in_front[p])
             total.update(self.removed[p])
-        if self.ruleset.has_hook("ekpeer_cards_elsewhere"):
+        if "ekpeer_cards_elsewhere" in self._hooks:
             for cards in self.hook.ekpeer_cards_elsewhere(game=self):
                 total.update(cards)
         return total

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from .moves import Move
 
+play = Move.play
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -43,17 +45,17 @@ def legal_moves(game: Game, player: str) -> list[Move]:
         return []
     if game.awaiting:
         moves = choice_moves(game, player)
-        if game.ruleset.has_hook("ekpeer_play_while_waiting"):
+        if "ekpeer_play_while_waiting" in game._hooks:
             plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
                      if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
-            if plays and game.ruleset.has_hook("ekpeer_refuse_move"):
+            if plays and "ekpeer_refuse_move" in game._hooks:
                 plays = _filter(game, player, plays)
             moves.extend(plays)
         return moves
     hand = game.hands[player]
     cards = game.cards
     moves: list[Move] = []
-    refuse = game.ruleset.has_hook("ekpeer_refuse_move")
+    refuse = "ekpeer_refuse_move" in game._hooks
     counts: dict[str, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -82,7 +84,7 @@ def legal_moves(game: Game, player: str) -> list[Move]:
     if own_turn and len(hand) >= 2:
         moves.extend(_combos(game, player, counts))
     moves = _filter(game, player, moves) if refuse else moves
-    if game.ruleset.has_hook("ekpeer_extra_moves"):
+    if "ekpeer_extra_moves" in game._hooks:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
@@ -94,8 +96,8 @@ def _single(game: Game, player: str, card: str) -> list[Move]:
         return []
     targets = spec.targets(game, player) if spec.targets is not None else None
     if targets is not None:
-        return [Move("play", player, (card,), target=t) for t in targets]
-    return [Move("play", player, (card,))]
+        return [play(player, (card,), t) for t in targets]
+    return [play(player, (card,))]
 
 
 def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
@@ -125,14 +127,14 @@ def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
         names = game.card_names
         for group in groups:
             if len(group) == 2:
-                moves.extend([Move("play", player, group, target=t) for t in targets])
+                moves.extend([play(player, group, t) for t in targets])
             else:
-                moves.extend([Move("play", player, group, t, n) for t in targets for n in names])
+                moves.extend([play(player, group, t, n) for t in targets for n in names])
     if len(usable) >= 5:
         for i, five in enumerate(combinations(usable, 5)):
             if i >= FIVE_SAMPLE:
                 break
-            moves.append(Move("play", player, five))
+            moves.append(play(player, five))
     return moves
 
 

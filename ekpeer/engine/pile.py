@@ -17,6 +17,19 @@ from collections.abc import Iterable
 FACE_DOWN, FACE_UP, FACE_UP_HIDDEN = 0, 1, 2
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``, step for step (the same seed deals the same game), without
+    a method call per card: every game shuffles its deck three times while dealing."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class DrawPile:
     __slots__ = ("_cards", "_up")
 
@@ -73,7 +86,7 @@ class DrawPile:
     def shuffle(self, rng: random.Random, keep_face_up: bool = True) -> None:
         """Shuffle. Face-up cards stay face up but their places are hidden (seed 001)."""
         pairs = list(zip(self._cards, self._up, strict=True))
-        rng.shuffle(pairs)
+        shuffle(rng, pairs)
         self._cards = [c for c, _ in pairs]
         self._up = [FACE_UP_HIDDEN if u else FACE_DOWN for _, u in pairs] if keep_face_up else \
             [FACE_DOWN] * len(pairs)
