@@ -19,7 +19,8 @@ from ekpeer.engine.pile import shuffle
 from ekpeer.plugins import installed, ruleset
 
 ALL = ["base", *sorted(n for n in installed() if n != "base")]
-TABLES = [(["base"], 4, None), (["base"], 2, None), (["base"], 2, "two_player"), (ALL, 4, None), (ALL, 5, None)]
+TABLES = [(["base"], 4, None), (["base"], 2, None), (["base"], 2, "two_player"), (ALL, 4, None),
+          (ALL, 5, None)]
 if "party" in ALL:
     TABLES.append((["base", "party"], 6, "party_pack"))
 #: What a view says that a sample's view must repeat exactly.

@@ -201,3 +201,16 @@ def test_inputs_are_the_seats_own_events():
     seen = [e for kind, *rest in me.inputs if kind == "events" for e in rest[0]]
     assert seen[-len(told):] == told
     assert me.inputs[0] == ("bind", public_setup(game)) and "seed" not in me.inputs[0][1]
+
+
+def test_play_offers_the_hard_bot_first_and_takes_difficulty_words():
+    import argparse
+
+    from ekpeer.cli_tui import add_commands, settings_from
+
+    parser = argparse.ArgumentParser()
+    add_commands(parser.add_subparsers(dest="command"))
+    assert settings_from(parser.parse_args(["play"]))["bots"] == "expert"
+    assert settings_from(parser.parse_args(["play", "--bots", "normal"]))["bots"] == "heuristic"
+    assert settings_from(parser.parse_args(["play", "--bots", "easy"]))["bots"] == "random"
+    assert settings_from(parser.parse_args(["play", "--bots", "hard"]))["bots"] == "expert"

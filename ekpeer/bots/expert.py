@@ -23,6 +23,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from ..engine import IllegalMove, Move
@@ -40,8 +41,10 @@ LOOP_SHARE = 0.85
 MIN_ROUNDS = 12
 #: How many standard errors behind the leader a candidate is dropped at.
 DROP_AT = 2.5
-#: How many standard errors better than the heuristic's pick a move must be to replace it.
-PRIOR_EDGE = 1.5
+#: How sure the search must be that a move beats the heuristic's pick to play it instead: a
+#: one-sided test at this level, shared among the candidates still in the running (with
+#: several of them, the best looks good by luck alone).
+PRIOR_LEVEL = 0.05
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -79,6 +82,7 @@ class Result:
     rounds: int = 0
     seconds: float = 0.0
     scores: list[tuple[str, float, int]] = field(default_factory=list)
+    failed: int = 0     # playouts a plugin raised in (scored as losses)
 
 
 class ExpertBot(Bot):
@@ -99,6 +103,7 @@ class ExpertBot(Bot):
         self.tracker: Tracker | None = None
         self.backlog: list[dict[str, Any]] = []
         self.last: Result | None = None
+        self.errors = 0
 
     # ------------------------------------------------------------------ what it is told
     def bind(self, setup: dict[str, Any]) -> None:
@@ -151,7 +156,7 @@ class ExpertBot(Bot):
         decision, answer = self.prepare(view, moves, react=False)
         if decision is None:
             return answer if answer is not None else moves[0]
-        move = self.finish(decide(decision))
+        move = self._search(decision, answer)
         return move if move is not None else moves[0]
 
     def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
@@ -159,7 +164,16 @@ class ExpertBot(Bot):
         decision, answer = self.prepare(view, moves, react=True)
         if decision is None:
             return answer
-        return self.finish(decide(decision))
+        return self._search(decision, answer)
+
+    def _search(self, decision: Decision, fallback: Move | None) -> Move | None:
+        """Search in this process; a search that fails falls back to the heuristic's answer
+        (counted in ``errors``), so a plugin's bug never stops a game."""
+        try:
+            return self.finish(decide(decision))
+        except Exception:
+            self.errors += 1
+            return fallback
 
 
 #: Cards whose Nope may pay even when they are not aimed at us: they end a turn without a
@@ -272,7 +286,8 @@ def decide(decision: Decision) -> Result:
     put_back = decision.put_back
     if put_back is not None:
         hi = view["draw_pile_count"]
-        near = range(min(hi, 2 * len(view["players"]) + 1) + 1)
+        living = sum(1 for s in view["players"] if s["status"] == "living")
+        near = range(min(hi, 2 * living) + 1)
         options: list[Move | None] = [Move("choose", me, position=p) for p in sorted({*near, hi // 2, hi})]
     else:
         options = list(candidates(rules.cards, moves, decision.knowledge))
@@ -288,7 +303,7 @@ def decide(decision: Decision) -> Result:
     alive = list(range(n))
     deadline = started + decision.seconds * LOOP_SHARE
     budget = decision.playouts
-    done = rounds = 0
+    done = rounds = failed = 0
     timed = budget is None
     while len(alive) > 1:
         if (timed and time.perf_counter() >= deadline) or (not timed and done >= budget):
@@ -310,8 +325,12 @@ def decide(decision: Decision) -> Result:
                     scored.append((k, -1.0))
                     continue
             playout = Playout(game, random.Random(luck), watch=me)
-            playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None)
-            scored.append((k, playout.reward(me)))
+            try:
+                playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None)
+                scored.append((k, playout.reward(me)))
+            except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
+                failed += 1
+                scored.append((k, 0.0))
             done += 1
         if len(scored) < len(alive):
             break  # an unfinished round is dropped: it would favour the candidates it reached
@@ -324,7 +343,7 @@ def decide(decision: Decision) -> Result:
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
-                  seconds=time.perf_counter() - started, scores=scores)
+                  seconds=time.perf_counter() - started, scores=scores, failed=failed)
 
 
 def _mean(values: list[float]) -> float:
@@ -357,14 +376,21 @@ def _survivors(alive: list[int], rewards: list[list[float]]) -> list[int]:
 def _best(alive: list[int], options: list[Move | None], rewards: list[list[float]],
           prior: Move | None) -> int:
     """The best survivor, unless the heuristic's own pick is not clearly worse: the search
-    overrules a sound habit only on evidence (``PRIOR_EDGE`` standard errors, paired)."""
+    overrules a sound habit only on evidence (``PRIOR_LEVEL``, paired)."""
     best = max(alive, key=lambda k: _mean(rewards[k]))
     habit = next((k for k in alive if options[k] == prior), None)
     if habit is not None and habit != best:
         edge, se = _edge(rewards[best], rewards[habit])
-        if edge <= PRIOR_EDGE * se:
+        if edge <= _z(len(alive)) * se:
             return habit
     return best
+
+
+def _z(candidates: int) -> float:
+    """The z-score a candidate must beat the heuristic's pick by (Bonferroni over the others)."""
+    if os.environ.get("EXP_Z"):
+        return float(os.environ["EXP_Z"])
+    return NormalDist().inv_cdf(1 - PRIOR_LEVEL / max(1, candidates - 1))
 
 
 def _label(move: Move | None) -> str:

@@ -32,6 +32,8 @@ SAVER_PREFERENCE = ("streaking_kitten", "clone")
 EXPLORE = 0.05
 #: How often a kitten goes back at a random place instead of the habitual one.
 SCATTER = 0.1
+#: A lost playout's reward for outliving every other seat but the winner (see ``reward``).
+SHAPE = float(__import__("os").environ.get("EXP_SHAPE", "0.25"))
 
 
 class Traits:
@@ -113,7 +115,7 @@ class Playout:
             return 1.0
         if game.winner is None or self.fell_behind is None or len(game.players) < 3:
             return 0.0
-        return 0.25 * self.fell_behind / (len(game.players) - 1)
+        return SHAPE * self.fell_behind / (len(game.players) - 1)
 
     def random_move(self, player: str | None) -> Move:
         game = self.game

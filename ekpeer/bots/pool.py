@@ -61,6 +61,15 @@ def pool() -> cf.Executor:
         return _pool
 
 
+def warm() -> None:
+    """Start the workers now (a table with search bots just began): a spawned worker takes
+    a moment to import the rules, which the first decision should not wait for."""
+    try:
+        pool().submit(_warm)
+    except (cf.BrokenExecutor, RuntimeError):
+        pass
+
+
 def submit(decision: Decision) -> cf.Future[Result]:
     """Start ``decision``'s search; a broken pool (a worker died) is replaced once."""
     global _pool

@@ -542,9 +542,10 @@ class Game:
         if self.awaiting and not ("ekpeer_play_while_waiting" in self._hooks
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
-        reason = self._hook_refusal(by, move)
-        if reason:
-            raise IllegalMove("refused", reason)
+        if "ekpeer_refuse_move" in self._hooks:
+            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
+            if reason:
+                raise IllegalMove("refused", reason)
         if len(cards) > 1:
             action = combos.check(self, move)
             self._check_own_turn(by)
@@ -585,7 +586,7 @@ class Game:
             self.discard_from_hand(by, card)
         if self.recording:
             self.emit("played", None, action=action.public())
-        nopeable = action.combo is not None or self.cards[action.card].nopeable  # type: ignore[index]
+        nopeable = action.combo is not None or spec.nopeable
         if nopeable:
             self.stack.append(action)
         else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .moves import Move
 
 play = Move.play
+_new = tuple.__new__
 
 if TYPE_CHECKING:
     from .game import Game
@@ -70,7 +71,7 @@ def legal_moves(game: Game, player: str) -> list[Move]:
         return _filter(game, player, moves) if refuse else moves
     own_turn = player == game.current and not dead
     if own_turn:
-        moves.append(Move("draw", player))
+        moves.append(_new(Move, ("draw", player, (), None, None, None, None, None, None, None, None)))
     for card in counts:
         spec = cards[card]
         if not spec.playable or spec.is_nope:
@@ -80,7 +81,14 @@ def legal_moves(game: Game, player: str) -> list[Move]:
                 continue
         elif not own_turn:
             continue
-        moves.extend(_single(game, player, card))
+        # _single, inlined: this loop runs for every card of every hand on every turn
+        if spec.can_play is not None and spec.can_play(game, player):
+            continue
+        targets = spec.targets(game, player) if spec.targets is not None else None
+        if targets is not None:
+            moves.extend([play(player, (card,), t) for t in targets])
+        else:
+            moves.append(play(player, (card,)))
     if own_turn and len(hand) >= 2:
         moves.extend(_combos(game, player, counts))
     moves = _filter(game, player, moves) if refuse else moves
@@ -125,11 +133,13 @@ def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
     if groups:
         targets = game.others_with_cards(player)
         names = game.card_names
-        for group in groups:
+        for group in groups:  # Move.play inlined: three of a kind lists a move per target and name
             if len(group) == 2:
-                moves.extend([play(player, group, t) for t in targets])
+                moves.extend([_new(Move, ("play", player, group, t, None, None, None, None, None, None, None))
+                              for t in targets])
             else:
-                moves.extend([play(player, group, t, n) for t in targets for n in names])
+                moves.extend([_new(Move, ("play", player, group, t, n, None, None, None, None, None, None))
+                              for t in targets for n in names])
     if len(usable) >= 5:
         for i, five in enumerate(combinations(usable, 5)):
             if i >= FIVE_SAMPLE:

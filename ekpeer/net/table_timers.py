@@ -231,6 +231,9 @@ class TableTimers:
             seat.bot = make_bot(seat.kind or self.settings["bots"], seat.bot_seed)
             game = self.game
             if getattr(seat.bot, "wants_events", False) and game is not None:
+                from ..bots import pool
+
+                pool.warm()
                 setup = public_setup(game)
                 if setup is not None:
                     seat.bot.bind(setup)  # type: ignore[attr-defined]
