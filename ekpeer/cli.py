@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 
 def _csv(value: str) -> list[str]:
@@ -24,17 +25,82 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def cmd_cards(args: argparse.Namespace) -> int:
+def card_listing() -> dict[str, Any]:
+    """Every card the installed plugins provide, once each, with its text and its count in
+    every deck (box) that holds it; and those decks. Plain data for ``ekpeer cards --json``.
+
+    A card several boxes ship (Targeted Attack: Imploding Kittens and the Party Pack) is one
+    card with one implementation: one entry, with a count for each box; ``plugin`` is the
+    plugin holding its implementation, ``plugins`` every plugin that brings it. A card in no
+    box (the party cards) comes only with a variant or in a custom deck.
+    """
     from .plugins import installed, ruleset
 
-    for name in sorted(installed()):
-        rules = ruleset([name])
-        own = [c for c in rules.cards.values() if c.plugin == name]
-        print(f"{name}:")
-        for card in own:
-            counts = ", ".join(f"{deck} {n}" for deck, n in card.counts.items())
-            flags = " [NOW]" if card.now and "NOW" not in card.title.upper() else ""
-            print(f"  {card.id:<24} {card.title}{flags}  [{counts}]")
+    cards: dict[str, dict[str, Any]] = {}
+    decks: dict[str, dict[str, Any]] = {}
+    broken: dict[str, str] = {}
+    plugins = installed()
+    modules = {ep.value.partition(":")[0]: name for name, ep in plugins.items()}
+    for name in sorted(plugins):
+        try:
+            rules = ruleset([name])
+            required = set().union(*(ruleset([r]).cards for r in rules.plugins if r != name))
+        except Exception as exc:  # a broken third-party plugin must not break the listing
+            broken[name] = str(exc)
+            continue
+        for deck in rules.decks.values():
+            decks.setdefault(deck.name, {"name": deck.name, "title": deck.title, "plugin": deck.plugin,
+                                         "main": deck.main, "min_players": deck.min_players,
+                                         "max_players": deck.max_players})
+        for spec in rules.cards.values():
+            entry = cards.setdefault(spec.id, {**spec.catalog_entry(), "plugins": [], "counts": {}})
+            if spec.id not in required and name not in entry["plugins"]:
+                entry["plugins"].append(name)
+            for deck, n in spec.counts.items():
+                entry["counts"].setdefault(deck, n)
+            impl = next((f for f in (spec.effect, spec.on_drawn, spec.save, spec.can_play, spec.targets)
+                         if f is not None), None)
+            entry.setdefault("_impl", modules.get(getattr(impl, "__module__", "")))
+    for entry in cards.values():
+        # The plugin that owns the card: the one holding its implementation, else the one whose
+        # box holds it first, else the first that brings it.
+        boxes = [decks[d]["plugin"] for d in entry["counts"] if d in decks]
+        owners = [entry.pop("_impl"), *boxes, *entry["plugins"]]
+        entry["plugin"] = next((p for p in owners if p in entry["plugins"]), entry["plugin"])
+    order = {name: i for i, name in enumerate(decks)}
+    for entry in cards.values():
+        entry["counts"] = dict(sorted(entry["counts"].items(), key=lambda kv: order.get(kv[0], len(order))))
+    listing: dict[str, Any] = {"cards": list(cards.values()), "decks": list(decks.values())}
+    if broken:
+        listing["broken"] = broken
+    return listing
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    import json
+    import textwrap
+
+    listing = card_listing()
+    if args.json:
+        print(json.dumps(listing, indent=1, ensure_ascii=False))
+        return 0
+    titles = {d["name"]: d["title"] for d in listing["decks"]}
+    by_plugin: dict[str, list[dict[str, Any]]] = {}
+    for card in listing["cards"]:
+        by_plugin.setdefault(card["plugin"], []).append(card)
+    for plugin in sorted(by_plugin):
+        print(f"{plugin}:")
+        for card in by_plugin[plugin]:
+            flags = " [NOW]" if card["now"] and "NOW" not in card["title"].upper() else ""
+            also = [p for p in card["plugins"] if p != plugin]
+            brought = f"  (also in {', '.join(also)})" if also else ""
+            print(f"  {card['id']:<24} {card['title']}{flags}{brought}")
+            for line in textwrap.wrap(card["text"], 92):
+                print(f"      {line}")
+            counts = ", ".join(f"{titles.get(d, d)} {n}" for d, n in card["counts"].items())
+            print(f"      in: {counts or 'no box (a variant or a custom deck adds it)'}")
+    for plugin, error in listing.get("broken", {}).items():
+        print(f"{plugin}: <failed to load: {error}>")
     return 0
 
 
@@ -67,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("paths", nargs="+")
     run.set_defaults(func=cmd_scenario)
 
-    cards = sub.add_parser("cards", help="list installed cards by plugin")
+    cards = sub.add_parser("cards", help="every installed card: its text and its count in each deck")
+    cards.add_argument("--json", action="store_true", help="the same as JSON, for tools")
     cards.set_defaults(func=cmd_cards)
     plugins = sub.add_parser("plugins", help="list installed plugins")
     plugins.set_defaults(func=cmd_plugins)
@@ -83,10 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 
-    from . import cli_net, cli_tui
+    from . import cli_net, cli_tui, cli_web
 
     cli_net.add_commands(sub)
     cli_tui.add_commands(sub)
+    cli_web.add_commands(sub)
     return parser
 
 

@@ -88,9 +88,11 @@ def _discovery(args: argparse.Namespace) -> bool:
 
 def _run(app: Any) -> int:
     from . import collector
+    from .tui.hangup import exit_on_hangup
 
     try:
-        app.run()
+        with exit_on_hangup(app):    # ends the client when its terminal or input goes away
+            app.run()
     finally:
         collector.resume()   # the app resumes it once interactive; this covers an early exit
     return int(app.return_code or 0)

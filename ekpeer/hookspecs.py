@@ -1,4 +1,9 @@
-"""The plugin contract: every hook a card plugin may implement (see docs/plugins.md)."""
+"""The plugin contract: every hook a card plugin may implement (see docs/plugins.md).
+
+A plugin's box is data, not a hook: its module declares ``CARDS``, ``DECKS``, ``VARIANTS``
+and ``REQUIRES`` (lists), which the loader reads; hooks are for behaviour. The
+``ekpeer_register_*`` and ``ekpeer_requires`` hooks remain for boxes built at load time.
+"""
 
 from __future__ import annotations
 
@@ -12,22 +17,22 @@ hookimpl = pluggy.HookimplMarker("ekpeer")
 
 @hookspec
 def ekpeer_register_cards(register: Any) -> None:
-    """Register cards by calling ``register(CardSpec(...))`` once per card."""
+    """Register cards built at load time with ``register(CardSpec(...))`` (fixed ones: declare ``CARDS``)."""
 
 
 @hookspec
 def ekpeer_register_decks(register: Any) -> None:
-    """Register boxes of cards by calling ``register(DeckSpec(...))``."""
+    """Register boxes built at load time with ``register(DeckSpec(...))`` (fixed ones: declare ``DECKS``)."""
 
 
 @hookspec
 def ekpeer_register_variants(register: Any) -> None:
-    """Register rule variants by calling ``register(Variant(...))``."""
+    """Register variants built at load time with ``register(Variant(...))`` (fixed ones: ``VARIANTS``)."""
 
 
 @hookspec
 def ekpeer_requires() -> list[str]:
-    """Return the names of the plugins this plugin needs enabled beside it."""
+    """Return the plugins this plugin needs beside it, when ``REQUIRES`` cannot say it."""
 
 
 @hookspec

@@ -1,7 +1,10 @@
 """Finding and loading card plugins.
 
-Built-in plugins (``plugins/``) and third-party ones are found the same way: through the
-``ekpeer`` entry-point group. ``EKPEER_PLUGINS`` (comma-separated names) limits which load.
+Built-in plugins (the repository's ``plugins/``, installed as the package ``ekpeer_cards``)
+and third-party ones are found and read the same way: through the ``ekpeer`` entry-point
+group, each a module that declares its box as data (``CARDS``, ``DECKS``, ``VARIANTS``,
+``REQUIRES``) and implements hooks for behaviour. ``EKPEER_PLUGINS`` (comma-separated
+names) limits which load.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .engine.ruleset import Ruleset
+from .engine.ruleset import Ruleset, declared
 
 GROUP = "ekpeer"
 
@@ -58,10 +61,17 @@ def plugin_manager(names: list[str] | tuple[str, ...],
         module = extra[name] if name in extra else load_module(name)
         pm.register(module, name)
         order.append(name)
-        for result in pm.hook.ekpeer_requires.get_hookimpls():
-            if result.plugin_name == name:
-                todo.extend(r for r in result.function() if r not in order)
+        todo.extend(r for r in requires(pm, name, module) if r not in order)
     return pm, order
+
+
+def requires(pm: pluggy.PluginManager, name: str, plugin: object) -> list[str]:
+    """The plugins ``plugin`` needs beside it: its ``REQUIRES``, then its ``ekpeer_requires()``."""
+    needed = declared(plugin, "REQUIRES", name)
+    for impl in pm.hook.ekpeer_requires.get_hookimpls():
+        if impl.plugin_name == name:
+            needed.extend(impl.function())
+    return needed
 
 
 @lru_cache(maxsize=64)

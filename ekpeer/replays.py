@@ -8,7 +8,7 @@ ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``)::
     {"format": "ekpeer-replay", "version": 1, "saved_at": "2026-…Z", "timestamp": 1764…,
      "table": "main", "title": "…", "players": ["ann", "bob"],
      "seats": [{"name": "ann", "bot": null}, {"name": "bob", "bot": "heuristic"}],
-     "winner": "bob", "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
+     "winner": "bob", "winners": ["bob"], "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
      "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]}}
 """
 
@@ -49,7 +49,8 @@ def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict
         "title": title or table,
         "players": list(game.players),
         "seats": seats if seats is not None else [{"name": p, "bot": None} for p in game.players],
-        "winner": game.winner,
+        "winner": game.winner,          # None when several share the win (ruling 25)
+        "winners": list(game.winners),
         "turns": game.turn_number,
         "plugins": [{"name": p["name"], "version": p["version"]} for p in table_plugins(rec["plugins"])],
         "record": rec,

@@ -1,6 +1,8 @@
-"""``ekpeer scenario run``: the public rules-scenario format (shared/docs/scenario-format.md).
+"""``ekpeer scenario run``: the public rules-scenario format (docs/scenarios.md).
 
-Rigs a table exactly as written, plays its steps, and checks its expectations.
+A scenario either rigs a table exactly as written (``[setup]``) or has the engine deal one
+as a lobby would (``[deal]``); then it plays its steps and checks its expectations.
+The contract is ``../shared/docs/scenario-format.md``; ``docs/scenarios.md`` describes it.
 """
 
 from __future__ import annotations
@@ -16,10 +18,16 @@ from .plugins import ruleset
 
 MOVE_FIELDS = ("by", "cards", "target", "name", "position", "card", "order", "player", "keep", "use")
 KNOWN_STEP_KEYS = {"do", "reject", "expect", *MOVE_FIELDS}
+#: Checks that take a player: written ``field.NAME``.
+PER_PLAYER = ("hand", "hand_count", "hand_has", "marked", "seen", "in_front")
 
 
 class Mismatch(Exception):
     """The first expectation that did not hold."""
+
+
+class Refused(Exception):
+    """The table of a ``[deal]`` was refused, as the host's lobby would refuse it."""
 
 
 @dataclass
@@ -50,49 +58,87 @@ def step_move(step: dict[str, Any]) -> Move:
     return Move.from_dict(data)
 
 
+# ---------------------------------------------------------------------- building the table
 def build_game(doc: dict[str, Any]) -> Game:
+    """The rigged table of a ``[setup]`` scenario: exactly as written, nothing dealt."""
     setup = doc.get("setup", {})
     expansions = setup.get("expansions", ["base"])
     rules = ruleset(expansions)
     return rules.game_from_table(setup, seed=doc.get("seed", 0))
 
 
+def custom_option(custom: dict[str, Any]) -> dict[str, Any]:
+    """``[deal.custom]`` (``random_cards``, ``[deal.custom.pile]``, ``[deal.custom.hand]``) as the
+    lobby's ``options["custom"]``; ``pile_picks`` / ``hand_picks`` pass through when given."""
+    if not isinstance(custom, dict):
+        raise Refused("[deal.custom] must be a table")
+    out = {k: v for k, v in custom.items() if k not in ("pile", "hand")}
+    picks: dict[str, dict[str, Any]] = {}
+    for where in ("pile", "hand"):
+        chosen = custom.get(where, {})
+        if not isinstance(chosen, dict):
+            raise Refused(f"[deal.custom.{where}] must map players to card lists")
+        for player, cards in chosen.items():
+            picks.setdefault(player, {})[where] = cards
+    if picks:
+        out["picks"] = picks
+    return out
+
+
+def deal_game(doc: dict[str, Any]) -> Game:
+    """The table of a ``[deal]`` scenario, dealt as the host's lobby would deal it.
+
+    Raises :class:`Refused` where the lobby would refuse the table: the same check
+    (``Ruleset.check_table``) that the host's lobby makes.
+    """
+    deal = doc["deal"]
+    if not isinstance(deal, dict):
+        raise Refused("[deal] must be a table")
+    expansions = deal.get("expansions", ["base"])
+    players = deal.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Refused("[deal] needs players: a list of names")
+    options = {"custom": custom_option(deal["custom"])} if "custom" in deal else {}
+    try:
+        rules = ruleset(expansions)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise Refused(f"these plugins cannot make a table: {exc}") from None
+    try:
+        rules.check_table(players, deal.get("deck"), deal.get("variants", []), options)
+        return rules.new_game(players, seed=doc.get("seed", 0), deck=deal.get("deck"),
+                              variants=deal.get("variants", []), options=options or None)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+# ---------------------------------------------------------------------- running
 def run_file(path: Path) -> Result:
     try:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return Result(path.stem, path, False, f"cannot read scenario: {exc}")
-    name = doc.get("name", path.stem)
+    name = str(doc.get("name", path.stem))
+    if "deal" in doc and "setup" in doc:
+        return Result(name, path, False, "bad scenario: it has both [deal] and [setup]")
+    if "deal" in doc:
+        rejected = isinstance(doc["deal"], dict) and bool(doc["deal"].get("reject"))
+        try:
+            game = deal_game(doc)
+        except Refused as exc:
+            if rejected:
+                return Result(name, path, True, f"refused: {exc}")
+            return Result(name, path, False, f"the table was refused: {exc}")
+        except Exception as exc:
+            return Result(name, path, False, f"engine error while dealing: {type(exc).__name__}: {exc}")
+        if rejected:
+            return Result(name, path, False, "expected the table to be refused, but it was dealt")
+    else:
+        try:
+            game = build_game(doc)
+        except Exception as exc:
+            return Result(name, path, False, f"bad setup: {exc}")
     try:
-        game = build_game(doc)
-    except Exception as exc:
-        return Result(name, path, False, f"bad setup: {exc}")
-    try:
-        for i, step in enumerate(doc.get("step", []), start=1):
-            where = f"step {i} ({_describe(step)})"
-            try:
-                move = step_move(step)
-            except IllegalMove as exc:
-                raise Mismatch(f"{where}: malformed step: {exc.message}") from None
-            if step.get("reject"):
-                before = game.snapshot()
-                try:
-                    game.apply(move)
-                except IllegalMove:
-                    pass
-                else:
-                    raise Mismatch(f"{where}: expected the move to be refused, but it was accepted")
-                if game.snapshot() != before:
-                    raise Mismatch(f"{where}: the refused move changed the table")
-            else:
-                try:
-                    game.apply(move)
-                except IllegalMove as exc:
-                    raise Mismatch(f"{where}: refused ({exc.code}: {exc.message})") from None
-            if "expect" in step:
-                check(game, step["expect"], where)
-        if "expect" in doc:
-            check(game, doc["expect"], "end")
+        play(game, doc)
     except Mismatch as exc:
         return Result(name, path, False, str(exc))
     except Exception as exc:  # an engine bug must show as a failure, not a crash
@@ -100,104 +146,213 @@ def run_file(path: Path) -> Result:
     return Result(name, path, True)
 
 
+def play(game: Game, doc: dict[str, Any]) -> None:
+    """Play the scenario's steps on ``game``, checking each step's expectations, and ``[expect]``:
+    after the last step, or in a ``[deal]`` scenario on the deal itself, before anyone moves
+    (the format: "``[expect]`` checks the result before anyone moves")."""
+    dealt = "deal" in doc
+    if dealt and "expect" in doc:
+        check(game, doc["expect"], "the deal")
+    for i, step in enumerate(doc.get("step", []), start=1):
+        where = f"step {i} ({_describe(step)})"
+        try:
+            move = step_move(step)
+        except IllegalMove as exc:
+            raise Mismatch(f"{where}: malformed step: {exc.message}") from None
+        if step.get("reject"):
+            before = game.snapshot()
+            try:
+                game.apply(move)
+            except IllegalMove:
+                pass
+            else:
+                raise Mismatch(f"{where}: expected the move to be refused, but it was accepted")
+            if game.snapshot() != before:
+                raise Mismatch(f"{where}: the refused move changed the table")
+        else:
+            try:
+                game.apply(move)
+            except IllegalMove as exc:
+                raise Mismatch(f"{where}: refused ({exc.code}: {exc.message})") from None
+        if "expect" in step:
+            check(game, step["expect"], where)
+    if "expect" in doc and not dealt:
+        check(game, doc["expect"], "end")
+
+
 def _describe(step: dict[str, Any]) -> str:
     parts = [str(step.get("by", "")), str(step.get("do", "?"))]
     if "cards" in step:
-        parts.append("+".join(step["cards"]))
+        parts.append("+".join(map(str, step["cards"])) or "(no cards)")
     for k in ("target", "name", "position", "card", "order", "player", "keep", "use"):
         if k in step:
             parts.append(f"{k}={step[k]}")
     return " ".join(p for p in parts if p)
 
 
-def _ids(cards: list[str]) -> list[str]:
-    return [c.partition(":")[0] for c in cards]
+# ---------------------------------------------------------------------- checks
+def _face(entry: str) -> str:
+    """A draw-pile entry as compared: ``id`` (face down) or ``id:up`` (face up)."""
+    card, _, state = entry.partition(":")
+    return f"{card}:up" if state == "up" else card
 
 
-def _pile(game: Game, expected: list[str]) -> list[str]:
-    """The draw pile top first, with face-up cards written ``id:up`` where expected says so."""
+def _pile(game: Game) -> list[str]:
+    """The draw pile top first, every face-up card written ``id:up`` (the format's own words:
+    a card written without ``:up`` is face down, in every draw-pile check)."""
     actual = game.draw_pile.top_first()
-    if any(":" in e for e in expected):
-        up = game.draw_pile.face_up_depths()
-        return [f"{c}:up" if d in up else c for d, c in enumerate(actual)]
-    return actual
+    up = game.draw_pile.face_up_depths()
+    if not up:
+        return actual
+    return [f"{c}:up" if d in up else c for d, c in enumerate(actual)]
+
+
+def _faces(cards: Any) -> list[str]:
+    return [_face(c) for c in (cards if isinstance(cards, list) else [cards])]
 
 
 def _multiset(x: Any) -> Counter:
     return Counter(x if isinstance(x, list) else [x])
 
 
-def check(game: Game, expect: dict[str, Any], where: str) -> None:
-    def fail(field: str, want: Any, got: Any) -> None:
-        raise Mismatch(f"{where}: {field} expected {want!r}, got {got!r}")
+def _in_front(game: Game, player: str, want: list[str]) -> list[str]:
+    """The cards in front of ``player``; ``card:who`` where the expected list names who laid it."""
+    named = {e.partition(":")[0] for e in want if ":" in e}
+    laid = game.laid_by.get(player, {})
+    return [f"{c}:{laid[c]}" if c in named and c in laid else c for c in game.in_front[player]]
 
+
+def _counts(want: Any, field: str, where: str) -> dict[str, int]:
+    if not isinstance(want, dict) or not all(isinstance(n, int) for n in want.values()):
+        raise Mismatch(f"{where}: {field} must map card ids to numbers")
+    return {_face(k): v for k, v in want.items()}
+
+
+def check(game: Game, expect: dict[str, Any], where: str) -> None:
+    """Every field of ``expect`` must hold; with ``either``, so must one of its alternatives."""
+    if not isinstance(expect, dict):
+        raise Mismatch(f"{where}: an expectation must be a table")
     for field, want in expect.items():
-        if field in ("current", "turns", "direction", "winner"):
-            got = getattr(game, field)
-            if got != want:
-                fail(field, want, got)
-        elif field == "draw_pile":
-            got = _pile(game, want)
-            if got != want:
-                fail(field, want, got)
-        elif field == "draw_pile_top":
-            got = _pile(game, want)[: len(want)]
-            if got != want:
-                fail(field, want, got)
-        elif field == "draw_pile_count":
-            if len(game.draw_pile) != want:
-                fail(field, want, len(game.draw_pile))
-        elif field == "draw_pile_has":
-            have = Counter(game.draw_pile.top_first())
-            if _multiset(_ids(want)) - have:
-                fail(field, want, game.draw_pile.top_first())
-        elif field == "discard_top":
-            got = game.discard[-1] if game.discard else None
-            if got != want:
-                fail(field, want, got)
-        elif field == "discard":
-            if game.discard != want:
-                fail(field, want, game.discard)
-        elif field in ("hand", "hand_count", "hand_has", "marked", "seen"):
-            if not isinstance(want, dict):
-                raise Mismatch(f"{where}: {field} must be written {field}.NAME")
-            for player, value in want.items():
-                if player not in game.hands:
-                    raise Mismatch(f"{where}: {field}.{player}: no such player")
-                label = f"{field}.{player}"
-                if field == "hand":
-                    if Counter(game.hands[player]) != _multiset(value):
-                        fail(label, sorted(value), sorted(game.hands[player]))
-                elif field == "hand_count":
-                    if len(game.hands[player]) != value:
-                        fail(label, value, len(game.hands[player]))
-                elif field == "hand_has":
-                    if _multiset(value) - Counter(game.hands[player]):
-                        fail(label, value, sorted(game.hands[player]))
-                elif field == "marked":
-                    if Counter(game.marked[player]) != _multiset(value):
-                        fail(label, sorted(value), sorted(game.marked[player]))
-                else:
-                    got = game.seen.get(player, [])
-                    if got != list(value):
-                        fail(label, value, got)
-        elif field in ("out", "dead"):
-            got = game.out() if field == "out" else game.dead()
-            if Counter(got) != _multiset(want):
-                fail(field, sorted(want), sorted(got))
-        elif field == "cursed":
-            if Counter(game.cursed) != _multiset(want):
-                fail(field, sorted(want), sorted(game.cursed))
-        elif field == "waiting_for":
-            got = game.waiting_for()
-            wanted = [] if want in ("", []) else sorted(want) if isinstance(want, list) else [want]
-            if got != wanted:
-                fail(field, want, got if len(got) != 1 else got[0])
-        elif field == "reaction_open":
-            if game.reaction_open != want:
-                fail(field, want, game.reaction_open)
-        else:
-            raise Mismatch(f"{where}: unknown check {field!r}")
+        if field != "either":
+            check_field(game, field, want, where)
+    if "either" in expect:
+        alternatives = expect["either"]
+        if not isinstance(alternatives, list) or not alternatives:
+            raise Mismatch(f"{where}: either must be a list of tables ([[expect.either]])")
+        failures = []
+        for n, alternative in enumerate(alternatives, start=1):
+            try:
+                check(game, alternative, f"either #{n}")
+            except Mismatch as exc:
+                failures.append(str(exc))
+            else:
+                return
+        raise Mismatch(f"{where}: none of the {len(alternatives)} alternatives holds: " + "; ".join(failures))
+
+
+def check_field(game: Game, field: str, want: Any, where: str) -> None:  # noqa: C901 - one branch a field
+    def fail(label: str, wanted: Any, got: Any) -> None:
+        raise Mismatch(f"{where}: {label} expected {wanted!r}, got {got!r}")
+
+    if field in ("current", "turns", "direction", "winner"):
+        got = getattr(game, field)
+        if got != want:
+            fail(field, want, got)
+    elif field == "winners":
+        if Counter(game.winners) != _multiset(want):
+            fail(field, want, list(game.winners))
+    elif field == "draw_pile":
+        got = _pile(game)
+        if got != _faces(want):
+            fail(field, want, got)
+    elif field == "draw_pile_top":
+        got = _pile(game)[: len(want)]
+        if got != _faces(want):
+            fail(field, want, got)
+    elif field == "draw_pile_count":
+        if len(game.draw_pile) != want:
+            fail(field, want, len(game.draw_pile))
+    elif field == "draw_pile_has":
+        if Counter(_faces(want)) - Counter(_pile(game)):
+            fail(field, want, _pile(game))
+    elif field == "draw_pile_counts":
+        have = Counter(_pile(game))
+        got = {card: have[card] for card in _counts(want, field, where)}
+        if got != _counts(want, field, where):
+            fail(field, want, got)
+    elif field == "deck_counts":
+        have = Counter(_pile(game))
+        for p in game.players:
+            have.update(game.hands[p])
+        got = {card: have[card] for card in _counts(want, field, where)}
+        if got != _counts(want, field, where):
+            fail(field, want, got)
+    elif field == "every_hand_has":
+        for p in game.players:
+            if game.status[p] != "out" and _multiset(want) - Counter(game.hands[p]):
+                fail(f"every_hand_has ({p})", want, sorted(game.hands[p]))
+    elif field == "discard_top":
+        got = game.discard[-1] if game.discard else None
+        if got != want:
+            fail(field, want, got)
+    elif field == "discard":
+        if game.discard != want:
+            fail(field, want, game.discard)
+    elif field == "discard_has":
+        if _multiset(want) - Counter(game.discard):
+            fail(field, want, game.discard)
+    elif field == "discard_count":
+        if len(game.discard) != want:
+            fail(field, want, len(game.discard))
+    elif field in PER_PLAYER:
+        if not isinstance(want, dict):
+            raise Mismatch(f"{where}: {field} must be written {field}.NAME")
+        for player, value in want.items():
+            if player not in game.hands:
+                raise Mismatch(f"{where}: {field}.{player}: no such player")
+            _check_player(game, field, player, value, fail)
+    elif field in ("out", "dead"):
+        got = game.out() if field == "out" else game.dead()
+        if Counter(got) != _multiset(want):
+            fail(field, sorted(want), sorted(got))
+    elif field == "cursed":
+        if Counter(game.cursed) != _multiset(want):
+            fail(field, sorted(want), sorted(game.cursed))
+    elif field == "waiting_for":
+        got = game.waiting_for()
+        wanted = [] if want in ("", []) else sorted(want) if isinstance(want, list) else [want]
+        if got != wanted:
+            fail(field, want, got if len(got) != 1 else got[0])
+    elif field == "reaction_open":
+        if game.reaction_open != want:
+            fail(field, want, game.reaction_open)
+    else:
+        raise Mismatch(f"{where}: unknown check {field!r}")
+
+
+def _check_player(game: Game, field: str, player: str, value: Any, fail: Any) -> None:
+    label = f"{field}.{player}"
+    hand = game.hands[player]
+    if field == "hand":
+        if Counter(hand) != _multiset(value):
+            fail(label, sorted(value), sorted(hand))
+    elif field == "hand_count":
+        if len(hand) != value:
+            fail(label, value, len(hand))
+    elif field == "hand_has":
+        if _multiset(value) - Counter(hand):
+            fail(label, value, sorted(hand))
+    elif field == "marked":
+        if Counter(game.marked[player]) != _multiset(value):
+            fail(label, sorted(value), sorted(game.marked[player]))
+    elif field == "in_front":
+        got = _in_front(game, player, value if isinstance(value, list) else [value])
+        if Counter(got) != _multiset(value):
+            fail(label, sorted(value), sorted(got))
+    else:
+        got = game.seen.get(player, [])
+        if got != list(value):
+            fail(label, value, got)
 
 
 def run(paths: list[str]) -> tuple[list[Result], bool]:

@@ -1,4 +1,9 @@
-"""``ekpeer simulate``: headless bot games with win rates, average turns and speed."""
+"""``ekpeer simulate``: headless bot games with win rates, average turns and speed.
+
+A shared win (ruling 25: the draw pile emptied and a full round passed with nobody dying)
+counts as an equal part of one win for each Living player sharing it, so the win rates of
+a table still add up to the finished games; ``shared_wins`` says how many games ended so.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
     names = [f"p{i + 1}-{bots[i % len(bots)]}" for i in range(players)]
     wins: Counter = Counter()
     turns = moves = 0
-    unfinished = 0
+    unfinished = shared = 0
     started = time.perf_counter()
     for g in range(games):
         game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
@@ -27,10 +32,12 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
                  for i, name in enumerate(names)}
         moves += play_out(game, seats)
         turns += game.turn_number
-        if game.winner is None:
+        if not game.over:
             unfinished += 1
         else:
-            wins[game.winner] += 1
+            for name in game.winners:
+                wins[name] += 1 / len(game.winners)
+            shared += game.shared_win
         if progress and (g + 1) % max(1, games // 50) == 0:
             done = (g + 1) / games
             bar = "#" * int(done * 30)
@@ -47,6 +54,7 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
         "average_moves": moves / games if games else 0,
         "games_per_second": games / elapsed if elapsed else 0.0,
         "unfinished": unfinished,
+        "shared_wins": shared,
     }
     by_bot: Counter = Counter()
     seats_by_bot: Counter = Counter()
@@ -66,5 +74,7 @@ def report(result: dict, out: TextIO = sys.stdout) -> None:
     out.write(f"average_turns: {result['average_turns']:.1f}\n")
     out.write(f"average_moves: {result['average_moves']:.1f}\n")
     out.write(f"games_per_second: {result['games_per_second']:.1f}\n")
+    if result.get("shared_wins"):
+        out.write(f"shared_wins: {result['shared_wins']}\n")
     if result["unfinished"]:
         out.write(f"unfinished: {result['unfinished']}\n")

@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-BOT_KINDS = ("heuristic", "random", "expert")
+from .bots.registry import BOT_KINDS as BOT_KINDS  # re-exported; loads no bot and no engine
+
 #: The lobby's difficulty words for the bot kinds (ekpeer play offers hard first).
 BOT_LEVELS = {"easy": "random", "normal": "heuristic", "hard": "expert"}
 
@@ -19,6 +20,7 @@ BOT_LEVELS = {"easy": "random", "normal": "heuristic", "hard": "expert"}
 def bot_kind(name: str) -> str:
     """A bot kind from a kind or a difficulty word (``hard`` -> ``expert``)."""
     return BOT_LEVELS.get(name, name)
+
 #: What a lobby takes, with the value a table has when nobody says otherwise
 #: (``deck`` None: the expansions' own main deck for the number of seats).
 DEFAULTS: dict[str, Any] = {

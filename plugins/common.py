@@ -2,11 +2,12 @@
 face-up cards face up, the "reorder the top cards" choice).
 
 Cards that several plugins ship keep one implementation in the plugin that owns them,
-and the others import the spec and register it with their own box counts
-(``with_counts``; the ruleset merges a card registered twice with the same effect):
+and the others import the spec (``from ..zombie import CARDS``) and declare it in their
+``CARDS`` with their own box counts (``with_counts``; the ruleset merges a card declared
+twice with the same effect):
 
-    Super Skip, Shuffle NOW: plugins.zombie (also in streaking, party)
-    Targeted Attack, Feral Cat, Alter the Future, Draw From the Bottom: plugins.imploding
+    Super Skip, Shuffle NOW: the zombie plugin (also in streaking, party)
+    Targeted Attack, Feral Cat, Alter the Future, Draw From the Bottom: the imploding plugin
     (also in party)
 """
 

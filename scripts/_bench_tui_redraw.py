@@ -39,7 +39,7 @@ def recorded_updates(seed: int = 7) -> list[dict]:
     bots = {p: make_bot("heuristic", i) for i, p in enumerate(players)}
     msgs = [{"type": "snapshot", "body": {"view": player_view(game, ME), "catalog": rules.catalog(),
                                           "events": []}}]
-    while game.winner is None and len(msgs) < MAX_UPDATES:
+    while not game.over and len(msgs) < MAX_UPDATES:
         step(game, bots)
         msgs.append({"type": "update", "body": {"view": player_view(game, ME),
                                                 "events": visible_events(list(game.events), ME)}})

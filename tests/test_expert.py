@@ -76,7 +76,7 @@ def test_games_that_differ_only_in_unseen_cards_give_the_bot_the_same_inputs_and
             bots = {"p0": me, "p1": DrawBot(1), "p2": DrawBot(2), "p3": DrawBot(3)}
             for n in range(200):
                 ready = game.current == "p0" and not game.awaiting and not game.stack
-                if game.winner is not None or (n >= 20 and ready):
+                if game.over or (n >= 20 and ready):
                     break
                 step(game, bots)
             recorders.append(me)
@@ -85,7 +85,7 @@ def test_games_that_differ_only_in_unseen_cards_give_the_bot_the_same_inputs_and
         # and at the end, the search bot given those inputs decides the same in both games
         decisions = []
         for game in (a, b):
-            if game.winner is not None or game.awaiting:
+            if game.over or game.awaiting:
                 continue
             seat = "p0" if game.status["p0"] == "living" else None
             if seat is None:
@@ -178,12 +178,12 @@ def test_it_plays_whole_games_under_every_expansion_within_its_time():
         bots["p1"] = expert
         slowest = 0.0
         for _ in range(3000):
-            if game.winner is not None:
+            if game.over:
                 break
             before = time.perf_counter()
             step(game, bots)
             slowest = max(slowest, time.perf_counter() - before)
-        assert game.winner is not None
+        assert game.over
         assert slowest < 1.0
 
 
@@ -194,7 +194,7 @@ def test_inputs_are_the_seats_own_events():
     bots = {"p0": make_bot("heuristic", 0), "p1": me, "p2": make_bot("heuristic", 2)}
     told = []
     for _ in range(40):
-        if game.winner is not None:
+        if game.over:
             break
         step(game, bots)
         told.extend(visible_events(game.events, "p1"))
@@ -214,3 +214,14 @@ def test_play_offers_the_hard_bot_first_and_takes_difficulty_words():
     assert settings_from(parser.parse_args(["play", "--bots", "normal"]))["bots"] == "heuristic"
     assert settings_from(parser.parse_args(["play", "--bots", "easy"]))["bots"] == "random"
     assert settings_from(parser.parse_args(["play", "--bots", "hard"]))["bots"] == "expert"
+
+
+def test_a_remote_search_bot_learns_the_table_from_the_lobby():
+    from ekpeer.net.remote_bot import _public_setup
+
+    lobby = {"settings": {"expansions": ["base"], "deck": None, "variants": [], "options": {}},
+             "seats": [{"name": "ann"}, {"name": "bot1"}, {"name": "bot2"}]}
+    setup = _public_setup(lobby)
+    assert setup == {"plugins": ["base"], "players": ["ann", "bot1", "bot2"], "deck": "original",
+                     "variants": [], "options": {}}
+    assert _public_setup({"settings": {"expansions": ["not_installed"]}, "seats": []}) is None

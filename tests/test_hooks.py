@@ -1,17 +1,19 @@
-"""One test per hook in ekpeer/hookspecs.py, plus a check that each is documented and tested."""
+"""One test per hook in ekpeer/hookspecs.py, plus a check that each is documented and tested,
+and the box a plugin declares as data (``CARDS``, ``DECKS``, ``VARIANTS``, ``REQUIRES``)."""
 
 from __future__ import annotations
 
 import inspect
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from ekpeer import hookspecs
 from ekpeer.engine import CardSpec, DeckSpec, IllegalMove, Move, Ruleset, Variant, player_view
 from ekpeer.hookspecs import hookimpl
-from ekpeer.plugins import plugin_manager
+from ekpeer.plugins import load_module, plugin_manager
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction) if n.startswith("ekpeer_"))
@@ -42,6 +44,65 @@ def test_every_hook_has_a_one_line_docstring():
     for hook in HOOKS:
         doc = getattr(hookspecs, hook).__doc__ or ""
         assert doc.strip() and "\n" not in doc.strip(), hook
+
+
+def plugin_module(**declared: object) -> ModuleType:
+    """A plugin as a third party writes it: a module with its box as module-level data."""
+    module = ModuleType("testplug")
+    for name, value in declared.items():
+        setattr(module, name, value)
+    return module
+
+
+def test_a_plugin_declares_its_box_as_data():
+    def grin(game, action):
+        game.emit("grinned", None, by=action.by)
+
+    module = plugin_module(
+        CARDS=[CardSpec("grin", "Grin", "Grin at everyone.", counts={"grins": 3}, effect=grin)],
+        DECKS=[DeckSpec("grins", "Grins", description="3 cards")],
+        VARIANTS=[Variant("testplug.wide", "Wide grins")],
+        REQUIRES=["base"],
+    )
+    pm, order = plugin_manager(["testplug"], extra={"testplug": module})
+    assert order == ["testplug", "base"]
+    rules = Ruleset(pm, order)
+    assert rules.cards["grin"].plugin == rules.decks["grins"].plugin == "testplug"
+    assert rules.variants["testplug.wide"].plugin == "testplug"
+    assert rules.plan(["a", "b"], deck="original").pool["grin"] == 3
+    game = table(rules, hands={"ann": ["grin"], "bob": [], "cat": []})
+    game.apply(Move("play", "ann", ("grin",)))
+    assert any(e["type"] == "grinned" for _, e in game.apply(Move("resolve")))
+
+
+def test_a_declared_box_of_the_wrong_type_is_refused_by_name():
+    for declared, says in [({"CARDS": CardSpec("x", "X", "")}, "CARDS must be a list of CardSpec"),
+                           ({"DECKS": ["tiny"]}, "DECKS holds 'tiny', not a DeckSpec"),
+                           ({"REQUIRES": "base"}, "REQUIRES must be a list of str")]:
+        with pytest.raises(TypeError, match=f"plugin 'testplug': {says}"):
+            rules_with(plugin_module(**declared))
+
+
+def test_declared_cards_and_registered_cards_join_one_box():
+    class P:
+        CARDS = [CardSpec("pebble", "Pebble", "Nothing.", counts={"original": 1}, playable=False)]
+
+        @hookimpl
+        def ekpeer_register_cards(self, register):
+            register(CardSpec("stone", "Stone", "Nothing.", counts={"original": 1}, playable=False))
+
+    rules = rules_with(P())
+    assert list(rules.cards)[-2:] == ["pebble", "stone"]
+    with pytest.raises(ValueError, match="card 'pebble' registered twice"):
+        rules_with(plugin_module(CARDS=[P.CARDS[0], CardSpec("pebble", "Big Pebble", "Another.")]))
+
+
+def test_the_built_in_plugins_declare_their_boxes_and_register_nothing():
+    for name in ("base", "imploding", "zombie", "streaking", "party"):
+        module = load_module(name)
+        assert module.__name__ == f"ekpeer_cards.{name}"
+        assert module.CARDS and module.DECKS, name
+        assert not [h for h in dir(module) if h.startswith(("ekpeer_register_", "ekpeer_requires"))], name
 
 
 def test_ekpeer_register_cards():

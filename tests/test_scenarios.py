@@ -119,3 +119,152 @@ def test_cli_exit_codes(tmp_path, capsys):
     assert main(["scenario", "run", str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     assert "PASS runner check" in out and "FAIL runner check" in out
+
+
+# ---------------------------------------------------------------------- format v2 (issue 17)
+UP = """
+[setup]
+expansions = ["base", "imploding"]
+players = ["ann", "bob"]
+draw_pile = ["tacocat", "imploding_kitten:up", "beard_cat"]
+[setup.hands]
+ann = []
+"""
+
+
+@pytest.mark.parametrize("check, ok", [
+    ('draw_pile = ["tacocat", "imploding_kitten:up", "beard_cat"]', True),
+    ('draw_pile = ["tacocat", "imploding_kitten", "beard_cat"]', False),
+    ('draw_pile_top = ["tacocat", "imploding_kitten"]', False),
+    ('draw_pile_has = ["imploding_kitten:up"]', True),
+    ('draw_pile_has = ["imploding_kitten"]', False),
+    ('draw_pile_counts = { "imploding_kitten:up" = 1, imploding_kitten = 0 }', True),
+    ('draw_pile_counts = { imploding_kitten = 1 }', False),
+    ('deck_counts = { imploding_kitten = 1 }', False),
+])
+def test_faces_are_compared_exactly_in_every_pile_check(tmp_path, check, ok):
+    result = run_file(write(tmp_path, UP + "[expect]\n" + check + "\n"))
+    assert result.ok == ok, result.line()
+
+
+def test_a_face_down_card_does_not_match_an_up_expectation(tmp_path):
+    text = UP.replace('"imploding_kitten:up"', '"imploding_kitten"')
+    assert not run_file(write(tmp_path, text + '[expect]\ndraw_pile_has = ["imploding_kitten:up"]\n')).ok
+    assert run_file(write(tmp_path, text + '[expect]\ndraw_pile_has = ["imploding_kitten"]\n')).ok
+
+
+def test_either_passes_when_one_alternative_holds_and_says_why_when_none(tmp_path):
+    draw = BASE + '[[step]]\nby = "ann"\ndo = "draw"\n'
+    good = draw + '[expect]\ncurrent = "bob"\n[[expect.either]]\nhand.ann = ["beard_cat"]\n' \
+                  '[[expect.either]]\nhand.ann = ["skip", "tacocat"]\n'
+    assert run_file(write(tmp_path, good)).ok
+    bad = draw + '[[expect.either]]\nhand.ann = ["beard_cat"]\n[[expect.either]]\ncurrent = "ann"\n'
+    result = run_file(write(tmp_path, bad))
+    assert not result.ok and "none of the 2 alternatives holds" in result.detail
+    both = draw + '[expect]\ncurrent = "ann"\n[[expect.either]]\nhand.ann = ["skip", "tacocat"]\n'
+    assert not run_file(write(tmp_path, both)).ok, "the check's own fields must hold too"
+    step = BASE + '[[step]]\nby = "ann"\ndo = "draw"\n[[step.expect.either]]\ncurrent = "ann"\n' \
+                  '[[step.expect.either]]\ndraw_pile_count = 1\n'
+    assert run_file(write(tmp_path, step)).ok
+
+
+DEAL = """
+name = "deal check"
+seed = 1
+[deal]
+expansions = ["base"]
+deck = "original"
+players = ["ann", "bob", "cat"]
+"""
+
+
+def test_a_deal_is_checked_before_anyone_moves(tmp_path):
+    text = DEAL + '[expect]\ncurrent = "ann"\nhand_count.ann = 8\nevery_hand_has = ["defuse"]\n' \
+                  'draw_pile_count = 29\ndraw_pile_counts = { exploding_kitten = 2 }\n' \
+                  '[[step]]\nby = "ann"\ndo = "draw"\n'
+    assert run_file(write(tmp_path, text)).ok
+
+
+def test_a_deal_refused_or_dealt_against_expectations_fails(tmp_path):
+    refused = DEAL.replace('["ann", "bob", "cat"]', '["ann", "bob", "cat", "dan", "eve", "fay"]')
+    result = run_file(write(tmp_path, refused))
+    assert not result.ok and "the table was refused" in result.detail and "2-5 players" in result.detail
+    assert run_file(write(tmp_path, refused.replace("[deal]", "[deal]\nreject = true"))).ok
+    dealt = run_file(write(tmp_path, DEAL.replace("[deal]", "[deal]\nreject = true")))
+    assert not dealt.ok and "expected the table to be refused" in dealt.detail
+
+
+def test_a_deal_uses_the_lobbys_custom_deck_check(tmp_path):
+    text = DEAL + '[deal.custom.pile]\nann = ["nope"]\n'
+    assert run_file(write(tmp_path, text + '[expect]\ndraw_pile_has = ["nope"]\n')).ok
+    bad = DEAL.replace('["base"]', '["base", "imploding"]')
+    bad += '[deal.custom.pile]\nann = ["alter_the_future"]\n'
+    result = run_file(write(tmp_path, bad))
+    assert not result.ok and "only be a random card" in result.detail
+
+
+def test_in_front_marked_and_cursed_setups(tmp_path):
+    text = """
+[setup]
+expansions = ["base", "streaking", "party"]
+players = ["ann", "bob", "cat"]
+dead = []
+cursed = ["cat"]
+draw_pile = ["skip"]
+[setup.hands]
+ann = ["nope", "nope"]
+cat = ["skip"]
+[setup.in_front]
+bob = ["ill_take_that:ann"]
+[setup.marked]
+ann = ["nope"]
+[expect]
+in_front.bob = ["ill_take_that:ann"]
+marked.ann = ["nope"]
+cursed = ["cat"]
+winners = []
+discard_count = 0
+"""
+    assert run_file(write(tmp_path, text)).ok
+    wrong_owner = text.replace('in_front.bob = ["ill_take_that:ann"]', 'in_front.bob = ["ill_take_that:cat"]')
+    assert not run_file(write(tmp_path, wrong_owner)).ok
+    plain = text.replace('in_front.bob = ["ill_take_that:ann"]', 'in_front.bob = ["ill_take_that"]')
+    assert run_file(write(tmp_path, plain)).ok
+    unheld = text.replace('ann = ["nope"]\n[expect]', 'ann = ["skip"]\n[expect]')
+    result = run_file(write(tmp_path, unheld))
+    assert not result.ok and "bad setup" in result.detail
+    stranger = text.replace('bob = ["ill_take_that:ann"]', 'zed = ["ill_take_that:ann"]')
+    assert "bad setup" in run_file(write(tmp_path, stranger)).detail
+
+
+def test_a_dead_players_kitten_comes_from_in_front(tmp_path):
+    text = """
+[setup]
+expansions = ["base", "imploding", "zombie"]
+players = ["ann", "bob"]
+dead = ["bob"]
+[setup.in_front]
+bob = ["imploding_kitten"]
+[expect]
+in_front.bob = ["imploding_kitten"]
+dead = ["bob"]
+"""
+    assert run_file(write(tmp_path, text)).ok
+
+
+def test_winners_of_a_shared_win(tmp_path):
+    text = """
+[setup]
+expansions = ["base"]
+players = ["ann", "bob"]
+[[step]]
+by = "ann"
+do = "draw"
+[[step]]
+by = "bob"
+do = "draw"
+[expect]
+winners = ["bob", "ann"]
+"""
+    assert run_file(write(tmp_path, text)).ok
+    assert not run_file(write(tmp_path, text.replace('["bob", "ann"]', '"ann"'))).ok

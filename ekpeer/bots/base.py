@@ -1,4 +1,8 @@
-"""The bot interface shared by in-process drivers, the host's seat fillers and remote bots."""
+"""The bot interface shared by in-process drivers, the host's seat fillers and remote bots.
+
+It names no bot: the bots import it, and :mod:`ekpeer.bots.registry` says which kind is
+which class (``make_bot``).
+"""
 
 from __future__ import annotations
 
@@ -28,13 +32,3 @@ class Bot:
     def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
         return None
 
-
-def make_bot(kind: str, seed: int | None = None) -> Bot:
-    from .expert import ExpertBot
-    from .heuristic import HeuristicBot
-    from .random_bot import RandomBot
-
-    kinds = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
-    if kind not in kinds:
-        raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(kinds)}")
-    return kinds[kind](seed)

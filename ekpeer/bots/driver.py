@@ -102,7 +102,7 @@ def play_out(game: Game, bots: dict[str, Bot], max_moves: int = 20000,
              each: Callable[[Game, Move], None] | None = None) -> int:
     """Play to the end (or ``max_moves``); returns the number of moves made."""
     n = 0
-    while game.winner is None and n < max_moves:
+    while not game.over and n < max_moves:
         move = step(game, bots)
         n += 1
         if each is not None:

@@ -323,9 +323,5 @@ class Tracker:
         hidden = Counter({c: n - in_view[c] for c, n in self.face_up.items() if n - in_view[c] > 0})
         names = {s["name"] for s in view["players"] if s["status"] != "out"}
         hands = {p: Counter(h) for p, h in self.hands.items() if p in names and h}
-        data: dict[str, Any] = {}
-        fronts = {s["name"]: s["in_front"] for s in view["players"]}
-        itt = {t: o for t, o in self.itt.items() if "ill_take_that" in fronts.get(t, [])}
-        if itt:
-            data["party"] = {"itt": itt}
-        return Knowledge(pile=dict(self.pile), hidden_face_up=hidden, hands=hands, data=data)
+        laid_by = {t: {"ill_take_that": o} for t, o in self.itt.items()}
+        return Knowledge(pile=dict(self.pile), hidden_face_up=hidden, hands=hands, laid_by=laid_by)

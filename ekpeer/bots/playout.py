@@ -92,7 +92,7 @@ class Playout:
         n = 0
         passed = first
         window = len(game.stack), (game.stack[-1].nopes if game.stack else 0)
-        while game.winner is None and n < limit:
+        while not game.winners and n < limit:
             if passed is not None and (len(game.stack), game.stack[-1].nopes if game.stack else 0) != window:
                 passed = None
             move = self.next_move(passed)
@@ -108,12 +108,12 @@ class Playout:
         return n
 
     def reward(self, player: str) -> float:
-        """1 for a win; a loser earns a little for each seat it outlived (less noise than
-        wins alone, and outliving is how the game is won)."""
+        """1 for a win (a share of it when several share it); a loser earns a little for each
+        seat it outlived (less noise than wins alone, and outliving is how the game is won)."""
         game = self.game
-        if game.winner == player:
-            return 1.0
-        if game.winner is None or self.fell_behind is None or len(game.players) < 3:
+        if player in game.winners:
+            return 1.0 / len(game.winners)
+        if not game.winners or self.fell_behind is None or len(game.players) < 3:
             return 0.0
         return SHAPE * self.fell_behind / (len(game.players) - 1)
 
@@ -274,7 +274,7 @@ class Playout:
         return Move.play(p, (card,))
 
 
-def play_out(game: Game, rng: random.Random, limit: int = 1000, passed: str | None = None) -> str | None:
-    """Play ``game`` (a copy) to its end with the playout policy; returns the winner."""
+def play_out(game: Game, rng: random.Random, limit: int = 1000, passed: str | None = None) -> list[str]:
+    """Play ``game`` (a copy) to its end with the playout policy; returns the winners."""
     Playout(game, rng).run(limit, passed)
-    return game.winner
+    return list(game.winners)

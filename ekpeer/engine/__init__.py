@@ -2,9 +2,11 @@
 
 from .cards import CardSpec, DeckSpec, Variant
 from .errors import IllegalMove
-from .game import DEAD, LIVING, OUT, Action, Choice, Game
+from .game import DEAD, LIVING, OUT, Game
 from .moves import Move
-from .ruleset import Ruleset, SetupPlan
+from .pending import Action, Choice
+from .ruleset import Ruleset
+from .setup import SetupPlan
 from .view import player_view, spectator_view
 
 __all__ = [

@@ -1,7 +1,9 @@
 """What a plugin registers: cards, decks (boxes) and variants.
 
 A card's behaviour is written once, here as plain callables on its spec; the engine
-calls them and never names a card itself.
+calls them and never names a card itself. Each callable is given the
+:class:`~ekpeer.engine.game.Game` it is played in, typed ``Any`` here: the game holds
+these specs, so this module stays below it and imports nothing of it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Action, Game
+    from .pending import Action
 
 #: Kinds a client may colour by; free text is allowed, these are the usual ones.
 CARD_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
@@ -48,12 +50,13 @@ class CardSpec:
     cat: bool = False
     wild_cat: bool = False
     is_nope: bool = False
-    targets: Callable[[Game, str], list[str]] | None = None
-    can_play: Callable[[Game, str], str | None] | None = None
-    effect: Callable[[Game, Action], None] | None = None
-    on_drawn: Callable[[Game, str, str], None] | None = None
-    saves: Callable[[Game, str, str, str], bool] | None = None
-    save: Callable[[Game, str, str, str, Callable[[], None]], None] | None = None
+    # each callable's first argument is the Game (see the module's docstring)
+    targets: Callable[[Any, str], list[str]] | None = None
+    can_play: Callable[[Any, str], str | None] | None = None
+    effect: Callable[[Any, Action], None] | None = None
+    on_drawn: Callable[[Any, str, str], None] | None = None
+    saves: Callable[[Any, str, str, str], bool] | None = None
+    save: Callable[[Any, str, str, str, Callable[[], None]], None] | None = None
     pick_pile: bool = True
     pick_hand: bool = True
     random_only: bool = False

@@ -2,22 +2,54 @@
 
 A combo ignores its cards' own texts. Cats pair with Feral Cats (``wild_cat``) in pairs
 and triples; in five different a wild cat counts as its own title.
+
+The game calls this module for combos, so this module does not import the game: it
+reads and changes a :class:`ComboGame`, exactly what it needs of one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import IllegalMove
+from .pending import Action
 
 if TYPE_CHECKING:
-    from .game import Action, Game
+    from .cards import CardSpec
     from .moves import Move
+    from .rules import Rules
 
 PAIR, TRIPLE, FIVE = "pair", "triple", "five"
 
 
-def kind_of(game: Game, cards: tuple[str, ...]) -> str | None:
+@runtime_checkable
+class ComboGame(Protocol):
+    """What combos read and change of a game (:class:`~ekpeer.engine.game.Game` is one)."""
+
+    cards: dict[str, CardSpec]          # the table's cards
+    status: dict[str, str]              # player -> "living", "dead" or "out"
+    hands: dict[str, list[str]]
+    discard: list[str]                  # the discard pile, bottom first
+    ruleset: Rules
+    hook: Any                           # the table's plugins' hooks (each given ``game=``)
+
+    def others_with_cards(self, by: str) -> list[str]: ...
+
+    def steal_random(self, victim: str, thief: str) -> str | None: ...
+
+    def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None: ...
+
+    def add_to_hand(self, player: str, card: str) -> None: ...
+
+    def emit(self, event: str, to: Iterable[str] | None = None, /, **data: Any) -> None: ...
+
+    def ask(self, player: str, kind: str, options: Any, then: Callable[[Any], None],
+            prompt: str = "", context: dict[str, Any] | None = None, from_hand: bool = False,
+            source: str | None = None) -> None: ...
+
+
+def kind_of(game: ComboGame, cards: tuple[str, ...]) -> str | None:
     """The combo ``cards`` make, or None."""
     specs = [game.cards[c] for c in cards]
     if not all(s.combo for s in specs):
@@ -35,10 +67,8 @@ def kind_of(game: Game, cards: tuple[str, ...]) -> str | None:
     return None
 
 
-def check(game: Game, move: Move) -> Action:
+def check(game: ComboGame, move: Move) -> Action:
     """Validate a combo play and return the action it makes (nothing is changed)."""
-    from .game import Action
-
     by = move.by
     assert by is not None
     counted = move.cards
@@ -70,7 +100,7 @@ def check(game: Game, move: Move) -> Action:
     return Action(by, move.cards, None, combo=kind, target=target, name=move.name)
 
 
-def carry_out(game: Game, action: Action) -> None:
+def carry_out(game: ComboGame, action: Action) -> None:
     by, target = action.by, action.target
     if action.combo == PAIR:
         assert target is not None

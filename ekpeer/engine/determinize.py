@@ -49,13 +49,15 @@ class Knowledge:
     ``pile``: depth (0 = top) -> card, for cards it knows lie there now (its See the Future,
     where it put a kitten back). ``hidden_face_up``: face-up cards somewhere in the pile
     whose place a shuffle hid (an Imploding Kitten). ``hands``: cards it knows another
-    player holds (given to them, taken by name). ``data``: plugin state everyone saw made
-    (``Game.data`` keys, e.g. who owns an I'll Take That).
+    player holds (given to them, taken by name). ``laid_by``: who laid a card lying in
+    front of a player (``Game.laid_by``: an I'll Take That's owner). ``data``: plugin state
+    everyone saw made (``Game.data`` keys).
     """
 
     pile: dict[int, str] = field(default_factory=dict)
     hidden_face_up: Counter = field(default_factory=Counter)
     hands: dict[str, Counter] = field(default_factory=dict)
+    laid_by: dict[str, dict[str, str]] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
 
 
@@ -77,6 +79,9 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     plan = rules.plan(list(players), deck, variants, options)
     reference = rules.new_game(list(players), seed=0, deck=plan.deck, variants=variants, options=options)
     cards = rules.cards
+    origin = public_origin(players, plan.deck, variants, options, rules.plugins)
+    if plan.custom is not None:  # a custom deck sets nothing out by rule (engine/setup.py)
+        return TableFacts(total=reference.all_cards(), set_out=Counter(), origin=origin)
     pool = plan.pool.copy()
     out: Counter = Counter()
     for card in plan.remove:
@@ -98,7 +103,6 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     for k, n in kittens.items():
         if n > 0:
             out[k] += n
-    origin = public_origin(players, plan.deck, variants, options, rules.plugins)
     return TableFacts(total=reference.all_cards(), set_out=+out, origin=origin)
 
 
@@ -229,6 +233,10 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     if view.get("seen"):
         game.seen[me] = list(view["seen"])
     game.data = _copy(know.data)
+    for s in seats:
+        laid = know.laid_by.get(s["name"], {})
+        game.laid_by[s["name"]] = {c: who for c, who in laid.items()
+                                   if c in s["in_front"] and who in game.status}
     return game
 
 

@@ -13,78 +13,19 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import combos, legal
 from .cards import CardSpec
 from .errors import IllegalMove
 from .moves import Move
+from .pending import Action, Choice
 from .pile import DrawPile
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from .rules import Rules
 
 LIVING, DEAD, OUT = "living", "dead", "out"
-
-
-@dataclass(slots=True)
-class Action:
-    """A played card or combo waiting on the reaction stack (or being carried out)."""
-
-    by: str
-    cards: tuple[str, ...]
-    card: str | None
-    combo: str | None = None
-    target: str | None = None
-    name: str | None = None
-    nopes: int = 0
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "by": self.by,
-            "cards": list(self.cards),
-            "card": self.card,
-            "combo": self.combo,
-            "target": self.target,
-            "name": self.name,
-            "nopes": self.nopes,
-        }
-
-
-@dataclass(slots=True)
-class Choice:
-    """A decision the engine awaits from one player.
-
-    ``options`` is what the client may answer: a list of card ids / players / ``use``
-    values, ``[lo, hi]`` for a position, the number of cards for an order, or
-    ``[True, False]`` for keep. ``context`` is public-to-the-chooser data (e.g. the cards
-    being ordered). ``from_hand`` makes a card answer valid only while still held.
-    """
-
-    player: str
-    kind: str
-    options: Any
-    then: Callable[[Any], None]
-    prompt: str = ""
-    context: dict[str, Any] = field(default_factory=dict)
-    from_hand: bool = False
-    source: str | None = None
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "kind": self.kind,
-            "prompt": self.prompt,
-            "source": self.source,
-        }
-
-    def private(self) -> dict[str, Any]:
-        out = self.public()
-        out["options"] = list(self.options) if not isinstance(self.options, int) else self.options
-        out["context"] = dict(self.context)
-        return out
 
 
 class Game:
@@ -92,7 +33,7 @@ class Game:
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Rules,
         players: list[str],
         seed: int | None = 0,
         origin: dict[str, Any] | None = None,
@@ -122,7 +63,14 @@ class Game:
         self.awaiting: list[Choice] = []
         self.seen: dict[str, list[str]] = {}
         self.cursed: set[str] = set()
-        self.winner: str | None = None
+        #: Who won: one name, or the Living players sharing the win (ruling 25); [] while on.
+        self.winners: list[str] = []
+        #: Living players who ended a turn since the draw pile last became empty, nobody
+        #: dying meanwhile (ruling 25: once it holds every Living player, they share the win).
+        self.ended_on_empty: set[str] = set()
+        #: Who laid each card lying in front of a player, where that matters (an I'll Take
+        #: That names who played it): ``{holder: {card: who}}``.
+        self.laid_by: dict[str, dict[str, str]] = {p: {} for p in players}
         self.turn_number: int = 1
         self.data: dict[str, Any] = {}
         self.log: list[Move] = []
@@ -142,7 +90,21 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return bool(self.winners)
+
+    @property
+    def winner(self) -> str | None:
+        """The single winner (None while the game goes on, and when several share the win)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @winner.setter
+    def winner(self, name: str | None) -> None:
+        self.winners = [] if name is None else [name]
+
+    @property
+    def shared_win(self) -> bool:
+        """Several Living players share the win (ruling 25)."""
+        return len(self.winners) > 1
 
     @property
     def reaction_open(self) -> bool:
@@ -243,7 +205,9 @@ class Game:
     # ------------------------------------------------------------------ turns
     def end_turn(self) -> None:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
-        if self.winner is not None:
+        if self.winners:
+            return
+        if self.turn_ended_on_empty(self.current):
             return
         self.turns -= 1
         if self.turns <= 0 or self.status[self.current] != LIVING:
@@ -272,6 +236,8 @@ class Game:
 
     def attack(self, victim: str, extra: int) -> None:
         """End the attacker's turns; ``victim`` owes the attacker's untaken turns + ``extra``."""
+        if self.over or self.turn_ended_on_empty(self.current):
+            return
         owed = (self.turns if self.attacked else 0) + extra
         if "ekpeer_turn_ended" in self._hooks:
             self.hook.ekpeer_turn_ended(game=self, player=self.current)
@@ -280,6 +246,37 @@ class Game:
         self.attacked = True
         self.turn_number += 1
         self.emit("turn", None, player=victim, turns=owed, attacked=True)
+
+    def turn_ended_on_empty(self, player: str) -> bool:
+        """Ruling 25: ``player`` ends a turn; True if that ends the game in a shared win.
+
+        An empty draw pile cannot end a game by itself (ruling 5), so once it is empty and
+        every Living player has ended a turn since, nobody dying meanwhile, the Living
+        players share the win. A pile that fills again starts the count over.
+        """
+        if len(self.draw_pile):
+            self.ended_on_empty.clear()
+            return False
+        if self.status.get(player) != LIVING:
+            return False
+        self.ended_on_empty.add(player)
+        living = self.living()
+        if len(living) < 2 or not self.ended_on_empty.issuperset(living):
+            return False
+        self.end_game(living, shared=True)
+        return True
+
+    def end_game(self, winners: list[str], shared: bool = False) -> None:
+        """The game is over: ``winners`` (one, or several sharing the win) and nothing pending."""
+        self.winners = list(winners)
+        self.stack.clear()
+        self.awaiting.clear()
+        if shared:
+            self.emit("game_over", None, winner=None, winners=list(winners), shared=True,
+                      reason="the draw pile is empty and every Living player has ended a turn since, "
+                             "nobody dying: they share the win")
+        else:
+            self.emit("game_over", None, winner=winners[0], winners=list(winners), shared=False)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, player: str, bottom: bool = False, end_turn: bool = True) -> str | None:
@@ -378,13 +375,14 @@ class Game:
             self.cursed.discard(player)
             self.emit("exploded", None, player=player, card=kitten)
         self.awaiting = [c for c in self.awaiting if c.player != player or self.status[player] == DEAD]
+        self.ended_on_empty.clear()  # a death starts ruling 25's round over
         if self.check_game_over():
             return
         if player == self.current:
             self.advance()
 
     def check_game_over(self) -> bool:
-        if self.winner is not None:
+        if self.winners:
             return True
         winner = None
         if "ekpeer_game_over" in self._hooks:
@@ -394,10 +392,8 @@ class Game:
             if len(living) == 1:
                 winner = living[0]
         if winner is not None:
-            self.winner = winner
-            self.stack.clear()
-            self.awaiting.clear()
-            self.emit("game_over", None, winner=winner)
+            winners = [winner] if isinstance(winner, str) else list(winner)
+            self.end_game(winners, shared=len(winners) > 1)
             return True
         return False
 
@@ -426,7 +422,7 @@ class Game:
     def apply(self, move: Move) -> list[tuple[tuple[str, ...] | None, dict[str, Any]]]:
         """Apply ``move`` or raise :class:`IllegalMove` (and change nothing). Returns events."""
         self.events = []
-        if self.winner is not None:
+        if self.winners:
             raise IllegalMove("game_over", "the game is over")
         do = move.do
         if do == "resolve":
@@ -452,6 +448,8 @@ class Game:
             else:
                 raise IllegalMove("bad_move", f"unknown move {do!r}")
         self.log.append(move)
+        if self.ended_on_empty and len(self.draw_pile):
+            self.ended_on_empty.clear()  # the pile filled again: ruling 25's round starts over
         if self._game_over_hook:
             # A plugin may end the game by its own rule after any move; the default rule (one
             # Living player left) can only change through die(), which checks it itself.
@@ -618,7 +616,9 @@ class Game:
             tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),
             tuple((c.player, c.kind, repr(c.options)) for c in self.awaiting),
             tuple(sorted((k, tuple(v)) for k, v in self.seen.items())),
-            tuple(sorted(self.cursed)), self.winner, repr(self.data), len(self.log),
+            tuple(sorted(self.cursed)), tuple(self.winners), tuple(sorted(self.ended_on_empty)),
+            tuple(sorted((p, tuple(sorted(v.items()))) for p, v in self.laid_by.items() if v)),
+            repr(self.data), len(self.log),
             self.rng.getstate(),
         )
 
@@ -666,7 +666,9 @@ class Game:
         other.awaiting = []
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
         other.cursed = set(self.cursed)
-        other.winner = self.winner
+        other.winners = self.winners[:]
+        other.ended_on_empty = set(self.ended_on_empty)
+        other.laid_by = {p: dict(v) for p, v in self.laid_by.items()}
         other.turn_number = self.turn_number
         other.data = copy.deepcopy(self.data) if self.data else {}
         other.log = self.log[:]

@@ -2,12 +2,15 @@
 
 Complete for everything but five-different combos, where every choice of five titles
 is legal but only a bounded sample is listed (the engine accepts any valid five).
+
+The game asks this module for its legal moves, so this module does not import the game:
+it reads a :class:`LegalGame`, exactly what it needs of one.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
 
@@ -15,12 +18,32 @@ play = Move.play
 _new = tuple.__new__
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .cards import CardSpec
+    from .pending import Action, Choice
+    from .rules import Rules
 
 FIVE_SAMPLE = 6
 
 
-def choice_moves(game: Game, player: str) -> list[Move]:
+@runtime_checkable
+class LegalGame(Protocol):
+    """What legal moves read of a game (:class:`~ekpeer.engine.game.Game` is one)."""
+
+    winners: list[str]
+    status: dict[str, str]              # player -> "living", "dead" or "out"
+    current: str                        # whose turn it is
+    hands: dict[str, list[str]]
+    cards: dict[str, CardSpec]          # the table's cards
+    card_names: tuple[str, ...]         # their ids, sorted
+    stack: list[Action]                 # the reaction stack (a window is open when not empty)
+    awaiting: list[Choice]              # the choices owed
+    ruleset: Rules
+    hook: Any                           # the table's plugins' hooks (each given ``game=``)
+
+    def others_with_cards(self, by: str) -> list[str]: ...
+
+
+def choice_moves(game: LegalGame, player: str) -> list[Move]:
     choice = next((c for c in game.awaiting if c.player == player), None)
     if choice is None:
         return []
@@ -41,8 +64,8 @@ def choice_moves(game: Game, player: str) -> list[Move]:
     return [Move("choose", player, **{kind: o}) for o in choice.options]
 
 
-def legal_moves(game: Game, player: str) -> list[Move]:
-    if game.winner is not None or game.status.get(player, "out") == "out":
+def legal_moves(game: LegalGame, player: str) -> list[Move]:
+    if game.winners or game.status.get(player, "out") == "out":
         return []
     if game.awaiting:
         moves = choice_moves(game, player)
@@ -98,7 +121,7 @@ def legal_moves(game: Game, player: str) -> list[Move]:
     return moves
 
 
-def _single(game: Game, player: str, card: str) -> list[Move]:
+def _single(game: LegalGame, player: str, card: str) -> list[Move]:
     spec = game.cards[card]
     if spec.can_play is not None and spec.can_play(game, player):
         return []
@@ -108,7 +131,7 @@ def _single(game: Game, player: str, card: str) -> list[Move]:
     return [play(player, (card,))]
 
 
-def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
+def _combos(game: LegalGame, player: str, counts: dict[str, int]) -> list[Move]:
     cards = game.cards
     usable = [c for c in counts if cards[c].combo]
     if not usable:
@@ -148,5 +171,5 @@ def _combos(game: Game, player: str, counts: dict[str, int]) -> list[Move]:
     return moves
 
 
-def _filter(game: Game, player: str, moves: list[Move]) -> list[Move]:
+def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
     return [m for m in moves if not game.hook.ekpeer_refuse_move(game=game, player=player, move=m)]

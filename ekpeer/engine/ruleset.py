@@ -1,43 +1,26 @@
 """A table's rules: the cards, decks, variants and hooks of the plugins chosen for it.
 
 Built from a pluggy plugin manager that holds only the table's plugins, so a hook of a
-plugin that is installed but not chosen never runs.
+plugin that is installed but not chosen never runs. A plugin's box (its cards, decks and
+variants) is data it declares (``CARDS``, ``DECKS``, ``VARIANTS``; see ``declared``), read
+here the same way for every plugin; the ``ekpeer_register_*`` hooks add to it for plugins
+that build their cards at load time.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 import pluggy
 
+from . import custom
 from .cards import CardSpec, DeckSpec, Variant
 from .game import DEAD, Game
 from .pile import DrawPile
-
-
-@dataclass
-class SetupPlan:
-    """How to set up a new game; plugins adjust it through ``ekpeer_adjust_setup``."""
-
-    players: list[str]
-    deck: str
-    expansions: list[str]
-    variants: set[str]
-    pool: Counter
-    options: dict[str, Any] = field(default_factory=dict)
-    hand_size: int = 7
-    saver: str | None = "defuse"
-    spare_savers: int | None = 2
-    remove: set[str] = field(default_factory=set)
-    kitten: str = "exploding_kitten"
-    kitten_count: int = 0
-    special_kittens: list[str] = field(default_factory=list)
-    first_player: str | None = None
-    set_aside: list[str] = field(default_factory=list)
-    cards: dict[str, CardSpec] = field(default_factory=dict)  # the table's cards, read-only
+from .setup import SetupPlan, deal
 
 
 class Ruleset:
@@ -48,9 +31,12 @@ class Ruleset:
         self.cards: dict[str, CardSpec] = {}
         self.decks: dict[str, DeckSpec] = {}
         self.variants: dict[str, Variant] = {}
-        self._collect("ekpeer_register_cards", self.cards, "card")
-        self._collect("ekpeer_register_decks", self.decks, "deck")
-        self._collect("ekpeer_register_variants", self.variants, "variant")
+        for name, plugin in pm.list_name_plugin():
+            if plugin is None:  # blocked
+                continue
+            self._collect(name, plugin, "CARDS", "ekpeer_register_cards", self.cards)
+            self._collect(name, plugin, "DECKS", "ekpeer_register_decks", self.decks)
+            self._collect(name, plugin, "VARIANTS", "ekpeer_register_variants", self.variants)
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
@@ -62,33 +48,44 @@ class Ruleset:
             if name.startswith("ekpeer_") and getattr(pm.hook, name).get_hookimpls()
         }
 
-    def _collect(self, hook_name: str, into: dict[str, Any], what: str) -> None:
+    def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
+                 into: dict[str, Any]) -> None:
+        """Add what ``plugin`` declares as ``declared_as``, then what its ``hook_name`` registers."""
+        register = _registrar(into, declared_as[:-1].lower(), plugin_name)  # card, deck, variant
+        for item in declared(plugin, declared_as, plugin_name):
+            register(item)
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
-            plugin = impl.plugin_name
-
-            def register(item: Any, plugin: str = plugin) -> None:
-                if not getattr(item, "plugin", ""):
-                    object.__setattr__(item, "plugin", plugin)
-                existing = into.get(item.id if hasattr(item, "id") else item.name)
-                key = item.id if hasattr(item, "id") else item.name
-                if existing is not None and existing is not item:
-                    if what == "card" and _same_card(existing, item):
-                        merged = dict(existing.counts)
-                        for deck, n in item.counts.items():
-                            merged.setdefault(deck, n)
-                        into[key] = replace(existing, counts=merged)
-                        return
-                    raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
-                into[key] = item
-
-            impl.function(register=register)
+            if impl.plugin_name == plugin_name:
+                impl.function(register=register)
 
     def has_hook(self, name: str) -> bool:
         return name in self._hooks
 
     def check_options(self, players: list[str], options: dict[str, Any]) -> str | None:
-        """A plugin's reason to refuse a lobby's options (e.g. custom-deck picks), or None."""
+        """Why a lobby's options cannot be played with these players (custom-deck picks that
+        break seed 002's selection rules, a plugin's own reason), or None."""
+        if "custom" in options:
+            try:
+                custom.validate(self.cards, list(players), options["custom"])
+            except ValueError as exc:
+                return str(exc)
         return self.hook.ekpeer_check_options(cards=self.cards, players=list(players), options=options)
+
+    def check_table(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
+                    options: dict[str, Any] | None = None) -> SetupPlan:
+        """The table a lobby may set up, or :class:`ValueError` with the reason it must refuse.
+
+        The one check of a table: the host's lobby calls it, ``new_game`` deals from what it
+        returns, and ``ekpeer scenario run`` uses it for ``[deal]`` scenarios (a player count
+        the boxes cannot set up, a variant for another player count, a card that cannot be
+        picked...).
+        """
+        if not players or len(set(players)) != len(players):
+            raise ValueError("a table needs players with distinct names")
+        reason = self.check_options(players, dict(options or {}))
+        if reason:
+            raise ValueError(reason)
+        return self.plan(players, deck, variants, options)
 
     def catalog(self) -> list[dict[str, Any]]:
         """Every card of this table as public data for clients."""
@@ -112,13 +109,31 @@ class Ruleset:
                 up.append(depth)
         game.draw_pile = DrawPile(pile, up)
         game.discard = list(table.get("discard", []))
+        in_front = table.get("in_front", {})
+        for p, cards in in_front.items():
+            _seated(p, players, "in_front")
+            for entry in cards:
+                card, _, who = entry.partition(":")
+                game.in_front[p].append(card)
+                if who:
+                    _seated(who, players, f"in_front of {p}")
+                    game.laid_by[p][card] = who
         for p in table.get("dead", []):
+            _seated(p, players, "dead")
             game.status[p] = DEAD
-            game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
+            lying = [c for c in game.in_front[p] if c in self.cards and self.cards[c].kind == "kitten"]
+            if not lying:   # the kitten that killed them lies in front of them (ruling 19)
+                game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
         for p in table.get("out", []):
+            _seated(p, players, "out")
             game.status[p] = "out"
         for p, cards in table.get("marked", {}).items():
+            _seated(p, players, "marked")
+            if Counter(cards) - Counter(game.hands[p]):
+                raise ValueError(f"marked cards of {p} must be in {p}'s hand: {cards}")
             game.marked[p] = list(cards)
+        for p in table.get("cursed", []):
+            _seated(p, players, "cursed")
         game.cursed = set(table.get("cursed", []))
         game.current = table.get("current", players[0])
         game.turns = int(table.get("turns", 1))
@@ -159,8 +174,22 @@ class Ruleset:
         plan = SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
                          kitten_count=len(players) - 1, cards=self.cards)
         self.hook.ekpeer_adjust_setup(plan=plan)
-        self._check_enough(plan, spec.title)
+        if "custom" in plan.options:
+            self._custom_plan(plan)
+        else:
+            self._check_enough(plan, spec.title)
         return plan
+
+    def _custom_plan(self, plan: SetupPlan) -> None:
+        """A custom deck replaces the boxes' cards (the main deck only sets the player count).
+
+        Kittens: the plan's count (players - 1, or what a variant set), without the kittens
+        the boxes' own Streaking Kittens added, plus one for each one picked (rules-notes).
+        """
+        deck = custom.validate(self.cards, plan.players, plan.options["custom"], removed=plan.remove)
+        box_adds = sum(n for c, n in plan.pool.items() if self.cards[c].extra.get("adds_kitten"))
+        plan.kitten_count = max(0, plan.kitten_count - box_adds) + deck.adds_kittens
+        plan.custom = deck
 
     def _check_enough(self, plan: SetupPlan, title: str) -> None:
         """Refuse a player count the chosen boxes cannot set up: a saver each, and the kittens.
@@ -180,14 +209,67 @@ class Ruleset:
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
                  variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:
         """Shuffle and deal a new game by the rulebooks' setup and the plugins' changes."""
-        from .setup import deal
-
-        plan = self.plan(players, deck, variants, options)
+        plan = self.check_table(players, deck, variants, options)
         origin = {"players": list(players), "deck": plan.deck, "variants": sorted(plan.variants),
                   "options": dict(options or {}), "seed": seed, "plugins": list(self.plugins)}
         game = Game(self, players, seed, origin=origin)
         deal(game, plan)
         return game
+
+
+#: What a plugin may declare as data, by module-level name, and the type of every item in it.
+DECLARED: dict[str, type] = {"CARDS": CardSpec, "DECKS": DeckSpec, "VARIANTS": Variant, "REQUIRES": str}
+
+
+def declared(plugin: object, name: str, plugin_name: str) -> list[Any]:
+    """What ``plugin`` declares under ``name`` (``CARDS``, ``DECKS``, ``VARIANTS``, ``REQUIRES``).
+
+    A plugin's box is data, so a plugin needs no registration code; a wrong type is refused
+    with the plugin's name here, at load time, rather than deep inside a game.
+    """
+    items = getattr(plugin, name, None)
+    if items is None:
+        return []
+    kind = DECLARED[name]
+    if isinstance(items, (str, bytes, dict)) or not isinstance(items, Iterable):
+        raise TypeError(f"plugin {plugin_name!r}: {name} must be a list of {kind.__name__}, "
+                        f"not {type(items).__name__}")
+    items = list(items)
+    for item in items:
+        if not isinstance(item, kind):
+            raise TypeError(f"plugin {plugin_name!r}: {name} holds {item!r}, not a {kind.__name__}")
+    return items
+
+
+def _registrar(into: dict[str, Any], what: str, plugin: str) -> Callable[[Any], None]:
+    """The ``register`` callback for one plugin's cards, decks or variants.
+
+    A card two plugins ship with one implementation (``_same_card``) is merged: the first
+    plugin keeps it and the other boxes' counts join it. Any other second use of an id is
+    refused.
+    """
+
+    def register(item: Any) -> None:
+        if not getattr(item, "plugin", ""):
+            object.__setattr__(item, "plugin", plugin)
+        key = item.id if hasattr(item, "id") else item.name
+        existing = into.get(key)
+        if existing is not None and existing is not item:
+            if isinstance(existing, CardSpec) and _same_card(existing, item):
+                merged = dict(existing.counts)
+                for deck, n in item.counts.items():
+                    merged.setdefault(deck, n)
+                into[key] = replace(existing, counts=merged)
+                return
+            raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
+        into[key] = item
+
+    return register
+
+
+def _seated(player: str, players: list[str], where: str) -> None:
+    if player not in players:
+        raise ValueError(f"{where}: {player!r} is not one of the players")
 
 
 def _same_card(a: CardSpec, b: CardSpec) -> bool:

@@ -1,17 +1,52 @@
-"""Setup by the rulebooks: savers out and dealt, spares back, 7 cards each, kittens in."""
+"""Setup by the rulebooks: savers out and dealt, spares back, 7 cards each, kittens in.
+
+The plan (:class:`SetupPlan`) lives here with the dealing it drives; the
+:class:`~ekpeer.engine.ruleset.Ruleset` makes the plan and calls :func:`deal`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from . import custom
 from .pile import DrawPile, shuffle
 
 if TYPE_CHECKING:
+    from .cards import CardSpec
     from .game import Game
-    from .ruleset import SetupPlan
+
+
+@dataclass
+class SetupPlan:
+    """How to set up a new game; plugins adjust it through ``ekpeer_adjust_setup``."""
+
+    players: list[str]
+    deck: str
+    expansions: list[str]
+    variants: set[str]
+    pool: Counter
+    options: dict[str, Any] = field(default_factory=dict)
+    hand_size: int = 7
+    saver: str | None = "defuse"
+    spare_savers: int | None = 2
+    remove: set[str] = field(default_factory=set)
+    kitten: str = "exploding_kitten"
+    kitten_count: int = 0
+    special_kittens: list[str] = field(default_factory=list)
+    first_player: str | None = None
+    set_aside: list[str] = field(default_factory=list)
+    cards: dict[str, CardSpec] = field(default_factory=dict)  # the table's cards, read-only
+    #: A custom deck (``options["custom"]``, seed 002), checked: the engine deals it instead
+    #: of the boxes' cards (``ekpeer.engine.custom``).
+    custom: custom.CustomDeck | None = None
 
 
 def deal(game: Game, plan: SetupPlan) -> None:
+    if plan.custom is not None:
+        deal_custom(game, plan)
+        return
     hook = game.hook
     rng = game.rng
     pool = plan.pool.copy()
@@ -51,3 +86,29 @@ def deal(game: Game, plan: SetupPlan) -> None:
     game.draw_pile = DrawPile(deck)
     game.current = plan.first_player or players[0]
     game.emit("dealt", None, players=list(players), draw_pile=len(deck))
+
+
+def deal_custom(game: Game, plan: SetupPlan) -> None:
+    """A custom deck (``ekpeer.engine.custom``): hands from the saver, the hand picks and the
+    random cards; the pile from the other random cards, spare savers, the pile picks, kittens."""
+    deck = plan.custom
+    assert deck is not None
+    rng = game.rng
+    players = plan.players
+    randoms = custom.draw_random(game.cards, deck.random_cards, rng, removed=plan.remove)
+    rng.shuffle(randoms)
+    game.hands.update(custom.deal_hands(deck, randoms, players, plan.saver, plan.hand_size))
+    pile = randoms
+    if plan.saver:
+        pile.extend([plan.saver] * (custom.SPARE_SAVERS if plan.spare_savers is None
+                                    else min(plan.spare_savers, custom.SPARE_SAVERS)))
+    game.hook.ekpeer_before_kittens(plan=plan, draw_pile=pile, rng=rng, hands=game.hands)
+    game.out_of_game.extend(plan.set_aside)
+    pile.extend(deck.pile)
+    specials = [k for k in plan.special_kittens if k in game.cards][: plan.kitten_count]
+    pile.extend(specials)
+    pile.extend([plan.kitten] * (plan.kitten_count - len(specials)))
+    rng.shuffle(pile)
+    game.draw_pile = DrawPile(pile)
+    game.current = plan.first_player or players[0]
+    game.emit("dealt", None, players=list(players), draw_pile=len(pile))

@@ -39,6 +39,7 @@ def _public(game: Game) -> dict[str, Any]:
         "waiting_for": game.waiting_for(),
         "awaiting": [c.public() for c in game.awaiting],
         "winner": game.winner,
+        "winners": list(game.winners),
     }
 
 

@@ -78,6 +78,8 @@ class Client:
         self.spectator = False
         self.ctx = ctx or zmq.asyncio.Context.instance()
         self.ping_seconds = ping_seconds
+        self._silence_given = silence_seconds is not None
+        self._ping_sooner = asyncio.Event()     # set when the host asks for pings more often
         self.silence_seconds = silence_seconds or max(3.0, ping_seconds * 3)
         self.request_timeout = request_timeout
         self.auto_reconnect = reconnect
@@ -180,7 +182,19 @@ class Client:
         reply = await self.request("hello", body)
         self.version = reply.get("version")
         self.hello_reply = reply
+        self._adopt_ping(reply.get("ping_seconds"))
         return reply
+
+    def _adopt_ping(self, asked: Any) -> None:
+        """Ping at least as often as the host asks (``ping_seconds`` in its hello reply): a host
+        that drops a silent connection sooner (``--idle``) says so there, and a client pinging
+        slower than that would be dropped while it is only quiet."""
+        if isinstance(asked, int | float) and not isinstance(asked, bool) \
+                and 0.05 <= asked < self.ping_seconds:
+            self.ping_seconds = float(asked)
+            if not self._silence_given:
+                self.silence_seconds = max(3.0, self.ping_seconds * 3)
+            self._ping_sooner.set()
 
     async def join(self, table: str, name: str | None = None, token: str | None = None,
                    spectator: bool = False, password: str | None = None) -> dict[str, Any]:
@@ -308,7 +322,10 @@ class Client:
     async def _keepalive(self) -> None:
         loop = asyncio.get_running_loop()
         while not self._closed:
-            await asyncio.sleep(self.ping_seconds * (0.8 + 0.4 * random.random()))
+            gap = self.ping_seconds * (0.8 + 0.4 * random.random())
+            with contextlib.suppress(TimeoutError):     # woken early when the host asks for more
+                await asyncio.wait_for(self._ping_sooner.wait(), gap)
+            self._ping_sooner.clear()
             if self.sock is None or self._resyncing:
                 continue
             if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:

@@ -378,7 +378,7 @@ class Found:
         return {"name": self.name, "table": self.table, "title": self.title, "address": self.address,
                 "endpoint": self.endpoint, "key": self.key, "phase": self.phase, "seats": self.seats,
                 "taken": self.taken, "free": self.free, "expansions": self.expansions,
-                "plugins": self.plugins, "deck": self.deck}
+                "plugins": self.plugins, "deck": self.deck, "addresses": self.addresses}
 
 
 def _int(value: Any) -> int:
@@ -388,14 +388,41 @@ def _int(value: Any) -> int:
         return 0
 
 
-def found_from(info: Any) -> Found | None:
-    """A :class:`Found` from a resolved ``ServiceInfo`` (None if it is not an ekpeer table)."""
+def local_networks() -> list[ipaddress.IPv4Network]:
+    """The IPv4 networks this machine is on (from its interfaces' addresses and prefixes)."""
+    nets: list[ipaddress.IPv4Network] = []
+    with contextlib.suppress(Exception):
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str) and _is_ipv4(ip.ip):
+                    nets.append(ipaddress.ip_network(f"{ip.ip}/{ip.network_prefix}", strict=False))
+    return nets
+
+
+def rank_addresses(addresses: Iterable[str], networks: Iterable[ipaddress.IPv4Network]) -> list[str]:
+    """A host's advertised addresses, the one to connect to first: an address on one of this
+    machine's own networks before any other (a multi-homed host, with a VPN or a docker
+    bridge beside its LAN, advertises addresses a player cannot reach), loopback last."""
+    nets = [n for n in networks if not n.network_address.is_loopback]
+
+    def key(a: str) -> tuple[bool, bool]:
+        ip = ipaddress.ip_address(a)
+        return ip.is_loopback, not any(ip in n for n in nets)
+
+    return sorted(addresses, key=key)
+
+
+def found_from(info: Any, networks: Iterable[ipaddress.IPv4Network] | None = None) -> Found | None:
+    """A :class:`Found` from a resolved ``ServiceInfo`` (None if it is not an ekpeer table);
+    its endpoint uses the address this machine reaches (:func:`rank_addresses`)."""
     props = {k: (v or "") for k, v in (info.decoded_properties or {}).items()}
     if not props.get("table") or not info.port:
         return None
     addresses = list(info.parsed_addresses())
-    v4 = [a for a in addresses if _is_ipv4(a)]
-    v4.sort(key=lambda a: ipaddress.ip_address(a).is_loopback)
+    v4 = rank_addresses([a for a in addresses if _is_ipv4(a)],
+                        local_networks() if networks is None else networks)
     if not v4:
         return None
     return Found(
@@ -417,6 +444,7 @@ class Browser:
         self.interfaces = interfaces_from_env(None) if interfaces == "env" else interfaces
         self.resolve_ms = resolve_ms
         self.found: dict[str, Found] = {}
+        self.networks: list[ipaddress.IPv4Network] | None = None     # this machine's, from start()
         self.azc: Any = None
         self.browser: Any = None
         self.changed = asyncio.Event()
@@ -431,6 +459,7 @@ class Browser:
         from zeroconf.asyncio import AsyncServiceBrowser
 
         self.azc = _open(self.interfaces)
+        self.networks = local_networks()
         self.browser = AsyncServiceBrowser(self.azc.zeroconf, [SERVICE], handlers=[self._on_service])
 
     def _on_service(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
@@ -454,7 +483,7 @@ class Browser:
             ok = await info.async_request(self.azc.zeroconf, self.resolve_ms)
         except Exception:
             return
-        found = found_from(info) if ok else None
+        found = found_from(info, self.networks) if ok else None
         if found is None:
             return
         old = self.found.get(name)

@@ -11,6 +11,8 @@ from the crash journal), sending frames, and dispatching what comes in. The
 rest lives beside it: :mod:`~ekpeer.net.seats` (connections and seats),
 :mod:`~ekpeer.net.table` (a table's lobby and game), :mod:`~ekpeer.net.table_timers` (its
 timers and bots) and :mod:`~ekpeer.net.journal_sync` (the journal's appends and fsyncs).
+They never import this module: each says what it may call on its host (``TableHost``,
+``TimerHost``, ``JournalHost``) and :class:`Host` is all of those.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ class Host:
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
         """Write ``records`` to ``table``'s journal before any frame tells of them; fsynced
         right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
-        self.journal_sync.append(table, records)
+        self.journal_sync.append(table.id, records)
 
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
@@ -226,7 +228,9 @@ class Host:
             if game_rec is not None and not state["over"]:
                 try:
                     rules = ruleset(game_rec["plugins"])
-                    game = replay(rules, game_rec["origin"], state["moves"])
+                    game = replay(rules, game_rec["origin"], [])
+                    for move in state["moves"]:     # each move's events: the snapshots' history
+                        table.history.extend(game.apply(Move.from_dict(move)))
                 except Exception as exc:
                     self.log("restore_failed", level="error", table=table_id, error=repr(exc))
                     game = None
@@ -243,7 +247,6 @@ class Host:
                             table.creator = seat
                     table.game = game
                     table.catalog = rules.catalog()
-                    table.history.extend(game.events)
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
                     table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None

@@ -7,41 +7,54 @@ back exactly. The fsync that makes the append survive a power cut follows at onc
 append, in a worker thread, so that neither the loop nor any player's round trip waits for
 the disk. What a power cut can lose is the last few milliseconds of moves, which players may
 have seen: a resumed host is where its disk says, and clients take its snapshot.
+
+Of its host it knows only :class:`JournalHost` (the host imports this module, not the
+other way).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
-from .journal import fsync_and_close
+from .journal import Journal, fsync_and_close
 
-if TYPE_CHECKING:
-    from .host import Host
-    from .table import Table
+
+@runtime_checkable
+class JournalHost(Protocol):
+    """What the appends and fsyncs use of their host (:class:`~ekpeer.net.host.Host` is one)."""
+
+    journal: Journal | None
+    loop: asyncio.AbstractEventLoop
+    stats: dict[str, int]           # counts "fsyncs"
+
+    def guard_io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``: a disk error is logged, never raised (None then)."""
+        ...
 
 
 class JournalSync:
-    """A :class:`~ekpeer.net.host.Host`'s journal appends and fsyncs (it owns one)."""
+    """A host's journal appends and fsyncs (it owns one)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: JournalHost) -> None:
         self.host = host
         self.pool: Any = None        # the fsync threads (made on first use)
         self.syncing: set[asyncio.Future] = set()
         self.to_sync: list[tuple[str, int]] = []     # (table id, descriptor) owed an fsync
 
-    def append(self, table: Table, records: list[dict[str, Any]]) -> None:
-        """Write ``records`` at the end of ``table``'s journal file now; fsync them after this
-        loop pass (:meth:`sync`), once the frames that tell of them are on their way."""
+    def append(self, table_id: str, records: list[dict[str, Any]]) -> None:
+        """Write ``records`` at the end of table ``table_id``'s journal file now; fsync them
+        after this loop pass (:meth:`sync`), once the frames that tell of them are on their way."""
         host = self.host
         journal = host.journal
         assert journal is not None
         for record in records:
-            host.guard_io(journal.write, table.id, record)
-        fd = host.guard_io(journal.sync_fd, table.id)
+            host.guard_io(journal.write, table_id, record)
+        fd = host.guard_io(journal.sync_fd, table_id)
         if fd is None:      # nothing to fsync, or the file could not be opened (logged)
             return
-        self.to_sync.append((table.id, fd))
+        self.to_sync.append((table_id, fd))
         if len(self.to_sync) == 1:
             host.loop.call_soon(self.sync)
 

@@ -115,8 +115,6 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     if not isinstance(options, dict) or not set(options) <= {"custom"} \
             or not isinstance(options.get("custom", {}), dict):
         raise SettingsError("options may only hold a custom-deck table ('custom')")
-    if "custom" in options and "party" not in exps:
-        raise SettingsError("a custom deck needs the party plugin")
     out["options"] = options
     if out["bots"] not in BOT_KINDS:
         raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")
@@ -125,8 +123,11 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
             raise SettingsError(f"{key} must be a number from {lo} to {hi}")
         out[key] = float(value)
-    try:
-        plan = rules.plan([f"p{i}" for i in range(seats)], deck, variants)
+    # The picks come later, each seat its own (``ready``): the table is checked without them.
+    checked = {k: ({c: v for c, v in o.items() if c != "picks"} if k == "custom" else o)
+               for k, o in options.items()}
+    try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
+        plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
     except ValueError as exc:
         raise SettingsError(str(exc)) from None
     out["deck"] = plan.deck

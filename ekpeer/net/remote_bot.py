@@ -46,6 +46,7 @@ class RemoteBot:
         self.moves = 0
         self.refused = 0
         self.winner: str | None = None
+        self.winners: list[str] = []     # one name, or the Living players sharing the win (ruling 25)
 
     async def join(self, table: str, token: str | None = None) -> dict[str, Any]:
         reply = await self.client.join(table, token=token)
@@ -87,9 +88,11 @@ class RemoteBot:
         self.games_seen = games
         self.done += 1
         self.winner = body.get("winner")
+        self.winners = list(body.get("winners") or ([self.winner] if self.winner else []))
         if self.pending is not None:
             self.pending.cancel()
-        self.emit({"event": "game_over", "winner": self.winner, "you": body.get("you"), "games": self.done,
+        self.emit({"event": "game_over", "winner": self.winner, "winners": self.winners,
+                   "you": body.get("you"), "games": self.done,
                    "moves": self.moves, "refused": self.refused})
         if self.done >= self.games:
             try:
@@ -108,7 +111,7 @@ class RemoteBot:
     def on_view(self, view: dict[str, Any]) -> None:
         if self.pending is not None and not self.pending.done():
             self.pending.cancel()
-        if view.get("winner") is not None or not view.get("legal_moves"):
+        if view.get("winner") is not None or view.get("winners") or not view.get("legal_moves"):
             return
         self.pending = asyncio.ensure_future(self.decide(view))
 

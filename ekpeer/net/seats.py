@@ -3,6 +3,8 @@
 They are two things because they part and meet again: a seat outlives its connection (a
 dropped player comes back with the seat's token, or a bot plays the seat meanwhile), and
 one connection may leave a table's seat to watch another as a spectator.
+
+Both sit below the table (:mod:`ekpeer.net.table` imports them; they import no table).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from . import protocol as P
 
 if TYPE_CHECKING:
     from ..bots import Bot
-    from .table import Table
 
 
 @dataclass(eq=False)
@@ -27,7 +28,7 @@ class Session:
     tokens: float
     stamp: float
     seq: int = 0
-    table: Table | None = None
+    table: Any = None                # the ekpeer.net.table.Table it is at (None: at no table)
     seat: Seat | None = None
     spectator: bool = False
     strikes: int = 0

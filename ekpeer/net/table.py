@@ -3,9 +3,10 @@ each connection is told of it, and its records in the host's crash journal.
 
 Everything here runs inside the host's asyncio loop (frame handlers, timers, bots), so a
 table never sees two changes at once. A table reaches the network and the disk only
-through its :class:`~ekpeer.net.host.Host` (``send``, ``journal_append``): the host holds
-a frame back until the move it tells of is on disk. Its timers and bots are in
-:mod:`ekpeer.net.table_timers`.
+through its host (``send``, ``journal_append``), and knows of it only :class:`TableHost`,
+the few things it may call: the host imports the table, never the other way, so a table
+can be read, and driven in a test, without the socket. The host writes a move to disk
+before any frame tells of it. Its timers and bots are in :mod:`ekpeer.net.table_timers`.
 """
 
 from __future__ import annotations
@@ -14,19 +15,18 @@ import asyncio
 import random
 import secrets
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import protocol as P
+from .journal import Journal
 from .seats import Seat, Session
-from .table_timers import TableTimers
-
-if TYPE_CHECKING:
-    from .host import Host
+from .table_timers import TableTimers, TimerHost
 
 HISTORY = 200          # events kept per game for snapshots
 SNAPSHOT_EVENTS = 50   # events a snapshot carries
@@ -40,10 +40,39 @@ def _with_by(move: Move, by: str) -> Move:
     return replace(move, by=by)
 
 
+@runtime_checkable
+class TableHost(TimerHost, Protocol):
+    """All a table may call on its host (:class:`~ekpeer.net.host.Host` is one), its clock's
+    :class:`~ekpeer.net.table_timers.TimerHost` included."""
+
+    loop: asyncio.AbstractEventLoop
+    rng: random.Random                  # each table's own RNG is seeded from it
+    journal: Journal | None             # the crash journal (None: not kept)
+    audit: bool                         # check after every move that no card was lost or made
+    stats: dict[str, int]
+    game_over_hooks: list[Callable[[Table], Any]]    # called with a table whose game ended
+
+    def guard_io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` for the journal: a disk error is logged, never raised (None then)."""
+        ...
+
+    def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
+        """Write ``records`` to ``table``'s journal before any frame tells of them."""
+        ...
+
+    def detach(self, session: Session) -> None:
+        """Take ``session`` away from the table it is at, if any."""
+        ...
+
+    def remove_table(self, table: Table) -> None: ...
+
+
 class Table(TableTimers):
     """One table of the host: its seats, its spectators and, once started, its game."""
 
-    def __init__(self, host: Host, table_id: str, settings: dict[str, Any], autostart: bool = True,
+    host: TableHost
+
+    def __init__(self, host: TableHost, table_id: str, settings: dict[str, Any], autostart: bool = True,
                  title: str = "", description: str = "", created: bool = False) -> None:
         self.host = host
         self.id = table_id
@@ -146,6 +175,7 @@ class Table(TableTimers):
             "autostart": self.autostart,
             "games": self.games,
             "winner": self.game.winner if self.game is not None else None,
+            "winners": list(self.game.winners) if self.game is not None else [],
             "settings": self.public_settings(you),
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
@@ -491,9 +521,11 @@ class Table(TableTimers):
         self.phase = "over"
         game = self.game
         assert game is not None
-        self.host.log("game_over", table=self.id, winner=game.winner, moves=len(game.log), game=self.games)
+        self.host.log("game_over", table=self.id, winner=game.winner, winners=list(game.winners),
+                      shared=game.shared_win, moves=len(game.log), game=self.games)
         if self.host.journal is not None:
-            self.host.journal_append(self, [{"t": "over", "winner": game.winner}])
+            over = {"t": "over", "winner": game.winner, "winners": list(game.winners)}
+            self.host.journal_append(self, [over])
         for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
             try:
                 hook(self)

@@ -5,7 +5,8 @@ person's seat once its grace period is gone.
 The host keeps time itself (a client's clock is never trusted): each (re)start bumps the
 table's ``gen``, and a callback from an older ``gen`` does nothing, so a timer that fires
 just after the move it was waiting for is harmless. It is a mixin of
-:class:`~ekpeer.net.table.Table`, which supplies the game, the seats and ``apply``.
+:class:`~ekpeer.net.table.Table`, which supplies the game, the seats and ``apply``; of the
+host it knows only :class:`TimerHost` (the host is never imported here).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..bots import make_bot
 from ..bots.driver import public_setup
@@ -22,17 +24,34 @@ from ..engine.view import visible_events
 from . import protocol as P
 
 if TYPE_CHECKING:
-    from .host import Host
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
+
+
+@runtime_checkable
+class TimerHost(Protocol):
+    """What a table's clock and bots call on their host (:class:`~ekpeer.net.host.Host` is one)."""
+
+    think: tuple[float, float]      # a host bot's think time, (lo, hi) seconds
+
+    def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> asyncio.TimerHandle:
+        """``loop.call_later`` whose callback never raises into the loop."""
+        ...
+
+    def send(self, session: Session, type_: str, body: dict[str, Any] | None = None, re: int | None = None,
+             packed: bytes | None = None) -> bool:
+        """One frame to one connection (``packed``: a body already encoded)."""
+        ...
+
+    def log(self, event: str, level: str = "info", **fields: Any) -> None: ...
 
 
 class TableTimers:
     """Timers and bot-driven seats of a :class:`~ekpeer.net.table.Table`."""
 
     # supplied by Table
-    host: Host
+    host: TimerHost
     id: str
     settings: dict[str, Any]
     phase: str

@@ -274,7 +274,7 @@ class EkpeerApp(App):
         dead = [p["name"] for p in view.get("players", []) if p.get("status") == "dead"]
         if dead:
             lines.append("Dead: " + ", ".join(dead))
-        if me and me != view.get("winner"):
+        if me and me not in (view.get("winners") or [view.get("winner")]):
             place = len(view.get("players", [])) - self.out_order.index(me) if me in self.out_order else None
             if place:
                 lines.append(f"You finished {place} of {len(view.get('players', []))}.")

@@ -288,7 +288,7 @@ class LocalSession(Session):
         before = len(game.log)
         if self.bot_delay:
             await asyncio.sleep(self.bot_delay)
-        if len(game.log) != before or game.winner is not None:
+        if len(game.log) != before or game.over:
             return True  # someone moved meanwhile: look again
         bot = self.bots[player]
         moves = game.legal_moves(player)
@@ -313,7 +313,7 @@ class LocalSession(Session):
         deadline = 0.0
         asked = False
         turn_seen: tuple | None = None
-        while game.winner is None and not self._closed:
+        while not game.over and not self._closed:
             self._wake.clear()
             if game.awaiting:
                 window = None

@@ -206,7 +206,12 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "draw_pile_empty":
         return "The draw pile is empty"
     if t == "game_over":
-        return f"{_does(event.get('winner'), me, 'win')} the game!"
+        winners = event.get("winners") or [event.get("winner")]
+        if len(winners) > 1:   # ruling 25: the draw pile ran dry and a full round passed
+            names = ", ".join("you" if w == me else str(w) for w in winners)
+            return (f"The draw pile is empty and a full round passed with nobody dying: "
+                    f"{names} share the win!")
+        return f"{_does(winners[0], me, 'win')} the game!"
     if t == "dealt":
         players, pile = len(event.get("players", [])), event.get("draw_pile", "?")
         return f"Cards dealt to {players} players; {pile} in the draw pile"

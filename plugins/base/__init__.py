@@ -7,7 +7,6 @@ from shared/docs/rules-notes.md.
 from __future__ import annotations
 
 from ekpeer.engine import Action, CardSpec, DeckSpec, Game
-from ekpeer.hookspecs import hookimpl
 
 PLUGIN = "base"
 
@@ -117,15 +116,3 @@ DECKS = [
     DeckSpec("two_player", "2-Player Edition", main=True, min_players=2, max_players=2,
              description="32 cards for 2 players"),
 ]
-
-
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)

@@ -14,6 +14,7 @@ from ekpeer.hookspecs import hookimpl
 from .. import common
 
 PLUGIN = "imploding"
+REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 BOX = "imploding"
 TWO_PLAYER = "imploding.two_player"
 FASTER = "imploding.faster"
@@ -94,7 +95,9 @@ CARDS = [
     CardSpec("alter_the_future", "Alter the Future (3x)",
              "Privately view the top 3 cards of the Draw Pile and put them back in any order. "
              "Your turn goes on.",
-             counts={BOX: 4}, effect=alter_the_future),
+             counts={BOX: 4}, effect=alter_the_future,
+             # seed 002: not available for player selection, only ever a random card (ruling 24)
+             pick_pile=False, pick_hand=False, random_only=True),
 ]
 
 DECKS = [
@@ -111,29 +114,6 @@ VARIANTS = [
 
 
 # ---------------------------------------------------------------------- hooks
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)
-
-
-@hookimpl
-def ekpeer_register_variants(register) -> None:
-    for variant in VARIANTS:
-        register(variant)
-
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
 @hookimpl
 def ekpeer_adjust_setup(plan) -> None:
     """The Imploding Kitten is one of the players - 1 kittens; the Two Player Variant has two."""

@@ -4,11 +4,12 @@ custom decks.
 Party Pack rules from seed 004 (Danish); counts and rulings (3, 13, 20, 21, 22) from
 shared/docs/rules-notes.md. Base cards keep base's ids and implementations; Targeted
 Attack, Feral Cat, Alter the Future and Draw From the Bottom are the imploding plugin's
-(imported from plugins.imploding); Shuffle NOW is the zombie plugin's (plugins.zombie).
+(imported from ``..imploding``); Shuffle NOW is the zombie plugin's (``..zombie``).
 
 The party cards that no other plugin ships are in no box: they come with the variant
 ``party.extras`` (one of each added to the deck) or in custom decks
-(``plan.options["custom"]``, see plugins/party/custom.py and docs/plugins.md).
+(``plan.options["custom"]``, which the engine deals with any mix of plugins: see
+ekpeer/engine/custom.py and docs/plugins.md).
 
 With the Party Pack deck (``deck = "party_pack"``; a rigged table with the party plugin
 and no ``deck`` counts as one) an exploded player's whole hand and kitten go to the
@@ -19,15 +20,15 @@ from __future__ import annotations
 
 from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Variant
 from ekpeer.hookspecs import hookimpl
-from plugins import common
-from plugins.base import CARDS as BASE_CARDS
-from plugins.imploding import CARDS as IMPLODING_CARDS
-from plugins.imploding import alter_the_future
-from plugins.zombie import CARDS as ZOMBIE_CARDS
 
-from . import custom as custom_deck
+from .. import common
+from ..base import CARDS as BASE_CARDS
+from ..imploding import CARDS as IMPLODING_CARDS
+from ..imploding import alter_the_future
+from ..zombie import CARDS as ZOMBIE_CARDS
 
 PLUGIN = "party"
+REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
@@ -66,10 +67,6 @@ def party_deck(game: Game) -> bool:
     return game.origin.get("table", {}).get("deck", DECK) == DECK
 
 
-def _data(game: Game) -> dict:
-    return game.data.setdefault("party", {"itt": {}})
-
-
 # ---------------------------------------------------------------------- actions
 def personal_attack(game: Game, action: Action) -> None:
     """Take your own turns + 2; your turn goes on (ruling 3)."""
@@ -79,8 +76,9 @@ def personal_attack(game: Game, action: Action) -> None:
 
 
 def _itt(game: Game) -> dict:
-    """Read-only: who has an I'll Take That in front of them, and whose it is."""
-    return game.data.get("party", {}).get("itt", {})
+    """Read-only: who has an I'll Take That in front of them, and whose it is (``game.laid_by``
+    records who laid it, so that a rigged table can say so too)."""
+    return {p: laid[ITT] for p, laid in game.laid_by.items() if ITT in laid}
 
 
 def bury_refusal(game: Game, by: str) -> str | None:
@@ -110,12 +108,12 @@ def itt_targets(game: Game, by: str) -> list[str]:
 def ill_take_that(game: Game, action: Action) -> None:
     target, by = action.target, action.by
     assert target is not None
-    if not game.is_living(target) or target in _data(game)["itt"] or ITT not in game.discard:
+    if not game.is_living(target) or target in _itt(game) or ITT not in game.discard:
         return
     index = len(game.discard) - 1 - game.discard[::-1].index(ITT)
     del game.discard[index]
     game.in_front[target].append(ITT)
-    _data(game)["itt"][target] = by
+    game.laid_by[target][ITT] = by
     game.emit("ill_take_that", None, by=by, target=target)
 
 
@@ -123,8 +121,7 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
     """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
     if player not in _itt(game):
         return None
-    itt = _data(game)["itt"]
-    owner = itt.pop(player)
+    owner = game.laid_by[player].pop(ITT)
     if ITT in game.in_front[player]:
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
@@ -270,32 +267,10 @@ VARIANTS = [
 
 
 # ---------------------------------------------------------------------- hooks
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)
-
-
-@hookimpl
-def ekpeer_register_variants(register) -> None:
-    for variant in VARIANTS:
-        register(variant)
-
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
 @hookimpl(trylast=True)
 def ekpeer_adjust_setup(plan) -> None:
-    """Cards by player count, all spare Defuses back; party cards; custom decks last."""
+    """Cards by player count, all spare Defuses back; party cards (a custom deck, which the
+    engine deals, replaces them all)."""
     if plan.deck == DECK:
         chosen = deck_counts(len(plan.players))
         for card, n in FULL.items():
@@ -308,28 +283,6 @@ def ekpeer_adjust_setup(plan) -> None:
     if EXTRAS in plan.variants:
         for card in EXTRA_CARDS:
             plan.pool[card.id] += 1
-    if "custom" in plan.options:
-        _custom_setup(plan)
-
-
-def _custom_setup(plan) -> None:
-    cards = plan.cards
-    deck = custom_deck.validate(cards, plan.players, plan.options["custom"])
-    spare = 2 if plan.spare_savers is None else plan.spare_savers
-    specials = [k for k in plan.special_kittens if k in cards]
-    plan.pool = custom_deck.pool(deck, plan.players, plan.saver, spare, plan.kitten, specials)
-    plan.kitten_count = deck.kitten_count
-    plan.spare_savers = None
-    plan.options["_custom_deck"] = deck
-
-
-@hookimpl
-def ekpeer_before_kittens(plan, draw_pile, rng, hands) -> None:
-    deck = plan.options.get("_custom_deck")
-    if deck is None:
-        return
-    extra = custom_deck.draw_random(plan.cards, deck.random_cards, rng)
-    custom_deck.deal(deck, draw_pile, hands, plan.saver, plan.hand_size, extra, rng)
 
 
 @hookimpl(trylast=True)
@@ -344,8 +297,7 @@ def ekpeer_player_died(game, player, kitten) -> bool | None:
     game.in_front[player].clear()
     game.marked[player].clear()
     game.cursed.discard(player)
-    if player in _itt(game):
-        _data(game)["itt"].pop(player)
+    game.laid_by[player].pop(ITT, None)
     game.emit("exploded", None, player=player, card=kitten, discarded=True)
     return True
 
@@ -373,15 +325,3 @@ def ekpeer_hand_changed(game, player) -> None:
 @hookimpl(tryfirst=True)
 def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
     return take_drawn(game, player, card, end_turn)
-
-
-@hookimpl
-def ekpeer_check_options(cards, players, options):
-    """Custom-deck picks must follow each card's selection rules (seed 002)."""
-    if "custom" not in options:
-        return None
-    try:
-        custom_deck.validate(cards, players, options["custom"])
-    except ValueError as exc:
-        return str(exc)
-    return None

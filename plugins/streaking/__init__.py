@@ -25,11 +25,13 @@ from dataclasses import replace
 
 from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
 from ekpeer.hookspecs import hookimpl
-from plugins import common
-from plugins.base import CARDS as BASE_CARDS
-from plugins.zombie import CARDS as ZOMBIE_CARDS
+
+from .. import common
+from ..base import CARDS as BASE_CARDS
+from ..zombie import CARDS as ZOMBIE_CARDS
 
 PLUGIN = "streaking"
+REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 BOX = "streaking"
 
 
@@ -355,23 +357,6 @@ DECKS = [
 
 
 # ---------------------------------------------------------------------- hooks
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)
-
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
 @hookimpl
 def ekpeer_adjust_setup(plan) -> None:
     """With Streaking Kittens, the kittens equal the number of players."""

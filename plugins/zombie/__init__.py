@@ -14,9 +14,11 @@ from collections.abc import Callable
 
 from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Move, Variant, combos
 from ekpeer.hookspecs import hookimpl
-from plugins.base import shuffle
+
+from ..base import shuffle
 
 PLUGIN = "zombie"
+REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 BOX = "zombie"
 TWO_PLAYER = "zombie.two_player"
 FASTER = "zombie.faster"
@@ -296,29 +298,6 @@ VARIANTS = [
 
 
 # ---------------------------------------------------------------------- hooks
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    for deck in DECKS:
-        register(deck)
-
-
-@hookimpl
-def ekpeer_register_variants(register) -> None:
-    for variant in VARIANTS:
-        register(variant)
-
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
 @hookimpl
 def ekpeer_adjust_setup(plan) -> None:
     """Each player gets a Zombie Kitten instead of a Defuse; no Defuses, no spare Zombies.

@@ -22,8 +22,6 @@ REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
-#: The party plugin's custom deck: the expansion that offers it (the host refuses it without).
-CUSTOM_PLUGIN = "party"
 
 
 class Tick(Checkbox):
@@ -137,7 +135,7 @@ class LobbyScreen(Screen):
         variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])
                     for v in p.get("variants", [])]
         custom = custom_options(self.lobby)
-        can_custom = CUSTOM_PLUGIN in settings.get("expansions", [])
+        can_custom = bool(settings.get("expansions"))   # the engine deals custom decks with any plugins
         shape = (tuple(p["name"] for p in plugins), tuple(decks), tuple(variants), creator,
                  can_custom, custom is not None)
         box = self.query_one("#settings", VerticalScroll)

@@ -101,8 +101,10 @@ class ReplayScreen(Screen):
         title.append(f"  {data.get('title') or data.get('table') or 'game'} · {data.get('saved_at', '')}")
         title.append(f"  · step {self.index}/{self.playback.last}", style="bold")
         title.append("  · every hand shown" if self.show_hands else "  · hands hidden", style="italic")
-        if data.get("winner"):
-            title.append(f"  · winner {data['winner']}")
+        winners = data.get("winners") or ([data["winner"]] if data.get("winner") else [])
+        if winners:
+            title.append(f"  · winner {winners[0]}" if len(winners) == 1
+                         else f"  · shared win: {', '.join(winners)}")
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-players", Static).update(self.players_text())
         step = Text(move_words(frame.move, cat) + "\n", style="bold")
@@ -120,7 +122,8 @@ class ReplayScreen(Screen):
         text = Text()
         for p in view.get("players", []):
             name = p["name"]
-            mark = "▶ " if name == view.get("current") and not view.get("winner") else "  "
+            over = view.get("winner") or view.get("winners")
+            mark = "▶ " if name == view.get("current") and not over else "  "
             style = "bold" if mark.strip() else ""
             if p.get("status") == "out":
                 style = "dim strike"
@@ -140,8 +143,11 @@ class ReplayScreen(Screen):
         text.append(f"\nDiscard: {cat.title(discard[-1]) if discard else 'empty'} ({len(discard)})")
         if view.get("stack"):
             text.append(f"\nWaiting to resolve: {len(view['stack'])} action(s)")
-        if view.get("winner"):
-            text.append(f"\n\n{view['winner']} wins!", style="bold green")
+        winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
+        if len(winners) == 1:
+            text.append(f"\n\n{winners[0]} wins!", style="bold green")
+        elif winners:
+            text.append(f"\n\n{', '.join(winners)} share the win!", style="bold green")
         return text
 
     def log_text(self) -> Text:

@@ -290,9 +290,12 @@ class TableScreen(Screen):
         view, cat = self.view, self.cat
         me = view.get("you")
         t = Text()
-        if view.get("winner"):
-            t.append(f"Game over: {'you win' if view['winner'] == me else view['winner'] + ' wins'}!",
-                     style="bold")
+        winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
+        if winners:
+            from .game_over import headline
+
+            said = headline(winners, me)
+            t.append(f"Game over: {'y' + said[1:] if said.startswith('You') else said}", style="bold")
             return t
         status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
         if view.get("choices"):
@@ -455,8 +458,8 @@ class TableScreen(Screen):
     def _check_over(self) -> None:
         from .game_over import GameOverScreen
 
-        winner = self.view.get("winner")
-        if not winner or self._over_for == id(self.view.get("players")):
+        winners = self.view.get("winners") or ([self.view["winner"]] if self.view.get("winner") else [])
+        if not winners or self._over_for == id(self.view.get("players")):
             return
         if self._over_for is not None:
             return
@@ -466,7 +469,7 @@ class TableScreen(Screen):
         def done(what: str | None) -> None:
             self.app.game_over_answered(what or "table")  # type: ignore[attr-defined]
 
-        self.app.push_screen(GameOverScreen(winner, self.view.get("you"), summary), done)
+        self.app.push_screen(GameOverScreen(winners, self.view.get("you"), summary), done)
 
     # ------------------------------------------------------------------ moves
     def _send(self, move: dict[str, Any]) -> None:

@@ -1,14 +1,19 @@
-"""Catnip: a tiny third-party expansion for ekpeer, written only against its public hooks.
+"""Catnip: a tiny third-party expansion for ekpeer, written only against its public contract.
 
 - Sneak Peek: privately look at the bottom card of the draw pile.
 - Hairball: a player of your choice puts a card of their choice on top of the draw pile.
 - Catnip Cat: a cat card, for pairs and combos.
+
+The box is data (``REQUIRES``, ``DECKS``, ``CARDS`` below), which ekpeer reads when it
+loads the plugin; the cards' behaviour is plain functions on their specs. A plugin that
+changes the rules beyond its cards adds hooks (``ekpeer.hookspecs``); this one needs none.
 """
 
 from __future__ import annotations
 
 from ekpeer.engine import Action, CardSpec, DeckSpec, Game
-from ekpeer.hookspecs import hookimpl
+
+REQUIRES = ["base"]  # Defuse, Nope, the kittens and the main deck come from base
 
 
 def sneak_peek(game: Game, action: Action) -> None:
@@ -35,6 +40,8 @@ def hairball(game: Game, action: Action) -> None:
                             source="hairball")
 
 
+DECKS = [DeckSpec("catnip", "Catnip", description="10 cards: Sneak Peek, Hairball, Catnip Cat")]
+
 CARDS = [
     CardSpec("sneak_peek", "Sneak Peek", "Privately look at the bottom card of the draw pile.",
              counts={"catnip": 3}, effect=sneak_peek),
@@ -46,18 +53,3 @@ CARDS = [
              kind="cat", counts={"catnip": 4}, playable=False, cat=True),
 ]
 
-
-@hookimpl
-def ekpeer_requires() -> list[str]:
-    return ["base"]
-
-
-@hookimpl
-def ekpeer_register_cards(register) -> None:
-    for card in CARDS:
-        register(card)
-
-
-@hookimpl
-def ekpeer_register_decks(register) -> None:
-    register(DeckSpec("catnip", "Catnip", description="10 cards: Sneak Peek, Hairball, Catnip Cat"))

@@ -15,6 +15,8 @@ def test_scenarios_pass():
 
 def test_catnip_cards_are_dealt_with_the_base_deck():
     rules = ruleset(["catnip"])
+    assert rules.plugins == ["catnip", "base"]          # REQUIRES brings base along
+    assert rules.decks["catnip"].plugin == "catnip"      # the declared box
     assert {"sneak_peek", "hairball", "catnip_cat"} <= set(rules.cards)
     game = rules.new_game(["a", "b", "c"], seed=2)
     total = game.all_cards()

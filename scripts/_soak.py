@@ -7,6 +7,10 @@ of each table is still there, once) and CurveZMQ; each table has two remote bots
 process) and one host bot, playing game after game. Random clients drop their
 connection and resume with their token, or vanish for a while and come back in a new
 client with the same key and token. At the end: ``name: value`` lines.
+
+A load tool, not part of the product: it lives beside the other scripts, outside
+``ekpeer/`` (which holds only what players and plugin authors use), and drives the host
+from outside as any client would.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))       # ekpeer from this checkout, even without an install
 
 CONFIG = """
 name = "Soak"
@@ -67,8 +74,8 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     import zmq
     import zmq.asyncio
 
-    from .client import Client
-    from .remote_bot import RemoteBot
+    from ekpeer.net.client import Client
+    from ekpeer.net.remote_bot import RemoteBot
 
     rng = random.Random(seed)
     work = Path(tempfile.mkdtemp(prefix="ekpeer-soak-"))

@@ -1,0 +1,91 @@
+"""``ekpeer serve``: seats for browsers at one host's tables (see ekpeer/web/server.py)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ASK = "\0ask"     # --password with no value: asked without echo
+
+
+def default_address(port: int = 5555) -> str | None:
+    """The host on this machine, as `ekpeer host` on its default port prints it: loopback and
+    the host key in this user's data directory (None when no host ever ran here)."""
+    import json
+
+    from .net.security import data_dir, join_address, valid_key
+
+    try:
+        key = json.loads((data_dir() / "keys" / "host.json").read_text())["public"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return join_address(f"tcp://127.0.0.1:{port}", key) if valid_key(key) else None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        from .web.server import ServeOptions, serve
+    except ImportError as exc:     # aiohttp and textual-serve come with ekpeer's `web` extra
+        print(f"ekpeer serve needs textual-serve ({exc}): pip install 'ekpeer[web]'", file=sys.stderr)
+        return 2
+    from .net.security import AddressError, split_address, warn_insecure
+
+    address = args.address or default_address()
+    if address is None:
+        print("ekpeer serve: give the host's address as it prints it (tcp://HOST:PORT#KEY); no host "
+              "has run on this machine as this user to take it from", file=sys.stderr)
+        return 2
+    try:
+        _, key = split_address(address)
+    except AddressError as exc:
+        print(f"ekpeer serve: {exc}", file=sys.stderr)
+        return 2
+    if key is None and not args.insecure:
+        print("ekpeer serve: the address carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+              "--insecure serves clients of a host without encryption", file=sys.stderr)
+        return 2
+    if args.insecure:
+        warn_insecure("ekpeer serve")
+    password = args.password
+    if password == ASK:
+        import getpass
+
+        password = getpass.getpass("The table's password (browsers must give it): ")
+    if args.max_sessions < 1:
+        print("ekpeer serve: --max-sessions must be 1 or more", file=sys.stderr)
+        return 2
+    options = ServeOptions(address=address, bind=args.bind, port=args.port, table=args.table,
+                           password=password or None, max_sessions=args.max_sessions,
+                           insecure=args.insecure, public_host=args.public_host,
+                           static=Path(args.static) if args.static else None)
+    try:
+        return asyncio.run(serve(options))
+    except KeyboardInterrupt:
+        return 130
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    serve = sub.add_parser("serve", help="seat players who have only a browser at a host's tables "
+                                         "(a web page, on loopback unless --bind says otherwise)")
+    serve.add_argument("address", nargs="?", default=None,
+                       help="the host, as it prints it: tcp://HOST:PORT#KEY (default: this machine's "
+                            "host on port 5555)")
+    serve.add_argument("--bind", default="127.0.0.1",
+                       help="the web server's address (default 127.0.0.1; 0.0.0.0 for the LAN)")
+    serve.add_argument("--port", type=int, default=8080, help="the web server's port (default 8080; 0: any)")
+    serve.add_argument("--public-host", default=None,
+                       help="the name or address browsers use to reach this machine, if not --bind's")
+    serve.add_argument("--table", default=None, help="seat browsers at this table only")
+    serve.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
+                       help="the table's password: browsers must give it before a client starts for them "
+                            "(--password alone asks for it without echoing it)")
+    serve.add_argument("--max-sessions", type=int, default=8,
+                       help="browser sessions (client processes) at once (default 8)")
+    serve.add_argument("--insecure", action="store_true",
+                       help="serve clients of a host without encryption (loopback debugging only)")
+    # tests: a copy of the page's assets whose script hands the terminal to the test
+    serve.add_argument("--static", default=None, help=argparse.SUPPRESS)
+    serve.set_defaults(func=cmd_serve)

@@ -1,0 +1,341 @@
+"""One browser seat: the process ``ekpeer serve`` starts for each browser session.
+
+It is the ordinary Textual client (same screens, keys and rules), run by Textual's web
+driver, with three differences that make it fit a page anyone on the LAN may open:
+
+* It can only **join tables of the one host** the server was started for: its start
+  screen asks for a name and one of that host's tables, and its sessions connect to that
+  address whatever a screen asks (no "play vs bots" or "host a table", which would start
+  hosts on the server's machine).
+* It has **its own identity**: ``EKPEER_DATA_DIR`` is the browser session's own folder,
+  so its client key (``keys/client.json``) is its own, and the seat it took
+  (``seat.json``: table, seat name, token) is kept there, so that a reload of the page,
+  which starts a new process, sits back in the same seat by its token.
+* It **ends with its page**: the server sends ``quit`` when the page closes, and if the
+  server itself dies, the client sees its input hang up (:mod:`ekpeer.tui.hangup`) and,
+  on Linux, gets SIGTERM as its parent dies.
+
+Configured by the server through the environment (a password never goes on a command
+line, where ``ps`` shows it): ``EKPEER_WEB_ADDRESS``, ``EKPEER_WEB_TABLE``,
+``EKPEER_WEB_PASSWORD``, ``EKPEER_WEB_INSECURE``, ``EKPEER_WEB_PARENT``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .. import tui
+from ..tui.app import EkpeerApp
+from ..tui.messages import StartChosen
+from ..tui.session import NetSession, Session
+
+SEAT_FILE = "seat.json"
+
+
+@dataclass(frozen=True)
+class SeatPlace:
+    """Where this browser seat may sit, and the folder that keeps its key and its seat."""
+
+    folder: Path
+    address: str                   # tcp://HOST:PORT#KEY of the one host
+    table: str | None = None       # the one table, when the server names it
+    password: str | None = None    # the table's password, when the server asked the browser for it
+    insecure: bool = False
+
+    @classmethod
+    def from_env(cls) -> SeatPlace:
+        env = os.environ
+        address = env.get("EKPEER_WEB_ADDRESS", "")
+        if not address:
+            raise SystemExit("ekpeer.web.seat is started by `ekpeer serve` (EKPEER_WEB_ADDRESS is not set)")
+        folder = Path(env.get("EKPEER_DATA_DIR") or ".")
+        return cls(folder=folder, address=address, table=env.get("EKPEER_WEB_TABLE") or None,
+                   password=env.get("EKPEER_WEB_PASSWORD") or None,
+                   insecure=env.get("EKPEER_WEB_INSECURE", "") == "1")
+
+    @property
+    def seat_file(self) -> Path:
+        return self.folder / SEAT_FILE
+
+    def load(self) -> dict[str, str] | None:
+        """The seat this browser session took last, if it still may come back to it."""
+        try:
+            data = json.loads(self.seat_file.read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or not all(isinstance(data.get(k), str) and data.get(k)
+                                                 for k in ("table", "seat", "token")):
+            return None
+        if self.table is not None and data["table"] != self.table:
+            return None
+        return {k: data[k] for k in ("table", "seat", "token")}
+
+    def save(self, table: str, seat: str, token: str) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.seat_file.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            json.dump({"table": table, "seat": seat, "token": token}, fh)
+        os.replace(tmp, self.seat_file)
+
+    def forget(self) -> None:
+        with contextlib.suppress(OSError):
+            self.seat_file.unlink()
+
+
+class WebSeatSession(NetSession):
+    """A seat at the one host: resumes the saved seat by its token, and saves the seat it takes."""
+
+    def __init__(self, place: SeatPlace, name: str, table: str | None, password: str | None) -> None:
+        super().__init__(place.address, name, table=table, password=password)
+        self.place = place
+        self.insecure = place.insecure
+        saved = place.load()
+        if saved is not None and (table is None or table == saved["table"]):
+            self.table, self.token = saved["table"], saved["token"]
+
+    async def open(self) -> None:
+        from ..net.client import RequestError
+
+        try:
+            await super().open()
+        except RequestError as exc:
+            if not getattr(self, "token", None):
+                raise
+            self.place.forget()            # the host refused the saved seat: never ask again
+            if exc.code != "bad_token":
+                raise
+            # the seat is gone (a lobby seat leaves with its connection): sit again by name
+            await self._drop_client()
+            self.token = None
+            await super().open()
+        if self.client is not None and self.client.token and self.table:
+            self.place.save(self.table, self.name, self.client.token)
+
+    async def _drop_client(self) -> None:
+        if self._forward is not None:
+            self._forward.cancel()
+            self._forward = None
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await self.client.close()
+            self.client = None
+
+    async def close(self) -> None:
+        """The player left the table (the host was told): the seat is no longer theirs to resume."""
+        self.place.forget()
+        await super().close()
+
+
+def web_factory(place: SeatPlace):
+    """Sessions of a browser seat: always a join at ``place``'s host, whatever mode or address
+    a screen asks for (this is the boundary that keeps a browser from hosting anything)."""
+
+    def make(mode: str = "join", name: str = "you", table: str | None = None, password: str | None = None,
+             **_: Any) -> Session:
+        return WebSeatSession(place, name, place.table or table, place.password or password)
+
+    return make
+
+
+class SeatScreen(Screen):
+    """The start screen of a browser seat: a name, one of the host's tables, its password."""
+
+    DEFAULT_CSS = """
+    SeatScreen { align: center middle; }
+    #seat-box { width: 72; height: auto; border: round $accent; padding: 1 2; }
+    #seat-title { text-style: bold; margin: 0 0 1 0; }
+    #seat-tables { height: auto; max-height: 10; }
+    #seat-status { color: $text-muted; }
+    #seat-join { margin: 1 0 0 0; }
+    """
+    BINDINGS = [Binding("f5", "refresh_tables", "Refresh tables")]
+
+    def __init__(self, place: SeatPlace, name: str = "") -> None:
+        super().__init__(id="start")
+        self.place = place
+        self.player_name = name
+        self.tables: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        endpoint = self.place.address.partition("#")[0]
+        with Vertical(id="seat-box"):
+            yield Static(f"ekpeer: a seat at the host {endpoint}", id="seat-title")
+            yield Label("Your name (enter joins)")
+            yield Input(self.player_name, placeholder="your name", id="name", max_length=16)
+            if self.place.table is None:
+                yield Label("Table (↑/↓ to choose, enter joins)")
+                yield Static("Asking the host for its tables…", id="seat-status")
+                yield OptionList(id="seat-tables")
+            else:
+                yield Static(f"Table: {self.place.table}", id="seat-status")
+            if self.place.password is None:
+                yield Label("Table password (if it has one)")
+                yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
+            yield Button("Join", id="seat-join", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+        if self.place.table is None:
+            self.action_refresh_tables()
+
+    def action_refresh_tables(self) -> None:
+        if self.place.table is None:
+            self.fetch_tables()
+
+    @work(exclusive=True, group="tables")
+    async def fetch_tables(self) -> None:
+        """The host's tables, from its hello (this seat's own key; no seat is taken)."""
+        from ..net.client import Client
+
+        client = Client(self.place.address, insecure=self.place.insecure, reconnect=False, choices=False,
+                        request_timeout=3.0)
+        try:
+            hello = await client.connect()
+            self.show_tables(list(hello.get("tables") or []))
+        except Exception as exc:
+            self._status(f"The host does not answer ({type(exc).__name__}): f5 asks again.")
+        finally:
+            with contextlib.suppress(Exception):
+                await client.close()
+
+    def _status(self, text: str) -> None:
+        for found in self.query("#seat-status"):
+            if isinstance(found, Static):
+                found.update(text)
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        # open lobbies first, in the host's order: the first is highlighted, so enter joins it
+        self.tables = sorted(tables, key=lambda t: (t.get("phase") != "lobby", t.get("taken", 0)
+                                                    >= t.get("seats", 0)))
+        options = self.query_one("#seat-tables", OptionList)
+        options.clear_options()
+        options.add_options([Option(self._line(t), id=f"table-{i}") for i, t in enumerate(self.tables)])
+        if self.tables:
+            options.highlighted = 0
+        n = len(self.tables)
+        self._status(f"{n} table{'s' if n != 1 else ''} at this host" if n else
+                     "This host has no table yet: f5 asks again.")
+
+    @staticmethod
+    def _line(t: dict[str, Any]) -> str:
+        seats, taken = int(t.get("seats") or 0), int(t.get("taken") or 0)
+        state = f"{seats - taken} of {seats} seats free" if t.get("phase") == "lobby" else str(t.get("phase"))
+        lock = "  (password)" if t.get("password") else ""
+        title = t.get("title") or t.get("table")
+        return f"{title} ({t.get('table')})  ·  {state}{lock}"
+
+    def chosen_table(self) -> str | None:
+        if self.place.table is not None:
+            return self.place.table
+        found = self.query("#seat-tables")
+        index = found.first(OptionList).highlighted if found else None
+        if index is not None and 0 <= index < len(self.tables):
+            return str(self.tables[index].get("table"))
+        return None
+
+    def join(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.notify("Type your name first.", severity="warning")
+            self.query_one("#name", Input).focus()
+            return
+        table = self.chosen_table()
+        if table is None:
+            self.notify("The host has no table to join yet (f5 asks again).", severity="warning")
+            return
+        password = None
+        for found in self.query("#password"):
+            if isinstance(found, Input):
+                password = found.value or None
+        self.post_message(StartChosen("join", name, self.place.address, table=table, password=password))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.join()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.join()
+
+
+class WebSeatApp(EkpeerApp):
+    """The ekpeer client for one browser session (see the module's docstring)."""
+
+    TITLE = "ekpeer (browser seat)"
+    # Textual reads CSS_PATH beside the module that sets it: the client's own stylesheet
+    CSS_PATH = str(Path(tui.__file__).resolve().parent / "ekpeer.tcss")
+
+    def __init__(self, place: SeatPlace) -> None:
+        saved = place.load()
+        self.place = place
+        options: dict[str, Any] = {}
+        if saved is not None:
+            options["table"] = saved["table"]
+        # with a seat to come back to, straight back to it (its lobby or its game)
+        super().__init__(web_factory(place), mode="join" if saved else None,
+                         name=saved["seat"] if saved else "", address=place.address, options=options)
+
+    def _current_css(self, screen: Screen) -> Screen:
+        # EkpeerApp skips the first stylesheet refresh of a new screen to start sooner, which
+        # leaves text whose colour is computed (labels, titles) drawn in the background's
+        # colour; a browser seat is not in that hurry
+        return screen
+
+    @cached_property
+    def start_screen(self) -> Any:
+        return SeatScreen(self.place, self.player_name if self.player_name != "you" else "")
+
+    def on_start_chosen(self, message: StartChosen) -> None:
+        # EkpeerApp's handler runs after this one (Textual calls each class's): only ever a join here
+        message.mode, message.address = "join", self.place.address
+
+
+def follow_parent() -> None:
+    """On Linux, get SIGTERM when the web server dies (even by SIGKILL): the hangup of the
+    input would end this client too, this only ends it sooner."""
+    parent = os.environ.get("EKPEER_WEB_PARENT", "")
+    if not sys.platform.startswith("linux") or not parent.isdigit():
+        return
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM))          # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != int(parent):                 # the server died before the line above
+        raise SystemExit(0)
+
+
+def main() -> int:
+    from ..tui.hangup import exit_on_hangup
+
+    place = SeatPlace.from_env()
+    follow_parent()
+    app = WebSeatApp(place)
+    with exit_on_hangup(app):
+        app.run()
+    return int(app.return_code or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,528 @@
+"""``ekpeer serve``: a web page that seats a browser at one host's tables.
+
+Each browser session gets its own client process (:mod:`ekpeer.web.seat`, run by
+Textual's web driver) with its own key, and the page draws that client's terminal with
+the xterm.js front end textual-serve ships (its page template is not used: ours loads the
+fonts the package ships instead of a web font from the internet).
+
+Trust: the server runs on the host's machine and starts processes there for whoever opens
+the page, so
+
+* it listens on loopback unless told otherwise (``--bind``), and only answers requests
+  whose ``Host`` names it (a loopback name when bound to loopback, else an IP address or
+  one of its own names), which keeps other web sites from reaching it through DNS
+  rebinding; a websocket whose ``Origin`` is another site is refused;
+* a browser session is a random id in the page's address (``/seat/ID``): knowing it is
+  what lets a reload sit back in the same seat, so it is minted here, never taken from a
+  request, and its folder on disk is named by a hash of it;
+* with ``--password`` (the table's password) no process starts until the browser has given
+  it (checked here in constant time, one wrong guess a second), and the client then joins
+  with it;
+* at most ``--max-sessions`` client processes run at once; a reload or a second tab of the
+  same session replaces its process rather than adding one;
+* a client process ends with its page (``quit``, then SIGTERM, then SIGKILL to its own
+  process group), all of them end when the server stops, and if the server is killed
+  outright they end by themselves (their input hangs up; on Linux also SIGTERM as their
+  parent dies).
+* the clients can only join the host the server was started for (see ekpeer.web.seat).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import html
+import ipaddress
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+HERE = Path(__file__).resolve().parent
+SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+MAX_WS_MESSAGE = 64 * 1024
+STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
+KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
+WRONG_PASSWORD_DELAY = 1.0
+
+
+def static_dir() -> Path:
+    """The page's assets as textual-serve ships them (xterm.js front end, CSS, fonts)."""
+    import textual_serve
+
+    return Path(textual_serve.__file__).resolve().parent / "static"
+
+
+def seat_command() -> list[str]:
+    return [sys.executable, "-m", "ekpeer.web.seat"]
+
+
+@dataclass
+class ServeOptions:
+    """What ``ekpeer serve`` was told."""
+
+    address: str                            # the host: tcp://HOST:PORT#KEY
+    bind: str = "127.0.0.1"
+    port: int = 8080
+    table: str | None = None
+    password: str | None = None
+    max_sessions: int = 8
+    insecure: bool = False
+    public_host: str | None = None          # the name browsers use, when not the bound address
+    static: Path | None = None              # another copy of the assets (tests expose the terminal)
+    data: Path | None = None                # where browser sessions keep their keys and seats
+    command: list[str] = field(default_factory=seat_command)
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def host_name(header: str) -> str:
+    """``Host`` header -> the name without its port (``[::1]:8080`` -> ``::1``)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+class SeatProcess(AppService):
+    """textual-serve's app service for one client, started without a shell in its own process
+    group with its own environment, and stopped for sure (``quit``, SIGTERM, SIGKILL)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], *, write_bytes: Any, write_str: Any,
+                 close: Any) -> None:
+        super().__init__(" ".join(argv), write_bytes=write_bytes, write_str=write_str, close=close,
+                         download_manager=DownloadManager())
+        self.argv = argv
+        self.extra_env = env
+        self._stopped = False
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        env = self._build_environment(width=width, height=height)
+        env.update(self.extra_env)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True)
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def run(self) -> None:
+        await super().run()
+        # the client ended (quit, crashed): the page says so rather than showing a frozen screen
+        with contextlib.suppress(Exception):
+            await self.remote_close()
+
+    async def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                try:
+                    await asyncio.wait_for(process.wait(), STOP_GRACE if sig == signal.SIGTERM else 1.0)
+                    break
+                except TimeoutError:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(process.pid, sig)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), 2.0)
+        task, self._task = self._task, None
+        if task is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 2.0)
+        if process is not None:       # whatever is left of its group (it starts none, but be sure)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+@dataclass
+class BrowserSeat:
+    """One browser session: its id, its folder, and the client process its page drives."""
+
+    id: str
+    folder: Path
+    admitted: bool
+    process: SeatProcess | None = None
+    websocket: web.WebSocketResponse | None = None
+    seen: float = field(default_factory=time.monotonic)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class WebServer:
+    def __init__(self, options: ServeOptions, log: Callable[..., None] | None = None) -> None:
+        self.options = options
+        self.log = log or (lambda event, **fields: None)
+        self.static = options.static or static_dir()
+        if options.data is not None:
+            self.data = options.data
+        else:
+            from ..net.security import data_dir
+
+            self.data = data_dir() / "web"
+        self.seats: dict[str, BrowserSeat] = {}
+        self.runner: web.AppRunner | None = None
+        self.port = options.port
+        self._guess_lock = asyncio.Lock()
+        self._page = Template((HERE / "page.html").read_text())
+        self._notice = Template((HERE / "notice.html").read_text())
+        self._names = self._own_names()
+
+    # ------------------------------------------------------------------ the server
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024)
+        app.add_routes([
+            web.get("/", self.handle_index),
+            web.post("/", self.handle_admit),
+            web.get("/seat/{id}", self.handle_seat),
+            web.get("/ws/{id}", self.handle_websocket),
+            web.static("/static", self.static, show_index=False, follow_symlinks=False),
+        ])
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def start(self) -> None:
+        self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.prune()
+        self.runner = web.AppRunner(self.make_app(), handle_signals=False, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.options.bind, self.options.port, reuse_address=True)
+        await site.start()
+        server = getattr(site, "_server", None)
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self.log("serving", url=self.url, host=self.options.address.partition("#")[0],
+                 bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
+                 password=self.options.password is not None)
+
+    def prune(self, days: float = KEEP_SEATS_DAYS) -> int:
+        """Remove the folders of browser sessions unused for ``days`` (their seats are long gone)."""
+        import shutil
+
+        cutoff = time.time() - days * 86400
+        removed = 0
+        for folder in self.data.iterdir():
+            try:
+                if not folder.is_dir() or folder.is_symlink():
+                    continue
+                newest = max([folder.stat().st_mtime] + [p.stat().st_mtime for p in folder.iterdir()])
+            except OSError:
+                continue
+            if newest < cutoff:
+                shutil.rmtree(folder, ignore_errors=True)
+                removed += 1
+        return removed
+
+    async def close(self) -> None:
+        await self.stop_all()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        await self.stop_all()
+
+    async def stop_all(self) -> None:
+        seats = [s for s in self.seats.values() if s.process is not None]
+        await asyncio.gather(*(self._stop(s) for s in seats), return_exceptions=True)
+
+    @property
+    def url(self) -> str:
+        """What a browser opens: the bound address, or this machine's LAN address when bound to all."""
+        host = self.options.public_host or self.options.bind
+        if host in ("0.0.0.0", "::", ""):
+            from ..tui.session import lan_address
+
+            host = lan_address()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/"
+
+    def live(self) -> int:
+        return sum(1 for s in self.seats.values() if s.process is not None)
+
+    # ------------------------------------------------------------------ who may ask
+    def _own_names(self) -> set[str]:
+        names = {n.lower() for n in (self.options.bind, self.options.public_host) if n}
+        with contextlib.suppress(OSError):
+            names.add(socket.gethostname().lower())
+            names.add(socket.getfqdn().lower())
+        return names
+
+    def host_allowed(self, header: str) -> bool:
+        name = host_name(header)
+        if not name:
+            return False
+        if is_loopback(self.options.bind):
+            return is_loopback(name) or name in self._names
+        if name in self._names or is_loopback(name):
+            return True
+        try:
+            ipaddress.ip_address(name)     # a bare address: no DNS name an attacker could rebind
+            return True
+        except ValueError:
+            return False
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if not self.host_allowed(request.host or ""):
+            return web.Response(status=421, text="this ekpeer server does not answer to that name\n")
+        response = await handler(request)
+        if isinstance(response, web.Response) and response.content_type == "text/html":
+            response.headers.setdefault("Cache-Control", "no-store")
+            response.headers.setdefault("Referrer-Policy", "no-referrer")
+            response.headers.setdefault("X-Frame-Options", "DENY")
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
+            response.headers.setdefault(
+                "Content-Security-Policy",
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                "connect-src 'self' ws: wss:; img-src 'self' data: blob:; font-src 'self'; "
+                "frame-ancestors 'none'; form-action 'self'")
+        return response
+
+    # ------------------------------------------------------------------ seats
+    def folder_for(self, seat_id: str) -> Path:
+        return self.data / hashlib.sha256(seat_id.encode()).hexdigest()[:32]
+
+    def new_seat(self) -> BrowserSeat:
+        self._forget_idle()
+        seat_id = secrets.token_urlsafe(18)
+        seat = BrowserSeat(seat_id, self.folder_for(seat_id), admitted=True)
+        self.seats[seat_id] = seat
+        return seat
+
+    def known_seat(self, seat_id: str) -> BrowserSeat | None:
+        """A seat this server minted: in memory, or (after a restart) by its folder on disk."""
+        if not SEAT_ID.match(seat_id):
+            return None
+        seat = self.seats.get(seat_id)
+        if seat is None:
+            folder = self.folder_for(seat_id)
+            if not folder.is_dir():
+                return None
+            self._forget_idle()
+            seat = self.seats[seat_id] = BrowserSeat(seat_id, folder, admitted=self.options.password is None)
+        seat.seen = time.monotonic()
+        return seat
+
+    def _forget_idle(self) -> None:
+        """Ids handed out but never used stay bounded (a page fetched over and over)."""
+        limit = 4 * self.options.max_sessions + 64
+        idle = sorted((s for s in self.seats.values() if s.process is None), key=lambda s: s.seen)
+        for seat in idle[: max(0, len(self.seats) + 1 - limit)]:
+            self.seats.pop(seat.id, None)
+
+    # ------------------------------------------------------------------ pages
+    def notice(self, body: str, status: int = 200, title: str = "ekpeer") -> web.Response:
+        text = self._notice.substitute(title=html.escape(title), body=body)
+        return web.Response(text=text, status=status, content_type="text/html")
+
+    def password_form(self, seat_id: str = "", wrong: bool = False) -> web.Response:
+        hidden = f'<input type="hidden" name="seat" value="{html.escape(seat_id)}">' if seat_id else ""
+        said = "<p>That is not the table's password.</p>" if wrong else ""
+        table = html.escape(self.options.table or "this host's tables")
+        body = (f"<h2>ekpeer</h2>{said}<p>A seat at {table} needs the table's password.</p>"
+                f'<form method="post" action="/">{hidden}'
+                '<input type="password" name="password" autofocus autocomplete="current-password" '
+                'maxlength="64"> <button type="submit">Join</button></form>')
+        return self.notice(body, status=403 if wrong else 200)
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.options.password is not None:
+            return self.password_form()
+        raise web.HTTPSeeOther(f"/seat/{self.new_seat().id}")
+
+    async def handle_admit(self, request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        given = str(form.get("password") or "")
+        seat_id = str(form.get("seat") or "")
+        want = self.options.password
+        if want is None:
+            raise web.HTTPSeeOther("/")
+        async with self._guess_lock:       # one guess at a time, and a wrong one costs a second
+            if not hmac.compare_digest(given.encode(), want.encode()):
+                self.log("wrong_password", peer=request.remote)
+                await asyncio.sleep(WRONG_PASSWORD_DELAY)
+                return self.password_form(seat_id if self.known_seat(seat_id) else "", wrong=True)
+        seat = self.known_seat(seat_id) if seat_id else None
+        if seat is None:
+            seat = self.new_seat()
+        seat.admitted = True
+        raise web.HTTPSeeOther(f"/seat/{seat.id}")
+
+    async def handle_seat(self, request: web.Request) -> web.StreamResponse:
+        seat = self.known_seat(request.match_info["id"])
+        if seat is None:
+            raise web.HTTPSeeOther("/")
+        if not seat.admitted:
+            return self.password_form(seat.id)
+        if seat.process is None and self.live() >= self.options.max_sessions:
+            return self.full()
+        ws_scheme = "wss" if request.secure else "ws"
+        font_size = request.query.get("fontsize", "16")
+        text = self._page.substitute(
+            title="ekpeer", seat_url=html.escape(f"/seat/{seat.id}"),
+            ws_url=html.escape(f"{ws_scheme}://{request.host}/ws/{seat.id}"),
+            font_size=str(int(font_size)) if font_size.isdigit() and 8 <= int(font_size) <= 40 else "16")
+        return web.Response(text=text, content_type="text/html")
+
+    def full(self) -> web.Response:
+        n = self.options.max_sessions
+        return self.notice(f"<h2>ekpeer</h2><p>All {n} browser seats of this server are taken. "
+                           'Ask the host, or <a href="">try again</a> in a moment.</p>', status=503)
+
+    # ------------------------------------------------------------------ the terminal
+    def origin_allowed(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        if origin is None:          # not a browser page (a browser always sends it on a websocket)
+            return True
+        netloc = origin.split("://", 1)[-1].rstrip("/")
+        return bool(request.host) and hmac.compare_digest(netloc.lower(), request.host.lower())
+
+    def seat_env(self, seat: BrowserSeat) -> dict[str, str]:
+        env = {"EKPEER_DATA_DIR": str(seat.folder), "EKPEER_WEB_ADDRESS": self.options.address,
+               "EKPEER_WEB_TABLE": self.options.table or "", "EKPEER_WEB_PASSWORD": "",
+               "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
+               "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
+               "PYTHONUNBUFFERED": "1"}
+        if self.options.password is not None:
+            env["EKPEER_WEB_PASSWORD"] = self.options.password
+        return env
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        seat = self.known_seat(request.match_info["id"])
+        if seat is None or not seat.admitted:
+            raise web.HTTPForbidden(text="no such seat\n")
+        if not self.origin_allowed(request):
+            raise web.HTTPForbidden(text="this page belongs to another site\n")
+        width = _size(request.query.get("width"), 80)
+        height = _size(request.query.get("height"), 24)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_WS_MESSAGE)
+        async with seat.lock:
+            replacing = seat.process is not None
+            if replacing:                   # a reload or a second tab: the newest page has the seat
+                await self._stop(seat)
+            if self.live() >= self.options.max_sessions:
+                await websocket.prepare(request)
+                await websocket.close(code=1013, message=b"all browser seats are taken")
+                self.log("refused_full", seat=seat.id[:6], live=self.live())
+                return websocket
+            await websocket.prepare(request)
+            seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.utime(seat.folder)           # in use: not pruned (see prune)
+            process = SeatProcess(self.options.command, self.seat_env(seat),
+                                  write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                  close=websocket.close)
+            seat.process, seat.websocket = process, websocket
+            await process.start(width, height)
+            self.log("seat_started", seat=seat.id[:6], pid=process.pid, live=self.live(), replaced=replacing)
+        try:
+            await self._pump(websocket, process)
+        finally:
+            if seat.process is process:
+                await self._stop(seat)
+            else:
+                await process.stop()
+        return websocket
+
+    async def _pump(self, websocket: web.WebSocketResponse, process: SeatProcess) -> None:
+        """The page's messages to its client: keys, sizes, focus; anything else is ignored."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                continue
+            kind = envelope[0]
+            data = envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await process.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await process.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
+            elif kind == "ping" and isinstance(data, str):
+                await websocket.send_json(["pong", data[:32]])
+            elif kind == "blur":
+                await process.blur()
+            elif kind == "focus":
+                await process.focus()
+
+    async def _stop(self, seat: BrowserSeat) -> None:
+        process, websocket = seat.process, seat.websocket
+        seat.process, seat.websocket = None, None
+        seat.seen = time.monotonic()
+        if process is not None:
+            await process.stop()
+            self.log("seat_ended", seat=seat.id[:6], pid=process.pid,
+                     code=process._process.returncode if process._process is not None else None)
+        if websocket is not None and not websocket.closed:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+
+def _size(value: Any, default: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return min(max(number, 10), 500)
+
+
+def print_logger(event: str, **fields: Any) -> None:
+    """``ekpeer serve``'s log: one JSON line per event, like the headless host's."""
+    print(json.dumps({"t": round(time.time(), 3), "event": event, **fields}), flush=True)
+
+
+async def serve(options: ServeOptions, log: Callable[..., None] = print_logger) -> int:
+    """Serve until SIGINT or SIGTERM; every client process ends before this returns."""
+    server = WebServer(options, log)
+    try:
+        await server.start()
+    except OSError as exc:
+        log("bind_failed", bind=options.bind, port=options.port, error=str(exc))
+        return 2
+    print(f"ekpeer serve: open {server.url} in a browser to take a seat at "
+          f"{options.address.partition('#')[0]} (ctrl+c stops)", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        log("stopping", live=server.live())
+        await server.close()
+    return 0

@@ -1,0 +1,82 @@
+"""A table driven alone, through a host of a dozen lines: no socket, no Host.
+
+What :class:`~ekpeer.net.table.TableHost` names is all a table needs, so a table can be
+read and tested without the host module (which imports it, never the other way)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from ekpeer.engine import Move
+from ekpeer.net import lobby
+from ekpeer.net.seats import Session
+from ekpeer.net.table import Table, TableHost
+
+
+class Outbox:
+    """A TableHost that keeps each frame and log line instead of sending them."""
+
+    think = (0.0, 0.0)
+    journal = None
+    audit = True
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.rng = random.Random(7)
+        self.stats: dict[str, int] = {}
+        self.game_over_hooks: list = []
+        self.frames: list[tuple[Session, str]] = []
+        self.events: list[str] = []
+
+    def call_later(self, delay: float, fn: Any, *args: Any) -> asyncio.TimerHandle:
+        return self.loop.call_later(delay, fn, *args)
+
+    def send(self, session: Session, type_: str, body: Any = None, re: Any = None,
+             packed: Any = None) -> bool:
+        self.frames.append((session, type_))
+        return True
+
+    def log(self, event: str, level: str = "info", **fields: Any) -> None:
+        self.events.append(event)
+
+    def guard_io(self, fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+    def journal_append(self, table: Table, records: list) -> None:
+        raise AssertionError("no journal was given")
+
+    def detach(self, session: Session) -> None:
+        if session.table is not None:
+            session.table.leave(session)
+
+    def remove_table(self, table: Table) -> None:
+        self.events.append("removed")
+
+
+async def test_a_table_seats_starts_and_plays_through_its_table_host_alone():
+    outbox = Outbox(asyncio.get_running_loop())
+    assert isinstance(outbox, TableHost)
+    table = Table(outbox, "t", lobby.check({"seats": 2, "reaction_seconds": 0.01}))
+    ann = Session(b"ann", last_seen=0.0, tokens=10.0, stamp=0.0)
+    assert table.join(ann, "ann", None, False)["seat"] == "ann"
+    table.set_ready(ann, True)
+    table.request_start(ann)            # a host bot takes the free seat
+    assert table.phase == "playing" and [s.name for s in table.seats] == ["ann", "bot1"]
+    assert [t for s, t in outbox.frames if s is ann][-2:] == ["snapshot", "timer"]
+    for _ in range(400):                # ann draws on her turns; the bot plays its own
+        game = table.game
+        if game is None or game.over:
+            break
+        if game.current == "ann" and not game.awaiting and not game.stack:
+            assert table.apply(table.seat("ann"), Move("draw", "ann"), session=ann) is None
+        else:
+            legal = game.legal_moves("ann")
+            if legal and game.awaiting and "ann" in game.waiting_for():
+                table.apply(table.seat("ann"), legal[0], session=ann)
+        await asyncio.sleep(0.005)
+    assert "update" in {t for s, t in outbox.frames if s is ann}
+    assert table.phase == "over" and "game_over" in outbox.events, outbox.events[-5:]
+    assert outbox.stats.get("card_mismatches", 0) == 0      # audited after every move
+    table.stop()

@@ -1,0 +1,110 @@
+"""The browser seat's client (ekpeer.web.seat), in process against a real host: it joins only
+its host, takes a seat with its own key, and a new process for the same browser session (a
+reload) sits back in that seat."""
+
+from __future__ import annotations
+
+import stat
+
+import pytest
+import zmq.asyncio
+from textual.widgets import Button, Input
+
+from ekpeer.net.host import Host
+from ekpeer.web.seat import SeatPlace, SeatScreen, WebSeatApp, WebSeatSession, web_factory
+
+SETTINGS = {"expansions": ["base"], "deck": "original", "seats": 3, "bots": "heuristic",
+            "reaction_seconds": 0.2, "turn_seconds": 30.0, "grace_seconds": 30.0}
+
+
+@pytest.fixture
+async def host():
+    ctx = zmq.asyncio.Context()
+    records: list[dict] = []
+    h = Host("tcp://127.0.0.1:0", ctx=ctx, think=(0.0, 0.0), seed=3, log=records.append,
+             ping_seconds=0.5, idle_seconds=5.0)
+    h.records = records  # type: ignore[attr-defined]
+    h.add_table("friday", SETTINGS, autostart=True, title="Friday")
+    await h.start()
+    yield h
+    await h.close()
+    ctx.destroy(linger=0)
+
+
+def test_a_seat_is_kept_in_the_browser_sessions_own_folder(tmp_path):
+    place = SeatPlace(tmp_path / "s", "tcp://127.0.0.1:9#" + "x" * 40)
+    assert place.load() is None
+    place.save("friday", "ann", "tok")
+    assert place.load() == {"table": "friday", "seat": "ann", "token": "tok"}
+    assert stat.S_IMODE(place.seat_file.stat().st_mode) == 0o600
+    fixed = SeatPlace(place.folder, place.address, table="other")
+    assert fixed.load() is None                 # a seat at another table than the one served
+    place.seat_file.write_text("{not json")
+    assert place.load() is None
+    place.save("friday", "ann", "tok")
+    place.forget()
+    assert place.load() is None
+
+
+def test_a_browser_seat_only_ever_joins_its_own_host(tmp_path):
+    place = SeatPlace(tmp_path, "tcp://10.9.9.9:5555#" + "k" * 40, table="friday", password="pw")
+    make = web_factory(place)
+    for mode in ("play", "host", "join"):
+        session = make(mode=mode, name="ann", address="tcp://127.0.0.1:1", table="elsewhere",
+                       settings={"seats": 9})
+        assert isinstance(session, WebSeatSession)
+        assert session.endpoint == place.address
+        assert session.table == "friday" and session.password == "pw" and not session.create
+
+
+async def _until(pilot, pred, what: str, tries: int = 100):
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if pred():
+            return
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_a_browser_seat_joins_and_a_reload_sits_back_in_the_same_seat(host, tmp_path, monkeypatch):
+    folder = tmp_path / "session"
+    folder.mkdir()
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(folder))    # its own client key, as the server sets it
+    place = SeatPlace(folder, host.address)
+    table = host.tables["friday"]
+
+    app = WebSeatApp(place)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SeatScreen)
+        assert [b.id for b in screen.query(Button)] == ["seat-join"]     # no "play" or "host" here
+        await _until(pilot, lambda: screen.tables, "the host's tables")
+        screen.query_one("#name", Input).value = "ann"
+        await pilot.press("enter")
+        await _until(pilot, lambda: any(s.name == "ann" for s in table.seats), "ann's seat")
+        await _until(pilot, lambda: app.lobby.get("seats"), "the lobby")
+        await pilot.press("r")
+        await _until(pilot, lambda: table.seats[0].ready, "ann ready")
+        key = table.seats[0].key
+    saved = place.load()
+    assert saved is not None and saved["table"] == "friday" and saved["seat"] == "ann"
+    assert key and (folder / "keys" / "client.json").exists()
+
+    again = WebSeatApp(place)                 # the page reloads: a new process, the same folder
+    async with again.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: again.lobby.get("seats"), "the lobby, without a name asked")
+        assert not isinstance(again.screen, SeatScreen)
+        assert [s.name for s in table.seats] == ["ann"] and table.seats[0].ready
+        assert table.seats[0].session is not None
+    assert [r for r in host.records if r["event"] == "resumed" and r["seat"] == "ann"]
+
+
+async def test_a_seat_the_host_no_longer_knows_sits_again_by_name(host, tmp_path, monkeypatch):
+    folder = tmp_path / "session"
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(folder))
+    place = SeatPlace(folder, host.address)
+    place.save("friday", "ann", "a-token-the-host-never-gave")
+    app = WebSeatApp(place)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: any(s.name == "ann" for s in host.tables["friday"].seats), "ann's seat")
+    saved = place.load()
+    assert saved is not None and saved["token"] != "a-token-the-host-never-gave"
