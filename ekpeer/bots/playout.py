@@ -33,7 +33,7 @@ EXPLORE = 0.05
 #: How often a kitten goes back at a random place instead of the habitual one.
 SCATTER = 0.1
 #: A lost playout's reward for outliving every other seat but the winner (see ``reward``).
-SHAPE = float(__import__("os").environ.get("EXP_SHAPE", "0.25"))
+SHAPE = 0.25
 
 
 class Traits:
