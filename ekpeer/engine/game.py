@@ -28,6 +28,19 @@ if TYPE_CHECKING:
 LIVING, DEAD, OUT = "living", "dead", "out"
 
 
+class Hooked(dict):
+    """Hook name -> whether any of the table's plugins implements it, asked of the rules
+    once per name (``game.hooked["ekpeer_turn_ended"]``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, name: str) -> bool:
+        found = self[name] = self.rules.has_hook(name)
+        return found
+
+
 class Game:
     """One table. Construct with :meth:`Ruleset.new_game` or :meth:`Ruleset.game_from_table`."""
 
@@ -78,8 +91,9 @@ class Game:
         self.drawn_face_up: bool = False
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
-        #: The names of the hooks some plugin at this table implements (a set: hot paths ask).
-        self._hooks: frozenset[str] = frozenset(ruleset._hooks)
+        #: hook name -> whether a plugin at this table implements it (hot paths ask this
+        #: instead of ``ruleset.has_hook``: after the first time, a plain dict lookup).
+        self.hooked: Hooked = Hooked(ruleset)
         self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
         self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
         self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
@@ -225,7 +239,7 @@ class Game:
         if self.over:
             return
         previous = self.current
-        if "ekpeer_turn_ended" in self._hooks:
+        if self.hooked["ekpeer_turn_ended"]:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
         self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
@@ -239,7 +253,7 @@ class Game:
         if self.over or self.turn_ended_on_empty(self.current):
             return
         owed = (self.turns if self.attacked else 0) + extra
-        if "ekpeer_turn_ended" in self._hooks:
+        if self.hooked["ekpeer_turn_ended"]:
             self.hook.ekpeer_turn_ended(game=self, player=self.current)
         self.current = victim
         self.turns = owed
@@ -293,7 +307,7 @@ class Game:
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
         """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
-        if "ekpeer_card_drawn" in self._hooks:
+        if self.hooked["ekpeer_card_drawn"]:
             if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
@@ -363,7 +377,7 @@ class Game:
 
     def die(self, player: str, kitten: str | None) -> None:
         """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""
-        if "ekpeer_player_died" in self._hooks and self.hook.ekpeer_player_died(
+        if self.hooked["ekpeer_player_died"] and self.hook.ekpeer_player_died(
             game=self, player=player, kitten=kitten
         ):
             pass
@@ -385,7 +399,7 @@ class Game:
         if self.winners:
             return True
         winner = None
-        if "ekpeer_game_over" in self._hooks:
+        if self.hooked["ekpeer_game_over"]:
             winner = self.hook.ekpeer_game_over(game=self)
         if winner is None:
             living = [p for p, s in self.status.items() if s == LIVING]
@@ -433,7 +447,7 @@ class Game:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
             if self.status[by] == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
-            if "ekpeer_handle_move" in self._hooks and self.hook.ekpeer_handle_move(
+            if self.hooked["ekpeer_handle_move"] and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
             elif do == "choose":
@@ -465,13 +479,13 @@ class Game:
             raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
         if self.status[by] != LIVING:
             raise IllegalMove("not_living", f"{by} is not Living")
-        if "ekpeer_refuse_move" in self._hooks:
+        if self.hooked["ekpeer_refuse_move"]:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
             if reason:
                 raise IllegalMove("refused", reason)
 
     def _hook_refusal(self, by: str, move: Move) -> str | None:
-        if "ekpeer_refuse_move" in self._hooks:
+        if self.hooked["ekpeer_refuse_move"]:
             return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
         return None
 
@@ -537,10 +551,10 @@ class Game:
                 raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
             if hand.count(card) < n:
                 raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
-        if self.awaiting and not ("ekpeer_play_while_waiting" in self._hooks
+        if self.awaiting and not (self.hooked["ekpeer_play_while_waiting"]
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
-        if "ekpeer_refuse_move" in self._hooks:
+        if self.hooked["ekpeer_refuse_move"]:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
             if reason:
                 raise IllegalMove("refused", reason)
@@ -675,7 +689,7 @@ class Game:
         other.events = []
         other.drawn_face_up = self.drawn_face_up
         other.recording = self.recording if recording is None else recording
-        other._hooks = self._hooks
+        other.hooked = self.hooked
         other._game_over_hook = self._game_over_hook
         other._hand_hook = self._hand_hook
         other.card_names = self.card_names
@@ -690,7 +704,7 @@ class Game:
             total.update(self.hands[p])
             total.update(self.in_front[p])
             total.update(self.removed[p])
-        if "ekpeer_cards_elsewhere" in self._hooks:
+        if self.hooked["ekpeer_cards_elsewhere"]:
             for cards in self.hook.ekpeer_cards_elsewhere(game=self):
                 total.update(cards)
         return total

@@ -18,9 +18,10 @@ play = Move.play
 _new = tuple.__new__
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .cards import CardSpec
     from .pending import Action, Choice
-    from .rules import Rules
 
 FIVE_SAMPLE = 6
 
@@ -37,7 +38,7 @@ class LegalGame(Protocol):
     card_names: tuple[str, ...]         # their ids, sorted
     stack: list[Action]                 # the reaction stack (a window is open when not empty)
     awaiting: list[Choice]              # the choices owed
-    ruleset: Rules
+    hooked: Mapping[str, bool]          # hook name -> whether a plugin implements it
     hook: Any                           # the table's plugins' hooks (each given ``game=``)
 
     def others_with_cards(self, by: str) -> list[str]: ...
@@ -69,17 +70,17 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         return []
     if game.awaiting:
         moves = choice_moves(game, player)
-        if "ekpeer_play_while_waiting" in game._hooks:
+        if game.hooked["ekpeer_play_while_waiting"]:
             plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
                      if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
-            if plays and "ekpeer_refuse_move" in game._hooks:
+            if plays and game.hooked["ekpeer_refuse_move"]:
                 plays = _filter(game, player, plays)
             moves.extend(plays)
         return moves
     hand = game.hands[player]
     cards = game.cards
     moves: list[Move] = []
-    refuse = "ekpeer_refuse_move" in game._hooks
+    refuse = game.hooked["ekpeer_refuse_move"]
     counts: dict[str, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -115,7 +116,7 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     if own_turn and len(hand) >= 2:
         moves.extend(_combos(game, player, counts))
     moves = _filter(game, player, moves) if refuse else moves
-    if "ekpeer_extra_moves" in game._hooks:
+    if game.hooked["ekpeer_extra_moves"]:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves

@@ -283,7 +283,7 @@ class TableTimers:
 
         future = pool.submit(decision)
         seat.pending = future  # type: ignore[assignment]  # cancel_all() cancels it like a timer
-        loop = self.host.loop
+        loop = asyncio.get_running_loop()
 
         def done(f: Any) -> None:
             loop.call_soon_threadsafe(self._searched, seat, gen, mode, f, answer, moves)
