@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalMove, Move
@@ -79,8 +80,9 @@ class Playout:
         self.fell_behind: int | None = None  # others already out when ``watch`` fell
 
     # ------------------------------------------------------------------ the loop
-    def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None) -> int:
-        """Play until the game ends, ``limit`` moves or ``deadline`` (perf_counter); returns
+    def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> int:
+        """Play until the game ends, ``limit`` moves or ``deadline`` (on ``clock``); returns
         the moves made.
 
         ``first`` is a seat that has just passed in the open reaction window: it does not
@@ -103,7 +105,7 @@ class Playout:
             n += 1
             if watch is not None and self.fell_behind is None and status[watch] != LIVING:
                 self.fell_behind = sum(1 for p in game.players if p != watch and status[p] != LIVING)
-            if deadline is not None and not n % 64 and time.perf_counter() > deadline:
+            if deadline is not None and not n % 64 and clock() > deadline:
                 break
         return n
 
