@@ -6,6 +6,8 @@ import argparse
 import signal
 import sys
 
+from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
+
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
 # command, and `ekpeer scenario` or `ekpeer simulate` never need it.
 
@@ -197,7 +199,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot.add_argument("endpoint", help="tcp://HOST:PORT#HOSTKEY (as the host prints it)")
     bot.add_argument("--name", required=True)
     bot.add_argument("--table", default="base")
-    bot.add_argument("--kind", default="heuristic", choices=("heuristic", "random", "expert"))
+    bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS)
     bot.add_argument("--token", default=None, help="resume a seat")
     bot.add_argument("--games", type=int, default=1, help="games to play before leaving")
     bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI")
