@@ -5,12 +5,14 @@ the events its seat was told (:class:`~ekpeer.bots.knowledge.Tracker`). For a de
 it deals many complete games that agree with all of that
 (:func:`~ekpeer.engine.determinize.sample_game`), plays each offered move forward in
 every one of them with fast playouts through the engine's own rules
-(:mod:`~ekpeer.bots.playout`), and picks the move that won most often. Moves that fall
-clearly behind are dropped early so the time goes to the close calls.
+(:mod:`~ekpeer.bots.playout`), and picks the move that did best, unless that lead is
+too small to trust over the heuristic bot's own pick. Moves that fall clearly behind
+are dropped early so the time goes to the close calls.
 
 Choices the engine awaits (where to put a kitten back, which card to give) hold a
 closure over the real game that no view describes, so they are not searched: the
-heuristic bot answers them (docs/bots.md says why and what that costs).
+heuristic bot answers them, except where to put back a kitten it drew and defused,
+whose effect the search plays itself (docs/bots.md says why).
 
 The search itself is :func:`decide`, a pure function of a picklable :class:`Decision`,
 so that a host can run it in another process and keep its event loop free.
