@@ -236,7 +236,7 @@ class Game:
 
     def advance(self, to: str | None = None) -> None:
         """Pass play to ``to`` (default: the next Living player), owing one fresh turn."""
-        if self.over:
+        if self.winners:
             return
         previous = self.current
         if self.hooked["ekpeer_turn_ended"]:
@@ -250,7 +250,7 @@ class Game:
 
     def attack(self, victim: str, extra: int) -> None:
         """End the attacker's turns; ``victim`` owes the attacker's untaken turns + ``extra``."""
-        if self.over or self.turn_ended_on_empty(self.current):
+        if self.winners or self.turn_ended_on_empty(self.current):
             return
         owed = (self.turns if self.attacked else 0) + extra
         if self.hooked["ekpeer_turn_ended"]:
@@ -545,12 +545,17 @@ class Game:
         if not cards:
             raise IllegalMove("no_cards", "play needs at least one card")
         hand = self.hands[by]
-        need = Counter(cards) if len(cards) > 1 else {cards[0]: 1}  # one card: no Counter (hot)
-        for card, n in need.items():
-            if card not in self.cards:
-                raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
-            if hand.count(card) < n:
-                raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
+        if len(cards) == 1:  # the usual play, checked without counting (a hot path)
+            if cards[0] not in self.cards:
+                raise IllegalMove("unknown_card", f"there is no card {cards[0]!r} at this table")
+            if cards[0] not in hand:
+                raise IllegalMove("card_not_held", f"{by} does not hold 1 x {cards[0]}")
+        else:
+            for card, n in Counter(cards).items():
+                if card not in self.cards:
+                    raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+                if hand.count(card) < n:
+                    raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
         if self.awaiting and not (self.hooked["ekpeer_play_while_waiting"]
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
