@@ -6,6 +6,8 @@ import argparse
 import signal
 import sys
 
+from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
+
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
 # command, and `ekpeer scenario` or `ekpeer simulate` never need it.
 
@@ -198,7 +200,6 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Network and TUI commands register here as they land."""
-    from .bots.registry import BOT_KINDS  # the kinds only: no bot loads
 
     host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
     host.add_argument("--headless", action="store_true",
@@ -244,7 +245,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot.add_argument("--table", default=None,
                      help="table id (default: the host's first table with a free seat in its lobby)")
     bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS,
-                     help="how the bot plays (default heuristic)")
+                     help="how the bot plays: random (easy), heuristic (normal) or expert "
+                     "(hard, a search); default heuristic")
     bot.add_argument("--token", default=None, help="resume a seat")
     bot.add_argument("--games", type=int, default=1, help="games to play before leaving")
     bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI",

@@ -45,6 +45,12 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
         value = getattr(args, flag, None)
         if value is not None:
             settings[key] = value
+    if getattr(args, "bots", None) is None and getattr(args, "default_bots", None):
+        settings["bots"] = args.default_bots      # `ekpeer play`: the hard bot unless told
+    if settings.get("bots") is not None:
+        from .table_settings import bot_kind
+
+        settings["bots"] = bot_kind(settings["bots"])
     for flag in ("expansions", "variants"):
         value = _csv(getattr(args, flag, None))
         if value is not None:
@@ -275,7 +281,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _table_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
     p.add_argument("--players", type=int, default=None, help="seats at the table, 2-10")
-    p.add_argument("--bots", choices=("heuristic", "random"), default=None, help="strength of the bots")
+    p.add_argument("--bots", choices=("hard", "normal", "easy", "expert", "heuristic", "random"),
+                   default=None, help="strength of the bots: hard (searches; play's default), normal, easy")
     p.add_argument("--expansions", default=None, help="comma-separated plugin names, e.g. base,imploding")
     p.add_argument("--deck", default=None, help="main deck (original, two_player, ...)")
     p.add_argument("--variants", default=None, help="comma-separated variant ids")
@@ -302,7 +309,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="no encryption (plain TCP): loopback debugging only")
     play.add_argument("--save-replays", metavar="DIR", default=None,
                       help="save every finished game into DIR (play it back with ekpeer replay FILE)")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=cmd_play, default_bots="expert")
 
     replay = sub.add_parser("replay", help="play back a saved game step by step (ekpeer replay FILE)")
     replay.add_argument("file", help="a replay saved with --save-replays")

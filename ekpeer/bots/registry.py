@@ -28,8 +28,14 @@ def _random() -> type[Bot]:
     return RandomBot
 
 
+def _expert() -> type[Bot]:
+    from .expert import ExpertBot
+
+    return ExpertBot
+
+
 #: Each kind a lobby may choose -> the loader of its class (a new bot is one entry here).
-KINDS: dict[str, Callable[[], type[Bot]]] = {"heuristic": _heuristic, "random": _random}
+KINDS: dict[str, Callable[[], type[Bot]]] = {"heuristic": _heuristic, "random": _random, "expert": _expert}
 BOT_KINDS: tuple[str, ...] = tuple(KINDS)
 #: The kind that covers a person's seat (ruling 26): it chooses the move the host makes when
 #: their clock runs out, and plays their seat while they are gone. The strongest sensible

@@ -37,6 +37,19 @@ def _meet(knowers: Knowers, those: frozenset[str]) -> Knowers:
     return both or None
 
 
+def shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``, step for step (the same seed deals the same game), without
+    a method call per card: every game shuffles its deck three times while dealing."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class DrawPile:
     __slots__ = ("_cards", "_up", "_seen")
 
@@ -121,7 +134,7 @@ class DrawPile:
         """Shuffle. Face-up cards stay face up but their places are hidden (seed 001); nobody
         knows where any card lies any more."""
         pairs = list(zip(self._cards, self._up, strict=True))
-        rng.shuffle(pairs)
+        shuffle(rng, pairs)
         self._cards = [c for c, _ in pairs]
         self._up = [FACE_UP_HIDDEN if u else FACE_DOWN for _, u in pairs] if keep_face_up else \
             [FACE_DOWN] * len(pairs)
@@ -143,6 +156,22 @@ class DrawPile:
                 self._seen[i] = True
             else:
                 self._seen[i] = add if k is None else k | add  # type: ignore[operator]
+
+    def know(self, depth: int, who: Iterable[str] | bool) -> None:
+        """``who`` (True: everyone) know the card at ``depth`` (from the top) where it lies
+        (a sampled game rebuilt from a seat's view: ``ekpeer.engine.determinize``)."""
+        count = len(self._cards)
+        if not 0 <= depth < count:
+            return
+        if self._seen is None:
+            self._seen = [None] * count
+        i = count - 1 - depth
+        add: Knowers = True if who is True else frozenset(who)  # type: ignore[arg-type]
+        k = self._seen[i]
+        if add is True or k is True:
+            self._seen[i] = True
+        else:
+            self._seen[i] = add if k is None else k | add  # type: ignore[operator]
 
     def known_to(self, player: str | None) -> list[tuple[int, str]]:
         """(depth from top, card) of every card ``player`` knows where it lies (None: what

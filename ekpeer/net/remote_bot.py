@@ -61,6 +61,8 @@ class RemoteBot:
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
+                if getattr(self.bot, "wants_events", False):   # a search bot follows the game
+                    self.bot.observe(list(msg.body.get("events") or []))  # type: ignore[attr-defined]
                 self.on_view(msg.body["view"])
             elif msg.type == "lobby":
                 if await self.on_lobby(msg):
@@ -74,6 +76,10 @@ class RemoteBot:
         body = msg.body
         if body.get("phase") == "playing" and self.games_seen is None:
             self.games_seen = body.get("games", 0) - 1
+        if body.get("phase") == "playing" and getattr(self.bot, "wants_events", False):
+            setup = _public_setup(body)
+            if setup is not None:
+                self.bot.bind(setup)  # type: ignore[attr-defined]
         if body.get("phase") != "over":
             return False
         games = body.get("games", 0)
@@ -165,6 +171,23 @@ def pick_table(hello: dict[str, Any]) -> str | None:
     if free:
         return str(free[0]["table"])
     return None if tables else "main"
+
+
+def _public_setup(lobby: dict[str, Any]) -> dict[str, Any] | None:
+    """A search bot's table setup from a lobby message (the plugins load in this process)."""
+    from ..plugins import ruleset
+
+    settings = lobby.get("settings") or {}
+    players = [s.get("name") for s in lobby.get("seats") or []]
+    try:
+        rules = ruleset(list(settings.get("expansions") or ["base"]))
+        variants = list(settings.get("variants") or [])
+        options = dict(settings.get("options") or {})
+        deck = settings.get("deck") or rules.plan(players, None, variants, options or None).deck
+    except Exception:  # plugins this process lacks: the bot plays without searching
+        return None
+    return {"plugins": list(rules.plugins), "players": players, "deck": deck, "variants": variants,
+            "options": options}
 
 
 async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str = "heuristic",

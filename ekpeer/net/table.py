@@ -530,6 +530,7 @@ class Table(TableTimers):
                           lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
             self.cards0 = now
         self.history.extend(events)
+        self.tell_bots(events)
         if game.over:
             self.broadcast_update(events, session, re)
             self.finish()

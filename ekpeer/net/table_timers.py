@@ -24,7 +24,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..bots import COVERING, make_bot
+from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
+from ..engine.view import visible_events
 from . import protocol as P
 
 if TYPE_CHECKING:
@@ -70,6 +72,7 @@ class TableTimers:
     gen: int
     cone: str | None
     timer_ends: float               # time.monotonic() when the running timer runs out
+    history: Any
 
     if TYPE_CHECKING:
         def seat(self, name: str) -> Seat | None: ...
@@ -238,6 +241,8 @@ class TableTimers:
             seat.pending.cancel()
         lo, hi = self.host.think
         delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
+        if seat.bot is not None and getattr(seat.bot, "wants_events", False):
+            delay = max(0.0, delay - getattr(seat.bot, "seconds", 0.0))  # its search is its thinking
         seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
 
     def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
@@ -251,7 +256,14 @@ class TableTimers:
         bot = self.seat_bot(seat)
         try:
             view = player_view(game, seat.name) if bot.needs_view else None
-            move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
+            if getattr(bot, "wants_events", False):
+                searching, move = self._search_off_loop(seat, bot, view, moves, mode, gen)
+                if searching:
+                    return
+                if move is None and mode == "act":
+                    move = moves[0]
+            else:
+                move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
         except Exception as exc:
             self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
             move = safe_move(game, seat.name, moves) if mode == "act" else None
@@ -262,14 +274,77 @@ class TableTimers:
             self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
             self.apply(seat, safe_move(game, seat.name, moves))
 
+    # ------------------------------------------------------------------ bots, searching ones too
     def seat_bot(self, seat: Seat) -> Bot:
         """The bot playing ``seat``, made on its first move: a bot's seat plays its own kind; a
         person's seat is covered by the :data:`~ekpeer.bots.COVERING` kind (ruling 26), whatever
-        kind fills the table's empty seats."""
+        kind fills the table's empty seats. A search bot (``wants_events``) is bound to the
+        table's public setup and told the events its seat saw so far."""
         if seat.bot is None:
             seed = seat.bot_seed if seat.bot_seed is not None else self.rng.randrange(2**31)
             seat.bot = make_bot(seat.kind or COVERING, seed)
+            game = self.game
+            if getattr(seat.bot, "wants_events", False) and game is not None:
+                from ..bots import pool
+
+                pool.warm()
+                setup = public_setup(game)
+                if setup is not None:
+                    seat.bot.bind(setup)  # type: ignore[attr-defined]
+                seat.bot.observe(visible_events(list(self.history), seat.name))  # type: ignore[attr-defined]
         return seat.bot
+    def tell_bots(self, events: list) -> None:
+        """Search bots follow the game as it goes: each bot-driven seat's is told the events
+        its seat sees (``Table.apply`` calls this after every move)."""
+        for s in self.seats:
+            if s.bot is None:
+                if s.kind is not None:
+                    self.seat_bot(s)  # told the whole history, these events included
+            elif s.bot_driven and getattr(s.bot, "wants_events", False):
+                s.bot.observe(visible_events(events, s.name))  # type: ignore[attr-defined]
+
+    def _search_off_loop(self, seat: Seat, bot: Any, view: dict[str, Any] | None, moves: list[Move],
+                         mode: str, gen: int) -> tuple[bool, Move | None]:
+        """A search bot (``wants_events``) is told its seat's new events and, when its decision
+        needs a search, the search goes to the worker pool (ekpeer.bots.pool) and the move
+        is applied when it returns, unless the game moved on meanwhile: (True, None). When
+        the bot answers at once (no search needed): (False, its answer)."""
+        assert view is not None
+        decision, answer = bot.prepare(view, moves, react=mode != "act")
+        if decision is None:
+            return False, answer
+        from ..bots import pool
+
+        future = pool.submit(decision)
+        seat.pending = future  # type: ignore[assignment]  # cancel_all() cancels it like a timer
+        loop = asyncio.get_running_loop()
+
+        def done(f: Any) -> None:
+            loop.call_soon_threadsafe(self._searched, seat, gen, mode, f, answer, moves)
+
+        future.add_done_callback(done)
+        return True, None
+
+    def _searched(self, seat: Seat, gen: int, mode: str, future: Any, fallback: Move | None,
+                  moves: list[Move]) -> None:
+        if seat.pending is future:
+            seat.pending = None
+        if gen != self.gen or self.game is None or not seat.bot_driven or self.phase != "playing":
+            return
+        try:
+            move = seat.bot.finish(future.result())  # type: ignore[union-attr]
+        except Exception as exc:  # a worker that died, a plugin it could not load: the habit
+            if not isinstance(exc, asyncio.CancelledError):
+                self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
+            move = fallback
+        if move is None:
+            if mode != "act":
+                return
+            move = fallback or safe_move(self.game, seat.name, moves)
+        err = self.apply(seat, move)
+        if err is not None and mode == "act":
+            self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
+            self.apply(seat, safe_move(self.game, seat.name, moves))
 
 
 def safe_move(game: Game, player: str, moves: list[Move]) -> Move:
