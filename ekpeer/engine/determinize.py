@@ -175,7 +175,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     _hold_kittens(cards, known_hands, unseen, {s["name"]: s["hand_count"] for s in seats})
 
     # ---- kittens: as many in the pile and the other hands as the view counts
-    kittens_placed = sum(is_kitten[c] for d, c in enumerate(pile) if c is not None and d not in placed_by_view)
+    kittens_placed = sum(is_kitten[c] for d, c in enumerate(pile)
+                         if c is not None and d not in placed_by_view)
     kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
     free = [d for d in range(count) if pile[d] is None]
     rng.shuffle(free)
