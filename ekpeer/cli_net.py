@@ -231,6 +231,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="no encryption or client keys (plain TCP): loopback debugging only")
     host.add_argument("--resume", action="store_true",
                       help="bring back every table (and game) this host had on this port, after a crash")
+    from .cli_tui import host_player_flags
+
+    host_player_flags(host)      # without --headless: your name and the table's shape
     host.set_defaults(func=cmd_host)
 
     lister = sub.add_parser("list", help="list the tables hosts advertise on the LAN")

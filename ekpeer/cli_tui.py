@@ -278,8 +278,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return _run(ReplayApp(playback, show_hands=args.hands))
 
 
-def _table_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
+def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
+    if config:
+        p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
     p.add_argument("--players", type=int, default=None, help="seats at the table, 2-10")
     p.add_argument("--bots", choices=("hard", "normal", "easy", "expert", "heuristic", "random"),
                    default=None, help="strength of the bots: hard (searches; play's default), normal, easy")
@@ -288,6 +289,14 @@ def _table_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variants", default=None, help="comma-separated variant ids")
     p.add_argument("--reaction", type=float, default=None, help="seconds to Nope an action")
     p.add_argument("--turn", type=float, default=None, help="seconds for a move before the default")
+
+
+def host_player_flags(host: argparse.ArgumentParser) -> None:
+    """``ekpeer host`` without ``--headless`` seats you at the table it hosts: your name, and
+    the table's shape from the flags (a headless host takes its tables from ``--config``)."""
+    if not any("--name" in action.option_strings for action in host._actions):
+        host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
+    _table_flags(host, config=False)
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:

@@ -69,6 +69,7 @@ class EkpeerApp(App):
         self.log_lines: list[str] = []
         self.out_order: list[str] = []
         self.discovery = discovery
+        self._app_styled = False
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self._current_css(self.start_screen))
         self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
@@ -84,6 +85,12 @@ class EkpeerApp(App):
         """
         if not screen.is_running and hasattr(screen, "_css_update_count"):
             screen._css_update_count = getattr(self, "_css_update_count", -1)
+            if not self._app_styled:
+                # What the skipped refresh would have done for the app node itself (no re-parse):
+                # without its rules (``color: $foreground``) every widget of the first screen
+                # drew its text in a transparent colour, invisible in the dark theme.
+                self._app_styled = True
+                self.stylesheet.apply(self)
         return screen
 
     # The start and lobby screens (and the widgets they use) load only when first shown:
@@ -123,8 +130,18 @@ class EkpeerApp(App):
         self.player_name = name
         self.session = self.session_factory(mode=mode, name=name, address=address, settings=self.settings,
                                             autostart=self.autostart, **self.options)
-        self.address = getattr(self.session, "address", None)
+        self.address = getattr(self.session, "address", None) or self._passed_on(mode, address)
         self.pump(self.session)
+
+    @staticmethod
+    def _passed_on(mode: str, address: str | None) -> str | None:
+        """A joiner's address, when it carries the host's key: the lobby shows them the command
+        too, so that anyone at the table can pass it on."""
+        if mode != "join" or not address:
+            return None
+        from .addressing import fingerprint
+
+        return address if fingerprint(address) else None
 
     @work(exclusive=True, group="session")
     async def pump(self, session: Session) -> None:
@@ -166,6 +183,8 @@ class EkpeerApp(App):
     def _on_host_message(self, kind: Any, body: dict[str, Any]) -> None:
         if kind == "lobby":
             self._lobby_changed(body)
+            if body.get("phase") == "over" and self.view:
+                self.table_screen.rematch_changed()    # who is ready for a rematch, who awaited
             if (body.get("started") and self.view) or (self.autostart and not self.view):
                 if self.view and self.current_mode == "table":
                     self.table_screen.show_state()      # seats' connections, the Cone
@@ -206,6 +225,8 @@ class EkpeerApp(App):
         elif kind == "closing":
             self._host_gone(closed=True)
         elif kind == "reply":
+            if body.get("ok") is False and self.current_mode == "lobby":
+                self.lobby_screen.snap_back()    # a refused setting shows the host's again
             if body.get("ok") is False:
                 self.notify(str(body.get("message") or body.get("code")), title="Refused",
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
@@ -444,6 +465,8 @@ class EkpeerApp(App):
             yield SystemCommand("Browse the discard pile", "Every discarded card, top first",
                                 t.action_discard)
             yield SystemCommand("Every move", "List every move open to you", t.action_moves)
+            yield SystemCommand("The whole log", "Read back everything that happened this game (l)",
+                                t.action_whole_log)
             yield SystemCommand("Rules of the highlighted card", "Show its text", t.action_card_text)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the start screen", self.leave)

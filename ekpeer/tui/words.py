@@ -142,8 +142,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "resolved":
         action = event["action"]
         if event.get("noped"):
-            owner = _owner(action, cat, me)
-            return f"{owner[:1].upper()}{owner[1:]} was Noped: nothing happens"
+            owner = _owner(action, cat, me)   # "your Attack" -> "Your"; a name keeps its case
+            owner = "Y" + owner[1:] if owner.startswith("your ") else owner
+            return f"{owner} was Noped: nothing happens"
         return None
     if t == "drew":
         if p == me:
@@ -224,7 +225,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     words = _expansion_words(t, event, cat, me)
     if words is not None:
         return words
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    # an event no line is written for (a new plugin's): its fields, card ids as titles
+    fields = ", ".join(f"{k}={cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
+                       for k, v in event.items() if k != "type")
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
 
 

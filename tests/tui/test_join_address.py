@@ -28,11 +28,9 @@ async def test_the_hosts_lobby_shows_a_join_command_a_shell_takes_whole_and_the_
     async with app.run_test(size=(120, 30)) as pilot:
         for _ in range(6):
             await pilot.pause(0.05)
-        title = str(app.screen.query_one("#lobby-title").render())
-        line = next(t for t in title.splitlines() if "ekpeer join" in t)
-        command = line[line.index("ekpeer join"):].strip()
-        assert shlex.split(command) == ["ekpeer", "join", address]
-        assert fingerprint(pub) in title
+        command = app.screen.query_one("#join-command").text     # the whole command, to copy
+        assert shlex.split(command) == ["ekpeer", "join", "--table", "main", address]
+        assert fingerprint(pub) in str(app.screen.query_one("#join-key").render())
 
 
 async def test_a_lan_table_whose_key_changed_is_refused_on_the_start_screen(monkeypatch):

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..widgets import plain
+from .dialog import Dialog
 
 
-class CardInfoScreen(ModalScreen[None]):
+class CardInfoScreen(Dialog[None]):
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
 
     def __init__(self, card: str) -> None:

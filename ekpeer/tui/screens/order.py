@@ -7,15 +7,15 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..widgets import plain
 from ..words import Catalog, ordinal
+from .dialog import Dialog
 
 
-class OrderScreen(ModalScreen[tuple[int, ...]]):
+class OrderScreen(Dialog[tuple[int, ...]]):
     """Move cards up and down; Enter keeps the order shown (top card first)."""
 
     BINDINGS = [
@@ -46,6 +46,8 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(OptionList):     # withdrawn by the host before it was ever shown
+            return
         self._render_list(0)
         self.query_one(OptionList).focus()
 

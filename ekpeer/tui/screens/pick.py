@@ -7,14 +7,14 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..widgets import plain
+from .dialog import Dialog
 
 
-class PickScreen(ModalScreen[Any]):
+class PickScreen(Dialog[Any]):
     """Pick one of ``options`` (value, label, card id or None); dismisses with the value.
 
     ``cancel`` lets Escape dismiss with None (only for moves the player may take back, never
@@ -50,7 +50,10 @@ class PickScreen(ModalScreen[Any]):
         yield Footer()
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:          # withdrawn by the host before it was ever shown
+            return
+        options = found.first()
         options.highlighted = self.default_index()
         options.focus()
 
