@@ -6,6 +6,8 @@ import argparse
 import signal
 import sys
 
+from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
+
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
 # command, and `ekpeer scenario` or `ekpeer simulate` never need it.
 
@@ -198,21 +200,27 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Network and TUI commands register here as they land."""
+
     host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
     host.add_argument("--headless", action="store_true",
                       help="serve tables without a player at this terminal")
+    host.add_argument("--name", default=None,
+                      help="your name at the table you host (not --headless; default: your login)")
     host.add_argument("--bind", default="tcp://127.0.0.1:5555", help="ZeroMQ endpoint, e.g. tcp://0.0.0.0:5555")
     host.add_argument("--config", action="append", metavar="TOML",
                       help="a lobby preset (configs/*.toml); repeat for several tables")
     host.add_argument("--bot-think", type=_think, default=(0.5, 1.5), metavar="LO:HI",
                       help="seconds the host's bots think before a move (default 0.5:1.5)")
-    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--seed", type=int, default=None,
+                      help="seed of the host's random choices, deals included (tests and debugging only)")
     host.add_argument("--no-create", action="store_true",
                       help="players may not create tables by joining them")
-    host.add_argument("--ping", type=float, default=2.0,
-                      help="seconds between client pings (told to clients)")
-    host.add_argument("--idle", type=float, default=10.0,
-                      help="seconds of silence before a client is dropped")
+    host.add_argument("--ping", type=float, default=1.0,
+                      help="seconds between client pings, told to clients (default 1; a client "
+                           "calls the host gone after 3.5 s without a word)")
+    host.add_argument("--idle", type=float, default=5.0,
+                      help="seconds of silence before a client is dropped and its seat said gone "
+                           "(default 5: clients ping every second)")
     host.add_argument("--max-per-address", type=int, default=256, metavar="N",
                       help="connections at once from one remote address (default 256; docs/security.md)")
     host.add_argument("--save-replays", metavar="DIR", default=None,
@@ -236,13 +244,18 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
     bot.add_argument("endpoint", help="tcp://HOST:PORT/KEY as the host shows it (HOST:PORT alone: the key "
                      "of an earlier visit, or the one the LAN advertises with --trust)")
-    bot.add_argument("--name", required=True)
-    bot.add_argument("--table", default="base")
-    bot.add_argument("--kind", default="heuristic", choices=("heuristic", "random"))
+    bot.add_argument("--name", required=True, help="the bot's name at the table")
+    bot.add_argument("--table", default=None,
+                     help="table id (default: the host's first table with a free seat in its lobby)")
+    bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS,
+                     help="how the bot plays: random (easy), heuristic (normal) or expert "
+                     "(hard, a search); default heuristic")
     bot.add_argument("--token", default=None, help="resume a seat")
     bot.add_argument("--games", type=int, default=1, help="games to play before leaving")
-    bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI")
-    bot.add_argument("--seed", type=int, default=None)
+    bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI",
+                     help="seconds the bot thinks before each move, SECONDS or LO:HI (default 0)")
+    bot.add_argument("--seed", type=int, default=None,
+                     help="seed of the bot's choices (the same seed, the same bot)")
     bot.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
     bot.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")

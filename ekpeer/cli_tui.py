@@ -45,6 +45,12 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
         value = getattr(args, flag, None)
         if value is not None:
             settings[key] = value
+    if getattr(args, "bots", None) is None and getattr(args, "default_bots", None):
+        settings["bots"] = args.default_bots      # `ekpeer play`: the hard bot unless told
+    if settings.get("bots") is not None:
+        from .table_settings import bot_kind
+
+        settings["bots"] = bot_kind(settings["bots"])
     for flag in ("expansions", "variants"):
         value = _csv(getattr(args, flag, None))
         if value is not None:
@@ -276,7 +282,8 @@ def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
     if config:
         p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
     p.add_argument("--players", type=int, default=None, help="seats at the table, 2-10")
-    p.add_argument("--bots", choices=("heuristic", "random"), default=None, help="strength of the bots")
+    p.add_argument("--bots", choices=("hard", "normal", "easy", "expert", "heuristic", "random"),
+                   default=None, help="strength of the bots: hard (searches; play's default), normal, easy")
     p.add_argument("--expansions", default=None, help="comma-separated plugin names, e.g. base,imploding")
     p.add_argument("--deck", default=None, help="main deck (original, two_player, ...)")
     p.add_argument("--variants", default=None, help="comma-separated variant ids")
@@ -296,7 +303,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """The Textual client's commands register here."""
     play = sub.add_parser("play", help="play in the terminal against bots (host, client and bots in one)")
     _table_flags(play)
-    play.add_argument("--name", default=default_name())
+    play.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     play.add_argument("--start", action="store_true", help="start at once, skipping the lobby")
     play.add_argument("--menu", action="store_true", help="open the start screen (play / host / join)")
     play.add_argument("--local", action="store_true",
@@ -311,7 +318,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="no encryption (plain TCP): loopback debugging only")
     play.add_argument("--save-replays", metavar="DIR", default=None,
                       help="save every finished game into DIR (play it back with ekpeer replay FILE)")
-    play.set_defaults(func=cmd_play)
+    play.set_defaults(func=cmd_play, default_bots="expert")
 
     replay = sub.add_parser("replay", help="play back a saved game step by step (ekpeer replay FILE)")
     replay.add_argument("file", help="a replay saved with --save-replays")
@@ -326,7 +333,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--trust", action="store_true",
                       help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
-    join.add_argument("--name", default=default_name())
+    join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
     join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
                       help="the table's password (--password alone asks for it without echoing it)")

@@ -11,6 +11,14 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+#: The lobby's difficulty words for the bot kinds (ekpeer play offers hard first).
+BOT_LEVELS = {"easy": "random", "normal": "heuristic", "hard": "expert"}
+
+
+def bot_kind(name: str) -> str:
+    """A bot kind from a kind or a difficulty word (``hard`` -> ``expert``)."""
+    return BOT_LEVELS.get(name, name)
+
 #: What a lobby takes, with the value a table has when nobody says otherwise
 #: (``deck`` None: the expansions' own main deck for the number of seats).
 DEFAULTS: dict[str, Any] = {

@@ -6,9 +6,44 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game, Move, player_view
+from ..engine.view import visible_events
 from .base import Bot
 
 RESOLVE = Move("resolve")
+
+
+def public_setup(game: Game) -> dict[str, Any] | None:
+    """What everyone at ``game``'s table knows of its setup (a search bot's ``bind``): the
+    plugins, seats, deck, variants and options, never the seed. None for a rigged table."""
+    origin = game.origin
+    if "players" not in origin:
+        return None
+    return {"plugins": list(game.ruleset.plugins), "players": list(origin["players"]),
+            "deck": origin.get("deck"), "variants": list(origin.get("variants", ())),
+            "options": dict(origin.get("options") or {})}
+
+
+_last: list[Any] = [None, None, []]  # the game and bots of the last step, and the followers
+
+
+def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
+    """The bots that follow the game's events (``wants_events``); each is bound to the
+    table's public setup and told what its seat saw so far the first time it is met."""
+    if _last[0] is game and _last[1] is bots:
+        return _last[2]
+    out = []
+    for player, bot in bots.items():
+        if getattr(bot, "wants_events", False):
+            if getattr(bot, "followed", None) is not game:
+                setup = public_setup(game)
+                if setup is not None:
+                    bot.bind(setup)  # type: ignore[attr-defined]
+                bot.followed = game  # type: ignore[attr-defined]
+                if not game.log:
+                    bot.observe(visible_events(game.events, player))  # type: ignore[attr-defined]
+            out.append((player, bot))
+    _last[:] = [game, bots, out]
+    return out
 
 
 def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
@@ -29,30 +64,37 @@ def _first_reaction(game: Game, bots: dict[str, Bot], players: list[str]) -> Mov
 
 def step(game: Game, bots: dict[str, Bot]) -> Move:
     """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
-    seated = [p for p in game.players if game.status[p] != "out"]
+    followers = _followers(game, bots)
+    status = game.status
     if game.awaiting:
         move = None
         if game.ruleset.has_hook("ekpeer_play_while_waiting"):
             # Some cards (Clairvoyance) may be played by others while a choice is awaited.
             waiting = {c.player for c in game.awaiting}
-            move = _first_reaction(game, bots, [p for p in seated if p not in waiting])
+            move = _first_reaction(game, bots, [p for p in game.players if status[p] != "out"
+                                                and p not in waiting])
         if move is None:
             player = game.awaiting[0].player
             bot = bots[player]
             move = bot.act(_view(game, player, bot), game.legal_moves(player))
     elif game.stack:
         reactive = game.ruleset.reactive_cards
-        holders = [p for p in seated if not reactive.isdisjoint(game.hands[p])]
+        hands = game.hands
+        holders = [p for p in game.players if status[p] != "out" and not reactive.isdisjoint(hands[p])]
         move = _first_reaction(game, bots, holders) or RESOLVE
     else:
         move = None
         if game.ruleset.has_now_cards:  # NOW cards may be played off-turn with nothing pending
-            move = _first_reaction(game, bots, [p for p in seated if p != game.current])
+            move = _first_reaction(game, bots, [p for p in game.players
+                                                if status[p] != "out" and p != game.current])
         if move is None:
             player = game.current
             bot = bots[player]
             move = bot.act(_view(game, player, bot), game.legal_moves(player))
-    game.apply(move)
+    events = game.apply(move)
+    if followers:
+        for player, bot in followers:
+            bot.observe(visible_events(events, player))
     return move
 
 

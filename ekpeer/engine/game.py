@@ -9,6 +9,7 @@ table's own plugin manager, which holds only the plugins chosen for this table.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -25,6 +26,19 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 LIVING, DEAD, OUT = "living", "dead", "out"
+
+
+class Hooked(dict):
+    """Hook name -> whether any of the table's plugins implements it, asked of the rules
+    once per name (``game.hooked["ekpeer_turn_ended"]``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, name: str) -> bool:
+        found = self[name] = self.rules.has_hook(name)
+        return found
 
 
 class Game:
@@ -77,6 +91,9 @@ class Game:
         self.drawn_face_up: bool = False
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
+        #: hook name -> whether a plugin at this table implements it (hot paths ask this
+        #: instead of ``ruleset.has_hook``: after the first time, a plain dict lookup).
+        self.hooked: Hooked = Hooked(ruleset)
         self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
         self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
         self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
@@ -158,6 +175,16 @@ class Game:
             self.seen[player] = shown
             self.emit("shown", (player,), cards=shown, by=player, source=source)
 
+    def show_top(self, player: str, n: int, public: bool = False, source: str = "") -> list[str]:
+        """Show ``player`` (or everyone, with ``public``) the top ``n`` cards of the draw pile
+        where they lie (See the Future): the pile remembers who knows them, for the odds each
+        player is shown (:meth:`DrawPile.known_to`). Returns the cards, top first."""
+        cards = self.draw_pile.peek(n)
+        self.show(player, cards, public=public, source=source)
+        if self.recording and cards:
+            self.draw_pile.learn(len(cards), True if public else (player,))
+        return cards
+
     # ------------------------------------------------------------------ hands
     def add_to_hand(self, player: str, card: str) -> None:
         self.hands[player].append(card)
@@ -166,9 +193,10 @@ class Game:
     def remove_from_hand(self, player: str, card: str) -> None:
         self.hands[player].remove(card)
         marks = self.marked[player]
-        if card in marks and marks.count(card) > self.hands[player].count(card):
+        if marks and card in marks and marks.count(card) > self.hands[player].count(card):
             marks.remove(card)
-        self._hand_changed(player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
 
     def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None:
         """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark).
@@ -201,14 +229,14 @@ class Game:
     # ------------------------------------------------------------------ turns
     def end_turn(self) -> None:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
-        if self.over:
+        if self.winners:
             return
         if self.turn_ended_on_empty(self.current):
             return
         self.turns -= 1
         if self.turns <= 0 or self.status[self.current] != LIVING:
             self.advance()
-        else:
+        elif self.recording:
             self.emit("turn", None, player=self.current, turns=self.turns)
 
     def end_all_turns(self) -> None:
@@ -218,23 +246,24 @@ class Game:
 
     def advance(self, to: str | None = None) -> None:
         """Pass play to ``to`` (default: the next Living player), owing one fresh turn."""
-        if self.over:
+        if self.winners:
             return
         previous = self.current
-        if self.ruleset.has_hook("ekpeer_turn_ended"):
+        if self.hooked["ekpeer_turn_ended"]:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
         self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
         self.attacked = False
         self.turn_number += 1
-        self.emit("turn", None, player=self.current, turns=1)
+        if self.recording:
+            self.emit("turn", None, player=self.current, turns=1)
 
     def attack(self, victim: str, extra: int) -> None:
         """End the attacker's turns; ``victim`` owes the attacker's untaken turns + ``extra``."""
-        if self.over or self.turn_ended_on_empty(self.current):
+        if self.winners or self.turn_ended_on_empty(self.current):
             return
         owed = (self.turns if self.attacked else 0) + extra
-        if self.ruleset.has_hook("ekpeer_turn_ended"):
+        if self.hooked["ekpeer_turn_ended"]:
             self.hook.ekpeer_turn_ended(game=self, player=self.current)
         self.current = victim
         self.turns = owed
@@ -288,18 +317,21 @@ class Game:
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
         """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
-        if self.ruleset.has_hook("ekpeer_card_drawn"):
+        if self.hooked["ekpeer_card_drawn"]:
             if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
         if spec.on_drawn is not None:
-            self.emit("drew", None, player=player, card=card)
+            if self.recording:
+                self.emit("drew", None, player=player, card=card)
             spec.on_drawn(self, player, card)
             return
         self.hands[player].append(card)
-        self.emit("drew", (player,), player=player, card=card)
-        self.emit("drew_hidden", None, player=player)
-        self._hand_changed(player)
+        if self.recording:
+            self.emit("drew", (player,), player=player, card=card)
+            self.emit("drew_hidden", None, player=player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
         if end_turn:
             self.end_turn()
 
@@ -343,7 +375,10 @@ class Game:
         """Ask ``player`` where to put ``card`` (lying in front of them) back into the draw pile."""
         def answer(position: int) -> None:
             self.in_front[player].remove(card)
-            self.draw_pile.insert(position, card, face_up)
+            # who put it back (and who watched) knows where it lies; a face-up card, everyone
+            knowers: tuple[str, ...] | bool = True if face_up else (player, *watchers)
+            self.draw_pile.insert(position, card, face_up, known_to=knowers if self.recording else (),
+                                  place_known=bool(face_up))
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
             self.emit("put_back", (player, *watchers), player=player, card=card, position=depth)
             self.emit("put_back_hidden", None, player=player, card=card,
@@ -355,7 +390,7 @@ class Game:
 
     def die(self, player: str, kitten: str | None) -> None:
         """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""
-        if self.ruleset.has_hook("ekpeer_player_died") and self.hook.ekpeer_player_died(
+        if self.hooked["ekpeer_player_died"] and self.hook.ekpeer_player_died(
             game=self, player=player, kitten=kitten
         ):
             pass
@@ -377,7 +412,7 @@ class Game:
         if self.winners:
             return True
         winner = None
-        if self.ruleset.has_hook("ekpeer_game_over"):
+        if self.hooked["ekpeer_game_over"]:
             winner = self.hook.ekpeer_game_over(game=self)
         if winner is None:
             living = [p for p, s in self.status.items() if s == LIVING]
@@ -396,7 +431,8 @@ class Game:
         """Wait for ``player`` to ``choose`` (several asks may wait at once)."""
         choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source)
         self.awaiting.append(choice)
-        self.emit("waiting", None, player=player, kind=kind, source=source)
+        if self.recording:
+            self.emit("waiting", None, player=player, kind=kind, source=source)
 
     def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
                            source: str | None = None) -> None:
@@ -424,14 +460,15 @@ class Game:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
             if self.status[by] == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
-            if self.ruleset.has_hook("ekpeer_handle_move") and self.hook.ekpeer_handle_move(
+            if self.hooked["ekpeer_handle_move"] and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
             elif do == "choose":
                 self._choose(move)
             elif do == "draw":
                 self._check_draw(by)
-                self.emit("move", None, by=by, do="draw")
+                if self.recording:
+                    self.emit("move", None, by=by, do="draw")
                 self.draw(by)
             elif do == "play":
                 self._play(move)
@@ -455,12 +492,13 @@ class Game:
             raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
         if self.status[by] != LIVING:
             raise IllegalMove("not_living", f"{by} is not Living")
-        reason = self._hook_refusal(by, Move("draw", by))
-        if reason:
-            raise IllegalMove("refused", reason)
+        if self.hooked["ekpeer_refuse_move"]:
+            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
+            if reason:
+                raise IllegalMove("refused", reason)
 
     def _hook_refusal(self, by: str, move: Move) -> str | None:
-        if self.ruleset.has_hook("ekpeer_refuse_move"):
+        if self.hooked["ekpeer_refuse_move"]:
             return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
         return None
 
@@ -470,7 +508,8 @@ class Game:
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
         action = self.stack.pop()
-        self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
+        if self.recording:
+            self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
         if action.nopes % 2 == 1:
             return
         self.carry_out(action)
@@ -508,8 +547,9 @@ class Game:
             if choice.from_hand and answer not in self.hands[by]:
                 raise IllegalMove("card_not_held", f"{by} holds no {answer}")
         self.awaiting.remove(choice)
-        self.emit("chose", (by,), by=by, kind=kind, answer=answer)
-        self.emit("chose_hidden", None, by=by, kind=kind)
+        if self.recording:
+            self.emit("chose", (by,), by=by, kind=kind, answer=answer)
+            self.emit("chose_hidden", None, by=by, kind=kind)
         choice.then(answer)
 
     def _play(self, move: Move) -> None:
@@ -518,18 +558,24 @@ class Game:
         if not cards:
             raise IllegalMove("no_cards", "play needs at least one card")
         hand = self.hands[by]
-        need = Counter(cards)
-        for card, n in need.items():
-            if card not in self.cards:
-                raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
-            if hand.count(card) < n:
-                raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
-        if self.awaiting and not (self.ruleset.has_hook("ekpeer_play_while_waiting")
+        if len(cards) == 1:  # the usual play, checked without counting (a hot path)
+            if cards[0] not in self.cards:
+                raise IllegalMove("unknown_card", f"there is no card {cards[0]!r} at this table")
+            if cards[0] not in hand:
+                raise IllegalMove("card_not_held", f"{by} does not hold 1 x {cards[0]}")
+        else:
+            for card, n in Counter(cards).items():
+                if card not in self.cards:
+                    raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+                if hand.count(card) < n:
+                    raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
+        if self.awaiting and not (self.hooked["ekpeer_play_while_waiting"]
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
-        reason = self._hook_refusal(by, move)
-        if reason:
-            raise IllegalMove("refused", reason)
+        if self.hooked["ekpeer_refuse_move"]:
+            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
+            if reason:
+                raise IllegalMove("refused", reason)
         if len(cards) > 1:
             action = combos.check(self, move)
             self._check_own_turn(by)
@@ -542,7 +588,8 @@ class Game:
                 self.discard_from_hand(by, card)
                 top = self.stack[-1]
                 top.nopes += 1
-                self.emit("noped", None, by=by, action=top.public())
+                if self.recording:
+                    self.emit("noped", None, by=by, action=top.public())
                 return
             if not spec.playable:
                 raise IllegalMove("not_playable", f"{spec.title} cannot be played on its own")
@@ -567,8 +614,9 @@ class Game:
             action = Action(by, cards, card, target=target, name=move.name)
         for card in cards:
             self.discard_from_hand(by, card)
-        self.emit("played", None, action=action.public())
-        nopeable = action.combo is not None or self.cards[action.card].nopeable  # type: ignore[index]
+        if self.recording:
+            self.emit("played", None, action=action.public())
+        nopeable = action.combo is not None or spec.nopeable
         if nopeable:
             self.stack.append(action)
         else:
@@ -606,6 +654,65 @@ class Game:
             self.rng.getstate(),
         )
 
+    def clone(self, seed: int | None = None, recording: bool | None = None) -> Game:
+        """A copy of this game to play forward (a search bot's playout), sharing the rules.
+
+        Only mutable state is copied: the ruleset, cards, hooks and origin are shared, and
+        the log is copied (a clone replays like its original). ``seed`` reseeds the copy's
+        RNG (a playout must not know the table's own shuffles); None keeps its state.
+        ``recording`` switches events on or off in the copy (None: as in this game).
+
+        A pending choice holds a closure over *this* game (``Choice.then``), which cannot
+        be carried over to another one, so a game that awaits a choice cannot be cloned:
+        search from the states with nothing awaited (see docs/bots.md).
+        """
+        if self.awaiting:
+            raise ValueError("a game that awaits a choice cannot be cloned (its continuation "
+                             "belongs to this game)")
+        other = Game.__new__(Game)
+        other.ruleset = self.ruleset
+        other.cards = self.cards
+        other.hook = self.hook
+        other.players = self.players
+        other.seed = self.seed
+        if seed is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
+        other.origin = self.origin
+        other.hands = {p: h[:] for p, h in self.hands.items()}
+        other.marked = {p: h[:] for p, h in self.marked.items()}
+        other.in_front = {p: h[:] for p, h in self.in_front.items()}
+        other.removed = {p: h[:] for p, h in self.removed.items()}
+        other.status = dict(self.status)
+        other.draw_pile = self.draw_pile.copy()
+        other.discard = self.discard[:]
+        other.out_of_game = self.out_of_game[:]
+        other.current = self.current
+        other.turns = self.turns
+        other.attacked = self.attacked
+        other.direction = self.direction
+        other.stack = [Action(a.by, a.cards, a.card, a.combo, a.target, a.name, a.nopes,
+                              copy.deepcopy(a.data) if a.data else {}) for a in self.stack]
+        other.awaiting = []
+        other.seen = dict(self.seen)  # each list is replaced, never changed in place
+        other.cursed = set(self.cursed)
+        other.winners = self.winners[:]
+        other.ended_on_empty = set(self.ended_on_empty)
+        other.laid_by = {p: dict(v) for p, v in self.laid_by.items()}
+        other.turn_number = self.turn_number
+        other.data = copy.deepcopy(self.data) if self.data else {}
+        other.log = self.log[:]
+        other.events = []
+        other.drawn_face_up = self.drawn_face_up
+        other.recording = self.recording if recording is None else recording
+        other.hooked = self.hooked
+        other._game_over_hook = self._game_over_hook
+        other._hand_hook = self._hand_hook
+        other.card_names = self.card_names
+        return other
+
     def all_cards(self) -> Counter:
         """Every card at the table wherever it lies: the same multiset at every step."""
         total: Counter = Counter(self.draw_pile.top_first())
@@ -615,7 +722,7 @@ class Game:
             total.update(self.hands[p])
             total.update(self.in_front[p])
             total.update(self.removed[p])
-        if self.ruleset.has_hook("ekpeer_cards_elsewhere"):
+        if self.hooked["ekpeer_cards_elsewhere"]:
             for cards in self.hook.ekpeer_cards_elsewhere(game=self):
                 total.update(cards)
         return total

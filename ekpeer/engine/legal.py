@@ -14,10 +14,14 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
 
+play = Move.play
+_new = tuple.__new__
+
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .cards import CardSpec
     from .pending import Action, Choice
-    from .rules import Rules
 
 FIVE_SAMPLE = 6
 
@@ -34,7 +38,7 @@ class LegalGame(Protocol):
     card_names: tuple[str, ...]         # their ids, sorted
     stack: list[Action]                 # the reaction stack (a window is open when not empty)
     awaiting: list[Choice]              # the choices owed
-    ruleset: Rules
+    hooked: Mapping[str, bool]          # hook name -> whether a plugin implements it
     hook: Any                           # the table's plugins' hooks (each given ``game=``)
 
     def others_with_cards(self, by: str) -> list[str]: ...
@@ -66,17 +70,17 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         return []
     if game.awaiting:
         moves = choice_moves(game, player)
-        if game.ruleset.has_hook("ekpeer_play_while_waiting"):
+        if game.hooked["ekpeer_play_while_waiting"]:
             plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
                      if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
-            if plays and game.ruleset.has_hook("ekpeer_refuse_move"):
+            if plays and game.hooked["ekpeer_refuse_move"]:
                 plays = _filter(game, player, plays)
             moves.extend(plays)
         return moves
     hand = game.hands[player]
     cards = game.cards
     moves: list[Move] = []
-    refuse = game.ruleset.has_hook("ekpeer_refuse_move")
+    refuse = game.hooked["ekpeer_refuse_move"]
     counts: dict[str, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
@@ -91,7 +95,7 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         return _filter(game, player, moves) if refuse else moves
     own_turn = player == game.current and not dead
     if own_turn:
-        moves.append(Move("draw", player))
+        moves.append(_new(Move, ("draw", player, (), None, None, None, None, None, None, None, None)))
     for card in counts:
         spec = cards[card]
         if not spec.playable or spec.is_nope:
@@ -101,11 +105,18 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
                 continue
         elif not own_turn:
             continue
-        moves.extend(_single(game, player, card))
+        # _single, inlined: this loop runs for every card of every hand on every turn
+        if spec.can_play is not None and spec.can_play(game, player):
+            continue
+        targets = spec.targets(game, player) if spec.targets is not None else None
+        if targets is not None:
+            moves.extend([play(player, (card,), t) for t in targets])
+        else:
+            moves.append(play(player, (card,)))
     if own_turn and len(hand) >= 2:
         moves.extend(_combos(game, player, counts))
     moves = _filter(game, player, moves) if refuse else moves
-    if game.ruleset.has_hook("ekpeer_extra_moves"):
+    if game.hooked["ekpeer_extra_moves"]:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
@@ -117,8 +128,8 @@ def _single(game: LegalGame, player: str, card: str) -> list[Move]:
         return []
     targets = spec.targets(game, player) if spec.targets is not None else None
     if targets is not None:
-        return [Move("play", player, (card,), target=t) for t in targets]
-    return [Move("play", player, (card,))]
+        return [play(player, (card,), t) for t in targets]
+    return [play(player, (card,))]
 
 
 def _combos(game: LegalGame, player: str, counts: dict[str, int]) -> list[Move]:
@@ -146,16 +157,18 @@ def _combos(game: LegalGame, player: str, counts: dict[str, int]) -> list[Move]:
     if groups:
         targets = game.others_with_cards(player)
         names = game.card_names
-        for group in groups:
+        for group in groups:  # Move.play inlined: three of a kind lists a move per target and name
             if len(group) == 2:
-                moves.extend([Move("play", player, group, target=t) for t in targets])
+                moves.extend([_new(Move, ("play", player, group, t, None, None, None, None, None, None, None))
+                              for t in targets])
             else:
-                moves.extend([Move("play", player, group, t, n) for t in targets for n in names])
+                moves.extend([_new(Move, ("play", player, group, t, n, None, None, None, None, None, None))
+                              for t in targets for n in names])
     if len(usable) >= 5:
         for i, five in enumerate(combinations(usable, 5)):
             if i >= FIVE_SAMPLE:
                 break
-            moves.append(Move("play", player, five))
+            moves.append(play(player, five))
     return moves
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 MOVE_KINDS = ("play", "draw", "resolve", "choose")
+_new = tuple.__new__
 CHOICE_FIELDS = ("position", "card", "order", "player", "keep", "use")
 
 
@@ -41,6 +42,13 @@ class Move(NamedTuple):
         if self.order is not None:
             out["order"] = list(self.order)
         return out
+
+    @classmethod
+    def play(cls, by: str | None, cards: tuple[str, ...], target: str | None = None,
+             name: str | None = None) -> Move:
+        """``Move("play", by, cards, target, name)`` without the named tuple's keyword step:
+        legal-move lists build hundreds of these per game."""
+        return _new(cls, ("play", by, cards, target, name, None, None, None, None, None, None))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import custom
-from .pile import DrawPile
+from .pile import DrawPile, shuffle
 
 if TYPE_CHECKING:
     from .cards import CardSpec
@@ -56,7 +56,7 @@ def deal(game: Game, plan: SetupPlan) -> None:
     savers = pool.pop(plan.saver, 0) if plan.saver else 0
     players = plan.players
     deck = sorted(pool.elements())
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     for p in players:
         if savers:
             game.hands[p].append(plan.saver)  # type: ignore[arg-type]
@@ -64,7 +64,7 @@ def deal(game: Game, plan: SetupPlan) -> None:
     spare = savers if plan.spare_savers is None else min(savers, plan.spare_savers)
     deck.extend([plan.saver] * spare)  # type: ignore[list-item]
     game.out_of_game.extend([plan.saver] * (savers - spare))  # type: ignore[list-item]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     for _ in range(plan.hand_size):
         for p in players:
             if deck:
@@ -82,7 +82,7 @@ def deal(game: Game, plan: SetupPlan) -> None:
     for k, n in kittens.items():
         game.out_of_game.extend([k] * n)
     deck.extend(inserted)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     game.draw_pile = DrawPile(deck)
     game.current = plan.first_player or players[0]
     game.emit("dealt", None, players=list(players), draw_pile=len(deck))

@@ -9,9 +9,14 @@
     await client.move({"do": "draw"})
 
 Replies to requests are matched by id; an error reply raises :class:`RequestError` (pass
-``check=False`` to get the body instead). The client pings the host, and when the host
-falls silent, forgets it, or a sequence number is skipped, it reconnects on a fresh
-socket and resumes its seat with the token (a fresh ``snapshot`` follows).
+``check=False`` to get the body instead). The client pings the host every ``ping_seconds``
+(1 s, or as often as the host's hello asks); any frame from the host shows it is there.
+When the host falls silent for ``silence_seconds`` (3.5 s), forgets it, or a sequence
+number is skipped, it reconnects on a fresh socket, again and again until the host answers,
+and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
+is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
+its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
+code, message}`` when the host answers but has no seat for us any more.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ from . import security
 
 if TYPE_CHECKING:       # the client library needs no engine: a move is sent as the data it is
     from ..engine import Move
+
+#: Seconds without a frame from the host before the client calls it gone (it pings every
+#: second, and the host answers every ping) and says so (a ``connection`` message).
+SILENCE = 3.5
+
 
 #: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
 ACK_BYTES = 256 * 1024
@@ -62,7 +72,7 @@ class Message:
 
 class Client:
     def __init__(self, endpoint: str, name: str | None = None, *, token: str | None = None,
-                 ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 2.0,
+                 ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 1.0,
                  silence_seconds: float | None = None, request_timeout: float = 10.0,
                  reconnect: bool = True, heartbeat_ms: int = 1000,
                  on_message: Callable[[Message], Any] | None = None,
@@ -101,7 +111,7 @@ class Client:
         self.ping_seconds = ping_seconds
         self._silence_given = silence_seconds is not None
         self._ping_sooner = asyncio.Event()     # set when the host asks for pings more often
-        self.silence_seconds = silence_seconds or max(3.0, ping_seconds * 3)
+        self.silence_seconds = silence_seconds or max(SILENCE, ping_seconds * 3)
         self.request_timeout = request_timeout
         self.auto_reconnect = reconnect
         self.heartbeat_ms = heartbeat_ms
@@ -218,7 +228,7 @@ class Client:
                 and 0.05 <= asked < self.ping_seconds:
             self.ping_seconds = float(asked)
             if not self._silence_given:
-                self.silence_seconds = max(3.0, self.ping_seconds * 3)
+                self.silence_seconds = max(SILENCE, self.ping_seconds * 3)
             self._ping_sooner.set()
 
     async def join(self, table: str, name: str | None = None, token: str | None = None,
@@ -380,11 +390,24 @@ class Client:
         """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""
         await self._resync("asked")
 
+    async def _tell(self, state: str, **fields: Any) -> None:
+        """A ``connection`` message of the client's own to whoever reads :meth:`messages`."""
+        msg = Message("connection", {"state": state, **fields}, 0, None, None)
+        if self.on_message is not None:
+            with contextlib.suppress(Exception):
+                result = self.on_message(msg)
+                if asyncio.iscoroutine(result):
+                    await result
+        self._queue.put_nowait(msg)
+
     async def _resync(self, reason: str) -> None:
         if self._resyncing or self._closed:
             return
         self._resyncing = True
+        lost = reason == "host silent"      # the host is gone: say so, and say when it is back
         try:
+            if lost:
+                await self._tell("lost", reason=reason, silent_seconds=self.silence_seconds)
             self.reconnects += 1
             for fut in self._pending.values():
                 if not fut.done():
@@ -392,7 +415,9 @@ class Client:
             if self.sock is not None:
                 self.sock.close(linger=0)
             self._open()
+            attempts = 0
             while not self._closed:
+                attempts += 1
                 try:
                     await self.hello()
                     if self.table:
@@ -400,9 +425,13 @@ class Client:
                             await self.join(self.table, spectator=True)
                         elif self.token:
                             await self.join(self.table, token=self.token)
+                    if lost:
+                        await self._tell("back", attempts=attempts)
                     return
-                except RequestError:
-                    return          # the host refused: the seat is gone
+                except RequestError as exc:     # the host refused: the seat is gone
+                    if lost:
+                        await self._tell("refused", code=exc.code, message=exc.message)
+                    return
                 except (TimeoutError, ConnectionError):
                     await asyncio.sleep(0.2)
         finally:

@@ -51,6 +51,8 @@ __all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENT
            "Session", "Table", "serve", "stdout_logger"]
 
 RECV_BATCH = 64        # frames handled per wake of the receiving task
+CLOSING = "the host closed the table"   # what every client is told when the host stops on purpose
+CLOSING_LINGER_MS = 250                 # how long the closing frames may take to leave
 SEED_BITS = 256        # a game's seed from the OS: far past any search (at least 128 asked)
 
 
@@ -66,7 +68,7 @@ class Host:
     def __init__(self, bind: str = "tcp://127.0.0.1:0", *, think: tuple[float, float] = (0.0, 0.0),
                  seed: int | None = None, log: Callable[[dict[str, Any]], None] | None = None,
                  allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
-                 ping_seconds: float = 2.0, idle_seconds: float = 10.0,
+                 ping_seconds: float = 1.0, idle_seconds: float = 5.0,
                  rate: float = 50.0, burst: float = 100.0,
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
@@ -318,6 +320,8 @@ class Host:
                         if s.get("creator"):
                             table.creator = seat
                     table.game = game
+                    cone = state.get("cone")
+                    table.cone = cone if isinstance(cone, str) and table.seat(cone) is not None else None
                     table.catalog = rules.catalog()
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
@@ -419,9 +423,12 @@ class Host:
             self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 
-    async def close(self) -> None:
+    async def close(self, reason: str = CLOSING) -> None:
+        """Stop: every connection is told first (``closing``, in words) that the host is going on
+        purpose, so that nobody waits for a host that will not answer."""
+        told = 0
         for sess in list(self.sessions.values()):
-            self.send(sess, "closing", {"reason": "host shutting down"})
+            told += self.send(sess, "closing", {"reason": reason})
         for table in list(self.tables.values()):
             table.stop()
         for t in self._tasks:
@@ -439,7 +446,8 @@ class Host:
             self.gate.close()
             self.gate = None
         if self.sock is not None:
-            self.sock.close(linger=0)
+            # the closing frames may still be queued: a moment for them to go (never for more)
+            self.sock.close(linger=CLOSING_LINGER_MS if told else 0)
             self.sock = None
         self._raw = None
         if self._zap:

@@ -3,10 +3,12 @@
 A table's file starts with a ``table`` record (settings, title, ...), then, when a game
 starts, a ``game`` record (the engine's origin, seats with names, the SHA-256 of their
 tokens, client public keys and bot kinds, the game count), then one ``move`` record per
-applied move (exactly the engine's move log), and ``over`` when the game ends. Lobby
-changes rewrite the file (write a temporary file, fsync, rename). After a crash,
-:meth:`Journal.load` reads every file back and the host rebuilds each table by replaying
-its log (:func:`ekpeer.engine.replay.replay`); a torn last line is ignored.
+applied move (exactly the engine's move log), a ``cone`` record when someone's clock
+first runs out (the Cone of Shame: a table fact the engine does not know), and ``over``
+when the game ends. Lobby changes rewrite the file (write a temporary file, fsync,
+rename). After a crash, :meth:`Journal.load` reads every file back and the host rebuilds
+each table by replaying its log (:func:`ekpeer.engine.replay.replay`); a torn last line
+is ignored.
 
 What a journal holds would let anyone who reads it predict every draw of a running game,
 so the folder is 0700 and its files 0600 whatever the umask; a table's password is only
@@ -264,7 +266,7 @@ def load_file(path: Path) -> dict[str, Any]:
     this host writes, in the order it writes them, makes the whole file broken: playing on
     from the records before it would silently drop every move after it."""
     state: dict[str, Any] = {"table": None, "game": None, "moves": [], "over": False,
-                             "path": str(path)}
+                             "cone": None, "path": str(path)}
     with open(path, "rb") as fh:
         data = fh.read()
     lines = data.split(b"\n")
@@ -316,6 +318,10 @@ def _take(state: dict[str, Any], rec: Any, number: int) -> None:
         if not isinstance(rec.get("m"), dict):
             raise JournalBroken(f"{where}: a move record without its move")
         state["moves"].append(rec["m"])
+    elif kind == "cone":            # who wears the Cone of Shame in this game
+        if state["game"] is None or not isinstance(rec.get("seat"), str):
+            raise JournalBroken(f"{where}: a Cone of Shame outside a game, or on nobody")
+        state["cone"] = rec["seat"]
     elif kind == "over":
         if state["game"] is None:
             raise JournalBroken(f"{where}: a game's end without a game")

@@ -61,6 +61,8 @@ class RemoteBot:
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
+                if getattr(self.bot, "wants_events", False):   # a search bot follows the game
+                    self.bot.observe(list(msg.body.get("events") or []))  # type: ignore[attr-defined]
                 self.on_view(msg.body["view"])
             elif msg.type == "lobby":
                 if await self.on_lobby(msg):
@@ -74,6 +76,10 @@ class RemoteBot:
         body = msg.body
         if body.get("phase") == "playing" and self.games_seen is None:
             self.games_seen = body.get("games", 0) - 1
+        if body.get("phase") == "playing" and getattr(self.bot, "wants_events", False):
+            setup = _public_setup(body)
+            if setup is not None:
+                self.bot.bind(setup)  # type: ignore[attr-defined]
         if body.get("phase") != "over":
             return False
         games = body.get("games", 0)
@@ -153,7 +159,38 @@ class RemoteBot:
             self.sent.pop(msg_id, None)
 
 
-async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "heuristic",
+def pick_table(hello: dict[str, Any]) -> str | None:
+    """The table a bot sits at when none is named: the one its token resumes, else the host's
+    first table with a free seat in its lobby, else a new one (``main``) on a host without
+    tables; None when every table is playing."""
+    resume = hello.get("resume")
+    if isinstance(resume, dict) and isinstance(resume.get("table"), str):
+        return resume["table"]
+    tables = [t for t in hello.get("tables") or [] if isinstance(t, dict)]
+    free = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
+    if free:
+        return str(free[0]["table"])
+    return None if tables else "main"
+
+
+def _public_setup(lobby: dict[str, Any]) -> dict[str, Any] | None:
+    """A search bot's table setup from a lobby message (the plugins load in this process)."""
+    from ..plugins import ruleset
+
+    settings = lobby.get("settings") or {}
+    players = [s.get("name") for s in lobby.get("seats") or []]
+    try:
+        rules = ruleset(list(settings.get("expansions") or ["base"]))
+        variants = list(settings.get("variants") or [])
+        options = dict(settings.get("options") or {})
+        deck = settings.get("deck") or rules.plan(players, None, variants, options or None).deck
+    except Exception:  # plugins this process lacks: the bot plays without searching
+        return None
+    return {"plugins": list(rules.plugins), "players": players, "deck": deck, "variants": variants,
+            "options": options}
+
+
+async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str = "heuristic",
                   token: str | None = None, games: int = 1, think: tuple[float, float] = (0.0, 0.0),
                   seed: int | None = None, timeout: float | None = None, insecure: bool = False,
                   password: str | None = None) -> int:
@@ -167,7 +204,15 @@ async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "he
     if client.insecure:
         warn_insecure(f"bot {name} connecting to {endpoint} in plain text")
     try:
-        await client.connect()
+        hello = await client.connect()
+        if table is None:
+            table = pick_table(hello)
+            if table is None:
+                names = ", ".join(str(t.get("table")) for t in hello.get("tables") or [])
+                _print_json({"event": "error", "code": "no_free_table",
+                             "message": f"every table at this host is playing ({names}): name one with "
+                                        "--table when it has a free seat"})
+                return 2
         bot = RemoteBot(client, kind, seed=seed, think=think, games=games)
         await bot.join(table, token)
         if timeout:

@@ -101,7 +101,9 @@ class Table(TableTimers):
         self.history: deque = deque(maxlen=HISTORY)
         self.timer: asyncio.TimerHandle | None = None
         self.timer_info: dict[str, Any] | None = None
+        self.timer_ends = 0.0
         self.gen = 0
+        self.cone: str | None = None    # who wears the Cone of Shame this game (wear_cone)
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
         # timeouts' random moves and bot delays; from the OS unless the host has a fixed seed
@@ -175,7 +177,8 @@ class Table(TableTimers):
                   "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
-        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
+        cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
+        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *cone, *(moves or [])])
 
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:
@@ -198,13 +201,45 @@ class Table(TableTimers):
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
-                       "creator": s is self.creator} for s in self.seats],
+                       "creator": s is self.creator, "cone": s.name == self.cone,
+                       **self.connection(s)} for s in self.seats],
+            "cone": self.cone,
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
             "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
             body["choices"] = lobby_mod.choices()
         return body
+
+    def connection(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s connection as every player may see it: ``state`` is ``bot`` (a bot's seat),
+        ``connected``, ``gone`` (a person's connection dropped: ``gone_seconds`` ago, a bot
+        covers the seat in ``grace_left`` seconds), ``covered`` (a bot plays it until they are
+        back) or ``left`` (they left the game; a bot plays it)."""
+        if seat.kind is not None:
+            return {"state": "bot"}
+        if seat.session is not None:
+            return {"state": "connected"}
+        if seat.left:
+            return {"state": "left"}
+        now = self.loop.time()
+        gone = round(now - seat.gone_since, 1) if seat.gone_since is not None else None
+        if seat.takeover or seat.grace is None:
+            return {"state": "covered", "gone_seconds": gone}
+        grace_left = max(0.0, seat.grace.when() - now)
+        return {"state": "gone", "gone_seconds": gone, "grace_left": round(grace_left, 1)}
+
+    def wear_cone(self, seat: Seat) -> None:
+        """The Cone of Shame (seed 001): the first person whose clock runs out "forgot whose turn
+        it was" and wears it for the rest of the game. A table fact, not a rule of the engine:
+        journalled (a resumed table keeps it), logged, and told in every lobby (``cone``)."""
+        if self.cone is not None:
+            return
+        self.cone = seat.name
+        self.host.log("cone_of_shame", table=self.id, seat=seat.name)
+        if self.host.journal is not None:
+            self.host.journal_append(self, [{"t": "cone", "seat": seat.name}])
+        self.broadcast_lobby()
 
     def broadcast_lobby(self) -> None:
         for s in self.connected():
@@ -241,14 +276,18 @@ class Table(TableTimers):
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.seat(name)
-        if mine is not None and mine.human and mine.session is None and mine.key is not None \
-                and self.owns(mine, session):
-            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
+                and (mine.session is None or self.phase != "lobby"):
+            # the key that took this seat comes back by name (a host restarted with --resume; in
+            # a game, a client restarted before the host noticed its old connection was gone)
             if mine.token is None:      # from the journal, which keeps no token: a new one
                 mine.token, mine.token_sha256 = new_token(), None
                 if self.game is not None and self.phase == "playing":
                     self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
+            old = mine.session
+            if old is not None and old is not session:
+                old.table, old.seat = None, None
             self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True}
         if self.phase != "lobby":
@@ -436,6 +475,7 @@ class Table(TableTimers):
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
+        self.cone = None
         self.phase = "playing"
         self.games += 1
         self.cards0 = self.game.all_cards() if self.host.audit else None
@@ -458,12 +498,14 @@ class Table(TableTimers):
         who = session.seat.name if session.seat is not None else None
         events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
         body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
-                "timer": self.timer_info, "table": self.id}
+                "timer": self.running_timer(), "table": self.id, "cone": self.cone}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,
-              session: Session | None = None) -> IllegalMove | None:
-        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see."""
+              session: Session | None = None, timed_out: bool = False) -> IllegalMove | None:
+        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see
+        (``timed_out``: the host made it because the seat's clock ran out, and everyone is told
+        so by a ``timed_out`` event before the move's own)."""
         game = self.game
         if game is None or self.phase != "playing":
             return IllegalMove("not_playing", "no game is being played at this table")
@@ -477,6 +519,8 @@ class Table(TableTimers):
         except Exception as exc:  # a plugin bug must not take the host down
             self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
             return IllegalMove("internal", "the rules engine failed on this move")
+        if timed_out and seat is not None:
+            events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if self.host.journal is not None:   # written before anyone hears of it
             self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:
@@ -486,6 +530,7 @@ class Table(TableTimers):
                           lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
             self.cards0 = now
         self.history.extend(events)
+        self.tell_bots(events)
         if game.over:
             self.broadcast_update(events, session, re)
             self.finish()

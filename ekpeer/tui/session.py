@@ -28,9 +28,12 @@ class SessionClosed(Exception):
 
 
 def from_host(msg: dict[str, Any]) -> dict[str, Any]:
-    """A message a host sent, or :class:`SessionClosed` when it says the table is closing."""
-    if msg["type"] in ("closing", "closed"):
-        raise SessionClosed(str((msg.get("body") or {}).get("reason", "the host closed the table")))
+    """A message a host sent, or :class:`SessionClosed` when the session itself ended. A host
+    that says it is closing (``closing``), or falls silent (the client library's
+    ``connection`` messages), is news for the table screen, not the end: the client keeps
+    reconnecting, and the player chooses when to go back to the start screen."""
+    if msg["type"] == "closed":
+        raise SessionClosed(str((msg.get("body") or {}).get("reason", "the session was closed")))
     return msg
 
 

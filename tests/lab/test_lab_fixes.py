@@ -20,7 +20,7 @@ import zmq
 import zmq.asyncio
 
 from ekpeer.net import discovery, security
-from ekpeer.net.client import Client
+from ekpeer.net.client import SILENCE, Client
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
 
@@ -67,10 +67,10 @@ async def test_a_client_pings_as_often_as_the_host_asks():
     ctx = zmq.asyncio.Context()
     host = Host("tcp://127.0.0.1:0", ctx=ctx, ping_seconds=0.2, idle_seconds=0.8)
     await host.start()
-    client = Client(host.address, "ann", ctx=ctx)          # pings every 2 s unless told otherwise
+    client = Client(host.address, "ann", ctx=ctx)          # pings every 1 s unless told otherwise
     try:
         await client.connect()
-        assert client.ping_seconds == 0.2 and client.silence_seconds == 3.0
+        assert client.ping_seconds == 0.2 and client.silence_seconds == SILENCE
         await client.join("t")
         await asyncio.sleep(1.6)                            # twice the host's idle time
         assert [s for s in host.sessions.values() if s.seat is not None], "the quiet client was dropped"

@@ -21,7 +21,7 @@ from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartReques
 from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
-BOTS = [("heuristic (strong)", "heuristic"), ("random (weak)", "random")]
+BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))

@@ -107,8 +107,7 @@ class TableScreen(Screen):
             for line in self.app.log_lines[-500:]:  # type: ignore[attr-defined]
                 log.write(line)
         if self.view:
-            players = self.query_one("#players", Static)
-            _show(players, player_lines(self.view, self.cat, self._players_width(players)))
+            self._render_players()
             self._render_status()        # the top bar's words fit the new width
         self._layout_hand()
 
@@ -139,11 +138,15 @@ class TableScreen(Screen):
     def is_over(self) -> bool:
         return bool(self.view.get("winners") or self.view.get("winner"))
 
-    def timer_started(self, kind: str, seconds: float, player: str | None) -> None:
+    def timer_started(self, kind: str, seconds: float, player: str | None,
+                      remaining: float | None = None) -> None:
+        """A clock from the host: ``seconds`` long, ``remaining`` of them left (a snapshot's
+        running clock, for a player coming back; else all of them). None once the game is over."""
         if self.is_over():               # the game is over: no clock runs any more
             self._timer = None
             return
-        self._timer = (kind, float(seconds), time.monotonic(), player)
+        gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
+        self._timer = (kind, float(seconds), time.monotonic() - gone, player)
         if self.is_mounted:
             self._render_status()
 
@@ -168,8 +171,7 @@ class TableScreen(Screen):
         for line in lines[self._logged:]:
             log.write(line)
         self._logged = len(lines)
-        players = self.query_one("#players", Static)
-        _show(players, player_lines(view, cat, self._players_width(players)))
+        self._render_players()
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
@@ -416,6 +418,15 @@ class TableScreen(Screen):
         t.append(words[2])
         return t
 
+    def _render_players(self) -> None:
+        """Every player, with their seat's connection and the Cone of Shame (the app's lobby)."""
+        app: Any = self.app
+        players = self.query_one("#players", Static)
+        lobby = getattr(app, "lobby", None) or {}
+        elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
+        _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
+                                    getattr(app, "back_seats", set())))
+
     def _host_words(self) -> tuple[str, str]:
         addr = getattr(self.app, "address", None)
         if not addr:
@@ -427,8 +438,13 @@ class TableScreen(Screen):
         return self._host
 
     def _tick(self) -> None:
-        if self._timer and self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self._timer:
             self._render_status()
+        lobby = getattr(self.app, "lobby", None) or {}
+        if self.view and any(s.get("state") == "gone" for s in lobby.get("seats") or []):
+            self._render_players()      # "gone 12 s (bot in 18 s)" counts on
 
     # ------------------------------------------------------------------ decisions
     def _check_decision(self) -> None:

@@ -1,0 +1,282 @@
+"""Fast playouts for the search bot: every seat plays a cheap copy of the heuristic bot's
+habits straight from a (determinized) game, and every move goes through the engine's own
+``apply``, so each expansion's rules hold in a playout exactly as at the table.
+
+The policy reads each seat's own hand, what that seat was shown during the playout, and
+public counts; it never looks at the draw pile it has not seen. It builds the move it
+wants directly (no list of every legal move, which is the costly part of a step) and
+falls back to a random legal move when the engine refuses it or it has no opinion, so a
+card it does not know still gets played now and then.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..engine import IllegalMove, Move
+from ..engine.game import DEAD, LIVING
+from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..engine.ruleset import Ruleset
+
+RESOLVE = Move("resolve")
+#: Cards a playout seat plays to avoid a draw it fears (in this order).
+DODGES = ("super_skip", *DODGE, "dig_deeper", "bury", "swap_top_and_bottom", "catomic_bomb")
+PEEKS = (*PEEK, "reveal_the_future", "share_the_future", "alter_the_future_now")
+SAVER_PREFERENCE = ("streaking_kitten", "clone")
+#: How often a seat makes a random legal move on its turn instead of its habit.
+EXPLORE = 0.05
+#: How often a kitten goes back at a random place instead of the habitual one.
+SCATTER = 0.1
+#: A lost playout's reward for outliving every other seat but the winner (see ``reward``).
+SHAPE = 0.25
+
+
+class Traits:
+    """What the policy needs to know of a table's cards, worked out once per ruleset."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        cards = rules.cards
+        self.kittens = frozenset(c for c, s in cards.items() if s.kind == "kitten")
+        self.nopes = tuple(c for c, s in cards.items() if s.is_nope)
+        self.savers = frozenset(c for c, s in cards.items() if s.saves is not None)
+        self.cats = tuple(c for c, s in cards.items() if s.cat and VALUE.get(c, 30) <= 30)
+        self.dodges = tuple(c for c in DODGES if c in cards)
+        self.quiet_dodges = tuple(c for c in self.dodges if not c.startswith("shuffle"))
+        self.peeks = tuple(c for c in PEEKS if c in cards)
+        self.attacks = frozenset(c for c, s in cards.items() if s.kind == "attack")
+
+
+_TRAITS: dict[int, tuple[Ruleset, Traits]] = {}
+
+
+def traits(rules: Ruleset) -> Traits:
+    hit = _TRAITS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = (rules, Traits(rules))
+        _TRAITS[id(rules)] = hit
+    return hit[1]
+
+
+class Playout:
+    """One playout: the game it plays, its dice, and what each seat was shown in it."""
+
+    __slots__ = ("game", "rng", "seen", "explore", "traits", "watch", "fell_behind")
+
+    def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
+                 watch: str | None = None) -> None:
+        self.game = game
+        self.rng = rng
+        self.explore = explore
+        self.traits = traits(game.ruleset)
+        # player -> (the shown list object, pile size when first noticed)
+        self.seen: dict[str, tuple[list[str], int]] = {}
+        self.watch = watch
+        self.fell_behind: int | None = None  # others already out when ``watch`` fell
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> int:
+        """Play until the game ends, ``limit`` moves or ``deadline`` (on ``clock``); returns
+        the moves made.
+
+        ``first`` is a seat that has just passed in the open reaction window: it does not
+        react again until the window changes (the search's "pass" candidate).
+        """
+        game = self.game
+        status = game.status
+        watch = self.watch
+        n = 0
+        passed = first
+        window = len(game.stack), (game.stack[-1].nopes if game.stack else 0)
+        while not game.winners and n < limit:
+            if passed is not None and (len(game.stack), game.stack[-1].nopes if game.stack else 0) != window:
+                passed = None
+            move = self.next_move(passed)
+            try:
+                game.apply(move)
+            except IllegalMove:
+                game.apply(self.random_move(move.by))
+            n += 1
+            if watch is not None and self.fell_behind is None and status[watch] != LIVING:
+                self.fell_behind = sum(1 for p in game.players if p != watch and status[p] != LIVING)
+            if deadline is not None and not n % 64 and clock() > deadline:
+                break
+        return n
+
+    def reward(self, player: str) -> float:
+        """1 for a win (a share of it when several share it); a loser earns a little for each
+        seat it outlived (less noise than wins alone, and outliving is how the game is won)."""
+        game = self.game
+        if player in game.winners:
+            return 1.0 / len(game.winners)
+        if not game.winners or self.fell_behind is None or len(game.players) < 3:
+            return 0.0
+        return SHAPE * self.fell_behind / (len(game.players) - 1)
+
+    def random_move(self, player: str | None) -> Move:
+        game = self.game
+        if player is None or not game.legal_moves(player):
+            player = game.awaiting[0].player if game.awaiting else game.current
+        moves = game.legal_moves(player)
+        if not moves:
+            return RESOLVE
+        return moves[self.rng.randrange(len(moves))]
+
+    def next_move(self, passed: str | None = None) -> Move:
+        game = self.game
+        if game.awaiting:
+            return self.choose(game.awaiting[0])
+        if game.stack:
+            return self.react(passed) or RESOLVE
+        return self.turn(game.current)
+
+    # ------------------------------------------------------------------ knowledge
+    def top_believed(self, player: str) -> str | None:
+        """The top card ``player`` believes is there, from what they were shown."""
+        game = self.game
+        shown = game.seen.get(player)
+        if not shown:
+            return None
+        size = len(game.draw_pile)
+        mine = self.seen.get(player)
+        if mine is None or mine[0] is not shown:
+            self.seen[player] = (shown, size)
+            return shown[0]
+        drawn = mine[1] - size
+        return shown[drawn] if 0 <= drawn < len(shown) else None
+
+    # ------------------------------------------------------------------ choices
+    def choose(self, choice) -> Move:
+        game = self.game
+        p = choice.player
+        kind = choice.kind
+        options = choice.options
+        if kind == "use":
+            saving = [o for o in options if o != "none"]
+            if not saving:
+                return Move("choose", p, use="none")
+            pick = next((o for o in SAVER_PREFERENCE if o in saving), saving[0])
+            return Move("choose", p, use=pick)
+        if kind == "position":
+            hi = options[1]
+            if choice.context.get("card") in self.traits.kittens and self.rng.random() >= SCATTER:
+                want = game.turns - 1 if game.current == p else 0
+                return Move("choose", p, position=max(0, min(hi, want)))
+            return Move("choose", p, position=self.rng.randint(0, hi))
+        if kind == "card":
+            held = game.hands[p]
+            opts = [o for o in options if o in held] if choice.from_hand else list(options)
+            if not opts:
+                return self.random_move(p)
+            if choice.context.get("from") == "discard":
+                return Move("choose", p, card=max(opts, key=lambda c: VALUE.get(c, 30)))
+            return Move("choose", p, card=min(opts, key=lambda c: VALUE.get(c, 30)))
+        if kind == "order":
+            cards = choice.context.get("cards") or []
+            kittens = self.traits.kittens
+            order = sorted(range(options), key=lambda i: i < len(cards) and cards[i] in kittens)
+            return Move("choose", p, order=tuple(order))
+        if kind == "keep":
+            card = choice.context.get("card")
+            if card is None:
+                shown = game.seen.get(p) or []
+                card = shown[0] if shown else None
+            return Move("choose", p, keep=card not in self.traits.kittens)
+        if kind == "player":
+            return Move("choose", p, player=min(options, key=lambda q: len(game.hands[q])))
+        return self.random_move(p)
+
+    # ------------------------------------------------------------------ reactions
+    def react(self, passed: str | None) -> Move | None:
+        """Nope what is aimed at you (or an attack that lands on you); re-Nope your own."""
+        nopes = self.traits.nopes
+        if not nopes:
+            return None
+        game = self.game
+        top = game.stack[-1]
+        going = top.nopes % 2 == 0
+        victim = None
+        if going:
+            if top.target is not None:
+                victim = top.target
+            elif top.card in self.traits.attacks:
+                victim = game.next_player(top.by)
+            if victim is None or not (top.combo is not None or top.card in AGAINST_ME):
+                return None
+        for p in (top.by,) if not going else (victim,):
+            if p == passed or p is None or game.status.get(p) == "out":
+                continue
+            hand = game.hands[p]
+            for nope in nopes:
+                if nope in hand:
+                    return Move.play(p, (nope,))
+        return None
+
+    # ------------------------------------------------------------------ turns
+    def turn(self, p: str) -> Move:
+        game = self.game
+        if game.status[p] != LIVING:
+            return self.random_move(p)
+        if p in game.cursed:
+            return Move("draw", p)
+        if self.rng.random() < self.explore:
+            return self.random_move(p)
+        hand = game.hands[p]
+        t = self.traits
+        top = self.top_believed(p) if game.seen else None
+        if top is not None:
+            if top in t.kittens:
+                for card in t.dodges:
+                    if card in hand:
+                        return self.play(p, card)
+        else:
+            size = len(game.draw_pile)
+            if size:
+                status = game.status
+                living = sum(1 for q in game.players if status[q] == LIVING)
+                risk = max(1, living - 1) / size
+                if risk > 0.2:
+                    for card in t.peeks:
+                        if card in hand:
+                            return self.play(p, card)
+                    if risk > 0.45 and t.savers.isdisjoint(hand):
+                        for card in t.quiet_dodges:
+                            if card in hand:
+                                return self.play(p, card)
+        if len(hand) > 1:
+            for card in t.cats:
+                if hand.count(card) >= 2:
+                    targets = game.others_with_cards(p)
+                    if targets:
+                        target = max(targets, key=lambda q: len(game.hands[q]))
+                        return Move.play(p, (card, card), target)
+        return Move("draw", p)
+
+    def play(self, p: str, card: str) -> Move:
+        game = self.game
+        spec = game.cards[card]
+        if spec.targets is not None:
+            targets = spec.targets(game, p)
+            if targets:
+                others = [q for q in targets if q != p] or targets
+                if spec.kind == "attack":
+                    nxt = game.next_player(p)
+                    target = nxt if nxt in others else others[0]
+                elif game.status.get(others[0]) == DEAD:
+                    target = min(others, key=lambda q: len(game.hands[q]))
+                else:
+                    target = max(others, key=lambda q: len(game.hands[q]))
+                return Move.play(p, (card,), target)
+        return Move.play(p, (card,))
+
+
+def play_out(game: Game, rng: random.Random, limit: int = 1000, passed: str | None = None) -> list[str]:
+    """Play ``game`` (a copy) to its end with the playout policy; returns the winners."""
+    Playout(game, rng).run(limit, passed)
+    return list(game.winners)

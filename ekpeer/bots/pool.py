@@ -1,0 +1,89 @@
+"""Where a host runs the search bot's decisions: off its event loop.
+
+A search takes up to a second of one core. Run on the host's event loop it would stall
+every table the host serves; run in a thread it would still hold the interpreter lock,
+taking most of the loop's CPU. So the host sends each search (a picklable
+:class:`~ekpeer.bots.expert.Decision`: the seat's view, moves and knowledge) to a small
+pool of worker processes, and applies the answer when it comes back, if the game has not
+moved on meanwhile.
+
+``EKPEER_BOT_WORKERS`` sets the number of worker processes (default: one less than the
+cores, at least one); ``0`` runs searches in a thread instead (tests, or a platform
+without processes). The pool starts on first use and stops when the process exits.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures as cf
+import multiprocessing
+import os
+import threading
+from typing import Any
+
+from .expert import Decision, Result, decide
+
+_lock = threading.Lock()
+_pool: cf.Executor | None = None
+
+
+def workers() -> int:
+    try:
+        n = int(os.environ.get("EKPEER_BOT_WORKERS", ""))
+    except ValueError:
+        n = -1
+    if n < 0:
+        n = max(1, (os.cpu_count() or 2) - 1)
+    return n
+
+
+def _warm() -> None:
+    """A worker loads the rules once, before its first search waits on that."""
+    from ..plugins import ruleset
+
+    try:
+        ruleset(["base"])
+    except Exception:  # a broken plugin surfaces on the search that needs it
+        pass
+
+
+def pool() -> cf.Executor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            n = workers()
+            if n == 0:
+                _pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ekpeer-search")
+            else:
+                _pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=_warm)
+            atexit.register(shutdown)
+        return _pool
+
+
+def warm() -> None:
+    """Start the workers now (a table with search bots just began): a spawned worker takes
+    a moment to import the rules, which the first decision should not wait for."""
+    try:
+        pool().submit(_warm)
+    except (cf.BrokenExecutor, RuntimeError):
+        pass
+
+
+def submit(decision: Decision) -> cf.Future[Result]:
+    """Start ``decision``'s search; a broken pool (a worker died) is replaced once."""
+    global _pool
+    try:
+        return pool().submit(decide, decision)
+    except (cf.BrokenExecutor, RuntimeError):
+        with _lock:
+            _pool = None
+        return pool().submit(decide, decision)
+
+
+def shutdown(*_: Any) -> None:
+    global _pool
+    with _lock:
+        executor, _pool = _pool, None
+    if executor is not None:
+        executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,291 @@
+"""Determinization: one full game that agrees with everything one seat knows.
+
+A search bot cannot see the other hands or the draw pile below what it was shown, so it
+plays forward from many sampled games, each dealt at random from the cards it cannot
+place, but never against what its seat has seen, counted or been told. This module is
+that sampler, a pure engine function of public data:
+
+- :func:`table_facts`: what the table's setup makes public before a card is seen: every
+  card in the game, and those set out at setup by rule (spare kittens, savers not shuffled
+  in, cards a variant removes). Cards set aside *at random* (the Faster Game variants) are
+  not among them: nobody saw which they were.
+- :class:`Knowledge`: what the seat learned and the view no longer says (cards it saw on
+  the pile and where they are now, cards it knows others hold, plugin facts everyone saw).
+- :func:`sample_game`: a :class:`~ekpeer.engine.game.Game` built from a view, the facts
+  and the knowledge, the unseen cards dealt at random into the other hands, the draw pile
+  and the cards out of play.
+
+The sample awaits no choice: a pending choice holds a closure over the real game, which
+no view describes, so a search samples the states where nothing is awaited.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .game import Action, Game
+from .pile import FACE_UP, FACE_UP_HIDDEN, DrawPile
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a table's setup tells every seat: all its cards, and those set out by rule."""
+
+    total: Counter
+    set_out: Counter
+    origin: dict[str, Any]
+
+
+@dataclass
+class Knowledge:
+    """What a seat learned beyond its current view.
+
+    ``pile``: depth (0 = top) -> card, for cards it knows lie there now (its See the Future,
+    where it put a kitten back). ``hidden_face_up``: face-up cards somewhere in the pile
+    whose place a shuffle hid (an Imploding Kitten). ``hands``: cards it knows another
+    player holds (given to them, taken by name). ``laid_by``: who laid a card lying in
+    front of a player (``Game.laid_by``: an I'll Take That's owner). ``data``: plugin state
+    everyone saw made (``Game.data`` keys).
+    """
+
+    pile: dict[int, str] = field(default_factory=dict)
+    hidden_face_up: Counter = field(default_factory=Counter)
+    hands: dict[str, Counter] = field(default_factory=dict)
+    laid_by: dict[str, dict[str, str]] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def public_origin(players: list[str], deck: str | None, variants: Any = (),
+                  options: dict[str, Any] | None = None, plugins: list[str] | None = None) -> dict[str, Any]:
+    """A game's origin without its seed (the seed would deal the whole game)."""
+    return {"players": list(players), "deck": deck, "variants": sorted(variants),
+            "options": dict(options or {}), "plugins": list(plugins or [])}
+
+
+def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, variants: Any = (),
+                options: dict[str, Any] | None = None) -> TableFacts:
+    """Every card of a table set up this way, and those its setup sets out by rule.
+
+    The set-out part follows :func:`ekpeer.engine.setup.deal` (cards a plugin removes,
+    savers beyond one each and the spares, kittens beyond those shuffled in); it leaves
+    out what a hook sets aside at random, which no seat saw.
+    """
+    plan = rules.plan(list(players), deck, variants, options)
+    reference = rules.new_game(list(players), seed=0, deck=plan.deck, variants=variants, options=options)
+    cards = rules.cards
+    origin = public_origin(players, plan.deck, variants, options, rules.plugins)
+    if plan.custom is not None:  # a custom deck sets nothing out by rule (engine/setup.py)
+        return TableFacts(total=reference.all_cards(), set_out=Counter(), origin=origin)
+    pool = plan.pool.copy()
+    out: Counter = Counter()
+    for card in plan.remove:
+        out[card] += pool.pop(card, 0)
+    kittens = {c: pool.pop(c) for c in list(pool) if cards[c].kind == "kitten"}
+    savers = pool.pop(plan.saver, 0) if plan.saver else 0
+    savers -= min(savers, len(players))
+    spare = savers if plan.spare_savers is None else min(savers, plan.spare_savers)
+    if plan.saver and savers - spare > 0:
+        out[plan.saver] += savers - spare
+    inserted = 0
+    for k in plan.special_kittens:
+        if kittens.get(k, 0) > 0 and inserted < plan.kitten_count:
+            kittens[k] -= 1
+            inserted += 1
+    while inserted < plan.kitten_count and kittens.get(plan.kitten, 0) > 0:
+        kittens[plan.kitten] -= 1
+        inserted += 1
+    for k, n in kittens.items():
+        if n > 0:
+            out[k] += n
+    return TableFacts(total=reference.all_cards(), set_out=+out, origin=origin)
+
+
+def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowledge: Knowledge | None,
+                rng: random.Random, seed: int | None = None) -> Game:
+    """A game consistent with ``view`` (one seat's) and ``knowledge``, unseen cards at random.
+
+    Knowledge that contradicts the view or the table's cards (a card it cannot be, now)
+    is dropped rather than trusted. The game's RNG is seeded with ``seed`` (default: drawn
+    from ``rng``), never with the table's.
+    """
+    know = knowledge or Knowledge()
+    me = view["you"]
+    seats = view["players"]
+    names = [s["name"] for s in seats]
+    cards = rules.cards
+    is_kitten = {c: s.kind == "kitten" for c, s in cards.items()}
+
+    # ---- what is placed for sure: public places, own hand, cards set out by rule
+    unseen = facts.total - facts.set_out
+    cursed_me = not view["hand"] and view.get("hand_count", 0) > 0
+    public: Counter = Counter(view["discard"])
+    for s in seats:
+        public.update(s["in_front"])
+    if not cursed_me:
+        public.update(view["hand"])
+    count = view["draw_pile_count"]
+    pile: list[str | None] = [None] * count
+    states = [0] * count
+    for entry in view.get("face_up", []):
+        depth = entry["depth"]
+        if 0 <= depth < count:
+            pile[depth] = entry["card"]
+            states[depth] = FACE_UP
+            public[entry["card"]] += 1
+    # cards the view says the seat knows the place of (seen, revealed, put back by it): the
+    # view's kitten count (``kittens_in_pile``) already leaves these out
+    for entry in view.get("known_pile", []):
+        depth = entry["depth"]
+        if 0 <= depth < count and pile[depth] is None:
+            pile[depth] = entry["card"]
+            public[entry["card"]] += 1
+    unseen = _take(unseen, public)
+    placed_by_view = {d for d in range(count) if pile[d] is not None}
+
+    # ---- what the seat knows beyond the view (each fact kept only while possible)
+    known_hands: dict[str, Counter] = {}
+    for s in seats:
+        name = s["name"]
+        if name == me and not cursed_me:
+            continue
+        known = Counter(s.get("marked", []))
+        for card, n in know.hands.get(name, Counter()).items():
+            known[card] = max(known[card], n)
+        size = s["hand_count"]
+        kept: Counter = Counter()
+        for card in sorted(known):
+            n = min(known[card], unseen[card], size - sum(kept.values()))
+            if n > 0:
+                kept[card] = n
+                unseen[card] -= n
+        known_hands[name] = kept
+    for depth in sorted(know.pile):
+        card = know.pile[depth]
+        if 0 <= depth < count and pile[depth] is None and unseen[card] > 0:
+            pile[depth] = card
+            unseen[card] -= 1
+            if know.hidden_face_up[card] > 0:
+                states[depth] = FACE_UP_HIDDEN
+    _hold_kittens(cards, known_hands, unseen, {s["name"]: s["hand_count"] for s in seats})
+
+    # ---- kittens: as many in the pile and the other hands as the view counts
+    kittens_placed = sum(is_kitten[c] for d, c in enumerate(pile)
+                         if c is not None and d not in placed_by_view)
+    kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
+    free = [d for d in range(count) if pile[d] is None]
+    rng.shuffle(free)
+    want = max(0, min(view.get("kittens_in_pile", 0) - kittens_placed, len(free)))
+    hidden = [c for c, n in sorted(know.hidden_face_up.items()) for _ in range(n)]
+    loose = [c for c in sorted(unseen.elements()) if is_kitten[c]]
+    rng.shuffle(loose)
+    for card in hidden:  # face-up kittens lost in the pile first: they are surely there
+        if want and card in loose:
+            loose.remove(card)
+            depth = free.pop()
+            pile[depth], states[depth] = card, FACE_UP_HIDDEN
+            unseen[card] -= 1
+            want -= 1
+    for card in loose[:want]:
+        depth = free.pop()
+        pile[depth] = card
+        unseen[card] -= 1
+
+    # ---- everything else at random: the pile's free places, the hands, out of play
+    rest = [c for c in sorted(unseen.elements()) if not is_kitten[c]]
+    rng.shuffle(rest)
+    filler = _filler(cards, facts.total)
+    for depth in free:
+        pile[depth] = rest.pop() if rest else filler
+    hands: dict[str, list[str]] = {}
+    for s in seats:
+        name = s["name"]
+        if name == me and not cursed_me:
+            hands[name] = list(view["hand"])
+            continue
+        hand = list(known_hands.get(name, Counter()).elements())
+        while len(hand) < s["hand_count"]:
+            hand.append(rest.pop() if rest else filler)
+        rng.shuffle(hand)
+        hands[name] = hand
+    out_of_play = list(facts.set_out.elements()) + rest + [c for c in unseen.elements() if is_kitten[c]]
+
+    # ---- the game
+    game = Game(rules, names, rng.randrange(2**31) if seed is None else seed, origin=facts.origin)
+    game.hands = hands
+    for s in seats:
+        name = s["name"]
+        game.status[name] = s["status"]
+        game.marked[name] = list(s.get("marked", []))
+        game.in_front[name] = list(s["in_front"])
+        if s.get("cursed"):
+            game.cursed.add(name)
+    top_first = [c for c in pile]  # every place is filled now
+    game.draw_pile = DrawPile(top_first)  # type: ignore[arg-type]
+    for depth, state in enumerate(states):
+        if state:
+            game.draw_pile.set_face_up(depth, state)
+    for depth in placed_by_view:
+        game.draw_pile.know(depth, (me,))
+    game.discard = list(view["discard"])
+    game.out_of_game = out_of_play
+    game.current = view["current"]
+    game.turns = view["turns"]
+    game.attacked = view["attacked"]
+    game.direction = view["direction"]
+    game.turn_number = view.get("turn_number", 1)
+    game.stack = [Action(a["by"], tuple(a["cards"]), a["card"], a.get("combo"), a.get("target"),
+                         a.get("name"), a.get("nopes", 0)) for a in view.get("stack", [])]
+    if view.get("seen"):
+        game.seen[me] = list(view["seen"])
+    game.data = _copy(know.data)
+    for s in seats:
+        laid = know.laid_by.get(s["name"], {})
+        game.laid_by[s["name"]] = {c: who for c, who in laid.items()
+                                   if c in s["in_front"] and who in game.status}
+    return game
+
+
+def _take(pool: Counter, placed: Counter) -> Counter:
+    """``pool`` less ``placed`` (a card placed more often than the table holds is ignored)."""
+    out = Counter(pool)
+    for card, n in placed.items():
+        out[card] = max(0, out[card] - n)
+    return out
+
+
+def _hold_kittens(cards: dict, hands: dict[str, Counter], unseen: Counter, sizes: dict[str, int]) -> None:
+    """A hand known to hold kittens (Streaking Kittens) also holds as many cards that let it."""
+    holders = sorted(c for c, s in cards.items() if s.extra.get("holds_kitten"))
+    if not holders:
+        return
+    for name, hand in hands.items():
+        kittens = sum(n for c, n in hand.items() if cards[c].kind == "kitten")
+        have = sum(hand[c] for c in holders)
+        for card in holders:
+            while have < kittens and unseen[card] > 0 and sum(hand.values()) < sizes.get(name, 0):
+                hand[card] += 1
+                unseen[card] -= 1
+                have += 1
+
+
+def _filler(cards: dict, total: Counter) -> str:
+    """A harmless card for a place the known cards cannot fill (only when facts are wrong,
+    e.g. a custom deck's random cards): the commonest card that is no kitten."""
+    plain = [(n, c) for c, n in total.items() if cards[c].kind not in ("kitten",)]
+    return max(plain)[1] if plain else next(iter(cards))
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value

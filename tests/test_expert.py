@@ -1,0 +1,227 @@
+"""The search bot: it decides from its seat's view, moves and events only, it remembers what
+its seat saw, and it plays whole games under every expansion within its time."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ekpeer.bots import Bot, make_bot
+from ekpeer.bots.driver import public_setup, step
+from ekpeer.bots.expert import ExpertBot, decide
+from ekpeer.bots.knowledge import Tracker
+from ekpeer.bots.registry import BOT_KINDS
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.view import visible_events
+from ekpeer.plugins import installed, ruleset
+
+ALL = ["base", *sorted(n for n in installed() if n != "base")]
+
+
+class DrawBot(Bot):
+    """Only draws; saves itself and puts kittens on top: its hand stays hidden all game."""
+
+    needs_view = False
+
+    def act(self, view: Any, moves: list[Move]) -> Move:
+        for m in moves:
+            if m.do == "draw" or (m.use is not None and m.use != "none") or m.position == 0:
+                return m
+        return moves[0]
+
+
+class Recorder(Bot):
+    """A heuristic bot that writes down every input it is given."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.inner = make_bot("heuristic", seed)
+        self.inputs: list[Any] = []
+        self.wants_events = True
+        self.bind = lambda setup: self.inputs.append(("bind", setup))
+
+    def observe(self, events: list[dict]) -> None:
+        self.inputs.append(("events", events))
+
+    def act(self, view, moves):
+        self.inputs.append(("act", view, moves))
+        return self.inner.act(view, moves)
+
+    def react(self, view, moves):
+        self.inputs.append(("react", view, moves))
+        return self.inner.react(view, moves)
+
+
+def twin_games(seed: int):
+    """Two games alike in all but two cards the first seat never sees: p2 and p3 swap one
+    card of their starting hands (they only ever draw, so their hands stay hidden)."""
+    rules = ruleset(["base"])
+    names = ["p0", "p1", "p2", "p3"]
+    a = rules.new_game(names, seed=seed)
+    b = rules.new_game(names, seed=seed)
+    x = next(c for c in b.hands["p2"] if c != "defuse")
+    y = next(c for c in b.hands["p3"] if c not in ("defuse", x))
+    for hand, old, new in ((b.hands["p2"], x, y), (b.hands["p3"], y, x)):
+        hand[hand.index(old)] = new
+    return a, b
+
+
+def test_games_that_differ_only_in_unseen_cards_give_the_bot_the_same_inputs_and_decision():
+    for seed in range(3):
+        a, b = twin_games(seed)
+        assert a.hands != b.hands
+        recorders = []
+        for game in (a, b):
+            me = Recorder(seed)
+            bots = {"p0": me, "p1": DrawBot(1), "p2": DrawBot(2), "p3": DrawBot(3)}
+            for n in range(200):
+                ready = game.current == "p0" and not game.awaiting and not game.stack
+                if game.over or (n >= 20 and ready):
+                    break
+                step(game, bots)
+            recorders.append(me)
+        assert recorders[0].inputs == recorders[1].inputs
+        assert any(i[0] == "act" for i in recorders[0].inputs)
+        # and at the end, the search bot given those inputs decides the same in both games
+        decisions = []
+        for game in (a, b):
+            if game.over or game.awaiting:
+                continue
+            seat = "p0" if game.status["p0"] == "living" else None
+            if seat is None:
+                continue
+            bot = ExpertBot(seed=5, playouts=60)
+            bot.bind(public_setup(game))
+            for kind, *rest in recorders[0].inputs:
+                if kind == "events":
+                    bot.observe(rest[0])
+            decisions.append(bot.act(player_view(game, seat), game.legal_moves(seat)))
+        assert len(decisions) == 2 and decisions[0] == decisions[1]
+
+
+def test_the_tracker_follows_what_it_saw_through_draws_and_forgets_on_a_shuffle():
+    t = Tracker("me")
+    t.feed([{"type": "dealt", "draw_pile": 10},
+            {"type": "shown", "cards": ["a", "kitten", "c"], "by": "me", "source": "see_the_future"}])
+    view = {"draw_pile_count": 10, "face_up": [], "players": []}
+    assert t.knowledge(view).pile == {0: "a", 1: "kitten", 2: "c"}
+    t.feed([{"type": "drew_hidden", "player": "bob"}])
+    assert t.knowledge({**view, "draw_pile_count": 9}).pile == {0: "kitten", 1: "c"}
+    t.feed([{"type": "put_back", "player": "me", "card": "k2", "position": 1},
+            {"type": "put_back_hidden", "player": "me", "card": "k2", "position": None}])
+    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {0: "kitten", 1: "k2", 2: "c"}
+    t.feed([{"type": "resolved", "action": {"card": "draw_from_the_bottom"}, "noped": False},
+            {"type": "drew_hidden", "player": "bob"}])
+    assert t.knowledge({**view, "draw_pile_count": 9}).pile == {0: "kitten", 1: "k2", 2: "c"}
+    t.feed([{"type": "put_back_hidden", "player": "bob", "card": "k3", "position": None}])
+    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {}
+    t.feed([{"type": "shown", "cards": ["x"], "by": "me", "source": "see_the_future"},
+            {"type": "shuffled", "by": "bob"}])
+    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {}
+    # a pile size that does not match the view means a move it misread: it forgets
+    t.feed([{"type": "shown", "cards": ["x"], "by": "me", "source": "see_the_future"}])
+    assert t.knowledge({**view, "draw_pile_count": 8}).pile == {}
+
+
+def test_the_tracker_remembers_cards_given_to_others_until_they_may_be_gone():
+    t = Tracker("me")
+    t.feed([{"type": "card_given", "giver": "me", "taker": "bob", "card": "defuse", "how": "give"},
+            {"type": "card_moved", "giver": "me", "taker": "bob", "how": "give"}])
+    view = {"draw_pile_count": 0, "face_up": [], "players": [
+        {"name": "bob", "status": "living", "in_front": []}]}
+    assert t.knowledge(view).hands == {"bob": {"defuse": 1}}
+    t.feed([{"type": "card_moved", "giver": "bob", "taker": "eve", "how": "steal"}])
+    assert t.knowledge(view).hands == {}
+
+
+def test_it_dodges_a_kitten_it_knows_is_on_top():
+    rules = ruleset(["base"])
+    game = rules.new_game(["p0", "p1", "p2"], seed=11)
+    me = game.current
+    pile = game.draw_pile.top_first()
+    kitten = pile.index("exploding_kitten")
+    pile.insert(0, pile.pop(kitten))
+    from ekpeer.engine.pile import DrawPile
+
+    game.draw_pile = DrawPile(pile)
+    hand = game.hands[me]
+    hand[:] = ["skip", "tacocat", "beard_cat", "nope"]     # no Defuse: a draw would end it
+    game.discard.extend(["defuse"])
+    bot = ExpertBot(seed=1, playouts=240)
+    bot.bind(public_setup(game))
+    bot.observe([{"type": "dealt", "draw_pile": len(pile)},
+                 {"type": "shown", "cards": pile[:3], "by": me, "source": "see_the_future"}])
+    move = bot.act(player_view(game, me), game.legal_moves(me))
+    assert move.do == "play" and move.cards == ("skip",), bot.last
+
+
+def test_decide_is_a_pure_function_of_its_decision():
+    rules = ruleset(["base"])
+    game = rules.new_game(["p0", "p1"], seed=4)
+    bot = ExpertBot(seed=2, playouts=30)
+    bot.bind(public_setup(game))
+    me = game.current
+    decision, _ = bot.prepare(player_view(game, me), game.legal_moves(me), react=False)
+    assert decision is not None
+    first, second = decide(decision), decide(decision)
+    assert first.move == second.move and first.scores == second.scores and first.playouts >= 30
+
+
+def test_it_plays_whole_games_under_every_expansion_within_its_time():
+    assert "expert" in BOT_KINDS
+    for plugins, players in ((["base"], 4), (ALL, 5)):
+        rules = ruleset(plugins)
+        names = [f"p{i}" for i in range(players)]
+        game = rules.new_game(names, seed=3)
+        expert = ExpertBot(seed=3, seconds=0.02)
+        bots: dict[str, Bot] = {n: make_bot("heuristic", i) for i, n in enumerate(names)}
+        bots["p1"] = expert
+        slowest = 0.0
+        for _ in range(3000):
+            if game.over:
+                break
+            before = time.perf_counter()
+            step(game, bots)
+            slowest = max(slowest, time.perf_counter() - before)
+        assert game.over
+        assert slowest < 1.0
+
+
+def test_inputs_are_the_seats_own_events():
+    rules = ruleset(["base"])
+    game = rules.new_game(["p0", "p1", "p2"], seed=8)
+    me = Recorder(1)
+    bots = {"p0": make_bot("heuristic", 0), "p1": me, "p2": make_bot("heuristic", 2)}
+    told = []
+    for _ in range(40):
+        if game.over:
+            break
+        step(game, bots)
+        told.extend(visible_events(game.events, "p1"))
+    seen = [e for kind, *rest in me.inputs if kind == "events" for e in rest[0]]
+    assert seen[-len(told):] == told
+    assert me.inputs[0] == ("bind", public_setup(game)) and "seed" not in me.inputs[0][1]
+
+
+def test_play_offers_the_hard_bot_first_and_takes_difficulty_words():
+    import argparse
+
+    from ekpeer.cli_tui import add_commands, settings_from
+
+    parser = argparse.ArgumentParser()
+    add_commands(parser.add_subparsers(dest="command"))
+    assert settings_from(parser.parse_args(["play"]))["bots"] == "expert"
+    assert settings_from(parser.parse_args(["play", "--bots", "normal"]))["bots"] == "heuristic"
+    assert settings_from(parser.parse_args(["play", "--bots", "easy"]))["bots"] == "random"
+    assert settings_from(parser.parse_args(["play", "--bots", "hard"]))["bots"] == "expert"
+
+
+def test_a_remote_search_bot_learns_the_table_from_the_lobby():
+    from ekpeer.net.remote_bot import _public_setup
+
+    lobby = {"settings": {"expansions": ["base"], "deck": None, "variants": [], "options": {}},
+             "seats": [{"name": "ann"}, {"name": "bot1"}, {"name": "bot2"}]}
+    setup = _public_setup(lobby)
+    assert setup == {"plugins": ["base"], "players": ["ann", "bot1", "bot2"], "deck": "original",
+                     "variants": [], "options": {}}
+    assert _public_setup({"settings": {"expansions": ["not_installed"]}, "seats": []}) is None
