@@ -167,8 +167,12 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
             assert fingerprint(address) in str(key)
         # every wrapped line of it is on screen: nothing cut at 80 columns
         assert area.wrapped_document.height <= area.size.height
-        shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())
-        assert all(word in shown for word in command.split())
+        for _ in range(20):       # (drawn a frame after its text is set)
+            shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())
+            if all(word in shown for word in command.split()):
+                break
+            await pilot.pause(0.05)
+        assert all(word in shown for word in command.split()), shown
         await pilot.press("y")
         assert app.clipboard == command
 
