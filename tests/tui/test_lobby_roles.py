@@ -167,8 +167,12 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
             assert fingerprint(address) in str(key)
         # every wrapped line of it is on screen: nothing cut at 80 columns
         assert area.wrapped_document.height <= area.size.height
-        shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())
-        assert all(word in shown for word in command.split())
+        for _ in range(20):       # (drawn a frame after its text is set)
+            shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())
+            if all(word in shown for word in command.split()):
+                break
+            await pilot.pause(0.05)
+        assert all(word in shown for word in command.split()), shown
         await pilot.press("y")
         assert app.clipboard == command
 
@@ -219,8 +223,11 @@ async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
                               public_host="127.0.0.1")
     app = make_app(factory, mode="host", name="ann", settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(30):
+        for _ in range(50):
             await pilot.pause(0.1)
+            if app.lobby.get("settings", {}).get("seats") == 3 and app.screen.query("#set-seats"):
+                break
+        await settle(pilot, 8)        # the first lobby's Select has reported by now
         assert app.lobby, [n.message for n in app._notifications]
         assert app.lobby["settings"]["seats"] == 3
         assert app.screen.query_one("#set-seats", Select).value == 3
