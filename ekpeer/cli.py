@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenario = sub.add_parser("scenario", help="rules scenarios")
     scenario_sub = scenario.add_subparsers(dest="action", required=True)
     run = scenario_sub.add_parser("run", help="run scenario files or directories")
-    run.add_argument("paths", nargs="+")
+    run.add_argument("paths", nargs="+", metavar="PATH",
+                     help="scenario files (.toml) or directories holding them (e.g. tests/scenarios)")
     run.set_defaults(func=cmd_scenario)
 
     cards = sub.add_parser("cards", help="every installed card: its text and its count in each deck")
@@ -140,14 +141,17 @@ def build_parser() -> argparse.ArgumentParser:
     plugins.set_defaults(func=cmd_plugins)
 
     sim = sub.add_parser("simulate", help="play bot games headless")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--expansions", default="base")
-    sim.add_argument("--bots", default="heuristic,random")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--deck", default=None)
-    sim.add_argument("--variants", default="")
-    sim.add_argument("--quiet", action="store_true")
+    sim.add_argument("--players", type=int, default=4, help="players at each table (default 4)")
+    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    sim.add_argument("--expansions", default="base",
+                     help="plugins whose cards are used, comma-separated (default base; see ekpeer plugins)")
+    sim.add_argument("--bots", default="heuristic,random",
+                     help="bot kinds, comma-separated, given to the seats in turn (default heuristic,random)")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="seed of the first game (game N uses SEED+N: the same seed plays the same games)")
+    sim.add_argument("--deck", default=None, help="the main deck to deal (default: the expansions' own)")
+    sim.add_argument("--variants", default="", help="variant ids to play with, comma-separated")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar, only the results")
     sim.set_defaults(func=cmd_simulate)
 
     from . import cli_net, cli_tui, cli_web

@@ -36,7 +36,7 @@ async def _headless(args: argparse.Namespace) -> int:
         journal.clear()
     host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
                 allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle,
-                secure=not insecure, journal=journal)
+                secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256))
     host.loop = asyncio.get_running_loop()
     if getattr(args, "resume", False):
         if journal is None:
@@ -118,13 +118,37 @@ def cmd_host(args: argparse.Namespace) -> int:
     return asyncio.run(_headless(args))
 
 
+def cmd_forget_host(args: argparse.Namespace) -> int:
+    """Forget a host's key (after its own screen confirmed it has a new one)."""
+    from .net.addresses import AddressError
+    from .net.known_hosts import KnownHosts
+
+    known = KnownHosts()
+    try:
+        gone = known.forget(args.host)
+    except AddressError as exc:
+        print(f"ekpeer forget-host: {exc}", file=sys.stderr)
+        return 2
+    if not gone:
+        print(f"{args.host}: not in {known.path}", file=sys.stderr)
+        return 1
+    for line in gone:
+        print(f"forgot: {line}")
+    return 0
+
+
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
+    from .cli_trust import trusted_address
     from .net.remote_bot import run_bot
 
+    endpoint = trusted_address(args.endpoint, trust=args.trust, discovery=not args.no_discovery,
+                               insecure=args.insecure)
+    if endpoint is None:
+        return 2
     try:
-        return asyncio.run(run_bot(args.endpoint, args.name, args.table, args.kind, args.token, args.games,
+        return asyncio.run(run_bot(endpoint, args.name, args.table, args.kind, args.token, args.games,
                                    args.think, args.seed, args.timeout, args.insecure, args.password))
     except KeyboardInterrupt:
         return 130
@@ -158,28 +182,47 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"no tables found on the LAN within {args.timeout:g} s (multicast may be blocked here: "
               "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
         return 0
+    from .net.addresses import AddressError
+    from .net.known_hosts import HostKeyChanged, KnownHosts, check_found
+
+    known = KnownHosts()
     for t in tables:
-        print(t.line())
+        try:
+            trust = "known key" if check_found(t, known).status == "known" else "new key"
+        except HostKeyChanged:          # another key than the one trusted before
+            trust = "KEY CHANGED: ekpeer join refuses it"
+        except AddressError:
+            trust = "no key"
+        fp = f"  fingerprint {t.fingerprint} ({trust})" if t.fingerprint else "  (no key)"
+        print(t.line() + fp)
     return 0
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Network and TUI commands register here as they land."""
+
     host = sub.add_parser("host", help="host tables (--headless: a server with JSON-lines logs)")
     host.add_argument("--headless", action="store_true",
                       help="serve tables without a player at this terminal")
+    host.add_argument("--name", default=None,
+                      help="your name at the table you host (not --headless; default: your login)")
     host.add_argument("--bind", default="tcp://127.0.0.1:5555", help="ZeroMQ endpoint, e.g. tcp://0.0.0.0:5555")
     host.add_argument("--config", action="append", metavar="TOML",
                       help="a lobby preset (configs/*.toml); repeat for several tables")
     host.add_argument("--bot-think", type=_think, default=(0.5, 1.5), metavar="LO:HI",
                       help="seconds the host's bots think before a move (default 0.5:1.5)")
-    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--seed", type=int, default=None,
+                      help="seed of the host's random choices, deals included (tests and debugging only)")
     host.add_argument("--no-create", action="store_true",
                       help="players may not create tables by joining them")
-    host.add_argument("--ping", type=float, default=2.0,
-                      help="seconds between client pings (told to clients)")
-    host.add_argument("--idle", type=float, default=10.0,
-                      help="seconds of silence before a client is dropped")
+    host.add_argument("--ping", type=float, default=1.0,
+                      help="seconds between client pings, told to clients (default 1; a client "
+                           "calls the host gone after 3.5 s without a word)")
+    host.add_argument("--idle", type=float, default=5.0,
+                      help="seconds of silence before a client is dropped and its seat said gone "
+                           "(default 5: clients ping every second)")
+    host.add_argument("--max-per-address", type=int, default=256, metavar="N",
+                      help="connections at once from one remote address (default 256; docs/security.md)")
     host.add_argument("--save-replays", metavar="DIR", default=None,
                       help="save every finished game into DIR as JSON (ekpeer replay FILE plays it back)")
     host.add_argument("--no-discovery", action="store_true",
@@ -188,6 +231,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="no encryption or client keys (plain TCP): loopback debugging only")
     host.add_argument("--resume", action="store_true",
                       help="bring back every table (and game) this host had on this port, after a crash")
+    from .cli_tui import host_player_flags
+
+    host_player_flags(host)      # without --headless: your name and the table's shape
     host.set_defaults(func=cmd_host)
 
     lister = sub.add_parser("list", help="list the tables hosts advertise on the LAN")
@@ -196,16 +242,29 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     lister.set_defaults(func=cmd_list)
 
     bot = sub.add_parser("bot", help="connect a bot to a host from this process")
-    bot.add_argument("endpoint", help="tcp://HOST:PORT#HOSTKEY (as the host prints it)")
-    bot.add_argument("--name", required=True)
-    bot.add_argument("--table", default="base")
-    bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS)
+    bot.add_argument("endpoint", help="tcp://HOST:PORT/KEY as the host shows it (HOST:PORT alone: the key "
+                     "of an earlier visit, or the one the LAN advertises with --trust)")
+    bot.add_argument("--name", required=True, help="the bot's name at the table")
+    bot.add_argument("--table", default=None,
+                     help="table id (default: the host's first table with a free seat in its lobby)")
+    bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS,
+                     help="how the bot plays: random (easy), heuristic (normal) or expert "
+                     "(hard, a search); default heuristic")
     bot.add_argument("--token", default=None, help="resume a seat")
     bot.add_argument("--games", type=int, default=1, help="games to play before leaving")
-    bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI")
-    bot.add_argument("--seed", type=int, default=None)
+    bot.add_argument("--think", type=_think, default=(0.0, 0.0), metavar="LO:HI",
+                     help="seconds the bot thinks before each move, SECONDS or LO:HI (default 0)")
+    bot.add_argument("--seed", type=int, default=None,
+                     help="seed of the bot's choices (the same seed, the same bot)")
     bot.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
     bot.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
     bot.add_argument("--password", default=None, help="the table's password, if it has one")
+    bot.add_argument("--trust", action="store_true",
+                     help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
+    bot.add_argument("--no-discovery", action="store_true", help="do not look for HOST:PORT's key on the LAN")
     bot.set_defaults(func=cmd_bot)
+
+    forget = sub.add_parser("forget-host", help="forget a host's key (when its own screen shows a new one)")
+    forget.add_argument("host", help="HOST:PORT, a whole address, or name:HOST as the refusal named it")
+    forget.set_defaults(func=cmd_forget_host)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
+LOOPBACK = "tcp://127.0.0.1:0"          # ekpeer play's host
+HOST_BIND = "tcp://0.0.0.0:5555"         # a table hosted for others, unless --bind says where
 
 
 def _csv(value: str | None) -> list[str] | None:
@@ -57,16 +60,71 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
     return settings
 
 
-def _factory(args: argparse.Namespace):
-    from .tui.session import local_factory, net_available, network_factory
+def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None = None,
+                    public_host: str | None = None, discovery: bool = True, insecure: bool = False,
+                    journal: Any = None, resume: bool = False, seed: int | None = None,
+                    game_over_hooks: Sequence[Callable[[Any], Any]] = ()) -> Callable[..., Any]:
+    """The app's sessions, each a seat at a real host (``ekpeer.net``), for each mode:
 
+    * ``play``: a host on loopback in this process (``seed``: its deals, for reproducible games
+      and tests), this player at it over inproc, bots in the other seats;
+    * ``host``: the same, bound at ``bind`` (default ``tcp://0.0.0.0:5555``) where others reach
+      it (``public_host``, advertised on the LAN with ``discovery``; ``journal``/``resume``: its
+      crash journal);
+    * ``join``: a seat at someone else's host.
+
+    ``think``: how long the bots take (tests: ``(0, 0)``); ``insecure``: plain TCP, no
+    CurveZMQ (loopback debugging); ``game_over_hooks``: ``--save-replays``. The client gets
+    a host here and no more: it runs none itself (the one host is ``ekpeer.net``'s).
+    """
+
+    def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
+             autostart: bool = False, address: str | None = None, table: str | None = None,
+             password: str | None = None, **_: Any) -> Any:
+        from .tui.session import NetSession
+
+        if mode == "join":
+            return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password,
+                              insecure=insecure)
+        from .net.hosted import LocalHost, lan_address
+
+        if mode == "host":
+            here = LocalHost(bind or HOST_BIND, think=think,
+                             secure=not insecure, public_host=public_host or lan_address(),
+                             discovery=discovery, journal=journal, resume=resume,
+                             game_over_hooks=game_over_hooks)
+            table = table or "main"
+        else:
+            here = LocalHost(LOOPBACK, think=think, seed=seed, secure=not insecure,
+                             game_over_hooks=game_over_hooks)
+            table = table or "play"
+        return NetSession("", name, table=table, create=True, settings=settings, autostart=autostart,
+                          host=here, insecure=insecure)
+
+    return make
+
+
+def _need_network(command: str) -> None:
+    """Every game, even against bots, is played at a host over ZeroMQ: without pyzmq there is
+    none, said plainly (no fallback host inside the client)."""
+    from importlib.util import find_spec
+
+    if find_spec("zmq") is None:
+        raise SystemExit(f"ekpeer {command}: pyzmq is not installed, and every game (bots too) is "
+                         "played at a host over ZeroMQ. Install it (pip install pyzmq) or reinstall ekpeer.")
+
+
+def _think(args: argparse.Namespace) -> tuple[float, float]:
     think = max(0.0, float(getattr(args, "think", 0.5) or 0.0))
-    if getattr(args, "local", False) or not net_available():
-        return local_factory(bot_delay=think, seed=getattr(args, "seed", None))
-    return network_factory(think=(think * 0.6, think * 1.4) if think else (0.0, 0.0),
-                           bind=getattr(args, "bind", None) or "tcp://127.0.0.1:0",
+    return (think * 0.6, think * 1.4) if think else (0.0, 0.0)
+
+
+def _factory(args: argparse.Namespace) -> Callable[..., Any]:
+    _need_network(getattr(args, "command", None) or "play")
+    return session_factory(think=_think(args), bind=getattr(args, "bind", None),
                            public_host=getattr(args, "public_host", None), discovery=_discovery(args),
-                           insecure=_insecure(args))
+                           insecure=_insecure(args), seed=getattr(args, "seed", None),
+                           game_over_hooks=_replay_hooks(args))
 
 
 def _insecure(args: argparse.Namespace) -> bool:
@@ -104,27 +162,20 @@ def _pause_collector() -> None:
     collector.pause()
 
 
-def _with_replays(factory: Any, args: argparse.Namespace) -> Any:
-    """With ``--save-replays DIR``, hosts this factory runs save every finished game into DIR."""
+def _replay_hooks(args: argparse.Namespace) -> list[Callable[[Any], Any]]:
+    """With ``--save-replays DIR``, the hosts this command runs save every finished game into DIR."""
     directory = getattr(args, "save_replays", None)
     if not directory:
-        return factory
+        return []
     from .replays import ReplaySaver
 
-    saver = ReplaySaver(directory)
-
-    def make(*a: Any, **kw: Any) -> Any:
-        session = factory(*a, **kw)
-        session.game_over_hooks = [saver]   # HostedSession hands them to its host; LocalSession has none
-        return session
-
-    return make
+    return [ReplaySaver(directory)]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     _pause_collector()
     settings = settings_from(args)
-    factory = _with_replays(_factory(args), args)
+    factory = _factory(args)
     if not args.menu:
         factory = _forked(args, settings, factory)   # before Textual loads: see tui/forked.py
     from .tui.app import make_app
@@ -137,21 +188,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _forked(args: argparse.Namespace, settings: dict[str, Any], factory: Any) -> Any:
     """``ekpeer play``'s host and connection, forked now so that they start on another core
-    while the client loads; ``factory`` unchanged where that cannot be (``--local``, no
-    network stack, no fork on this system)."""
-    from .tui.session import HostedSession, net_available
-
-    if args.local or not net_available():
-        return factory
+    while the client loads; ``factory`` unchanged where that cannot be (no fork on this
+    system, ``EKPEER_FORK_HOST=0``, or the deprecated ``--local``, which means the same)."""
     from .tui.forked import can_fork, fork_session, forked_factory
 
-    if not can_fork():
+    if args.local or not can_fork():
         return factory
 
     def make() -> Any:
-        session = factory(mode="play", name=args.name, settings=settings, autostart=args.start)
-        assert isinstance(session, HostedSession)
-        return session
+        return factory(mode="play", name=args.name, settings=settings, autostart=args.start)
 
     return forked_factory(fork_session(make), factory)
 
@@ -168,6 +213,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
     if password:
         options["password"] = password
+    if args.address:    # its key: in the address, from a trusted earlier visit, or the LAN's (asked about)
+        from .cli_trust import trusted_address
+
+        args.address = trusted_address(args.address, trust=args.trust, discovery=_discovery(args),
+                                       insecure=args.insecure)
+        if args.address is None:
+            return 2
     # Without an address the start screen opens, listing the tables found on the LAN.
     app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
                    address=args.address, options=options or None, discovery=_discovery(args))
@@ -184,10 +236,11 @@ def host_with_player(args: argparse.Namespace) -> int:
         port = getattr(args, "port", None) or 5555
         bind = f"tcp://0.0.0.0:{port}"
     args.bind = bind
-    for attr, default in (("name", default_name()), ("think", 0.5), ("local", False), ("menu", False)):
+    for attr, default in (("name", default_name()), ("think", 0.5), ("menu", False)):
         if getattr(args, attr, None) is None:
             setattr(args, attr, default)
-    from .tui.session import lan_address, network_factory
+    _need_network("host")
+    from .net.hosted import lan_address
 
     host = bind.split("://", 1)[-1].rsplit(":", 1)[0]
     public = getattr(args, "public_host", None) or (lan_address() if host in ("0.0.0.0", "*", "") else host)
@@ -201,10 +254,11 @@ def host_with_player(args: argparse.Namespace) -> int:
     journal = Journal(data_dir() / "tables" / f"tui-{port}") if port.isdigit() and port != "0" else None
     if journal is not None and not getattr(args, "resume", False):
         journal.clear()
-    factory = network_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args),
+    factory = session_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args),
                               insecure=_insecure(args), journal=journal,
-                              resume=bool(getattr(args, "resume", False)))
-    app = make_app(_with_replays(factory, args), mode="host", name=args.name, settings=settings_from(args))
+                              resume=bool(getattr(args, "resume", False)),
+                              game_over_hooks=_replay_hooks(args))
+    app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
     return _run(app)
 
 
@@ -224,8 +278,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return _run(ReplayApp(playback, show_hands=args.hands))
 
 
-def _table_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
+def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
+    if config:
+        p.add_argument("--config", default=None, help="lobby preset (default: configs/base.toml)")
     p.add_argument("--players", type=int, default=None, help="seats at the table, 2-10")
     p.add_argument("--bots", choices=("hard", "normal", "easy", "expert", "heuristic", "random"),
                    default=None, help="strength of the bots: hard (searches; play's default), normal, easy")
@@ -236,16 +291,27 @@ def _table_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn", type=float, default=None, help="seconds for a move before the default")
 
 
+def host_player_flags(host: argparse.ArgumentParser) -> None:
+    """``ekpeer host`` without ``--headless`` seats you at the table it hosts: your name, and
+    the table's shape from the flags (a headless host takes its tables from ``--config``)."""
+    if not any("--name" in action.option_strings for action in host._actions):
+        host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
+    _table_flags(host, config=False)
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """The Textual client's commands register here."""
     play = sub.add_parser("play", help="play in the terminal against bots (host, client and bots in one)")
     _table_flags(play)
-    play.add_argument("--name", default=default_name())
+    play.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     play.add_argument("--start", action="store_true", help="start at once, skipping the lobby")
     play.add_argument("--menu", action="store_true", help="open the start screen (play / host / join)")
-    play.add_argument("--local", action="store_true", help="run the engine in process, without a host")
+    play.add_argument("--local", action="store_true",
+                      help="deprecated: the same as EKPEER_FORK_HOST=0 (the host runs in this process, "
+                           "not in a forked one)")
     play.add_argument("--think", type=float, default=0.5, help="seconds a bot takes to move (about)")
-    play.add_argument("--seed", type=int, default=None, help="seed for --local games")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed the host's deals (the same game again, against bots)")
     play.add_argument("--no-discovery", action="store_true",
                       help="with --menu: neither list LAN tables nor advertise a hosted one")
     play.add_argument("--insecure", action="store_true",
@@ -262,9 +328,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME "
                           "(no address: pick from the tables found on the LAN)")
     join.add_argument("address", nargs="?", default=None,
-                      help="tcp://HOST:PORT (default: the start screen lists the tables on the LAN)")
+                      help="tcp://HOST:PORT/KEY as the host shows it, or HOST:PORT when its key is known or "
+                           "advertised on the LAN (default: the start screen lists the tables on the LAN)")
+    join.add_argument("--trust", action="store_true",
+                      help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
-    join.add_argument("--name", default=default_name())
+    join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
     join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
                       help="the table's password (--password alone asks for it without echoing it)")

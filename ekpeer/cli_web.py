@@ -35,8 +35,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     address = args.address or default_address()
     if address is None:
-        print("ekpeer serve: give the host's address as it prints it (tcp://HOST:PORT#KEY); no host "
+        print("ekpeer serve: give the host's address as it prints it (tcp://HOST:PORT/KEY); no host "
               "has run on this machine as this user to take it from", file=sys.stderr)
+        return 2
+    from .cli_trust import trusted_address
+
+    # a key in the address, or a trusted earlier visit's (HOST:PORT alone); another key for a
+    # known host is refused, as by ekpeer join
+    address = trusted_address(address, discovery=False, insecure=args.insecure)
+    if address is None:
         return 2
     try:
         _, key = split_address(address)
@@ -44,7 +51,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"ekpeer serve: {exc}", file=sys.stderr)
         return 2
     if key is None and not args.insecure:
-        print("ekpeer serve: the address carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+        print("ekpeer serve: the address carries no host key (tcp://HOST:PORT/KEY, as the host prints it); "
               "--insecure serves clients of a host without encryption", file=sys.stderr)
         return 2
     if args.insecure:
@@ -71,7 +78,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="seat players who have only a browser at a host's tables "
                                          "(a web page, on loopback unless --bind says otherwise)")
     serve.add_argument("address", nargs="?", default=None,
-                       help="the host, as it prints it: tcp://HOST:PORT#KEY (default: this machine's "
+                       help="the host, as it prints it: tcp://HOST:PORT/KEY (default: this machine's "
                             "host on port 5555)")
     serve.add_argument("--bind", default="127.0.0.1",
                        help="the web server's address (default 127.0.0.1; 0.0.0.0 for the LAN)")

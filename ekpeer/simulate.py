@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from typing import TextIO
+from contextlib import nullcontext
+from typing import Any, TextIO
 
 from .bots import make_bot
 from .bots.driver import play_out
@@ -26,26 +27,24 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
     turns = moves = 0
     unfinished = shared = 0
     started = time.perf_counter()
-    for g in range(games):
-        game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
-        seats = {name: make_bot(name.split("-", 1)[1], seed=(seed + g) * 100 + i)
-                 for i, name in enumerate(names)}
-        moves += play_out(game, seats)
-        turns += game.turn_number
-        if not game.over:
-            unfinished += 1
-        else:
-            for name in game.winners:
-                wins[name] += 1 / len(game.winners)
-            shared += game.shared_win
-        if progress and (g + 1) % max(1, games // 50) == 0:
-            done = (g + 1) / games
-            bar = "#" * int(done * 30)
-            out.write(f"\r[{bar:<30}] {g + 1}/{games}")
-            out.flush()
+    bar = progress_bar(out) if progress else None
+    task = bar.add_task("games", total=games) if bar is not None else None
+    with bar or nullcontext():
+        for g in range(games):
+            game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
+            seats = {name: make_bot(name.split("-", 1)[1], seed=(seed + g) * 100 + i)
+                     for i, name in enumerate(names)}
+            moves += play_out(game, seats)
+            turns += game.turn_number
+            if not game.over:
+                unfinished += 1
+            else:
+                for name in game.winners:
+                    wins[name] += 1 / len(game.winners)
+                shared += game.shared_win
+            if bar is not None:
+                bar.advance(task)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - started
-    if progress:
-        out.write("\n")
     result = {
         "games": games,
         "win_rates": {n: wins[n] / games for n in names},
@@ -78,3 +77,16 @@ def report(result: dict, out: TextIO = sys.stdout) -> None:
         out.write(f"shared_wins: {result['shared_wins']}\n")
     if result["unfinished"]:
         out.write(f"unfinished: {result['unfinished']}\n")
+
+
+def progress_bar(out: TextIO) -> Any:
+    """Rich's progress bar on ``out`` when it is a terminal (rich comes with Textual); None
+    when it is not (a pipe or a file gets the results only, no bar drawn over them)."""
+    isatty = getattr(out, "isatty", None)
+    if isatty is None or not isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                    TimeRemainingColumn(), console=Console(file=out))

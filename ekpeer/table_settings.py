@@ -1,8 +1,8 @@
 """A table's lobby settings as data: the defaults, their bounds, and preset files.
 
 Shared by the network lobby (``ekpeer.net.lobby``, which checks settings against the
-installed plugins) and the Textual client (which reads presets, fills the lobby form and
-plays local games), so that both start from the same defaults.
+installed plugins) and the Textual client (which reads presets and fills the lobby form),
+so that both start from the same defaults. Plain data: it imports no plugin and no engine.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 from typing import Any
-
-from .bots.registry import BOT_KINDS as BOT_KINDS  # re-exported; loads no bot and no engine
 
 #: The lobby's difficulty words for the bot kinds (ekpeer play offers hard first).
 BOT_LEVELS = {"easy": "random", "normal": "heuristic", "hard": "expert"}

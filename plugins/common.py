@@ -33,15 +33,15 @@ def take_top_keeping_faces(game: Game, n: int) -> list[tuple[str, bool]]:
 
 
 def put_top_keeping_faces(game: Game, cards: list[tuple[str, bool]]) -> None:
-    """Put ``(card, face_up)`` pairs back on top, the first one on top."""
+    """Put ``(card, face_up)`` pairs back on top, the first one on top (everyone sees where
+    they go, not in what order)."""
     for card, up in reversed(cards):
-        game.draw_pile.insert(0, card, up)
+        game.draw_pile.insert(0, card, up, place_known=True)
 
 
 def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None:
     """Show ``player`` the top ``n`` cards and let them choose a new order (Alter the Future)."""
-    seen = game.draw_pile.peek(n)
-    game.show(player, seen, source=source)
+    seen = game.show_top(player, n, source=source)
     if not seen:
         if then is not None:
             then(seen)
@@ -51,6 +51,8 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
         taken = take_top_keeping_faces(game, len(seen))
         new = [taken[i] for i in order]
         put_top_keeping_faces(game, new)
+        if game.recording:      # who chose the order knows it
+            game.draw_pile.learn(len(new), (player,))
         # ``seen`` stays what was shown: choosing a new order shows nothing new.
         game.emit("altered", None, by=player, count=len(seen), source=source)
         if then is not None:

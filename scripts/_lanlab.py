@@ -132,6 +132,14 @@ def netem_works(ns: str, dev: str = "eth0") -> bool:
 
 
 # ---------------------------------------------------------------------------- processes
+def rehost(address: str, endpoint: str) -> str:
+    """``address`` (``tcp://H:P/KEY``, or the older ``tcp://H:P#KEY``) with another endpoint, the
+    key kept: the same host reached another way (its LAN address, a latency relay)."""
+    rest = address.split("://", 1)[-1]
+    cut = min((i for i in (rest.find("#"), rest.find("/")) if i >= 0), default=len(rest))
+    return endpoint + rest[cut:]
+
+
 def ekpeer_argv() -> list[str]:
     exe = ROOT / ".venv" / "bin" / "ekpeer"
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "ekpeer.cli"]
@@ -362,9 +370,8 @@ class Lab:
         """The address players type: the host's LAN address with its key (from its log)."""
         rec = self.wait_for(host, lambda: next(iter(host.events("listening")), None), timeout,
                             "the host to listen")
-        key = rec["address"].split("#", 1)[1] if "#" in rec["address"] else ""
         port = rec["endpoint"].rsplit(":", 1)[1]
-        return f"tcp://{HOST_IP}:{port}" + (f"#{key}" if key else "")
+        return rehost(rec["address"], f"tcp://{HOST_IP}:{port}")
 
     def player(self, machine: str, args: list[str], *, name: str | None = None) -> LabProc:
         """The scripted player (``scripts/_lanlab_player.py``) on ``machine``."""

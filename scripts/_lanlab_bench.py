@@ -2,7 +2,7 @@
 """The two ends of ``scripts/lan-lab --bench``'s round trips, each run inside a lab machine.
 
     _lanlab_bench.py echo  --bind tcp://10.213.0.1:5600          # on the host machine
-    _lanlab_bench.py probe --raw tcp://10.213.0.1:5600 --ekpeer 'tcp://10.213.0.1:5555#KEY'
+    _lanlab_bench.py probe --raw tcp://10.213.0.1:5600 --ekpeer tcp://10.213.0.1:5555/KEY
 
 ``echo`` is a bare pyzmq ROUTER that sends every frame straight back. ``probe`` (on a player's
 machine) times round trips, in alternating blocks so both see the same load: a DEALER to the

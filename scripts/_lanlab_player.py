@@ -2,7 +2,7 @@
 """A scripted person for the LAN lab: plays one seat through the client library and says,
 as JSON lines on stdout, everything it saw.
 
-    _lanlab_player.py (--address tcp://IP:PORT#KEY | --discover) --name ann --table lab
+    _lanlab_player.py (--address tcp://IP:PORT/KEY | --discover) --name ann --table lab
                       [--token-file F] [--hold-file F] [--start] [--think LO:HI] [--seed N]
 
 It plays like a person who knows the rules (the heuristic bot's choices, through the legal
@@ -93,7 +93,7 @@ async def discover(table: str, timeout: float) -> str:
 
 async def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--address", help="tcp://IP:PORT#KEY")
+    ap.add_argument("--address", help="tcp://IP:PORT/KEY")
     ap.add_argument("--discover", action="store_true", help="find the table on the LAN (mDNS)")
     ap.add_argument("--discover-timeout", type=float, default=15.0)
     ap.add_argument("--name", required=True)

@@ -108,7 +108,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     stats = {"reconnects": 0, "returns": 0, "client_errors": 0}
     errors: list[str] = []          # what the client errors were (the first few are reported)
 
-    async def sit(seat: Seat) -> None:
+    async def sit(seat: Seat, begin: bool = True) -> None:
         seat.client = Client(address, seat.name, ctx=ctx, ping_seconds=1.0, silence_seconds=4.0,
                              keypair=seat.keypair, token=seat.token)
         await seat.client.connect()
@@ -123,7 +123,8 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
             await seat.bot.join(seat.table, None)
         seat.token = seat.client.token
         seat.task = asyncio.create_task(seat.bot.run())
-        await start(seat)
+        if begin:       # not while the first players still come in (that start is below)
+            await start(seat)
 
     async def start(seat: Seat) -> None:
         # a config table with a free seat starts when a seated player asks (the host bot fills it)
@@ -134,7 +135,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
 
     for seat in seats:
         seat.keypair = zmq.curve_keypair()
-    await asyncio.gather(*(sit(s) for s in seats))
+    await asyncio.gather(*(sit(s, begin=False) for s in seats))
     await asyncio.gather(*(start(s) for s in seats))
 
     busy: set[Seat] = set()
@@ -194,7 +195,13 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     probe = Client(address, "probe", ctx=ctx, request_timeout=5.0)
     try:
         hello = await probe.connect()
-        phases = {t["table"]: t["phase"] for t in hello.get("tables", [])}
+        page = 0
+        while hello.get("tables"):          # the host lists its tables a page at a time
+            phases.update({t["table"]: t["phase"] for t in hello["tables"]})
+            if len(phases) >= hello.get("table_count", 0):
+                break
+            page += 1
+            hello = await probe.request("hello", {"versions": [1], "page": page})
     except Exception:
         pass
     finally:

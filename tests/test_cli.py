@@ -39,7 +39,32 @@ def test_simulate_prints_win_rates_turns_and_speed():
     out = result.stdout
     assert "win_rate_per_seat heuristic:" in out and "win_rate_per_seat random:" in out
     assert "average_turns:" in out and "games_per_second:" in out
-    assert "20/20" in out  # the progress bar reached the end
+    assert "20/20" not in out and "\r" not in out    # a pipe gets no progress bar
+
+
+def test_simulate_shows_richs_progress_bar_in_a_terminal():
+    import pty
+
+    main, child = pty.openpty()
+    try:
+        proc = subprocess.Popen([*EKPEER, "simulate", "--players", "3", "--games", "20", "--seed", "4"],
+                                cwd=ROOT, stdout=child, stderr=subprocess.PIPE, env=os.environ)
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                data = os.read(main, 65536)
+            except OSError:         # the terminal's other end closed: the command is done
+                break
+            if not data:
+                break
+            chunks.append(data)
+        assert proc.wait(60) == 0, proc.stderr.read() if proc.stderr else ""
+    finally:
+        os.close(main)
+    out = b"".join(chunks).decode(errors="replace")
+    assert "20/20" in out and "simulating" in out and "━" in out   # Rich's bar, drawn to the end
+    assert "win_rate_per_seat heuristic:" in out
 
 
 def test_simulate_is_deterministic_for_a_seed():

@@ -102,14 +102,18 @@ def assert_view_entitled(game, player):
         for cards in game.hook.ekpeer_cards_elsewhere(game=game):
             public_places += list(cards)
     everywhere = game.all_cards()
+    # ...and but those in the draw pile where this player knows them to lie (known_pile: how
+    # that knowledge arises is tests/test_pile_knowledge.py's)
+    placed = [k["card"] for k in view["known_pile"]]
     assert view["kittens_in_pile"] == (kittens(everywhere.elements()) - kittens(game.hands[player])
-                                       - kittens(public_places))
+                                       - kittens(public_places) - kittens(placed))
     assert text.count("'hand': [") == 1
     # Every card id anywhere in the view is one this player is entitled to know of.
     entitled = set(game.hands[player]) | set(game.seen.get(player, [])) | set(game.discard)
     for p in game.players:
         entitled |= set(game.in_front[p]) | set(game.marked[p])
     entitled |= {c for _, c in game.draw_pile.face_up()}
+    entitled |= {c for _, c in game.draw_pile.known_to(player)}
     # Clairvoyance (zombie): the watcher saw where each kitten went back.
     entitled |= {w["card"] for w in game.data.get("zombie.clairvoyance", {}).get(player, [])}
     for action in game.stack:

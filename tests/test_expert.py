@@ -10,10 +10,10 @@ from ekpeer.bots import Bot, make_bot
 from ekpeer.bots.driver import public_setup, step
 from ekpeer.bots.expert import ExpertBot, decide
 from ekpeer.bots.knowledge import Tracker
+from ekpeer.bots.registry import BOT_KINDS
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
 from ekpeer.plugins import installed, ruleset
-from ekpeer.table_settings import BOT_KINDS
 
 ALL = ["base", *sorted(n for n in installed() if n != "base")]
 

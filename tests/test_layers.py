@@ -58,6 +58,50 @@ def test_the_client_imports_no_card():
     assert offenders("ekpeer/tui", ("plugins", "ekpeer_cards")) == []
 
 
+# The client holds no host (issue 16): no module of ekpeer/tui imports, even lazily inside a
+# function, the rules, the bots, the plugin loader or anything only a host runs.
+CLIENT_FORBIDDEN = ("plugins", "ekpeer_cards", "pluggy", "ekpeer.engine", "ekpeer.bots", "ekpeer.plugins",
+                    "ekpeer.hookspecs", "ekpeer.net.host", "ekpeer.net.table", "ekpeer.net.table_timers",
+                    "ekpeer.net.lobby", "ekpeer.net.hosted", "ekpeer.net.journal", "ekpeer.net.remote_bot",
+                    "ekpeer.replays", "ekpeer.scenario", "ekpeer.simulate")
+
+
+def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
+    """Every module ``source`` (a module of ``package``) imports anywhere, functions included;
+    ``from X import name`` also counts as ``X.name`` (``from ..net import host`` is the host)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_the_client_imports_no_engine_bot_plugin_loader_or_host():
+    bad = []
+    for path in (ROOT / "ekpeer/tui").rglob("*.py"):
+        package = path.relative_to(ROOT).parent.parts
+        for name in imported_modules(path.read_text(), package):
+            if any(name == f or name.startswith(f + ".") for f in CLIENT_FORBIDDEN):
+                bad.append(f"{path.relative_to(ROOT)}: {name}")
+    assert bad == []
+
+
+def test_the_client_import_check_sees_lazy_and_relative_imports():
+    source = "def later():\n    from ..net import host\n    from ...engine.view import own_part\n"
+    names = imported_modules(source, ("ekpeer", "tui", "screens"))
+    assert {"ekpeer.tui.net.host", "ekpeer.engine.view"} <= names
+    names = imported_modules("def later():\n    from ..net import host\n", ("ekpeer", "tui"))
+    assert "ekpeer.net.host" in names
+
+
 def module_graph(package: str = "ekpeer") -> dict[str, dict[str, int]]:
     """Every module under ``package`` -> the modules of ``package`` it imports, each with the
     line of its first import there.

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from .base import Bot
     from .heuristic import HeuristicBot
     from .random_bot import RandomBot
-    from .registry import BOT_KINDS, make_bot
+    from .registry import BOT_KINDS, COVERING, make_bot
 
-__all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "COVERING", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
 
 
 def __getattr__(name: str) -> Any:
@@ -23,7 +23,7 @@ def __getattr__(name: str) -> Any:
         from .base import Bot
 
         return Bot
-    if name in ("make_bot", "BOT_KINDS"):
+    if name in ("make_bot", "BOT_KINDS", "COVERING"):
         from . import registry
 
         return getattr(registry, name)

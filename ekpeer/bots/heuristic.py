@@ -38,7 +38,17 @@ class HeuristicBot(Bot):
 
     # -------------------------------------------------------------- knowledge
     def _top(self, view: dict[str, Any]) -> list[str]:
-        """What this bot believes lies on top of the draw pile now."""
+        """What this bot believes lies on top of the draw pile now: what the view says its
+        player knows (``known_pile``: a bot covering a person's seat knows what they saw), else
+        what it remembers seeing."""
+        known = view.get("known_pile")
+        if isinstance(known, list):
+            places = {k["depth"]: k["card"] for k in known}
+            top = []
+            while len(top) in places:
+                top.append(places[len(top)])
+            if top:
+                return top
         count = view["draw_pile_count"]
         discard = view["discard"]
         fresh = discard[self.discard_len:] if len(discard) >= self.discard_len else discard

@@ -1,4 +1,5 @@
-"""The bots a table may seat, by kind: :data:`BOT_KINDS` and :func:`make_bot`.
+"""The bots a table may seat, by kind: :data:`BOT_KINDS`, :func:`make_bot`, and the kind that
+covers a person's seat (:data:`COVERING`).
 
 It lives apart from :mod:`ekpeer.bots.base` so that the arrows point one way: every bot
 imports the base class, only this registry names the bots, and the base names none (it can
@@ -36,6 +37,10 @@ def _expert() -> type[Bot]:
 #: Each kind a lobby may choose -> the loader of its class (a new bot is one entry here).
 KINDS: dict[str, Callable[[], type[Bot]]] = {"heuristic": _heuristic, "random": _random, "expert": _expert}
 BOT_KINDS: tuple[str, ...] = tuple(KINDS)
+#: The kind that covers a person's seat (ruling 26): it chooses the move the host makes when
+#: their clock runs out, and plays their seat while they are gone. The strongest sensible
+#: kind, whatever kind fills a table's empty seats; switch it here, in one place.
+COVERING = "heuristic"
 
 
 def bot_class(kind: str) -> type[Bot]:

@@ -138,7 +138,15 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
             pile[depth] = entry["card"]
             states[depth] = FACE_UP
             public[entry["card"]] += 1
+    # cards the view says the seat knows the place of (seen, revealed, put back by it): the
+    # view's kitten count (``kittens_in_pile``) already leaves these out
+    for entry in view.get("known_pile", []):
+        depth = entry["depth"]
+        if 0 <= depth < count and pile[depth] is None:
+            pile[depth] = entry["card"]
+            public[entry["card"]] += 1
     unseen = _take(unseen, public)
+    placed_by_view = {d for d in range(count) if pile[d] is not None}
 
     # ---- what the seat knows beyond the view (each fact kept only while possible)
     known_hands: dict[str, Counter] = {}
@@ -167,7 +175,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     _hold_kittens(cards, known_hands, unseen, {s["name"]: s["hand_count"] for s in seats})
 
     # ---- kittens: as many in the pile and the other hands as the view counts
-    kittens_placed = sum(is_kitten[c] for c in pile if c is not None)
+    kittens_placed = sum(is_kitten[c] for d, c in enumerate(pile)
+                         if c is not None and d not in placed_by_view)
     kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
     free = [d for d in range(count) if pile[d] is None]
     rng.shuffle(free)
@@ -221,6 +230,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     for depth, state in enumerate(states):
         if state:
             game.draw_pile.set_face_up(depth, state)
+    for depth in placed_by_view:
+        game.draw_pile.know(depth, (me,))
     game.discard = list(view["discard"])
     game.out_of_game = out_of_play
     game.current = view["current"]

@@ -175,6 +175,16 @@ class Game:
             self.seen[player] = shown
             self.emit("shown", (player,), cards=shown, by=player, source=source)
 
+    def show_top(self, player: str, n: int, public: bool = False, source: str = "") -> list[str]:
+        """Show ``player`` (or everyone, with ``public``) the top ``n`` cards of the draw pile
+        where they lie (See the Future): the pile remembers who knows them, for the odds each
+        player is shown (:meth:`DrawPile.known_to`). Returns the cards, top first."""
+        cards = self.draw_pile.peek(n)
+        self.show(player, cards, public=public, source=source)
+        if self.recording and cards:
+            self.draw_pile.learn(len(cards), True if public else (player,))
+        return cards
+
     # ------------------------------------------------------------------ hands
     def add_to_hand(self, player: str, card: str) -> None:
         self.hands[player].append(card)
@@ -365,7 +375,10 @@ class Game:
         """Ask ``player`` where to put ``card`` (lying in front of them) back into the draw pile."""
         def answer(position: int) -> None:
             self.in_front[player].remove(card)
-            self.draw_pile.insert(position, card, face_up)
+            # who put it back (and who watched) knows where it lies; a face-up card, everyone
+            knowers: tuple[str, ...] | bool = True if face_up else (player, *watchers)
+            self.draw_pile.insert(position, card, face_up, known_to=knowers if self.recording else (),
+                                  place_known=bool(face_up))
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
             self.emit("put_back", (player, *watchers), player=player, card=card, position=depth)
             self.emit("put_back_hidden", None, player=player, card=card,

@@ -7,6 +7,14 @@ Each card has a face state: ``FACE_DOWN``, ``FACE_UP`` (put back face up where e
 can see it, like the Imploding Kitten), or ``FACE_UP_HIDDEN``: still face up, but
 shuffled in, so nobody knows its place until it reaches the top (seed 001: "a Shuffle
 hides its place again"; you might shuffle it back to the top without realising).
+
+The pile also keeps who knows each card and its place (the odds a player is shown count
+only what they know): the players a card was shown to where it lies (See the Future), or
+everyone (Reveal the Future), or who put it where it is (a kitten put back). Taking a card
+from the top or the bottom, which everyone sees, keeps what is known of the others; a card
+put in at a place only some know (a kitten put back in secret) leaves only those knowing
+where anything lies; a shuffle leaves nobody knowing. Nothing is tracked until somebody
+first learns something (:meth:`learn`), so games nobody watches pay nothing for it.
 """
 
 from __future__ import annotations
@@ -15,6 +23,18 @@ import random
 from collections.abc import Iterable
 
 FACE_DOWN, FACE_UP, FACE_UP_HIDDEN = 0, 1, 2
+#: Who knows a card and its place: ``None`` nobody, ``True`` everyone, else those players.
+Knowers = frozenset[str] | bool | None
+
+
+def _meet(knowers: Knowers, those: frozenset[str]) -> Knowers:
+    """Who of ``knowers`` is also among ``those``."""
+    if knowers is None or not those:
+        return None
+    if knowers is True:
+        return those
+    both = knowers & those  # type: ignore[operator]
+    return both or None
 
 
 def shuffle(rng: random.Random, cards: list) -> None:
@@ -31,11 +51,12 @@ def shuffle(rng: random.Random, cards: list) -> None:
 
 
 class DrawPile:
-    __slots__ = ("_cards", "_up")
+    __slots__ = ("_cards", "_up", "_seen")
 
     def __init__(self, top_first: Iterable[str] = (), face_up: Iterable[int] = ()) -> None:
         self._cards: list[str] = list(top_first)[::-1]
         self._up: list[int] = [FACE_DOWN] * len(self._cards)
+        self._seen: list[Knowers] | None = None   # who knows each card where it lies (bottom first)
         for depth in face_up:
             self._up[len(self._cards) - 1 - depth] = FACE_UP
 
@@ -52,24 +73,45 @@ class DrawPile:
 
     def draw_top(self) -> tuple[str, int]:
         """Take the top card; returns it and its face state (truthy when it lay face up)."""
+        if self._seen is not None:
+            self._seen.pop()
         return self._cards.pop(), self._up.pop()
 
     def draw_bottom(self) -> tuple[str, int]:
+        if self._seen is not None:
+            self._seen.pop(0)
         return self._cards.pop(0), self._up.pop(0)
 
-    def insert(self, position: int, card: str, face_up: bool | int = False) -> None:
-        """Put ``card`` at ``position`` from the top (0 = top, -1 or len = bottom)."""
+    def insert(self, position: int, card: str, face_up: bool | int = False,
+               known_to: Iterable[str] | bool = (), place_known: bool = False) -> None:
+        """Put ``card`` at ``position`` from the top (0 = top, -1 or len = bottom).
+
+        ``known_to``: who knows the card and where it went (True: everyone). Unless
+        ``place_known`` (everyone saw where it went in, e.g. on top) or ``known_to`` is
+        everyone, everybody else no longer knows where any card lies."""
         n = len(self._cards)
         if position < 0 or position > n:
             position = n
         index = n - position
         self._cards.insert(index, card)
         self._up.insert(index, int(face_up))
+        knowers: Knowers = True if known_to is True else (frozenset(known_to) or None)  # type: ignore[arg-type]
+        if self._seen is None:
+            if knowers is None:
+                return
+            self._seen = [None] * n
+        elif not place_known and knowers is not True:
+            those: frozenset[str] = knowers or frozenset()  # type: ignore[assignment]
+            self._seen = [_meet(k, those) for k in self._seen]
+        self._seen.insert(index, knowers)
 
     def put_top(self, cards_top_first: list[str]) -> None:
+        """Put cards on top (everyone sees where; nobody but who put them knows what)."""
         for card in reversed(cards_top_first):
             self._cards.append(card)
             self._up.append(FACE_DOWN)
+            if self._seen is not None:
+                self._seen.append(None)
 
     def take_top(self, n: int) -> list[str]:
         """Remove and return the top ``n`` cards, top first (face-up marks are dropped)."""
@@ -77,19 +119,73 @@ class DrawPile:
         for _ in range(min(n, len(self._cards))):
             taken.append(self._cards.pop())
             self._up.pop()
+            if self._seen is not None:
+                self._seen.pop()
         return taken
 
     def remove_at(self, depth: int) -> tuple[str, int]:
+        """Take the card at ``depth`` (where everyone sees it taken from)."""
         index = len(self._cards) - 1 - depth
+        if self._seen is not None:
+            self._seen.pop(index)
         return self._cards.pop(index), self._up.pop(index)
 
     def shuffle(self, rng: random.Random, keep_face_up: bool = True) -> None:
-        """Shuffle. Face-up cards stay face up but their places are hidden (seed 001)."""
+        """Shuffle. Face-up cards stay face up but their places are hidden (seed 001); nobody
+        knows where any card lies any more."""
         pairs = list(zip(self._cards, self._up, strict=True))
         shuffle(rng, pairs)
         self._cards = [c for c, _ in pairs]
         self._up = [FACE_UP_HIDDEN if u else FACE_DOWN for _, u in pairs] if keep_face_up else \
             [FACE_DOWN] * len(pairs)
+        self._seen = None
+
+    # ------------------------------------------------------------------ who knows what
+    def learn(self, n: int, who: Iterable[str] | bool) -> None:
+        """``who`` (True: everyone) now know the top ``n`` cards where they lie (they were shown)."""
+        count = len(self._cards)
+        n = min(n, count)
+        if n <= 0:
+            return
+        if self._seen is None:
+            self._seen = [None] * count
+        add: Knowers = True if who is True else frozenset(who)  # type: ignore[arg-type]
+        for i in range(count - n, count):
+            k = self._seen[i]
+            if add is True or k is True:
+                self._seen[i] = True
+            else:
+                self._seen[i] = add if k is None else k | add  # type: ignore[operator]
+
+    def know(self, depth: int, who: Iterable[str] | bool) -> None:
+        """``who`` (True: everyone) know the card at ``depth`` (from the top) where it lies
+        (a sampled game rebuilt from a seat's view: ``ekpeer.engine.determinize``)."""
+        count = len(self._cards)
+        if not 0 <= depth < count:
+            return
+        if self._seen is None:
+            self._seen = [None] * count
+        i = count - 1 - depth
+        add: Knowers = True if who is True else frozenset(who)  # type: ignore[arg-type]
+        k = self._seen[i]
+        if add is True or k is True:
+            self._seen[i] = True
+        else:
+            self._seen[i] = add if k is None else k | add  # type: ignore[operator]
+
+    def known_to(self, player: str | None) -> list[tuple[int, str]]:
+        """(depth from top, card) of every card ``player`` knows where it lies (None: what
+        everyone knows), face-up ones everyone sees included; top first."""
+        seen = self._seen
+        n = len(self._cards)
+        top = n - 1
+        out = []
+        for i in range(n - 1, -1, -1):
+            k = seen[i] if seen is not None else None
+            up = self._up[i]
+            if k is True or (k is not None and player in k) or up == FACE_UP or (up and i == top):
+                out.append((top - i, self._cards[i]))
+        return out
 
     def face_up(self) -> list[tuple[int, str]]:
         """(depth from top, card) of every face-up card whose place everyone can see.
@@ -127,6 +223,7 @@ class DrawPile:
         other = DrawPile()
         other._cards = self._cards[:]
         other._up = self._up[:]
+        other._seen = self._seen[:] if self._seen is not None else None
         return other
 
     def __eq__(self, other: object) -> bool:

@@ -1,7 +1,9 @@
 """The only door out of the engine for clients: one player's view, or a spectator's.
 
 A view holds the viewer's own hand, what they were shown, and public facts. Of hidden
-cards it holds counts only, never their order or content.
+cards it holds counts only, never their order or content; of the draw pile, the cards the
+viewer knows where they lie (``known_pile``: shown to them or to everyone, put there by
+them, face up), which the odds they are shown count.
 """
 
 from __future__ import annotations
@@ -54,26 +56,30 @@ def player_view(game: Game, player: str) -> dict[str, Any]:
 
 def _private(game: Game, player: str) -> dict[str, Any]:
     hand = list(game.hands[player])
+    known = game.draw_pile.known_to(player)
     return {
         "you": player,
         "hand": [] if player in game.cursed else hand,
         "hand_count": len(hand),
         "seen": list(game.seen.get(player, [])),
-        "kittens_in_pile": _kittens_unplaced(game, player),
+        "known_pile": [{"depth": d, "card": c} for d, c in known],
+        "kittens_in_pile": _kittens_unplaced(game, player, known),
         "choices": [c.private() for c in game.awaiting if c.player == player],
         "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
     }
 
 
-def _kittens_unplaced(game: Game, player: str) -> int:
-    """The kittens ``player`` cannot place elsewhere than in the draw pile, for the odds of
-    drawing one: those in it, and those other hands hold (only a Streaking Kitten lets a hand
-    keep one, unseen by the others; they cannot tell it from one still in the pile). Every
-    other kitten was seen going where it is, and ``player`` knows their own hand, so this
-    tells no more than watching the game would."""
+def _kittens_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> int:
+    """The kittens ``player`` cannot place, for the odds of drawing one: those in the draw
+    pile where they do not know them to lie (``known``: what they were shown, what they put
+    back, what everyone saw, face-up cards), and those other hands hold (only a Streaking
+    Kitten lets a hand keep one, unseen by the others; they cannot tell it from one still in
+    the pile). Every other kitten was seen going where it is, and ``player`` knows their own
+    hand, so this tells no more than watching the game would."""
     kittens = game.ruleset.kitten_cards
     held = sum(c in kittens for p in game.players if p != player for c in game.hands[p])
-    return held + sum(c in kittens for c in game.draw_pile.top_first())
+    placed = sum(c in kittens for _, c in known)
+    return held + sum(c in kittens for c in game.draw_pile.top_first()) - placed
 
 
 def public_part(game: Game) -> dict[str, Any] | None:
@@ -95,6 +101,7 @@ def spectator_view(game: Game) -> dict[str, Any]:
     """What anyone watching may know: public facts only."""
     view = _public(game)
     view["you"] = None
+    view["known_pile"] = [{"depth": d, "card": c} for d, c in game.draw_pile.known_to(None)]
     if game.ruleset.has_hook("ekpeer_extend_view"):
         game.hook.ekpeer_extend_view(game=game, player=None, view=view)
     return view

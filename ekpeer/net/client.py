@@ -9,9 +9,14 @@
     await client.move({"do": "draw"})
 
 Replies to requests are matched by id; an error reply raises :class:`RequestError` (pass
-``check=False`` to get the body instead). The client pings the host, and when the host
-falls silent, forgets it, or a sequence number is skipped, it reconnects on a fresh
-socket and resumes its seat with the token (a fresh ``snapshot`` follows).
+``check=False`` to get the body instead). The client pings the host every ``ping_seconds``
+(1 s, or as often as the host's hello asks); any frame from the host shows it is there.
+When the host falls silent for ``silence_seconds`` (3.5 s), forgets it, or a sequence
+number is skipped, it reconnects on a fresh socket, again and again until the host answers,
+and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
+is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
+its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
+code, message}`` when the host answers but has no seat for us any more.
 """
 
 from __future__ import annotations
@@ -21,14 +26,31 @@ import contextlib
 import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import zmq
 import zmq.asyncio
 
-from ..engine import Move
+from . import known_hosts as known_hosts_mod
 from . import protocol as P
 from . import security
+
+if TYPE_CHECKING:       # the client library needs no engine: a move is sent as the data it is
+    from ..engine import Move
+
+#: Seconds without a frame from the host before the client calls it gone (it pings every
+#: second, and the host answers every ping) and says so (a ``connection`` message).
+SILENCE = 3.5
+
+
+#: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
+ACK_BYTES = 256 * 1024
+
+
+def _quiet(fut: asyncio.Future) -> None:
+    """Retrieve a fire-and-forget send's outcome (a ping lost to a full queue is no error)."""
+    if not fut.cancelled():
+        fut.exception()
 
 
 class RequestError(Exception):
@@ -50,22 +72,31 @@ class Message:
 
 class Client:
     def __init__(self, endpoint: str, name: str | None = None, *, token: str | None = None,
-                 ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 2.0,
+                 ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 1.0,
                  silence_seconds: float | None = None, request_timeout: float = 10.0,
                  reconnect: bool = True, heartbeat_ms: int = 1000,
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
-                 password: str | None = None, choices: bool = True) -> None:
-        # ``endpoint`` is an address ``tcp://HOST:PORT#HOSTKEY``: the key pins the host (CurveZMQ).
+                 password: str | None = None, choices: bool = True, known_hosts: Any = True) -> None:
+        # ``endpoint`` is an address ``tcp://HOST:PORT/HOSTKEY``: the key pins the host (CurveZMQ).
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
         self.address, self.server_key = security.split_address(endpoint)
+        # known hosts (``known_hosts``: True, the user's file; None: none): a key the address gives
+        # is checked against them (another key for a known host raises HostKeyChanged); without a
+        # key, a trusted earlier visit's is used. A new key is remembered once the host answers.
+        self.known_hosts = known_hosts_mod.store(known_hosts)
+        self.trust = known_hosts_mod.trust_for(self.known_hosts, self.address, self.server_key,
+                                               lookup=not insecure)
+        if self.trust is not None:
+            self.server_key = self.trust.key
         # in this process (inproc://) nothing goes on a wire: no key, and nothing insecure
         keyless = self.server_key is None and not security.is_local(self.address)
         if keyless and not insecure:
             raise security.AddressError(
-                f"{endpoint!r} carries no host key (tcp://HOST:PORT#KEY, as the host prints it); "
+                f"{endpoint!r} carries no host key and none is known for it: use the whole address the "
+                "host shows (tcp://HOST:PORT/KEY), or `ekpeer join HOST:PORT` to find its key on the LAN; "
                 "connecting without encryption needs --insecure")
         self.insecure = keyless
         self.keypair = keypair
@@ -80,7 +111,7 @@ class Client:
         self.ping_seconds = ping_seconds
         self._silence_given = silence_seconds is not None
         self._ping_sooner = asyncio.Event()     # set when the host asks for pings more often
-        self.silence_seconds = silence_seconds or max(3.0, ping_seconds * 3)
+        self.silence_seconds = silence_seconds or max(SILENCE, ping_seconds * 3)
         self.request_timeout = request_timeout
         self.auto_reconnect = reconnect
         self.heartbeat_ms = heartbeat_ms
@@ -98,12 +129,13 @@ class Client:
         self._last_heard = 0.0
         self._closed = False
         self._resyncing = False
+        self._unacked = 0               # bytes read since the host was last told (ping ``seen``)
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> None:
         sock = self.ctx.socket(zmq.DEALER)
         sock.setsockopt(zmq.LINGER, 0)
-        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME)
+        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME + P.CURVE_OVERHEAD)
         sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
         sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
@@ -116,6 +148,7 @@ class Client:
         sock.connect(self.address)
         self.sock = sock
         self.last_seq = 0
+        self._unacked = 0
         self._last_heard = asyncio.get_running_loop().time()
 
     async def connect(self) -> dict[str, Any]:
@@ -123,7 +156,9 @@ class Client:
         self._open()
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
-        return await self.hello()
+        reply = await self.hello()
+        known_hosts_mod.confirmed(self.known_hosts, self.trust)     # a first visit: remembered now
+        return reply
 
     async def close(self) -> None:
         self._closed = True
@@ -193,7 +228,7 @@ class Client:
                 and 0.05 <= asked < self.ping_seconds:
             self.ping_seconds = float(asked)
             if not self._silence_given:
-                self.silence_seconds = max(3.0, self.ping_seconds * 3)
+                self.silence_seconds = max(SILENCE, self.ping_seconds * 3)
             self._ping_sooner.set()
 
     async def join(self, table: str, name: str | None = None, token: str | None = None,
@@ -236,7 +271,7 @@ class Client:
         return await self.request("start")
 
     async def move(self, move: Move | dict[str, Any], check: bool = True) -> dict[str, Any]:
-        data = move.to_dict() if isinstance(move, Move) else dict(move)
+        data = dict(move) if isinstance(move, dict) else move.to_dict()
         data.pop("by", None)
         return await self.request("move", {"move": data}, check=check)
 
@@ -291,6 +326,9 @@ class Client:
                 if self.last_seq and env.seq != self.last_seq + 1 and self.table and not self._resyncing:
                     asyncio.ensure_future(self._resync("sequence gap"))
                 self.last_seq = env.seq
+            self._unacked += len(frame)
+            if self._unacked >= ACK_BYTES:     # much read since the last ping: say so now
+                self._ping()
             if env.type == "reply" and env.re is not None and env.re in self._pending:
                 fut = self._pending[env.re]
                 if not fut.done():
@@ -331,19 +369,45 @@ class Client:
             if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:
                 await self._resync("host silent")
                 continue
-            with contextlib.suppress(Exception):
-                self._ids += 1
-                await self.sock.send(P.encode("ping", {}, self._ids), flags=zmq.DONTWAIT)
+            self._ping()
+
+    def _ping(self) -> None:
+        """A ping that tells the host how far this client has read (``seen``: the host keeps
+        only so many bytes unread for a connection, then drops it)."""
+        sock = self.sock
+        if sock is None:
+            return
+        self._ids += 1
+        try:
+            sent = sock.send(P.encode("ping", {"seen": self.last_seq}, self._ids), flags=zmq.DONTWAIT)
+        except zmq.ZMQError:
+            return
+        self._unacked = 0
+        if isinstance(sent, asyncio.Future):    # zmq.asyncio: a full queue fails the future
+            sent.add_done_callback(_quiet)
 
     async def reconnect(self) -> None:
         """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""
         await self._resync("asked")
 
+    async def _tell(self, state: str, **fields: Any) -> None:
+        """A ``connection`` message of the client's own to whoever reads :meth:`messages`."""
+        msg = Message("connection", {"state": state, **fields}, 0, None, None)
+        if self.on_message is not None:
+            with contextlib.suppress(Exception):
+                result = self.on_message(msg)
+                if asyncio.iscoroutine(result):
+                    await result
+        self._queue.put_nowait(msg)
+
     async def _resync(self, reason: str) -> None:
         if self._resyncing or self._closed:
             return
         self._resyncing = True
+        lost = reason == "host silent"      # the host is gone: say so, and say when it is back
         try:
+            if lost:
+                await self._tell("lost", reason=reason, silent_seconds=self.silence_seconds)
             self.reconnects += 1
             for fut in self._pending.values():
                 if not fut.done():
@@ -351,7 +415,9 @@ class Client:
             if self.sock is not None:
                 self.sock.close(linger=0)
             self._open()
+            attempts = 0
             while not self._closed:
+                attempts += 1
                 try:
                     await self.hello()
                     if self.table:
@@ -359,9 +425,13 @@ class Client:
                             await self.join(self.table, spectator=True)
                         elif self.token:
                             await self.join(self.table, token=self.token)
+                    if lost:
+                        await self._tell("back", attempts=attempts)
                     return
-                except RequestError:
-                    return          # the host refused: the seat is gone
+                except RequestError as exc:     # the host refused: the seat is gone
+                    if lost:
+                        await self._tell("refused", code=exc.code, message=exc.message)
+                    return
                 except (TimeoutError, ConnectionError):
                     await asyncio.sleep(0.2)
         finally:

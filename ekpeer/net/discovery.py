@@ -172,7 +172,13 @@ def table_properties(table: Any, key: str = "") -> dict[str, str]:
         "deck": _clip(settings.get("deck") or ""),
         "plugins": _clip(plugins),
         "key": _clip(key, 120),
+        "host": _clip(hostname(), 63),      # the name the host goes by: known hosts key it too
     }
+
+
+def hostname() -> str:
+    """This machine's short host name, as tables advertise it."""
+    return (socket.gethostname() or "ekpeer").split(".")[0]
 
 
 def instance_name(table_id: str, port: int, hostname: str | None = None) -> str:
@@ -359,11 +365,16 @@ class Found:
     deck: str = ""
     addresses: list[str] = field(default_factory=list)
     seen: float = 0.0
+    hostname: str = ""             # the host's name as it advertises it ("" from older hosts)
 
     @property
     def address(self) -> str:
-        """What ``ekpeer join`` takes: ``tcp://HOST:PORT`` and ``#KEY`` when the host has a key."""
-        return f"{self.endpoint}#{self.key}" if self.key else self.endpoint
+        """What ``ekpeer join`` takes: ``tcp://HOST:PORT/KEY`` (the endpoint alone without a key).
+
+        The key is only what the advertisement claims: see :func:`ekpeer.net.known_hosts.check_found`."""
+        from .addresses import format_address, valid_key
+
+        return format_address(self.endpoint, self.key) if valid_key(self.key) else self.endpoint
 
     @property
     def open(self) -> bool:
@@ -374,11 +385,19 @@ class Found:
         return (f"{self.address}  {self.table:<12} {self.title!r:<24} {seats:<10} "
                 f"{','.join(self.expansions)}")
 
+    @property
+    def fingerprint(self) -> str:
+        """The advertised key's fingerprint ("" without a valid key)."""
+        from .addresses import fingerprint, valid_key
+
+        return fingerprint(self.key) if valid_key(self.key) else ""
+
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "table": self.table, "title": self.title, "address": self.address,
                 "endpoint": self.endpoint, "key": self.key, "phase": self.phase, "seats": self.seats,
                 "taken": self.taken, "free": self.free, "expansions": self.expansions,
-                "plugins": self.plugins, "deck": self.deck, "addresses": self.addresses}
+                "plugins": self.plugins, "deck": self.deck, "addresses": self.addresses,
+                "hostname": self.hostname, "fingerprint": self.fingerprint}
 
 
 def _int(value: Any) -> int:
@@ -417,7 +436,8 @@ def rank_addresses(addresses: Iterable[str], networks: Iterable[ipaddress.IPv4Ne
 def found_from(info: Any, networks: Iterable[ipaddress.IPv4Network] | None = None) -> Found | None:
     """A :class:`Found` from a resolved ``ServiceInfo`` (None if it is not an ekpeer table);
     its endpoint uses the address this machine reaches (:func:`rank_addresses`)."""
-    props = {k: (v or "") for k, v in (info.decoded_properties or {}).items()}
+    # anyone on the LAN writes these: no terminal controls in what is shown of them
+    props = {k: _printable(v or "") for k, v in (info.decoded_properties or {}).items()}
     if not props.get("table") or not info.port:
         return None
     addresses = list(info.parsed_addresses())
@@ -432,7 +452,18 @@ def found_from(info: Any, networks: Iterable[ipaddress.IPv4Network] | None = Non
         free=_int(props.get("free")), expansions=[e for e in props.get("expansions", "").split(",") if e],
         plugins=[p for p in props.get("plugins", "").split(",") if p], deck=props.get("deck", ""),
         addresses=v4, seen=time.monotonic(),
+        hostname=props.get("host") or _advertised_host(info.name),
     )
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
+
+
+def _advertised_host(name: str) -> str:
+    """The host part of an instance name ``table@host:port._ekpeer._tcp.local.`` (older hosts)."""
+    head = name.split("._ekpeer._tcp", 1)[0]
+    return head.rpartition("@")[2].rpartition(":")[0] if "@" in head else ""
 
 
 class Browser:

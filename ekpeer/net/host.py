@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -27,6 +28,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import zmq
@@ -35,12 +37,13 @@ import zmq.asyncio
 from ..engine import IllegalMove, Move
 from ..engine.replay import replay
 from ..plugins import ruleset
+from . import limits, security
 from . import lobby as lobby_mod
 from . import protocol as P
-from . import security
+from .gate import Gate
 from .journal import Journal
 from .journal_sync import JournalSync
-from .seats import Seat, Session
+from .seats import Seat, Session, new_token
 from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
 from .table_timers import RESOLVE
 
@@ -48,6 +51,9 @@ __all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENT
            "Session", "Table", "serve", "stdout_logger"]
 
 RECV_BATCH = 64        # frames handled per wake of the receiving task
+CLOSING = "the host closed the table"   # what every client is told when the host stops on purpose
+CLOSING_LINGER_MS = 250                 # how long the closing frames may take to leave
+SEED_BITS = 256        # a game's seed from the OS: far past any search (at least 128 asked)
 
 
 def stdout_logger(record: dict[str, Any]) -> None:
@@ -62,13 +68,21 @@ class Host:
     def __init__(self, bind: str = "tcp://127.0.0.1:0", *, think: tuple[float, float] = (0.0, 0.0),
                  seed: int | None = None, log: Callable[[dict[str, Any]], None] | None = None,
                  allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
-                 ping_seconds: float = 2.0, idle_seconds: float = 10.0,
+                 ping_seconds: float = 1.0, idle_seconds: float = 5.0,
                  rate: float = 50.0, burst: float = 100.0,
                  max_strikes: int = 200, heartbeat_ms: int = 1000,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
                  keypair: tuple[bytes, bytes] | None = None, journal: Journal | str | None = None,
-                 hello_seconds: float = 5.0, handshake_ms: int = 5000, max_per_key: int = 32,
-                 local: bool = False) -> None:
+                 hello_seconds: float = limits.HELLO_SECONDS, handshake_ms: int = 5000,
+                 max_per_key: int = limits.PER_KEY, local: bool = False,
+                 max_per_address: int = limits.PER_ADDRESS,
+                 pending_per_address: int = limits.PENDING_PER_ADDRESS,
+                 max_connections: int = limits.MAX_CONNECTIONS,
+                 tables_per_key: int = limits.TABLES_PER_KEY,
+                 tables_per_address: int = limits.TABLES_PER_ADDRESS,
+                 unread_per_peer: int = limits.UNREAD_PER_PEER,
+                 unread_per_address: int = limits.UNREAD_PER_ADDRESS,
+                 guesses: limits.GuessBook | None = None) -> None:
         self.bind_to = bind
         self.audit = os.environ.get("EKPEER_AUDIT_CARDS", "") not in ("", "0")   # conservation per move
         self.secure = secure
@@ -77,11 +91,21 @@ class Host:
         self.hello_seconds = hello_seconds      # a connection must say hello within this
         self.handshake_ms = handshake_ms        # ZMTP/CURVE handshake deadline for a new TCP connection
         self.max_per_key = max_per_key          # connections at once from one client key
+        self.max_per_address = max_per_address  # connections at once from one remote address
+        self.pending_per_address = pending_per_address
+        self.max_connections = max_connections
+        self.tables_per_key, self.tables_per_address = tables_per_key, tables_per_address
+        self.tables_made: dict[str, int] = {}   # "key:K" / "addr:A" -> tables made that still exist
+        self.unread_per_peer, self.unread_per_address = unread_per_peer, unread_per_address
+        self.unread: dict[str, int] = {}        # remote address -> bytes sent and not acknowledged
+        self.guesses = guesses or limits.GuessBook()
+        self.gate: Gate | None = None
         self.local = local                      # also serve clients in this process over inproc
         self.local_endpoint = ""
         self.per_key: dict[str | None, int] = {}
         self._zap = False
         self.think = think
+        self.seed = seed                        # None: every deal from the OS (see new_seed)
         self.rng = random.Random(seed)
         self._log = log
         self.allow_create = allow_create
@@ -99,7 +123,9 @@ class Host:
         self.endpoint = ""
         self.tables: dict[str, Table] = {}
         self.sessions: dict[bytes, Session] = {}
-        self.blocked: dict[bytes, float] = {}
+        self.blocked: dict[bytes, float] = {}   # ROUTER identities ignored until (loop time)
+        self.blocked_keys: dict[str, float] = {}   # client keys ignored until: a flooder's new
+        # connection comes with a new identity, but with the same key
         self._ids = 0
         self._tasks: list[asyncio.Task] = []
         self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]
@@ -109,6 +135,19 @@ class Host:
         self._kicking = False
         self.journal_sync = JournalSync(self)      # journal appends, and their fsyncs
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
+        self._aside_logged = 0                          # journal files set aside, already logged
+
+    def new_seed(self, rng: random.Random) -> int:
+        """A seed for a game's deal or a bot: :data:`SEED_BITS` bits from the OS, so that no
+        player can search the seeds for the one that deals the hand they were dealt.
+
+        Only a host made with an explicit ``seed`` (tests, ``--seed`` for debugging) draws
+        them from ``rng`` instead, as before: the same seed deals the same games. Either way
+        the seed goes into the journal (replays and crash recovery stay exact), never to a
+        client."""
+        if self.seed is None:
+            return secrets.randbits(SEED_BITS)
+        return rng.randrange(2**31)
 
     @property
     def public_key(self) -> bytes | None:
@@ -116,7 +155,7 @@ class Host:
 
     @property
     def address(self) -> str:
-        """The endpoint with the host's public key (``tcp://h:p#KEY``): what clients are told."""
+        """The endpoint with the host's public key (``tcp://h:p/KEY``): what clients are told."""
         return security.join_address(self.endpoint, self.public_key)
 
     def address_for(self, hostname: str) -> str:
@@ -152,6 +191,27 @@ class Host:
             self.log("journal_error", level="error", error=repr(exc))
             return None
 
+    def check_password(self, table: Table, session: Session, password: str | None) -> None:
+        """A table's password, with guesses slowed down per client key and per address (a new
+        connection or a new key does not start afresh); every wrong one is logged."""
+        who = self.makers(session)
+        now = self.loop.time()
+        wait = self.guesses.wait(who, now)
+        if wait > 0:
+            raise P.ProtocolError("rate_limited", f"too many wrong passwords: try again in {wait:.0f} s",
+                                  retry_after=round(wait, 1))
+        if table.password_ok(password):
+            self.guesses.right(who)
+            return
+        owed = self.guesses.wrong(who, now) if password else 0.0
+        if password:
+            self.log("bad_password", level="warning", table=table.id, key=(session.key or "")[:8],
+                     address=session.address, wait=owed)
+        message = "this table needs its password" if not password else "wrong password for this table"
+        if owed:
+            message += f" (the next guess is heard in {owed:.0f} s)"
+        raise P.ProtocolError("bad_password", message)
+
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
         """Write ``records`` to ``table``'s journal before any frame tells of them; fsynced
         right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
@@ -186,7 +246,7 @@ class Host:
         :class:`~ekpeer.net.lobby.SettingsError` or :class:`~ekpeer.net.protocol.ProtocolError`
         (and keeps no table) when the settings do not make a game."""
         table = self.add_table(table_id, settings, autostart=False, created=True)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), key=key, ready=True)
+        seat = Seat(name=name, token=new_token(), key=key, ready=True)
         table.seats.append(seat)
         table.creator = seat
         try:
@@ -196,10 +256,24 @@ class Host:
             raise
         return seat
 
+    def makers(self, session: Session) -> list[str]:
+        """Who a session is, for the budgets kept per client key and per remote address
+        (the key first; an inproc session has no address)."""
+        out = [f"key:{session.key}"]
+        if session.address is not None:
+            out.append(f"addr:{session.address}")
+        return out
+
     def remove_table(self, table: Table) -> None:
         table.cancel_all()
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            for who in table.makers:
+                left = self.tables_made.get(who, 1) - 1
+                if left > 0:
+                    self.tables_made[who] = left
+                else:
+                    self.tables_made.pop(who, None)
             if self.journal is not None:
                 self.guard_io(self.journal.remove, table.id)
             self.log("table_removed", table=table.id)
@@ -218,7 +292,7 @@ class Host:
             try:
                 settings = lobby_mod.check(rec["settings"])
             except (lobby_mod.SettingsError, KeyError, TypeError) as exc:
-                self.log("restore_failed", level="error", table=rec.get("id"), error=str(exc))
+                self.journal_broken(state, f"its settings do not check here: {exc}")
                 continue
             table_id = rec["id"]
             table = Table(self, table_id, settings, bool(rec.get("autostart", True)), rec.get("title", ""),
@@ -231,21 +305,23 @@ class Host:
                     game = replay(rules, game_rec["origin"], [])
                     for move in state["moves"]:     # each move's events: the snapshots' history
                         table.history.extend(game.apply(Move.from_dict(move)))
-                except Exception as exc:
-                    self.log("restore_failed", level="error", table=table_id, error=repr(exc))
-                    game = None
+                except Exception as exc:    # set aside as it is: never rewritten as an empty lobby
+                    self.journal_broken(state, f"its moves do not replay: {exc!r}"[:500])
+                    continue
                 if game is not None and not game.over:
                     now = self.loop.time()
                     for s in game_rec["seats"]:
                         seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
                                     kind=s.get("kind"), ready=True, left=bool(s.get("left")),
-                                    takeover=bool(s.get("takeover")))
-                        seat.bot, seat.bot_seed = None, table.rng.randrange(2**31)
+                                    takeover=bool(s.get("takeover")), token_sha256=s.get("token_sha256"))
+                        seat.bot, seat.bot_seed = None, self.new_seed(table.rng)
                         seat.rematch = seat.kind is not None
                         table.seats.append(seat)
                         if s.get("creator"):
                             table.creator = seat
                     table.game = game
+                    cone = state.get("cone")
+                    table.cone = cone if isinstance(cone, str) and table.seat(cone) is not None else None
                     table.catalog = rules.catalog()
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
@@ -268,19 +344,45 @@ class Host:
             table.journal_lobby()
             restored.append(table_id)
             self.log("table_restored", table=table_id, moves=0, game=table.games, seats=[])
+        self.log_journal_aside()
         return restored
+
+    def journal_broken(self, state: dict[str, Any], reason: str) -> None:
+        """A table's journal that loads but cannot be played on: set aside untouched (the other
+        tables resume), said loudly by :meth:`log_journal_aside`."""
+        assert self.journal is not None
+        self.guard_io(self.journal.set_file_aside, Path(state["path"]), reason)
+
+    def log_journal_aside(self) -> None:
+        """Say, loudly, each journal file set aside since the last call (broken, or kept by a
+        start without ``--resume``): where it is now and why."""
+        journal = self.journal
+        if journal is None:
+            return
+        for entry in journal.set_aside[self._aside_logged:]:
+            if entry["kind"] == "kept":
+                self.log("journal_kept", level="warning", path=entry["path"], reason=entry["reason"],
+                         help="to play them on, move the files back into the journal folder and "
+                              "start with --resume")
+            else:
+                self.log("journal_broken", level="error", path=entry["path"], reason=entry["reason"],
+                         help="set aside as it was: nothing in it was played on, nothing overwritten; "
+                              "the other tables resume")
+        self._aside_logged = len(journal.set_aside)
 
     async def start(self) -> str:
         self.loop = asyncio.get_running_loop()
         sock = self.ctx.socket(zmq.ROUTER)
         sock.setsockopt(zmq.LINGER, 0)
         sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
-        sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_CLIENT_FRAME)
+        # frames up to TOO_LARGE_FRAME reach the host (which answers too_large past
+        # MAX_CLIENT_FRAME); ZeroMQ counts CURVE's own bytes in MAXMSGSIZE, so they are added
+        sock.setsockopt(zmq.MAXMSGSIZE, P.TOO_LARGE_FRAME + (P.CURVE_OVERHEAD if self.secure else 0))
         sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
         sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
-        sock.setsockopt(zmq.SNDHWM, 10000)
-        sock.setsockopt(zmq.RCVHWM, 10000)
+        sock.setsockopt(zmq.SNDHWM, limits.SNDHWM)
+        sock.setsockopt(zmq.RCVHWM, limits.RCVHWM)
         sock.setsockopt(zmq.HANDSHAKE_IVL, self.handshake_ms)
         if self.secure:
             assert self.keypair is not None
@@ -298,24 +400,35 @@ class Host:
         self.sock = sock
         self._raw = zmq.Socket.shadow(sock.underlying)
         self.endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
+        if self.endpoint.startswith("tcp://"):
+            self.gate = Gate(now=self.loop.time, log=self.log, hello_seconds=self.hello_seconds,
+                             per_address=self.max_per_address, pending_per_address=self.pending_per_address,
+                             max_connections=limits.fd_budget(self.max_connections))
+            self.gate.watch(self._raw, self.ctx, int(self.endpoint.rsplit(":", 1)[1]))
+            assert self.gate.monitor is not None
+            self.loop.add_reader(self.gate.monitor.getsockopt(zmq.FD), self.gate.drain)
         if self.local:
             # a second door for clients in this process (the host's own player): no TCP, no
             # CURVE handshake; their frames carry no key and are given security.LOCAL_KEY
             self.local_endpoint = f"inproc://ekpeer-host-{id(self):x}"
             sock.bind(self.local_endpoint)
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
+        self.log_journal_aside()
         if self.secure:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
-                     secure=True)
+                     secure=True, fingerprint=security.fingerprint(self.public_key))
         else:
             self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
                      secure=False)
             self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 
-    async def close(self) -> None:
+    async def close(self, reason: str = CLOSING) -> None:
+        """Stop: every connection is told first (``closing``, in words) that the host is going on
+        purpose, so that nobody waits for a host that will not answer."""
+        told = 0
         for sess in list(self.sessions.values()):
-            self.send(sess, "closing", {"reason": "host shutting down"})
+            told += self.send(sess, "closing", {"reason": reason})
         for table in list(self.tables.values()):
             table.stop()
         for t in self._tasks:
@@ -326,8 +439,15 @@ class Host:
             except (asyncio.CancelledError, Exception):
                 pass
         await self.journal_sync.close()     # the last moves' fsyncs
+        if self.gate is not None:
+            if self.gate.monitor is not None:
+                with contextlib.suppress(Exception):
+                    self.loop.remove_reader(self.gate.monitor.getsockopt(zmq.FD))
+            self.gate.close()
+            self.gate = None
         if self.sock is not None:
-            self.sock.close(linger=0)
+            # the closing frames may still be queued: a moment for them to go (never for more)
+            self.sock.close(linger=CLOSING_LINGER_MS if told else 0)
             self.sock = None
         self._raw = None
         if self._zap:
@@ -347,9 +467,12 @@ class Host:
              packed: bytes | None = None) -> bool:
         if session.dead or self.sock is None:
             return False
-        session.seq += 1
         data = P.encode_packed(type_, packed if packed is not None else P.pack_body(body or {}),
-                               self._next_id(), re, session.seq)
+                               self._next_id(), re, session.seq + 1)
+        if len(data) > P.MAX_HOST_FRAME:         # a bug on our side: never more than clients take
+            self.log("frame_too_large", level="error", type=type_, size=len(data))
+            return False
+        session.seq += 1
         return self.send_now(session, data)
 
     def send_now(self, session: Session, data: bytes) -> bool:
@@ -371,9 +494,50 @@ class Host:
             if not self._kicking:
                 self._kicking = True
                 self.loop.call_soon(self._kick)
+        n = len(data)
         self.stats["frames_out"] += 1
-        self.stats["bytes_out"] += len(data)
+        self.stats["bytes_out"] += n
+        session.sent += n
+        if session.sent - session.marked >= limits.ACK_MARK:
+            session.marks.append((session.seq, session.sent))
+            session.marked = session.sent
+        address = session.address
+        if address is not None:
+            self.unread[address] = self.unread.get(address, 0) + n
+        if session.sent - session.acked > self.unread_per_peer or (
+                address is not None and self.unread[address] > self.unread_per_address):
+            self.unread_too_much(session)
         return True
+
+    def acked(self, session: Session, seen: int) -> None:
+        """The peer says it has read every frame up to ``seen``: those bytes are no longer owed."""
+        if seen > session.seq:                  # frames never sent: a claim, not an ack
+            return
+        if seen == session.seq:
+            done = session.sent
+            session.marks.clear()
+        else:
+            done = session.acked
+            marks = session.marks
+            while marks and marks[0][0] <= seen:
+                done = marks.popleft()[1]
+        if done > session.acked:
+            if session.address is not None:
+                left = self.unread.get(session.address, 0) - (done - session.acked)
+                if left > 0:
+                    self.unread[session.address] = left
+                else:
+                    self.unread.pop(session.address, None)
+            session.acked = done
+
+    def unread_too_much(self, session: Session) -> None:
+        """A peer that does not read what it is sent: dropped and cut before the host holds more."""
+        owed = session.sent - session.acked
+        self.log("unread_dropped", level="warning", address=session.address,
+                 key=(session.key or "")[:8], unread=owed,
+                 limit=self.unread_per_peer if owed > self.unread_per_peer else self.unread_per_address)
+        session.dead = True
+        self.loop.call_soon(self.drop, session, "unread")
 
     def _kick(self) -> None:
         """After sends straight through the socket: wake the receiving side if frames wait
@@ -404,6 +568,15 @@ class Host:
     def drop(self, session: Session, reason: str) -> None:
         """Forget a connection; its seat (if any) waits for its return for the grace period."""
         session.dead = True
+        if session.address is not None and session.sent > session.acked:
+            left = self.unread.get(session.address, 0) - (session.sent - session.acked)
+            if left > 0:
+                self.unread[session.address] = left
+            else:
+                self.unread.pop(session.address, None)
+            session.acked = session.sent
+        if session.conn is not None and self.gate is not None and reason not in ("unreachable",):
+            self.gate.cut(session.conn, reason)     # frees what ZeroMQ queued for it, too
         if self.sessions.get(session.ident) is session:
             del self.sessions[session.ident]
             left = self.per_key.get(session.key, 1) - 1
@@ -424,14 +597,23 @@ class Host:
         while True:
             await asyncio.sleep(min(1.0, self.idle_seconds / 3))
             now = self.loop.time()
+            if self.gate is not None:
+                self.gate.drain()
+                for conn in self.gate.sweep():          # never said hello, frames or not
+                    sess = self.sessions.get(conn.ident) if conn.ident is not None else None
+                    if sess is not None and sess.conn is conn:
+                        self.drop(sess, "no_hello")
             for sess in list(self.sessions.values()):
                 if now - sess.last_seen > self.idle_seconds:
                     self.drop(sess, "idle")
-                elif not sess.said_hello and sess.table is None and now - sess.stamp0 > self.hello_seconds:
+                elif not sess.said_hello and now - sess.stamp0 > self.hello_seconds:
                     self.drop(sess, "no_hello")
             for ident, until in list(self.blocked.items()):
                 if until < now:
                     del self.blocked[ident]
+            for k, until in list(self.blocked_keys.items()):
+                if until < now:
+                    del self.blocked_keys[k]
 
     # ------------------------------------------------------------------ receiving
     async def _recv_loop(self) -> None:
@@ -462,19 +644,25 @@ class Host:
 
     def _on_recv(self, frames: list[Any]) -> None:
         try:
+            gate = self.gate
+            fd = None
+            if gate is not None:
+                gate.drain()        # the gate knows a connection before its first frame
+                fd = security.peer_fd(frames[-1])
             key = security.peer_key(frames[-1]) if self.secure else None
-            if key is None and self.secure and self.local_endpoint:
+            if key is None and self.secure and self.local_endpoint and fd is None:
                 # CURVE and ZAP give every TCP peer its key: a frame without one came in
                 # through the inproc endpoint, from inside this process
                 key = security.LOCAL_KEY
-            self.on_frames([f.bytes for f in frames], key)
+            self.on_frames([f.bytes for f in frames], key, fd)
         except Exception as exc:  # never let one message stop the host
             self.fail("recv", exc)
 
-    def on_frames(self, parts: list[bytes], key: str | None = None) -> None:
+    def on_frames(self, parts: list[bytes], key: str | None = None, fd: int | None = None) -> None:
         self.stats["frames_in"] += 1
         ident = parts[0]
-        if ident in self.blocked:
+        conn = self.gate.conn_of(fd, ident) if self.gate is not None else None
+        if ident in self.blocked or (conn is not None and conn.cut):
             return
         if self.secure and key is None:       # cannot happen with CURVE + ZAP; refuse rather than trust
             return
@@ -486,14 +674,20 @@ class Host:
             self.drop(session, "identity_mismatch")
             session = None
         if session is None:
-            if len(self.sessions) >= self.max_sessions:
+            if len(self.sessions) >= self.max_sessions or (key is not None and key in self.blocked_keys):
+                if conn is not None and self.gate is not None:
+                    self.gate.cut(conn, "blocked")
                 return
             if self.per_key.get(key, 0) >= self.max_per_key and key is not None:
                 self.blocked[ident] = now + 5.0
-                self.log("too_many_connections", level="warning", key=key[:8])
+                self.log("too_many_connections", level="warning", key=key[:8], limit=self.max_per_key)
+                if conn is not None and self.gate is not None:
+                    self.gate.cut(conn, "key_connections")
                 return
             session = Session(ident, last_seen=now, tokens=self.burst, stamp=now, key=key)
-            session.stamp0 = now
+            session.stamp0 = conn.opened if conn is not None else now
+            session.conn = conn
+            session.address = conn.address if conn is not None else None
             self.sessions[ident] = session
             self.per_key[key] = self.per_key.get(key, 0) + 1
         session.last_seen = now
@@ -505,6 +699,8 @@ class Host:
             if session.strikes > self.max_strikes:
                 self.log("flood_dropped", level="warning", strikes=session.strikes)
                 self.blocked[ident] = now + 30.0
+                if key is not None and key != security.LOCAL_KEY:
+                    self.blocked_keys[key] = now + 30.0
                 self.drop(session, "flood")
                 return
             self.error_reply(session, None, "rate_limited",
@@ -534,24 +730,34 @@ class Host:
     def dispatch(self, session: Session, env: P.Envelope) -> None:
         body, t = env.body, env.type
         if t == "ping":
+            seen = body.get("seen")
+            if seen is not None:
+                self.acked(session, seen)
             self.reply(session, env.id, P.ok(time=time.time()))
             return
         if t == "hello":
             version = P.negotiate(body["versions"])
             session.version = version
             session.said_hello = True
+            if session.conn is not None and self.gate is not None:
+                self.gate.said_hello(session.conn)
             resume = None
             token = body.get("token")
             if token:
                 for table in self.tables.values():
-                    seat = next((s for s in table.seats if s.token is not None
-                                 and secrets.compare_digest(s.token, token) and table.owns(s, session)), None)
+                    seat = next((s for s in table.seats
+                                 if s.has_token(token) and table.owns(s, session)), None)
                     if seat is not None:
                         resume = {"table": table.id, "seat": seat.name}
             session.lean = body.get("choices") is False
             extra = {} if session.lean else {"choices": lobby_mod.choices()}
+            page = body.get("page") or 0
+            start = page * limits.HELLO_PAGE
+            shown = itertools.islice(self.tables.values(), start, start + limits.HELLO_PAGE)
             self.reply(session, env.id, P.ok(versions=list(P.SUPPORTED), version=version,
-                                              tables=[tb.summary() for tb in self.tables.values()],
+                                              tables=[tb.summary() for tb in shown],
+                                              page=page, page_size=limits.HELLO_PAGE,
+                                              table_count=len(self.tables),
                                               ping_seconds=self.ping_seconds,
                                               max_frame=P.MAX_CLIENT_FRAME, resume=resume,
                                               allow_create=self.allow_create, **extra))
@@ -564,8 +770,20 @@ class Host:
                     raise P.ProtocolError("no_table", f"no table {body['table']!r} here")
                 if len(self.tables) >= self.max_tables:
                     raise P.ProtocolError("host_full", "this host serves no more tables")
-                table = self.add_table(body["table"], {"password": body.get("password")}, autostart=False,
-                                       created=True)
+                makers = self.makers(session)
+                for who, limit in zip(makers, (self.tables_per_key, self.tables_per_address), strict=False):
+                    if self.tables_made.get(who, 0) >= limit:
+                        self.log("tables_refused", level="warning", who=who[:13], limit=limit)
+                        raise P.ProtocolError("host_full", f"you have made {limit} tables on this host "
+                                              "already (from this key or this address): leave one first")
+                try:
+                    table = self.add_table(body["table"], {"password": body.get("password")},
+                                           autostart=False, created=True)
+                except lobby_mod.SettingsError as exc:
+                    raise P.ProtocolError("bad_settings", str(exc)) from None
+                table.makers = makers
+                for who in makers:
+                    self.tables_made[who] = self.tables_made.get(who, 0) + 1
             result = table.join(session, name, body.get("token"), bool(body.get("spectator")),
                                 body.get("password"))
             self.reply(session, env.id, P.ok(table=table.id, **result))

@@ -10,8 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..bots.registry import BOT_KINDS
 from ..plugins import installed, ruleset
-from ..table_settings import BOT_KINDS, BOUNDS, DEFAULTS, read_preset
+from ..table_settings import BOUNDS, DEFAULTS, read_preset
+from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
 
@@ -70,24 +72,82 @@ def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
+#: What a lobby's settings may hold, beyond what the installed plugins allow: every list is
+#: short and free of repeats, every name short, and ``options`` holds only the custom-deck
+#: numbers below (the picks come with ``ready``, one player's at a time).
+MAX_EXPANSIONS = 16
+MAX_VARIANTS = 16
+NAME_LEN = 64               # a plugin, deck or variant name
+PASSWORD_LEN = 64
+CUSTOM_NUMBERS = {"pile_picks": (0, 20), "hand_picks": (0, 7), "random_cards": (0, 200)}
+
+
+def _shown(names: list[Any], most: int = 4) -> str:
+    """A few of ``names`` for an error message (which must not echo a client's whole list)."""
+    out = ", ".join(repr(n)[:NAME_LEN + 2] for n in names[:most])
+    return out + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _names(value: Any, what: str, most: int, empty: bool) -> list[str]:
+    """A list of at most ``most`` distinct short names, or :class:`SettingsError`."""
+    if not isinstance(value, list) or len(value) > most or (not value and not empty):
+        raise SettingsError(f"{what} must be a list of {0 if empty else 1} to {most} names")
+    bad = [v for v in value if not isinstance(v, str) or not v or len(v) > NAME_LEN or not v.isprintable()]
+    if bad:
+        raise SettingsError(f"{what} must be names of at most {NAME_LEN} printable characters "
+                            f"(not {_shown(bad)})")
+    twice = sorted({v for v in value if value.count(v) > 1})
+    if twice:
+        raise SettingsError(f"{what} names each one once (twice: {_shown(twice)})")
+    return list(value)
+
+
+def _options(options: Any) -> dict[str, Any]:
+    """``options`` as the schema allows it: only ``custom``, with only its numbers (the
+    engine's ``check_table`` then checks them against the cards and players)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict) or not set(options) <= {"custom"}:
+        raise SettingsError("options may only hold a custom-deck table ('custom')")
+    if "custom" not in options:
+        return {}
+    custom = options["custom"]
+    if not isinstance(custom, dict):
+        raise SettingsError("options.custom must be a table of numbers")
+    unknown = [k for k in custom if k not in CUSTOM_NUMBERS]
+    if unknown:
+        raise SettingsError(f"options.custom takes only {', '.join(CUSTOM_NUMBERS)} "
+                            f"(not {_shown(unknown)}; picks come with ready)")
+    for key, value in custom.items():
+        lo, hi = CUSTOM_NUMBERS[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise SettingsError(f"options.custom.{key} must be a whole number from {lo} to {hi}")
+    return {"custom": dict(custom)}
+
+
 def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:
-    """``base`` updated with ``settings``, checked; raises :class:`SettingsError`."""
+    """``base`` updated with ``settings``, checked against one schema; raises :class:`SettingsError`.
+
+    Every key must be a known setting, every value of its type and within its bounds, and
+    every name one the installed plugins offer, each at most once: what passes here is
+    stored with the table, journaled, and repeated to everyone at it."""
+    if not isinstance(settings, dict):
+        raise SettingsError("settings must be a table")
+    unknown = [k for k in settings if k not in DEFAULTS]
+    if unknown:
+        raise SettingsError(f"unknown settings: {_shown(unknown)} (known: {', '.join(DEFAULTS)})")
     out = dict(base or DEFAULTS)
-    for key, value in settings.items():
-        if key in DEFAULTS:
-            out[key] = value
-    exps = out["expansions"]
-    if not isinstance(exps, list) or not exps or not all(isinstance(e, str) for e in exps) or len(exps) > 16:
-        raise SettingsError("expansions must be a non-empty list of plugin names")
+    out.update(settings)
+    exps = _names(out["expansions"], "expansions", MAX_EXPANSIONS, empty=False)
     have = installed()
     missing = [e for e in exps if e not in have]
     if missing:
-        raise SettingsError(f"not installed on this host: {', '.join(missing)} "
+        raise SettingsError(f"not installed on this host: {_shown(missing)} "
                             f"(have: {', '.join(sorted(have))})")
     try:
         rules = ruleset(exps)
     except Exception as exc:
-        raise SettingsError(f"these plugins do not load together: {exc}") from None
+        raise SettingsError(f"these plugins do not load together: {str(exc)[:200]}") from None
     seats = out["seats"]
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
         raise SettingsError("seats must be a whole number from 2 to 10")
@@ -96,26 +156,23 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
                              or not rules.decks[deck].main):
         mains = ", ".join(d.name for d in rules.main_decks())
         raise SettingsError(f"deck must be one of {mains}")
-    variants = out["variants"]
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise SettingsError("variants must be a list of variant ids")
+    variants = _names(out["variants"], "variants", MAX_VARIANTS, empty=True)
     unknown = [v for v in variants if v not in rules.variants]
     if unknown:
-        raise SettingsError(f"unknown variants: {', '.join(unknown)} "
+        raise SettingsError(f"unknown variants: {_shown(unknown)} "
                             f"(have: {', '.join(rules.variants) or 'none'})")
     password = out["password"]
     if isinstance(password, bool):          # the public view shows true/false: keep or clear it
         password = (base or {}).get("password") if password else None
-    if password is not None and (not isinstance(password, str) or len(password) > 64):
-        raise SettingsError("password must be text of at most 64 characters")
-    out["password"] = password or None
-    options = out["options"]
-    if options is None:
-        options = {}
-    if not isinstance(options, dict) or not set(options) <= {"custom"} \
-            or not isinstance(options.get("custom", {}), dict):
-        raise SettingsError("options may only hold a custom-deck table ('custom')")
-    out["options"] = options
+    if passwords.is_sealed(password):       # as kept (the base's, or a journal's): already hashed
+        out["password"] = password
+    else:
+        if password is not None and (not isinstance(password, str) or len(password) > PASSWORD_LEN
+                                     or not password.isprintable()):
+            raise SettingsError(f"password must be printable text of at most {PASSWORD_LEN} characters")
+        # kept only salted and hashed: no copy of the settings (journal, logs) gives it back
+        out["password"] = passwords.seal(password) if password else None
+    options = out["options"] = _options(out["options"])
     if out["bots"] not in BOT_KINDS:
         raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")
     for key, (lo, hi) in BOUNDS.items():
@@ -129,7 +186,7 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
         plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
     except ValueError as exc:
-        raise SettingsError(str(exc)) from None
+        raise SettingsError(str(exc)[:300]) from None
     out["deck"] = plan.deck
     out["expansions"] = list(exps)
     out["variants"] = list(variants)

@@ -16,8 +16,14 @@ import msgpack
 VERSION = 1
 SUPPORTED: tuple[int, ...] = (1,)
 
-#: What the host accepts from a client in one frame (also ``zmq.MAXMSGSIZE`` on the ROUTER).
+#: What the host accepts from a client in one frame.
 MAX_CLIENT_FRAME = 64 * 1024
+#: Frames up to this size still reach the host, which answers ``too_large``; bigger ones
+#: make ZeroMQ close the connection (the ROUTER's ``MAXMSGSIZE``, plus CURVE's bytes).
+TOO_LARGE_FRAME = 2 * MAX_CLIENT_FRAME
+#: What CURVE adds to each frame on the wire, which ZeroMQ counts against ``MAXMSGSIZE``:
+#: the MESSAGE command's name (8 bytes), its nonce (8), the box's MAC (16) and flags (1).
+CURVE_OVERHEAD = 33
 #: What a client accepts from the host in one frame (snapshots carry the card catalog).
 MAX_HOST_FRAME = 4 * 1024 * 1024
 #: Deepest nesting accepted from a client (envelope = 1, body = 2, move = 3, cards = 4).
@@ -252,7 +258,7 @@ Str, Int, Bool, Num, List, Map = str, int, bool, (int, float), list, dict
 SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
     # client -> host
     "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN),
-              "choices": (Bool, False, None)},
+              "choices": (Bool, False, None), "page": (Int, False, None)},
     "join": {"table": (Str, True, TABLE_LEN), "name": (Str, False, NAME_LEN),
              "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None),
              "password": (Str, False, PASSWORD_LEN)},
@@ -262,7 +268,7 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
     "move": {"move": (Map, True, None)},
     "rematch": {},
     "leave": {},
-    "ping": {},
+    "ping": {"seen": (Int, False, None)},
     # host -> client
     "reply": {"ok": (Bool, True, None), "code": (Str, False, None), "message": (Str, False, None)},
     "lobby": {"table": (Str, True, None), "settings": (Map, True, None), "seats": (List, True, None)},
@@ -287,6 +293,10 @@ def check_body(type_: str, body: dict[str, Any], re: int | None = None) -> None:
             raise ProtocolError("bad_message", f"{type_}: '{name}' is too long (at most {limit})", re=re)
     if type_ == "hello" and not all(_is_int(v) for v in body["versions"]):
         raise ProtocolError("bad_message", "hello: 'versions' must be a list of integers", re=re)
+    for name in ("page", "seen"):           # counts: never negative, never past 2**53
+        value = body.get(name) if type_ in ("hello", "ping") else None
+        if value is not None and not 0 <= value < 2**53:
+            raise ProtocolError("bad_message", f"{type_}: '{name}' must be a count from 0", re=re)
     if type_ in ("hello", "join"):
         for key in ("name", "token", "table"):
             value = body.get(key)

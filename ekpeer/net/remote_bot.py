@@ -159,6 +159,20 @@ class RemoteBot:
             self.sent.pop(msg_id, None)
 
 
+def pick_table(hello: dict[str, Any]) -> str | None:
+    """The table a bot sits at when none is named: the one its token resumes, else the host's
+    first table with a free seat in its lobby, else a new one (``main``) on a host without
+    tables; None when every table is playing."""
+    resume = hello.get("resume")
+    if isinstance(resume, dict) and isinstance(resume.get("table"), str):
+        return resume["table"]
+    tables = [t for t in hello.get("tables") or [] if isinstance(t, dict)]
+    free = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
+    if free:
+        return str(free[0]["table"])
+    return None if tables else "main"
+
+
 def _public_setup(lobby: dict[str, Any]) -> dict[str, Any] | None:
     """A search bot's table setup from a lobby message (the plugins load in this process)."""
     from ..plugins import ruleset
@@ -176,7 +190,7 @@ def _public_setup(lobby: dict[str, Any]) -> dict[str, Any] | None:
             "options": options}
 
 
-async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "heuristic",
+async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str = "heuristic",
                   token: str | None = None, games: int = 1, think: tuple[float, float] = (0.0, 0.0),
                   seed: int | None = None, timeout: float | None = None, insecure: bool = False,
                   password: str | None = None) -> int:
@@ -190,7 +204,15 @@ async def run_bot(endpoint: str, name: str, table: str = "base", kind: str = "he
     if client.insecure:
         warn_insecure(f"bot {name} connecting to {endpoint} in plain text")
     try:
-        await client.connect()
+        hello = await client.connect()
+        if table is None:
+            table = pick_table(hello)
+            if table is None:
+                names = ", ".join(str(t.get("table")) for t in hello.get("tables") or [])
+                _print_json({"event": "error", "code": "no_free_table",
+                             "message": f"every table at this host is playing ({names}): name one with "
+                                        "--table when it has a free seat"})
+                return 2
         bot = RemoteBot(client, kind, seed=seed, think=think, games=games)
         await bot.join(table, token)
         if timeout:

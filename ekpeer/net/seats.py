@@ -10,13 +10,17 @@ Both sit below the table (:mod:`ekpeer.net.table` imports them; they import no t
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import hashlib
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import protocol as P
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from .gate import Conn
 
 
 @dataclass(eq=False)
@@ -39,6 +43,24 @@ class Session:
     said_hello: bool = False
     lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
+    conn: Conn | None = None         # its TCP connection (None: inproc, or not seen by the gate)
+    address: str | None = None       # the remote address (None: inproc)
+    sent: int = 0                    # bytes sent on this connection...
+    acked: int = 0                   # ...of which the peer said it has read this many (ping seen)
+    marked: int = 0                  # ``sent`` at the last mark
+    marks: deque = field(default_factory=deque)   # (seq, sent) every ACK_MARK bytes, until acked
+
+
+def new_token() -> str:
+    """A seat's token: 18 random bytes, as hex, so that it is shell-safe and never starts with
+    ``-`` (a url-safe token did one time in 64, and ``ekpeer bot --token TOKEN`` read it as
+    an option)."""
+    return secrets.token_hex(18)
+
+
+def token_digest(token: str) -> str:
+    """What the crash journal keeps of a seat's token (a token is 18 random bytes: no salt needed)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(eq=False)
@@ -60,6 +82,17 @@ class Seat:
     bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
     grace: asyncio.TimerHandle | None = None
     pending: asyncio.TimerHandle | None = None
+    #: a seat brought back from the crash journal knows only its token's SHA-256 (the journal
+    #: keeps no token): the first token that matches it becomes ``token`` again
+    token_sha256: str | None = None
+
+    def has_token(self, token: str) -> bool:
+        """Is ``token`` this seat's (compared in constant time)?"""
+        if self.token is not None:
+            return secrets.compare_digest(self.token, token)
+        if self.token_sha256 is not None:
+            return secrets.compare_digest(self.token_sha256, token_digest(token))
+        return False
 
     @property
     def human(self) -> bool:

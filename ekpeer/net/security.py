@@ -3,8 +3,9 @@
 * The host has a long-lived key pair (``<data>/keys/host.json``), a client its own
   (``<data>/keys/client.json``); both are made on first use. ``EKPEER_DATA_DIR``
   overrides the data directory (tests use temporary ones).
-* An address is ``tcp://HOST:PORT#<z85 public key of the host>``; a client sets that key
-  as ``CURVE_SERVERKEY``, so it only ever talks to the host it was told of.
+* An address is ``tcp://HOST:PORT/<the host's public key in base32>`` (or the older
+  ``tcp://HOST:PORT#<z85 key>``; :mod:`ekpeer.net.addresses`); a client sets that key as
+  ``CURVE_SERVERKEY``, so it only ever talks to the host it was told of.
 * The host's ROUTER is a CURVE server with a ZAP handler (``zmq.auth``'s thread
   authenticator, any client key allowed); each message then carries its sender's
   authenticated public key as the ``User-Id`` frame property, which the host reads per
@@ -22,16 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import zmq
-import zmq.utils.z85
 
-KEY_LEN = 40          # z85 of a 32-byte Curve25519 key
+from .addresses import KEY_LEN, AddressError, fingerprint, format_address, parse, valid_key
+
+__all__ = ["KEY_LEN", "AddressError", "fingerprint", "valid_key"]   # (their home is ekpeer.net.addresses)
 ZAP_DOMAIN = b"ekpeer"
 INSECURE_WARNING = ("WARNING: ekpeer is running WITHOUT encryption (--insecure): anyone on the network "
                     "can read every card and act as any player. Use it only for loopback debugging.")
-
-
-class AddressError(ValueError):
-    pass
 
 
 def data_dir() -> Path:
@@ -81,20 +79,6 @@ def load_keypair(role: str, directory: Path | None = None) -> tuple[bytes, bytes
         return pair
 
 
-def valid_key(key: str | bytes) -> bool:
-    if isinstance(key, bytes):
-        try:
-            key = key.decode("ascii")
-        except UnicodeDecodeError:
-            return False
-    if len(key) != KEY_LEN:
-        return False
-    try:
-        return len(zmq.utils.z85.decode(key)) == 32
-    except (ValueError, KeyError, TypeError):
-        return False
-
-
 #: The key of a client in the host's own process (``ekpeer play``, the player of ``ekpeer host``):
 #: it connects over ``inproc://``, where ZeroMQ runs no CURVE handshake and no ZAP, so the
 #: frames carry no key; only code inside the host's process can reach an inproc endpoint.
@@ -108,19 +92,14 @@ def is_local(address: str) -> bool:
 
 
 def split_address(address: str) -> tuple[str, bytes | None]:
-    """``tcp://h:p#KEY`` -> (``tcp://h:p``, KEY); the endpoint has no ``#``, z85 keys may."""
-    endpoint, sep, key = address.partition("#")
-    if not sep:
-        return address, None
-    if not valid_key(key):
-        raise AddressError(f"the key after '#' in {address!r} is not a 40-character z85 host key")
-    return endpoint, key.encode("ascii")
+    """``tcp://h:p/KEY`` (or ``tcp://h:p#Z85``, or ``h:p``) -> (``tcp://h:p``, z85 key or None)."""
+    parsed = parse(address)
+    return parsed.endpoint, parsed.key
 
 
 def join_address(endpoint: str, key: bytes | str | None) -> str:
-    if key is None:
-        return endpoint
-    return f"{endpoint}#{key.decode('ascii') if isinstance(key, bytes) else key}"
+    """The address people are given: ``tcp://h:p/KEY`` (shell-safe; the endpoint alone without a key)."""
+    return format_address(endpoint, key)
 
 
 def warn_insecure(who: str) -> None:
@@ -150,6 +129,18 @@ def peer_key(frame: Any) -> str | None:
     if isinstance(value, bytes):
         value = value.decode("ascii", "replace")
     return value or None
+
+
+def peer_fd(frame: Any) -> int | None:
+    """The file descriptor of the TCP connection ``frame`` came in on (None: inproc)."""
+    try:
+        value = frame.get("__fd")
+    except (zmq.ZMQError, AttributeError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+    try:
+        return int(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
 
 
 class _Auth:

@@ -23,9 +23,10 @@ from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
+from . import passwords
 from . import protocol as P
 from .journal import Journal
-from .seats import Seat, Session
+from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
 
 HISTORY = 200          # events kept per game for snapshots
@@ -46,7 +47,8 @@ class TableHost(TimerHost, Protocol):
     :class:`~ekpeer.net.table_timers.TimerHost` included."""
 
     loop: asyncio.AbstractEventLoop
-    rng: random.Random                  # each table's own RNG is seeded from it
+    rng: random.Random                  # each table's own RNG is seeded from it (a fixed seed)...
+    seed: int | None                    # ...or from the OS when this is None
     journal: Journal | None             # the crash journal (None: not kept)
     audit: bool                         # check after every move that no card was lost or made
     stats: dict[str, int]
@@ -66,6 +68,14 @@ class TableHost(TimerHost, Protocol):
 
     def remove_table(self, table: Table) -> None: ...
 
+    def new_seed(self, rng: random.Random) -> int:
+        """A seed for a deal or a bot: from the OS (unless the host has a fixed seed)."""
+        ...
+
+    def check_password(self, table: Table, session: Session, password: str | None) -> None:
+        """``bad_password`` / ``rate_limited`` unless ``password`` opens ``table`` (guesses counted)."""
+        ...
+
 
 class Table(TableTimers):
     """One table of the host: its seats, its spectators and, once started, its game."""
@@ -81,6 +91,7 @@ class Table(TableTimers):
         self.title = title or table_id
         self.description = description
         self.created = created          # made by a player's join (removed when empty)
+        self.makers: list[str] = []     # its maker's key and address (the host's per-maker budget)
         self.creator: Seat | None = None
         self.phase = "lobby"
         self.seats: list[Seat] = []
@@ -90,10 +101,13 @@ class Table(TableTimers):
         self.history: deque = deque(maxlen=HISTORY)
         self.timer: asyncio.TimerHandle | None = None
         self.timer_info: dict[str, Any] | None = None
+        self.timer_ends = 0.0
         self.gen = 0
+        self.cone: str | None = None    # who wears the Cone of Shame this game (wear_cone)
         self.games = 0
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
-        self.rng = random.Random(host.rng.random())
+        # timeouts' random moves and bot delays; from the OS unless the host has a fixed seed
+        self.rng = random.Random(host.rng.random()) if host.seed is not None else random.Random()
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -122,20 +136,23 @@ class Table(TableTimers):
         return out
 
     def summary(self) -> dict[str, Any]:
-        return {"table": self.id, "title": self.title, "description": self.description, "phase": self.phase,
-                "seats": self.settings["seats"], "taken": len(self.humans()),
-                "settings": self.public_settings(),
-                "created": self.created, "password": bool(self.settings.get("password"))}
+        """What ``hello`` lists of a table: small (every field bounded), no options, no picks."""
+        st = self.settings
+        return {"table": self.id, "title": self.title[:P.TABLE_LEN], "description": self.description[:200],
+                "phase": self.phase, "seats": st["seats"], "taken": len(self.humans()),
+                "settings": {"expansions": st["expansions"], "deck": st["deck"], "variants": st["variants"],
+                             "seats": st["seats"], "bots": st["bots"], "password": bool(st.get("password"))},
+                "created": self.created, "password": bool(st.get("password"))}
 
     def owns(self, seat: Seat, session: Session) -> bool:
         """A seat belongs to the client key that took it (no key on either side: --insecure)."""
         return seat.key is None or (session.key is not None and secrets.compare_digest(seat.key, session.key))
 
     def password_ok(self, password: str | None) -> bool:
-        want = self.settings.get("password")
+        want = self.settings.get("password")       # salted and hashed (lobby.check sealed it)
         if not want:
             return True
-        return isinstance(password, str) and secrets.compare_digest(want.encode(), password.encode())
+        return passwords.matches(want, password)
 
     # ------------------------------------------------------------------ crash journal
     def table_record(self) -> dict[str, Any]:
@@ -153,11 +170,15 @@ class Table(TableTimers):
         journal = self.host.journal
         if journal is None or self.game is None:
             return
-        seats = [{"name": s.name, "token": s.token, "key": s.key, "kind": s.kind, "left": s.left,
-                  "takeover": s.takeover, "creator": s is self.creator} for s in self.seats]
+        # no token in clear: a seat's SHA-256 is enough to know it again (and a token is useless
+        # without the client key it is bound to, which the journal keeps as the public half only)
+        seats = [{"name": s.name, "token_sha256": token_digest(s.token) if s.token else s.token_sha256,
+                  "key": s.key, "kind": s.kind, "left": s.left, "takeover": s.takeover,
+                  "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
-        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *(moves or [])])
+        cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
+        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *cone, *(moves or [])])
 
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:
@@ -180,13 +201,45 @@ class Table(TableTimers):
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
-                       "creator": s is self.creator} for s in self.seats],
+                       "creator": s is self.creator, "cone": s.name == self.cone,
+                       **self.connection(s)} for s in self.seats],
+            "cone": self.cone,
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
             "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
             body["choices"] = lobby_mod.choices()
         return body
+
+    def connection(self, seat: Seat) -> dict[str, Any]:
+        """``seat``'s connection as every player may see it: ``state`` is ``bot`` (a bot's seat),
+        ``connected``, ``gone`` (a person's connection dropped: ``gone_seconds`` ago, a bot
+        covers the seat in ``grace_left`` seconds), ``covered`` (a bot plays it until they are
+        back) or ``left`` (they left the game; a bot plays it)."""
+        if seat.kind is not None:
+            return {"state": "bot"}
+        if seat.session is not None:
+            return {"state": "connected"}
+        if seat.left:
+            return {"state": "left"}
+        now = self.loop.time()
+        gone = round(now - seat.gone_since, 1) if seat.gone_since is not None else None
+        if seat.takeover or seat.grace is None:
+            return {"state": "covered", "gone_seconds": gone}
+        grace_left = max(0.0, seat.grace.when() - now)
+        return {"state": "gone", "gone_seconds": gone, "grace_left": round(grace_left, 1)}
+
+    def wear_cone(self, seat: Seat) -> None:
+        """The Cone of Shame (seed 001): the first person whose clock runs out "forgot whose turn
+        it was" and wears it for the rest of the game. A table fact, not a rule of the engine:
+        journalled (a resumed table keeps it), logged, and told in every lobby (``cone``)."""
+        if self.cone is not None:
+            return
+        self.cone = seat.name
+        self.host.log("cone_of_shame", table=self.id, seat=seat.name)
+        if self.host.journal is not None:
+            self.host.journal_append(self, [{"t": "cone", "seat": seat.name}])
+        self.broadcast_lobby()
 
     def broadcast_lobby(self) -> None:
         for s in self.connected():
@@ -196,9 +249,9 @@ class Table(TableTimers):
 
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
-        if token is None and not self.password_ok(password):
-            raise P.ProtocolError("bad_password", "this table needs its password" if not password
-                                  else "wrong password for this table")
+        if self.settings.get("password") and (token is None or spectator):
+            # a token resumes its own seat only; watching needs the password like sitting down
+            self.host.check_password(self, session, password)
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise P.ProtocolError("table_full", "too many spectators at this table")
@@ -210,10 +263,10 @@ class Table(TableTimers):
                 self.send_snapshot(session)
             return {"token": None, "seat": None, "spectator": True}
         if token is not None:
-            seat = next((s for s in self.seats
-                         if s.token is not None and secrets.compare_digest(s.token, token)), None)
+            seat = next((s for s in self.seats if s.has_token(token)), None)
             if seat is None or not self.owns(seat, session):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
+            seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
             old = seat.session
             if old is not None and old is not session:
@@ -223,10 +276,18 @@ class Table(TableTimers):
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.seat(name)
-        if mine is not None and mine.human and mine.session is None and mine.key is not None \
-                and self.owns(mine, session):
-            # the key that took this seat comes back by name (e.g. a host restarted with --resume)
+        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
+                and (mine.session is None or self.phase != "lobby"):
+            # the key that took this seat comes back by name (a host restarted with --resume; in
+            # a game, a client restarted before the host noticed its old connection was gone)
+            if mine.token is None:      # from the journal, which keeps no token: a new one
+                mine.token, mine.token_sha256 = new_token(), None
+                if self.game is not None and self.phase == "playing":
+                    self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
+            old = mine.session
+            if old is not None and old is not session:
+                old.table, old.seat = None, None
             self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True}
         if self.phase != "lobby":
@@ -237,7 +298,7 @@ class Table(TableTimers):
         if len(self.seats) >= self.settings["seats"]:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
         self.host.detach(session)
-        seat = Seat(name=name, token=secrets.token_urlsafe(18), session=session, key=session.key)
+        seat = Seat(name=name, token=new_token(), session=session, key=session.key)
         self.seats.append(seat)
         session.table, session.seat, session.spectator = self, seat, False
         if self.created and self.creator is None:
@@ -404,16 +465,17 @@ class Table(TableTimers):
             picks = {s.name: s.picks for s in self.seats if s.picks}
             options["custom"] = {**options["custom"], "picks": picks}
         try:
-            self.game = rules.new_game(names, seed=self.rng.randrange(2**31), deck=self.settings["deck"],
+            self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
             raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
         self.catalog = rules.catalog()
         for s in self.seats:
-            s.bot, s.bot_seed = None, self.rng.randrange(2**31)
+            s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
+        self.cone = None
         self.phase = "playing"
         self.games += 1
         self.cards0 = self.game.all_cards() if self.host.audit else None
@@ -436,12 +498,14 @@ class Table(TableTimers):
         who = session.seat.name if session.seat is not None else None
         events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
         body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
-                "timer": self.timer_info, "table": self.id}
+                "timer": self.running_timer(), "table": self.id, "cone": self.cone}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,
-              session: Session | None = None) -> IllegalMove | None:
-        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see."""
+              session: Session | None = None, timed_out: bool = False) -> IllegalMove | None:
+        """Apply a move for ``seat`` (None: the host itself), then tell everyone what they may see
+        (``timed_out``: the host made it because the seat's clock ran out, and everyone is told
+        so by a ``timed_out`` event before the move's own)."""
         game = self.game
         if game is None or self.phase != "playing":
             return IllegalMove("not_playing", "no game is being played at this table")
@@ -455,6 +519,8 @@ class Table(TableTimers):
         except Exception as exc:  # a plugin bug must not take the host down
             self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
             return IllegalMove("internal", "the rules engine failed on this move")
+        if timed_out and seat is not None:
+            events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if self.host.journal is not None:   # written before anyone hears of it
             self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:

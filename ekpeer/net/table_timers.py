@@ -2,6 +2,12 @@
 made for a player whose time ran out, the bots' moves, and the bot that takes over a
 person's seat once its grace period is gone.
 
+A person's seat has one covering bot (:data:`ekpeer.bots.COVERING`): it plays the seat
+while its person is gone, and it chooses the move the host makes when their clock runs
+out (ruling 26), so that a timeout is never a random move and never a self-harming one (a
+held Defuse is used, a kitten goes back where the bot would put it, a Favor gives what the
+bot would give).
+
 The host keeps time itself (a client's clock is never trusted): each (re)start bumps the
 table's ``gen``, and a callback from an older ``gen`` does nothing, so a timer that fires
 just after the move it was waiting for is harmless. It is a mixin of
@@ -17,13 +23,14 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..bots import make_bot
+from ..bots import COVERING, make_bot
 from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from ..engine.view import visible_events
 from . import protocol as P
 
 if TYPE_CHECKING:
+    from ..bots import Bot
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
@@ -63,6 +70,8 @@ class TableTimers:
     timer: asyncio.TimerHandle | None
     timer_info: dict[str, Any] | None
     gen: int
+    cone: str | None
+    timer_ends: float               # time.monotonic() when the running timer runs out
     history: Any
 
     if TYPE_CHECKING:
@@ -74,7 +83,9 @@ class TableTimers:
                              timer: dict[str, Any] | None = None) -> None: ...
 
         def apply(self, seat: Seat | None, move: Move, re: int | None = None,
-                  session: Session | None = None) -> IllegalMove | None: ...
+                  session: Session | None = None, timed_out: bool = False) -> IllegalMove | None: ...
+
+        def wear_cone(self, seat: Seat) -> None: ...
 
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
@@ -100,6 +111,7 @@ class TableTimers:
             self.timer.cancel()
             self.timer = None
         self.timer_info = None
+        self.timer_ends = 0.0
         for s in self.seats:
             if s.pending is not None:
                 s.pending.cancel()
@@ -134,7 +146,8 @@ class TableTimers:
             kind, secs, players = "turn", self.settings["turn_seconds"], [game.current]
             self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
         self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
-                           "players": players, "deadline": time.time() + secs}
+                           "players": players, "deadline": time.time() + secs, "remaining": secs}
+        self.timer_ends = time.monotonic() + secs
         if events is not None:
             self.broadcast_update(events, mover, re, self.timer_info)
         else:
@@ -148,6 +161,13 @@ class TableTimers:
             if s.bot_driven:
                 self.schedule_bot(s)
 
+    def running_timer(self) -> dict[str, Any] | None:
+        """The running timer as a ``timer`` message carries it, ``remaining`` counted now: what a
+        player who comes back (a snapshot) needs to show the same clock as everyone else."""
+        if self.timer_info is None:
+            return None
+        return {**self.timer_info, "remaining": round(max(0.0, self.timer_ends - time.monotonic()), 3)}
+
     def on_reaction_timeout(self, gen: int) -> None:
         if gen != self.gen:
             return
@@ -157,16 +177,25 @@ class TableTimers:
             self.host.log("resolve_refused", level="error", table=self.id, code=err.code)
 
     def default_move(self, player: str) -> Move | None:
-        """The move made for a player whose time ran out: draw on a turn, else a random legal move
-        (for a card choice that is a random card, for a kitten's placement a random position)."""
+        """The move made for ``player`` when their time ran out: what their covering bot would
+        choose (ruling 26), never a random move."""
         game = self.game
         assert game is not None
         moves = game.legal_moves(player)
-        if not game.awaiting and not game.stack and player == game.current:
-            draw = next((m for m in moves if m.do == "draw"), None)
-            if draw is not None:
-                return draw
-        return self.rng.choice(moves) if moves else None
+        if not moves:
+            return None
+        seat = self.seat(player)
+        move: Move | None = None
+        if seat is not None:
+            bot = self.seat_bot(seat)
+            try:
+                view = player_view(game, player) if bot.needs_view else None
+                move = bot.act(view, moves)
+            except Exception as exc:    # a bot's bug: the safe move below, and a log line
+                self.host.log("bot_error", level="error", table=self.id, seat=player, error=repr(exc))
+        if move is None or move not in moves:
+            move = safe_move(game, player, moves)
+        return move
 
     def on_turn_timeout(self, gen: int) -> None:
         if gen != self.gen:
@@ -183,8 +212,11 @@ class TableTimers:
             move = self.default_move(player)
             if move is None:
                 continue
+            seat = self.seat(player)
             self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
-            err = self.apply(self.seat(player), move)
+            if seat is not None and self.cone is None and seat.human:
+                self.wear_cone(seat)
+            err = self.apply(seat, move, timed_out=True)
             if err is not None:
                 self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
         if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
@@ -221,7 +253,7 @@ class TableTimers:
         moves = game.legal_moves(seat.name)
         if not moves:
             return
-        bot = self.seat_bot(seat) or make_bot("random")
+        bot = self.seat_bot(seat)
         try:
             view = player_view(game, seat.name) if bot.needs_view else None
             if getattr(bot, "wants_events", False):
@@ -234,20 +266,23 @@ class TableTimers:
                 move = bot.act(view, moves) if mode == "act" else bot.react(view, moves)
         except Exception as exc:
             self.host.log("bot_error", level="error", table=self.id, seat=seat.name, error=repr(exc))
-            move = self.rng.choice(moves) if mode == "act" else None
+            move = safe_move(game, seat.name, moves) if mode == "act" else None
         if move is None:
             return
         err = self.apply(seat, move)
         if err is not None and mode == "act":
             self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
-            self.apply(seat, self.rng.choice(moves))
+            self.apply(seat, safe_move(game, seat.name, moves))
 
-    # ------------------------------------------------------------------ searching bots
-    def seat_bot(self, seat: Seat) -> Any:
-        """The bot playing ``seat`` (made on first need). A search bot (``wants_events``) is
-        bound to the table's public setup and told the events its seat saw so far."""
-        if seat.bot is None and seat.bot_seed is not None:
-            seat.bot = make_bot(seat.kind or self.settings["bots"], seat.bot_seed)
+    # ------------------------------------------------------------------ bots, searching ones too
+    def seat_bot(self, seat: Seat) -> Bot:
+        """The bot playing ``seat``, made on its first move: a bot's seat plays its own kind; a
+        person's seat is covered by the :data:`~ekpeer.bots.COVERING` kind (ruling 26), whatever
+        kind fills the table's empty seats. A search bot (``wants_events``) is bound to the
+        table's public setup and told the events its seat saw so far."""
+        if seat.bot is None:
+            seed = seat.bot_seed if seat.bot_seed is not None else self.rng.randrange(2**31)
+            seat.bot = make_bot(seat.kind or COVERING, seed)
             game = self.game
             if getattr(seat.bot, "wants_events", False) and game is not None:
                 from ..bots import pool
@@ -258,7 +293,6 @@ class TableTimers:
                     seat.bot.bind(setup)  # type: ignore[attr-defined]
                 seat.bot.observe(visible_events(list(self.history), seat.name))  # type: ignore[attr-defined]
         return seat.bot
-
     def tell_bots(self, events: list) -> None:
         """Search bots follow the game as it goes: each bot-driven seat's is told the events
         its seat sees (``Table.apply`` calls this after every move)."""
@@ -309,8 +343,25 @@ class TableTimers:
         if move is None:
             if mode != "act":
                 return
-            move = fallback or self.rng.choice(moves)
+            move = fallback or safe_move(self.game, seat.name, moves)
         err = self.apply(seat, move)
         if err is not None and mode == "act":
             self.host.log("bot_refused", level="warning", table=self.id, seat=seat.name, code=err.code)
-            self.apply(seat, self.rng.choice(moves))
+            self.apply(seat, safe_move(self.game, seat.name, moves))
+
+
+def safe_move(game: Game, player: str, moves: list[Move]) -> Move:
+    """A move that harms nobody's chances, when a bot could not choose (a bot's bug): draw on a
+    turn, use whatever saves a player facing a kitten, give away a card that saves nobody, else
+    the first legal move (never random)."""
+    if not game.awaiting and not game.stack and player == game.current:
+        draw = next((m for m in moves if m.do == "draw"), None)
+        if draw is not None:
+            return draw
+    saving = [m for m in moves if m.do == "choose" and m.use is not None and m.use != "none"]
+    if saving:
+        return saving[0]
+    chooses = [m for m in moves if m.do == "choose"]
+    # a card to give away: one that saves nobody, if there is one
+    keep = [m for m in chooses if m.card is not None and getattr(game.cards.get(m.card), "saves", 0) is None]
+    return (keep or chooses or moves)[0]

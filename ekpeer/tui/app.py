@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
@@ -24,8 +25,11 @@ from .messages import (
     StartRequested,
 )
 from .screens.table import TableScreen
-from .session import Session, SessionClosed, SessionFactory, local_factory
-from .words import Catalog, Knowledge, event_words
+from .session import Session, SessionClosed, SessionFactory
+from .widgets import scrub
+from .words import Catalog, Knowledge, event_words, seat_changes
+
+BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 
 
 class EkpeerApp(App):
@@ -36,7 +40,7 @@ class EkpeerApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session_factory: SessionFactory | None = None, mode: str | None = None,
+    def __init__(self, session_factory: SessionFactory, mode: str | None = None,
                  name: str = "you", address: str | None = None, settings: dict[str, Any] | None = None,
                  autostart: bool = False, options: dict[str, Any] | None = None,
                  discovery: bool = False) -> None:
@@ -44,7 +48,8 @@ class EkpeerApp(App):
         # mount re-parses every stylesheet twice more (Textual reparses on each switch).
         self.DEFAULT_MODE = ("table" if autostart else "lobby") if mode else "start"
         super().__init__()
-        self.session_factory = session_factory or local_factory()
+        # every session is a seat at a host (ekpeer.net) or a script: the app runs no host itself
+        self.session_factory = session_factory
         self.start_mode = mode
         self.player_name = name
         self.join_address = address
@@ -54,12 +59,17 @@ class EkpeerApp(App):
         self.session: Session | None = None
         self.address: str | None = None
         self.lobby: dict[str, Any] = {}
+        self.lobby_at = time.monotonic()      # when the last lobby came (its seconds count from then)
+        self._back: dict[str, float] = {}     # who came back, and when
+        self.host_gone: Any = None            # the HostGoneScreen while the host is not answering
+        self._say_back = False
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
         self.out_order: list[str] = []
         self.discovery = discovery
+        self._app_styled = False
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self._current_css(self.start_screen))
         self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
@@ -75,6 +85,12 @@ class EkpeerApp(App):
         """
         if not screen.is_running and hasattr(screen, "_css_update_count"):
             screen._css_update_count = getattr(self, "_css_update_count", -1)
+            if not self._app_styled:
+                # What the skipped refresh would have done for the app node itself (no re-parse):
+                # without its rules (``color: $foreground``) every widget of the first screen
+                # drew its text in a transparent colour, invisible in the dark theme.
+                self._app_styled = True
+                self.stylesheet.apply(self)
         return screen
 
     # The start and lobby screens (and the widgets they use) load only when first shown:
@@ -114,8 +130,18 @@ class EkpeerApp(App):
         self.player_name = name
         self.session = self.session_factory(mode=mode, name=name, address=address, settings=self.settings,
                                             autostart=self.autostart, **self.options)
-        self.address = getattr(self.session, "address", None)
+        self.address = getattr(self.session, "address", None) or self._passed_on(mode, address)
         self.pump(self.session)
+
+    @staticmethod
+    def _passed_on(mode: str, address: str | None) -> str | None:
+        """A joiner's address, when it carries the host's key: the lobby shows them the command
+        too, so that anyone at the table can pass it on."""
+        if mode != "join" or not address:
+            return None
+        from .addressing import fingerprint
+
+        return address if fingerprint(address) else None
 
     @work(exclusive=True, group="session")
     async def pump(self, session: Session) -> None:
@@ -138,15 +164,30 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
-            self.notify(f"Could not send {what}: {exc}", severity="error")
+            self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
 
     # ------------------------------------------------------------------ incoming
     def on_host_message_received(self, message: HostMessageReceived) -> None:
         msg = message.data
-        kind, body = msg.get("type"), msg.get("body") or {}
+        # every string a host sends is another peer's words: no terminal controls get through
+        kind, body = msg.get("type"), scrub(msg.get("body") or {})
+        if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
+            self._host_back()       # the host speaks again: the table first, then what it asks
+        self._on_host_message(kind, body)
+        if self._say_back:
+            self._say_back = False
+            self.log_lines.append("The host is back: you are in your seat again")
+            if self.current_mode == "table":
+                self.table_screen.show_state()
+
+    def _on_host_message(self, kind: Any, body: dict[str, Any]) -> None:
         if kind == "lobby":
-            self.lobby = body
+            self._lobby_changed(body)
+            if body.get("phase") == "over" and self.view:
+                self.table_screen.rematch_changed()    # who is ready for a rematch, who awaited
             if (body.get("started") and self.view) or (self.autostart and not self.view):
+                if self.view and self.current_mode == "table":
+                    self.table_screen.show_state()      # seats' connections, the Cone
                 return
             if self.current_mode != "lobby":
                 self.switch_mode("lobby")
@@ -160,6 +201,8 @@ class EkpeerApp(App):
             self.log_lines = []
             self.out_order = []
             self.table_screen.new_game()
+            if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
+                self._timer(body["timer"])
             self._log(body.get("events") or [])
             self.knowledge.observe(self.view, body.get("events") or [])
             if self.current_mode != "table":
@@ -176,12 +219,138 @@ class EkpeerApp(App):
             self.table_screen.show_state()
             self._interactive()
         elif kind == "timer":
-            self.table_screen.timer_started(str(body.get("kind")), float(body.get("seconds", 0)),
-                                            body.get("player"))
+            self._timer(body)
+        elif kind == "connection":
+            self._connection(body)
+        elif kind == "closing":
+            self._host_gone(closed=True)
         elif kind == "reply":
+            if body.get("ok") is False and self.current_mode == "lobby":
+                self.lobby_screen.snap_back()    # a refused setting shows the host's again
             if body.get("ok") is False:
                 self.notify(str(body.get("message") or body.get("code")), title="Refused",
-                            severity="warning", timeout=4)
+                            severity="warning", timeout=4, markup=False)     # the host's words, plain
+
+    def _timer(self, body: dict[str, Any]) -> None:
+        seconds = float(body.get("seconds", 0) or 0)
+        remaining = body.get("remaining")
+        self.table_screen.timer_started(str(body.get("kind")), seconds, body.get("player"),
+                                        float(remaining) if isinstance(remaining, int | float) else None)
+
+    def _lobby_changed(self, body: dict[str, Any]) -> None:
+        """A new ``lobby``: who dropped, came back, is covered by a bot, wears the Cone, said in
+        the log in words; every seat's state kept for the players list."""
+        before, self.lobby, self.lobby_at = self.lobby, body, time.monotonic()
+        me = body.get("you")
+        lines = seat_changes(before, body, me)
+        if lines and self.view:
+            self.log_lines.extend(lines)
+        old = {s.get("name"): s.get("state") for s in (before or {}).get("seats") or []}
+        for seat in body.get("seats") or []:
+            if seat.get("state") == "connected" and old.get(seat.get("name")) in ("gone", "covered", "left"):
+                self._back[str(seat.get("name"))] = self.lobby_at
+
+    @property
+    def back_seats(self) -> set[str]:
+        """Players back at the table in the last few seconds (the players list says so)."""
+        now = time.monotonic()
+        return {name for name, at in self._back.items() if now - at < BACK_SECONDS}
+
+    # ------------------------------------------------------------------ the host, gone and back
+    def _connection(self, body: dict[str, Any]) -> None:
+        """The client library's word on the connection: ``lost`` (the host fell silent; it keeps
+        reconnecting), ``back`` (the seat is resumed), ``refused`` (the host has no seat for us)."""
+        state = body.get("state")
+        if state == "lost":
+            self._host_gone(closed=False)
+        elif state == "back":
+            self._host_back()
+        elif state == "refused":
+            screen = self._host_gone(closed=False)
+            screen.seat_refused(str(body.get("message") or body.get("code") or ""))
+
+    def _host_back(self) -> None:
+        """The host answers again and our seat is resumed: the notice goes, and the log says so."""
+        screen, self.host_gone = self.host_gone, None
+        if screen is None:
+            return
+        if screen in self.screen_stack:
+            if self.screen is screen:
+                screen.dismiss("back")
+            else:       # something opened over it meanwhile: close it once it is on top
+                self.host_gone = screen
+                self.set_timer(0.2, self._host_back)
+                return
+        self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
+        self.notify("The host is back: you are in your seat again", timeout=5)
+
+    def _host_gone(self, closed: bool) -> Any:
+        """Say over the table that the host is gone (or closed it), and how to go on."""
+        from .screens.host_gone import HostGoneScreen
+
+        screen = self.host_gone
+        if screen is not None and screen in self.screen_stack:
+            if closed:
+                screen.host_closed()
+            return screen
+        screen = self.host_gone = HostGoneScreen(closed=closed)
+        self.log_lines.append("The host closed the table" if closed else "The host is not answering: "
+                              "trying to reconnect")
+        if self.current_mode == "table":
+            self.table_screen.show_state()
+
+        def chosen(what: str | None) -> None:
+            if self.host_gone is screen:
+                self.host_gone = None
+            if what == "start":
+                self.leave()
+            elif what == "quit":
+                self.close_and_exit()
+
+        self.push_screen(screen, chosen)
+        return screen
+
+    # ------------------------------------------------------------------ quitting
+    def hosting(self) -> bool:
+        """This player runs the host of their table (``ekpeer host``, ``ekpeer play``): quitting
+        closes the table for everyone at it."""
+        session = self.session
+        return session is not None and (getattr(session, "host", None) is not None
+                                        or getattr(session, "address", None) is not None)
+
+    async def action_quit(self) -> None:
+        """Quit; a hosting player with other people at their table is asked first."""
+        from .screens.quit_confirm import QuitConfirmScreen, others_seated
+
+        if any(isinstance(s, QuitConfirmScreen) for s in self.screen_stack):
+            return
+        others = others_seated(self.lobby, self.player_name) if self.hosting() else []
+        if not others:
+            self.exit()
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.close_and_exit()
+
+        self.push_screen(QuitConfirmScreen(others), answered)
+
+    @work(group="send")
+    async def close_and_exit(self) -> None:
+        """Quit. A hosting player with other people at their table closes the session first:
+        the host in this process tells them it closed the table, rather than falling silent."""
+        import asyncio
+        import contextlib
+
+        from .screens.quit_confirm import others_seated
+
+        session = self.session
+        if session is not None and self.hosting() and others_seated(self.lobby, self.player_name):
+            self.session = None
+            self.workers.cancel_group(self, "session")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(session.close(), 3.0)
+        self.exit()
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
@@ -194,7 +363,7 @@ class EkpeerApp(App):
 
     def on_session_ended(self, message: SessionEnded) -> None:
         if message.reason:
-            self.notify(f"Disconnected: {message.reason}", severity="error", timeout=8)
+            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error", timeout=8, markup=False)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -233,7 +402,7 @@ class EkpeerApp(App):
                 await self.session.ready(True)
             await self.session.start()
         except Exception as exc:
-            self.notify(f"Could not start: {exc}", severity="error")
+            self.notify(f"Could not start: {exc}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")
@@ -260,7 +429,7 @@ class EkpeerApp(App):
         elif what == "leave":
             self.leave()
         elif what == "quit":
-            self.exit()
+            self.close_and_exit()
 
     def summary(self) -> list[str]:
         view = self.view
@@ -296,11 +465,15 @@ class EkpeerApp(App):
             yield SystemCommand("Browse the discard pile", "Every discarded card, top first",
                                 t.action_discard)
             yield SystemCommand("Every move", "List every move open to you", t.action_moves)
+            yield SystemCommand("The whole log", "Read back everything that happened this game (l)",
+                                t.action_whole_log)
             yield SystemCommand("Rules of the highlighted card", "Show its text", t.action_card_text)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the start screen", self.leave)
 
 
-def make_app(session_factory: SessionFactory | None = None, **kwargs: Any) -> EkpeerApp:
-    """The client app; tests pass a ``session_factory`` that builds a fake or in-process host."""
+def make_app(session_factory: SessionFactory, **kwargs: Any) -> EkpeerApp:
+    """The client app, with the sessions ``session_factory`` makes for each mode (``play``,
+    ``host``, ``join``): ``ekpeer.cli_tui.session_factory`` (seats at a host in this process or
+    across the network), or a script (tests)."""
     return EkpeerApp(session_factory=session_factory, **kwargs)

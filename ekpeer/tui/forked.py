@@ -1,10 +1,12 @@
 """``ekpeer play``'s host and its connection in a child process, forked before Textual loads.
 
 Most of the client's start is importing Textual, on one core of the machine. ``ekpeer play``
-forks first: the child imports the host, the engine and ZeroMQ, opens the usual
-:class:`~ekpeer.tui.session.HostedSession` (host on loopback, this player's client over
-inproc, the game dealt) on the other core meanwhile, and the player's first view is waiting
-in a pipe by the time the app asks for it.
+forks first: the child opens the session the command made (a
+:class:`~ekpeer.tui.session.NetSession` with its :class:`~ekpeer.net.hosted.LocalHost`: host on
+loopback, this player's client over inproc, the game dealt), importing the host, the engine
+and ZeroMQ on the other core meanwhile, and the player's first view is waiting in a pipe by
+the time the app asks for it. This module imports none of them: the child gets them from the
+session it is handed.
 
 The pipe carries the session, not the game: each way a length-prefixed msgpack frame, the
 app's calls (``{"call": "move", "args": [...]}``) one way and the messages the in-child

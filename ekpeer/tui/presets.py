@@ -14,7 +14,6 @@ EXTRA_SETTINGS = ("password", "options")
 #: The lobby form's starting values: the lobby's own defaults, with the deck named.
 DEFAULT_SETTINGS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k not in EXTRA_SETTINGS},
                                     "deck": "original"}
-BOT_NAMES = ("ada", "bea", "cal", "dot", "eli", "fay", "gus", "hal", "ivy", "jo", "kit", "lu")
 
 
 def load_config(path: str | Path | None) -> dict[str, Any]:

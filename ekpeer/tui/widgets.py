@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -12,7 +13,51 @@ from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
-from .words import Catalog, explode_odds, seen_words
+from .words import Catalog, explode_odds, seat_tag, seen_words
+
+#: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
+CONE = {1: "cone ↓", -1: "cone ↑"}
+
+
+def plain(text: Any) -> Any:
+    """``text`` shown exactly as written: a string becomes a :class:`Content` that Textual
+    never reads as markup. Names, table names, card titles and texts, prompts and reasons
+    all come from other peers (the host too is one): ``[/]`` in a name must not crash a
+    screen, nor ``[@click=...]`` run an action. Rich ``Text`` and ``Content`` pass as they are."""
+    return Content(text) if isinstance(text, str) else text
+
+
+#: Characters no peer's words may bring to this terminal: C0/C1 controls but newline and tab
+#: (ESC starts terminal commands: colours, titles, the clipboard) and the bidirectional
+#: overrides that make a name read backwards.
+_UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def scrub(value: Any) -> Any:
+    """``value`` (a host message's body: maps, lists, strings) with every string made safe to
+    show: characters in :data:`_UNSHOWN` become U+FFFD. A body that holds none comes back as
+    it is (one look at each string, nothing copied: the common case, on every update)."""
+    return value if _clean(value) else _scrubbed(value)
+
+
+def _clean(value: Any) -> bool:
+    if isinstance(value, str):
+        return _UNSHOWN.search(value) is None
+    if isinstance(value, dict):
+        return all(_clean(k) and _clean(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_clean(v) for v in value)
+    return True
+
+
+def _scrubbed(value: Any) -> Any:
+    if isinstance(value, str):
+        return _UNSHOWN.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_scrubbed(k): _scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrubbed(v) for v in value]
+    return value
 
 
 class KeyBar(Static):
@@ -171,11 +216,18 @@ def _hang(words: str, width: int, indent: int = 4) -> list[str]:
     return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]
 
 
-def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
+def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dict[str, Any] | None = None,
+                 elapsed: float = 0.0, back: frozenset[str] | set[str] = frozenset()) -> Text:
     """Every player: turn marker, cards held, state on one line; what does not fit, and the
-    cards in front of them, on indented lines below."""
+    cards in front of them, on indented lines below.
+
+    With the table's ``lobby`` (``elapsed`` seconds old): each seat's connection (gone for
+    how long, a bot playing it; ``back``: seats just back) and the Cone of Shame beside its
+    wearer, its arrow the direction of play."""
     out = Text()
     me = view.get("you")
+    seats = {s.get("name"): s for s in (lobby or {}).get("seats") or [] if isinstance(s, dict)}
+    cone = (lobby or {}).get("cone")
     current = view.get("current")
     waiting = set(view.get("waiting_for") or [])
     turns = view.get("turns", 1)
@@ -188,8 +240,15 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28) -> Text:
             style = "dim strike"
         line = Text(mark, style="bold")
         line.append(name + (" (you)" if name == me else ""), style=style)
+        if name == cone:
+            line.append(f" {CONE.get(view.get('direction', 1), CONE[1])}", style="bold magenta")
         line.append(f"  {p.get('hand_count', 0)}▮", style="bold")
         tags = []
+        connection = seat_tag(seats.get(name), elapsed) if name != me else None
+        if connection:
+            tags.append(connection)
+        elif name in back:
+            tags.append("back")
         if name == current and turns and turns > 1:
             tags.append(f"owes {turns} turns")
         if status == "dead":

@@ -142,8 +142,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "resolved":
         action = event["action"]
         if event.get("noped"):
-            owner = _owner(action, cat, me)
-            return f"{owner[:1].upper()}{owner[1:]} was Noped: nothing happens"
+            owner = _owner(action, cat, me)   # "your Attack" -> "Your"; a name keeps its case
+            owner = "Y" + owner[1:] if owner.startswith("your ") else owner
+            return f"{owner} was Noped: nothing happens"
         return None
     if t == "drew":
         if p == me:
@@ -203,6 +204,10 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return f"{_does(event.get('by'), me, 'take')} {cat.title(event.get('card'))} from the discard pile"
     if t == "favor_empty":
         return f"{_does(event.get('target'), me, 'have')} no card to give"
+    if t == "timed_out":       # the host's, not the engine's: a bot chose for them (ruling 26)
+        if p == me:
+            return "Your time ran out: the bot covering your seat chose for you"
+        return f"{p}’s time ran out: the bot covering {p}’s seat chose for them"
     if t == "draw_pile_empty":
         return "The draw pile is empty"
     if t == "game_over":
@@ -220,7 +225,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     words = _expansion_words(t, event, cat, me)
     if words is not None:
         return words
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+    # an event no line is written for (a new plugin's): its fields, card ids as titles
+    fields = ", ".join(f"{k}={cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
+                       for k, v in event.items() if k != "type")
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
 
 
@@ -261,6 +268,71 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
     }
     make = simple.get(str(t))
     return make() if make else None
+
+
+def _seat_states(lobby: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    seats = (lobby or {}).get("seats") or []
+    return {str(s.get("name")): s for s in seats if isinstance(s, dict) and s.get("state")}
+
+
+def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str | None) -> list[str]:
+    """Log lines for what changed at the table between two ``lobby`` messages: who lost
+    connection, who a bot now plays for, who is back, who left, who wears the Cone of Shame.
+
+    Each seat's ``state`` is the host's (``connected``, ``gone``, ``covered``, ``left``,
+    ``bot``); a table seen for the first time (``before`` None, or another table) says
+    nothing, so that joining or coming back does not replay old news."""
+    if not before or before.get("table") != after.get("table") or before.get("games") != after.get("games"):
+        return []
+    lines: list[str] = []
+    old, new = _seat_states(before), _seat_states(after)
+    for name, seat in new.items():
+        was = (old.get(name) or {}).get("state")
+        now = seat.get("state")
+        if was is None or was == now or name == me:
+            continue
+        if now == "gone":
+            grace = seat.get("grace_left")
+            later = f" (a bot plays for {name} in {grace:.0f} s unless they are back)" \
+                if isinstance(grace, int | float) and grace > 0 else ""
+            lines.append(f"{name} lost connection{later}")
+        elif now == "covered":
+            lines.append(f"A bot is playing for {name} until they are back")
+        elif now == "left":
+            lines.append(f"{name} left the game: a bot plays for them")
+        elif now == "connected" and was in ("gone", "covered", "left"):
+            lines.append(f"{name} is back")
+    cone = after.get("cone")
+    if cone and cone != before.get("cone"):
+        if cone == me:
+            lines.append("You forgot whose turn it was: you wear the Cone of Shame for the rest of the "
+                         "game, its arrow showing the direction of play")
+        else:
+            lines.append(f"{cone} forgot whose turn it was and wears the Cone of Shame for the rest of "
+                         "the game, its arrow showing the direction of play")
+    return lines
+
+
+def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0) -> str | None:
+    """A seat's connection in a few words for the players list (None: nothing to say):
+    ``gone 12 s (bot in 18 s)``, ``bot playing``, ``left (bot playing)``. ``elapsed``: seconds
+    since the lobby message that said it (the host counts to then, the client on)."""
+    if not seat:
+        return None
+    state = seat.get("state")
+    if state == "gone":
+        gone = seat.get("gone_seconds")
+        words = f"gone {float(gone) + elapsed:.0f} s" if isinstance(gone, int | float) else "gone"
+        grace = seat.get("grace_left")
+        if isinstance(grace, int | float):
+            left = max(0.0, float(grace) - elapsed)
+            words += f" (bot in {left:.0f} s)" if left > 0 else " (bot taking over)"
+        return words
+    if state == "covered":
+        return "gone: bot playing"
+    if state == "left":
+        return "left: bot playing"
+    return None
 
 
 class Knowledge:
@@ -313,6 +385,8 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
     count = int(view.get("draw_pile_count", 0))
     if count <= 0:
         return 0.0, "the draw pile is empty"
+    if isinstance(view.get("known_pile"), list) and "kittens_in_pile" in view:
+        return _odds_from_host(view, cat, count)
     top = known.known_top(view)
     if top is not None:
         if cat.kind(top) == "kitten":
@@ -325,3 +399,24 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
     return min(1.0, kittens / count), f"about {_kittens(kittens)} in {cards}"
+
+
+def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[float, str]:
+    """The odds from what the host says this player knows: ``known_pile`` (the cards whose
+    place they know: shown to them or to everyone, put there by them, face up) and
+    ``kittens_in_pile`` (the kittens they cannot place)."""
+    places: dict[int, str] = {}
+    for entry in view["known_pile"]:
+        if isinstance(entry, dict) and isinstance(entry.get("depth"), int):
+            places[entry["depth"]] = str(entry.get("card"))
+    top = places.get(0)
+    if top is not None:
+        return (1.0 if cat.kind(top) == "kitten" else 0.0), f"you know the top card is {cat.title(top)}"
+    kittens = max(0, int(view["kittens_in_pile"]))
+    unknown = count - len(places)
+    if unknown <= 0:
+        return 0.0, "you know every card in the draw pile"
+    cards = f"{unknown} card{'s' if unknown != 1 else ''}"
+    if places:
+        cards += " whose place you do not know"
+    return min(1.0, kittens / unknown), f"{_kittens(kittens)} in {cards}"

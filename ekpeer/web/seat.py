@@ -35,6 +35,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -173,9 +174,14 @@ class SeatScreen(Screen):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        endpoint = self.place.address.partition("#")[0]
+        from ..net.security import split_address
+
+        try:
+            endpoint = split_address(self.place.address)[0]     # the address without its key
+        except ValueError:
+            endpoint = self.place.address
         with Vertical(id="seat-box"):
-            yield Static(f"ekpeer: a seat at the host {endpoint}", id="seat-title")
+            yield Static(Content(f"ekpeer: a seat at the host {endpoint}"), id="seat-title")
             yield Label("Your name (enter joins)")
             yield Input(self.player_name, placeholder="your name", id="name", max_length=16)
             if self.place.table is None:
@@ -183,7 +189,7 @@ class SeatScreen(Screen):
                 yield Static("Asking the host for its tables…", id="seat-status")
                 yield OptionList(id="seat-tables")
             else:
-                yield Static(f"Table: {self.place.table}", id="seat-status")
+                yield Static(Content(f"Table: {self.place.table}"), id="seat-status")
             if self.place.password is None:
                 yield Label("Table password (if it has one)")
                 yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
@@ -218,7 +224,7 @@ class SeatScreen(Screen):
     def _status(self, text: str) -> None:
         for found in self.query("#seat-status"):
             if isinstance(found, Static):
-                found.update(text)
+                found.update(Content(text))
 
     def show_tables(self, tables: list[dict[str, Any]]) -> None:
         # open lobbies first, in the host's order: the first is highlighted, so enter joins it
@@ -226,7 +232,11 @@ class SeatScreen(Screen):
                                                     >= t.get("seats", 0)))
         options = self.query_one("#seat-tables", OptionList)
         options.clear_options()
-        options.add_options([Option(self._line(t), id=f"table-{i}") for i, t in enumerate(self.tables)])
+        from ..tui.widgets import scrub
+
+        # the host's words (titles, ids): plain text, never markup nor terminal controls
+        options.add_options([Option(Content(scrub(self._line(t))), id=f"table-{i}")
+                             for i, t in enumerate(self.tables)])
         if self.tables:
             options.highlighted = 0
         n = len(self.tables)

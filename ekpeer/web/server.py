@@ -77,7 +77,7 @@ def seat_command() -> list[str]:
 class ServeOptions:
     """What ``ekpeer serve`` was told."""
 
-    address: str                            # the host: tcp://HOST:PORT#KEY
+    address: str                            # the host: tcp://HOST:PORT/KEY
     bind: str = "127.0.0.1"
     port: int = 8080
     table: str | None = None
@@ -88,6 +88,13 @@ class ServeOptions:
     static: Path | None = None              # another copy of the assets (tests expose the terminal)
     data: Path | None = None                # where browser sessions keep their keys and seats
     command: list[str] = field(default_factory=seat_command)
+
+    @property
+    def endpoint(self) -> str:
+        """The host's address without its key (for words and logs)."""
+        from ..net.security import split_address
+
+        return split_address(self.address)[0]
 
 
 def is_loopback(host: str) -> bool:
@@ -221,7 +228,7 @@ class WebServer:
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        self.log("serving", url=self.url, host=self.options.address.partition("#")[0],
+        self.log("serving", url=self.url, host=self.options.endpoint,
                  bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
                  password=self.options.password is not None)
 
@@ -261,7 +268,7 @@ class WebServer:
         """What a browser opens: the bound address, or this machine's LAN address when bound to all."""
         host = self.options.public_host or self.options.bind
         if host in ("0.0.0.0", "::", ""):
-            from ..tui.session import lan_address
+            from ..net.hosted import lan_address
 
             host = lan_address()
         if ":" in host:
@@ -514,7 +521,7 @@ async def serve(options: ServeOptions, log: Callable[..., None] = print_logger) 
         log("bind_failed", bind=options.bind, port=options.port, error=str(exc))
         return 2
     print(f"ekpeer serve: open {server.url} in a browser to take a seat at "
-          f"{options.address.partition('#')[0]} (ctrl+c stops)", file=sys.stderr, flush=True)
+          f"{options.endpoint} (ctrl+c stops)", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

@@ -63,7 +63,7 @@ def shuffle(game: Game, action: Action) -> None:
 
 
 def see_the_future(game: Game, action: Action) -> None:
-    game.show(action.by, game.draw_pile.peek(3), source="see_the_future")
+    game.show_top(action.by, 3, source="see_the_future")
 
 
 def others_with_cards(game: Game, by: str) -> list[str]:

@@ -165,7 +165,7 @@ def potluck(game: Game, action: Action) -> None:
 
         def answer(card: str) -> None:
             game.remove_from_hand(player, card)
-            game.draw_pile.insert(0, card)
+            game.draw_pile.insert(0, card, known_to=(player,), place_known=True)
             game.emit("card_onto_pile", None, player=player, source="potluck")
             step(i + 1)
 
@@ -191,7 +191,7 @@ def raising_heck(game: Game, action: Action) -> None:
             game.drawn_face_up = up
             game.receive_drawn(by, bottom, end_turn=True)
         else:
-            game.draw_pile.insert(0, bottom, up)
+            game.draw_pile.insert(0, bottom, up, known_to=(by,), place_known=True)
             game.emit("bottom_to_top", None, by=by)
             game.end_turn()
 
@@ -203,12 +203,12 @@ def share_the_future(game: Game, action: Action) -> None:
     by = action.by
     nxt = game.next_player(by)
     common.reorder_top(game, by, 3, source="share_the_future",
-                       then=lambda cards: game.show(nxt, cards, source="share_the_future") if nxt != by
-                       else None)
+                       then=lambda cards: game.show_top(nxt, len(cards), source="share_the_future")
+                       if nxt != by else None)
 
 
 def reveal_the_future(game: Game, action: Action) -> None:
-    game.show(action.by, game.draw_pile.peek(3), public=True, source="reveal_the_future")
+    game.show_top(action.by, 3, public=True, source="reveal_the_future")
 
 
 # ---------------------------------------------------------------------- cards

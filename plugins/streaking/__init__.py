@@ -143,7 +143,7 @@ def others_with_cards(game: Game, by: str) -> list[str]:
 
 
 def see_the_future_5x(game: Game, action: Action) -> None:
-    game.show(action.by, game.draw_pile.peek(5), source="see_the_future_5x")
+    game.show_top(action.by, 5, source="see_the_future_5x")
 
 
 def alter_the_future_5x(game: Game, action: Action) -> None:
@@ -155,8 +155,8 @@ def swap_top_and_bottom(game: Game, action: Action) -> None:
     if len(pile) >= 2:
         top = pile.remove_at(0)
         bottom = pile.remove_at(len(pile) - 1)
-        pile.insert(0, *bottom)
-        pile.insert(-1, *top)
+        pile.insert(0, *bottom, place_known=True)      # everyone sees where they go
+        pile.insert(-1, *top, place_known=True)
     game.emit("swapped_top_and_bottom", None, by=action.by)
 
 

@@ -183,7 +183,7 @@ def dig_deeper(game: Game, action: Action) -> None:
     if len(game.draw_pile) < 2:
         game.emit("dig_deeper_nothing", None, by=by)
         return
-    game.show(by, game.draw_pile.peek(1), source="dig_deeper")
+    game.show_top(by, 1, source="dig_deeper")
 
     def keep(answer: bool) -> None:
         game.emit("dug", None, by=by, kept=bool(answer))

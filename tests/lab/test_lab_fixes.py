@@ -16,13 +16,15 @@ import ipaddress
 import socket
 import time
 
+import zmq
 import zmq.asyncio
 
-from ekpeer.net import discovery
-from ekpeer.net.client import Client
+from ekpeer.net import discovery, security
+from ekpeer.net.client import SILENCE, Client
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
 
+KEY = zmq.curve_keypair()[0]
 NETS = [ipaddress.ip_network("10.213.0.0/24"), ipaddress.ip_network("127.0.0.0/8")]
 
 
@@ -39,7 +41,7 @@ class _Info:
 
     name = "lab@host:5555._ekpeer._tcp.local."
     port = 5555
-    decoded_properties = {"table": "lab", "title": "Lab", "key": "KEY", "phase": "lobby", "seats": "3",
+    decoded_properties = {"table": "lab", "title": "Lab", "key": KEY.decode(), "phase": "lobby", "seats": "3",
                           "free": "3"}
 
     def parsed_addresses(self):
@@ -49,7 +51,8 @@ class _Info:
 def test_a_found_table_is_joined_on_the_address_this_machine_reaches():
     found = discovery.found_from(_Info(), NETS)
     assert found is not None
-    assert found.endpoint == "tcp://10.213.0.1:5555" and found.address == "tcp://10.213.0.1:5555#KEY"
+    assert found.endpoint == "tcp://10.213.0.1:5555"
+    assert found.address == security.join_address("tcp://10.213.0.1:5555", KEY)
     assert found.addresses == ["10.213.0.1", "10.213.1.1", "127.0.0.1"]
     assert found.as_dict()["addresses"] == found.addresses        # `ekpeer list --json` shows them all
 
@@ -64,10 +67,10 @@ async def test_a_client_pings_as_often_as_the_host_asks():
     ctx = zmq.asyncio.Context()
     host = Host("tcp://127.0.0.1:0", ctx=ctx, ping_seconds=0.2, idle_seconds=0.8)
     await host.start()
-    client = Client(host.address, "ann", ctx=ctx)          # pings every 2 s unless told otherwise
+    client = Client(host.address, "ann", ctx=ctx)          # pings every 1 s unless told otherwise
     try:
         await client.connect()
-        assert client.ping_seconds == 0.2 and client.silence_seconds == 3.0
+        assert client.ping_seconds == 0.2 and client.silence_seconds == SILENCE
         await client.join("t")
         await asyncio.sleep(1.6)                            # twice the host's idle time
         assert [s for s in host.sessions.values() if s.seat is not None], "the quiet client was dropped"

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import time
 
-from _lanlab import HOST_IP, PORT, SIDE_SUBNET, ekpeer_argv, write_config
+from _lanlab import HOST_IP, PORT, SIDE_SUBNET, ekpeer_argv, rehost, write_config
 
+from ekpeer.net import security
 from ekpeer.net.table import SNAPSHOT_EVENTS
 
 from .conftest import find_run, finished_game, in_order, norm, seat_states, seen_by
@@ -48,7 +49,7 @@ def test_discovery_across_the_bridge_finds_the_host_on_its_lan_address(make_lab)
     # the host's real LAN address, not loopback and not its other link (bob cannot reach that)
     assert row["endpoint"] == LAN_ADDRESS, row
     assert {HOST_IP, f"{SIDE_SUBNET}.1"} <= set(row["addresses"]), row["addresses"]
-    assert row["key"] and row["address"] == f"{LAN_ADDRESS}#{row['key']}"
+    assert row["key"] and security.split_address(row["address"]) == (LAN_ADDRESS, row["key"].encode())
 
     # joining from the list works: bob's bot with the address bob's list printed, ann from her own
     bot = lab.bot("bob", row["address"], "robo", table="lab", proc_name="robo")
@@ -70,8 +71,7 @@ def test_a_full_game_with_every_client_in_its_own_namespace(make_lab):
     cfg = write_config(lab.dir / "lab.toml")
     host = lab.host([cfg])
     address = lab.address(host)
-    key = address.split("#", 1)[1]
-    slow = lab.latency("bobo", 15) + f"#{key}"
+    slow = rehost(address, lab.latency("bobo", 15))
     think = ["--think", "0.01:0.03"]
     robo = lab.bot("robo", address, "robo", table="lab", extra=think)
     bobo = lab.bot("bobo", slow, "bobo", table="lab", extra=think)

@@ -128,10 +128,10 @@ async def test_clients_without_the_plugin_play_a_table_that_uses_it(site, tmp_pa
 
         # 3. the Textual client, headless, in this process: its turns are played by the host's
         #    turn timer; it must name the plugin's cards from the catalog alone.
+        from ekpeer.cli_tui import session_factory
         from ekpeer.tui.app import make_app
-        from ekpeer.tui.session import network_factory
 
-        app = make_app(network_factory(discovery=False), mode="join", name="tui", address=address,
+        app = make_app(session_factory(discovery=False), mode="join", name="tui", address=address,
                        options={"table": "catnip"})
         async with app.run_test(size=(100, 30)) as pilot:
             deadline = time.monotonic() + 10

@@ -112,3 +112,11 @@ async def test_a_token_the_host_refuses_is_forgotten_so_the_next_join_sits_anew(
         assert joined["seat"] == "ann" and client.token == joined["token"]
     finally:
         await client.close()
+
+
+def test_seat_tokens_are_shell_safe_and_never_read_as_an_option():
+    from ekpeer.net.seats import new_token
+
+    tokens = [new_token() for _ in range(2000)]
+    assert all(t[0] != "-" and t.isalnum() and len(t) == 36 for t in tokens)
+    assert len(set(tokens)) == len(tokens)

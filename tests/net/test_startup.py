@@ -6,7 +6,8 @@ from __future__ import annotations
 import zmq
 
 from ekpeer.net.client import Client
-from ekpeer.tui.session import HostedSession
+from ekpeer.net.hosted import LocalHost
+from ekpeer.tui.session import NetSession
 
 from .conftest import FAST, wait_for
 
@@ -32,7 +33,8 @@ async def test_dealt_seat_is_resumed_by_its_key_and_token_without_choices(host, 
 
 
 async def test_hosted_session_autostart_goes_straight_to_the_snapshot():
-    session = HostedSession("ann", {**FAST, "seats": 2}, think=(0.0, 0.0), autostart=True)
+    session = NetSession("", "ann", table="play", create=True, settings={**FAST, "seats": 2}, autostart=True,
+                         host=LocalHost(think=(0.0, 0.0)))
     try:
         await session.open()
         assert session.client.hello_reply.get("choices") is None
@@ -40,7 +42,7 @@ async def test_hosted_session_autostart_goes_straight_to_the_snapshot():
         while "snapshot" not in kinds:
             kinds.append((await session.recv())["type"])
         assert kinds == ["lobby", "snapshot"]
-        table = session.host.tables[session.table]
+        table = session.host.host.tables[session.table]
         await wait_for(lambda: len(table.game.log) > 0 or table.game.current == "ann", 5, what="a game")
     finally:
         await session.close()

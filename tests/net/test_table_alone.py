@@ -54,6 +54,15 @@ class Outbox:
     def remove_table(self, table: Table) -> None:
         self.events.append("removed")
 
+    seed = 7                            # a fixed seed: deals from rng, the same every run
+
+    def new_seed(self, rng: random.Random) -> int:
+        return rng.randrange(2**31)
+
+    def check_password(self, table: Table, session: Session, password: str | None) -> None:
+        if not table.password_ok(password):
+            raise lobby.SettingsError("no password tables here")
+
 
 async def test_a_table_seats_starts_and_plays_through_its_table_host_alone():
     outbox = Outbox(asyncio.get_running_loop())

@@ -11,8 +11,9 @@ import signal
 import sys
 import time
 
+from ekpeer.cli_tui import session_factory
 from ekpeer.tui.forked import fork_session
-from ekpeer.tui.session import SessionClosed, network_factory
+from ekpeer.tui.session import SessionClosed
 
 SETTINGS = {"seats": 2, "reaction_seconds": 0.03, "turn_seconds": 5.0, "expansions": ["base"],
             "bots": "heuristic"}
@@ -42,7 +43,7 @@ async def until(session, kind, seen, seconds=10.0):
 
 async def main(scenario: str) -> dict:
     autostart = scenario != "lobby"
-    factory = network_factory(think=(0.0, 0.0), discovery=False)
+    factory = session_factory(think=(0.0, 0.0), discovery=False)
     session = fork_session(lambda: factory(mode="play", name="ann", settings=SETTINGS, autostart=autostart))
     out: dict = {"child": session.pid}
     seen: list = []

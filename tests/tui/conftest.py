@@ -1,4 +1,5 @@
-"""Helpers for the Textual client's tests: real engine views behind a scripted session."""
+"""Helpers for the Textual client's tests: real engine views behind a scripted session, or
+the real host (``ekpeer.net``) in this process, reached over inproc, its bots thinking 0 s."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from ekpeer.cli_tui import session_factory
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
 from ekpeer.plugins import ruleset
 from ekpeer.tui.app import make_app
-from ekpeer.tui.session import FakeSession, local_factory
+from ekpeer.tui.session import FakeSession
 
 
 def rigged(table: dict[str, Any], moves: list[dict[str, Any]] = (), seed: int = 0):
@@ -41,10 +43,17 @@ def scripted_app(messages: list[dict[str, Any]], name: str = "ann", size=None):
     return app, session
 
 
-def local_app(**settings: Any):
+def hosted_factory(seed: int = 3):
+    """Sessions the way ``ekpeer play`` makes them: a seat at a host in this process (the one
+    host there is), with a fixed ``seed`` for its deals and bots that move at once."""
+    return session_factory(think=(0.0, 0.0), seed=seed, discovery=False)
+
+
+def hosted_app(seed: int = 3, **settings: Any):
+    """The app in ``ekpeer play``'s lobby, at a 2-seat base table (``settings`` change it)."""
     base = {"seats": 2, "reaction_seconds": 0.05, "expansions": ["base"], "bots": "heuristic"}
     base.update(settings)
-    return make_app(local_factory(bot_delay=0, seed=3), mode="play", name="ann", settings=base)
+    return make_app(hosted_factory(seed), mode="play", name="ann", settings=base)
 
 
 async def settle(pilot, times: int = 3) -> None:

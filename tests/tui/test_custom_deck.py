@@ -12,11 +12,12 @@ from ekpeer.net.host import Host
 from ekpeer.net.lobby import table_plugins
 from ekpeer.plugins import ruleset
 from ekpeer.tui.app import make_app
+from ekpeer.tui.presets import load_config
 from ekpeer.tui.screens.custom_deck import CustomDeckScreen
 from ekpeer.tui.screens.lobby import LobbyScreen, Tick
-from ekpeer.tui.session import NetSession, SessionClosed, load_config, local_factory
+from ekpeer.tui.session import NetSession, SessionClosed
 
-from .conftest import scripted_app, settle
+from .conftest import hosted_factory, scripted_app, settle
 
 CONFIG = Path(__file__).resolve().parents[2] / "configs" / "custom-deck.toml"
 
@@ -86,7 +87,7 @@ async def test_the_creator_switches_a_custom_deck_on_and_sets_a_password():
 
 async def test_custom_deck_in_process_deals_your_hand_picks():
     settings = {**load_config(CONFIG), "seats": 2, "reaction_seconds": 0.05}
-    app = make_app(local_factory(bot_delay=0, seed=5), mode="play", name="ann", settings=settings)
+    app = make_app(hosted_factory(seed=5), mode="play", name="ann", settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -106,8 +107,7 @@ async def test_a_wrong_password_says_so_plainly():
     host = Host("tcp://127.0.0.1:0", ctx=ctx, secure=False)
     host.add_table("locked", {"seats": 3, "password": "right"})
     endpoint = await host.start()
-    session = NetSession(endpoint, "bob", table="locked", password="wrong")
-    session.insecure = True
+    session = NetSession(endpoint, "bob", table="locked", password="wrong", insecure=True)
     try:
         with pytest.raises(SessionClosed, match="wrong password"):
             await session.open()

@@ -108,7 +108,8 @@ async def test_three_of_a_kind_asks_target_then_a_card_name():
         assert isinstance(app.screen, NameCardScreen)
         options = app.screen.query_one("#dialog-options")
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        await pilot.press(*(["down"] * labels.index("Nope")), "enter")
+        assert labels[options.highlighted] == "Defuse"     # the card most worth asking for, first
+        await pilot.press("home", *(["down"] * labels.index("Nope")), "enter")
         await settle(pilot)
     move = session.sent[-1][1]
     assert move == {"do": "play", "by": "ann", "cards": ["tacocat"] * 3, "target": "bob", "name": "nope"} or (
@@ -252,3 +253,23 @@ async def test_a_withdrawn_decision_closes_what_was_opened_over_it():
         app.table_screen.show_state()                  # the turn timer gave a card meanwhile
         await settle(pilot, 4)
         assert app.screen is app.table_screen and app.is_running
+
+
+async def test_an_answer_to_a_decision_withdrawn_meanwhile_is_dropped():
+    """Enter on a decision the host settles at the same moment (its timer ran out): the modal
+    is gone by the time its choice arrives; the choice is dropped, the table stays."""
+    from textual.widgets import OptionList
+
+    asked, rules, ev = rigged(FAVOR, FAVOR_ASKED)
+    settled, _, ev2 = rigged(FAVOR, [*FAVOR_ASKED, {"do": "choose", "by": "ann", "card": "skip"}])
+    app, session = scripted_app([snapshot_of(asked, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        modal = app.screen
+        assert isinstance(modal, CardChoiceScreen)
+        modal.query_one(OptionList).action_select()    # Enter: the choice is on its way...
+        app.view = snapshot_of(settled, rules, "ann", ev2)["body"]["view"]
+        app.table_screen.show_state()                  # ...and the host's default got there first
+        await settle(pilot, 4)
+        assert app.is_running and app.screen is app.table_screen
+        assert not [m for kind, m in session.sent if kind == "move" and m.get("do") == "choose"]

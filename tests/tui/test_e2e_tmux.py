@@ -47,12 +47,13 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-def test_play_a_whole_game_in_tmux():
+def test_play_a_whole_game_in_tmux(tmp_path):
     exe = str(EKPEER) if EKPEER.exists() else shutil.which("ekpeer")
     if exe is None:
         pytest.skip("ekpeer is not installed")
     name = f"ekpeer-e2e-{uuid.uuid4().hex[:8]}"
-    cmd = f"{exe} play --name ann --players 2 --bots heuristic --reaction 0.2 --turn 30 --think 0.02 --start"
+    cmd = (f"{exe} play --name ann --players 2 --bots heuristic --reaction 0.2 --turn 30 --think 0.02 --start"
+           f" --save-replays {tmp_path}")
     env = dict(os.environ, TERM="xterm-256color")
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd], check=True, env=env
@@ -75,9 +76,12 @@ def test_play_a_whole_game_in_tmux():
                 _tmux("send-keys", "-t", name, "Enter")
         assert over, f"no game over within 60 s; last screen:\n{screen}"
         assert "wins!" in screen or "You win" in screen
+        assert list(tmp_path.glob("*.json")), "the host saved no replay of the game"
         pane = _tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip()
         below = _descendants(int(pane)) | {int(pane)} if pane.isdigit() and Path("/proc").is_dir() else set()
-        _tmux("send-keys", "-t", name, "q")
+        # ctrl+q quits from any screen: an Enter sent for a dialog just before the game ended may
+        # have pressed the game-over screen's Rematch (the loop acts on captures a moment old)
+        _tmux("send-keys", "-t", name, "C-q")
         time.sleep(0.5)
         deadline = time.monotonic() + 5     # the app and the host it forked both end
         while any(_alive(p) for p in below) and time.monotonic() < deadline:

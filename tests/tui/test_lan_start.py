@@ -8,12 +8,13 @@ import pytest
 import zmq.asyncio
 from textual.widgets import OptionList
 
+from ekpeer.cli_tui import session_factory
+from ekpeer.net.addresses import fingerprint
 from ekpeer.net.discovery import advertise, multicast_works
 from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.lobby import LobbyScreen
 from ekpeer.tui.screens.start import StartScreen
-from ekpeer.tui.session import network_factory
 
 from .conftest import settle
 
@@ -25,7 +26,7 @@ async def test_start_screen_lists_lan_tables_and_joins_the_chosen_one():
     host.add_table("lan", {"seats": 3}, title="Upstairs")
     await host.start()
     adv = await advertise(host)
-    app = make_app(network_factory(discovery=False), name="bob", discovery=True)
+    app = make_app(session_factory(discovery=False), name="bob", discovery=True)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot)
@@ -45,6 +46,10 @@ async def test_start_screen_lists_lan_tables_and_joins_the_chosen_one():
             assert "Upstairs (lan)" in line and "3 of 3 seats free" in line
             options.focus()
             options.highlighted = index
+            await pilot.press("enter")
+            await settle(pilot)       # a key only the LAN vouches for: its fingerprint first, then trust
+            assert isinstance(app.screen, StartScreen) and not app.lobby
+            assert any(fingerprint(host.public_key) in n.message for n in app._notifications)
             await pilot.press("enter")
             deadline = time.monotonic() + 5
             while not app.lobby and time.monotonic() < deadline:

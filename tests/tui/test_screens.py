@@ -1,4 +1,5 @@
-"""Pilot tests: the start, lobby, table and game-over screens against an in-process host."""
+"""Pilot tests: the start, lobby, table and game-over screens against the real host in this
+process (over inproc), or a scripted session."""
 
 from __future__ import annotations
 
@@ -8,14 +9,13 @@ from ekpeer.tui.screens.lobby import LobbyScreen
 from ekpeer.tui.screens.position import PositionScreen
 from ekpeer.tui.screens.start import StartScreen
 from ekpeer.tui.screens.table import TableScreen
-from ekpeer.tui.session import local_factory
 from ekpeer.tui.widgets import CardWidget
 
-from .conftest import local_app, rigged, scripted_app, settle, snapshot_of
+from .conftest import hosted_app, hosted_factory, rigged, scripted_app, settle, snapshot_of
 
 
 async def test_start_screen_leads_to_the_lobby():
-    app = make_app(local_factory(bot_delay=0, seed=1), name="ann")
+    app = make_app(hosted_factory(seed=1), name="ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
@@ -26,12 +26,13 @@ async def test_start_screen_leads_to_the_lobby():
 
 
 async def test_lobby_shows_seats_and_settings_and_the_creator_edits_them():
-    app = local_app(seats=3)
+    app = hosted_app(seats=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         assert isinstance(app.screen, LobbyScreen)
         seats = str(app.screen.query_one("#seats").render())
-        assert "ann (you)" in seats and "ada" in seats and "bea" in seats
+        # the host seats its bots when the game starts: the lobby says who fills the free seats
+        assert "ann (you)" in seats and "2 empty seat(s): heuristic bots fill them" in seats
         assert app.screen.query("#exp-base")  # every installed plugin is offered
         await pilot.press("plus")
         await settle(pilot, 4)
@@ -184,7 +185,7 @@ async def test_game_over_offers_rematch(table3):
 
 
 async def test_whole_game_against_a_bot_in_process():
-    app = local_app(seats=2)
+    app = hosted_app(seats=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 4)
         await pilot.press("s")
@@ -207,11 +208,9 @@ async def test_play_with_flags_keeps_the_settings_it_was_given():
     host's defaults when its first lobby message (before the flags applied) mounts its widgets."""
     from textual.widgets import Select
 
-    from ekpeer.tui.session import network_factory
-
     settings = {"expansions": ["base", "imploding"], "deck": "original", "variants": [], "seats": 3,
                 "bots": "heuristic", "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
-    app = make_app(network_factory(discovery=False), mode="play", name="ann", settings=settings)
+    app = make_app(hosted_factory(), mode="play", name="ann", settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):
             await pilot.pause(0.1)
@@ -224,7 +223,7 @@ async def test_play_with_flags_keeps_the_settings_it_was_given():
 
 
 async def test_leaving_the_table_goes_back_to_the_start_without_a_disconnected_warning():
-    app = local_app(seats=2)
+    app = hosted_app(seats=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         await pilot.press("s")

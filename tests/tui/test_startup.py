@@ -11,7 +11,7 @@ from ekpeer import collector
 from ekpeer.tui.app import make_app
 from ekpeer.tui.session import FakeSession
 
-from .conftest import local_app, rigged, scripted_app, settle, snapshot_of
+from .conftest import hosted_app, rigged, scripted_app, settle, snapshot_of
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ async def test_the_collector_runs_again_once_the_table_shows_a_view(paused_colle
 
 
 async def test_the_collector_runs_again_once_the_lobby_is_shown(paused_collector):
-    app = local_app(seats=3)
+    app = hosted_app(seats=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         assert app.current_mode == "lobby"

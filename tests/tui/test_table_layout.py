@@ -7,7 +7,7 @@ from ekpeer.tui.screens.lobby import LobbyScreen, Tick
 from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.widgets import CardWidget, _wrap
 
-from .conftest import local_app, rigged, scripted_app, settle, snapshot_of
+from .conftest import hosted_app, rigged, scripted_app, settle, snapshot_of
 
 BIG_HAND = ["defuse", "favor", "tacocat", "nope", "skip", "attack", "shuffle", "see_the_future",
             "beard_cat", "cattermelon", "hairy_potato_cat", "rainbow_ralphing_cat"]
@@ -81,7 +81,7 @@ def test_titles_wrap_into_a_narrow_card():
 
 
 async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
-    app = local_app(seats=3)
+    app = hosted_app(seats=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         assert isinstance(app.screen, LobbyScreen)

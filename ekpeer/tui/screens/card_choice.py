@@ -4,29 +4,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..phrasing import least_valuable, most_valuable, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
 
-def _title(choice: dict[str, Any], cat: Catalog) -> tuple[str, str]:
-    prompt = str(choice.get("prompt") or "")
+def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str, str]:
+    prompt = titled(str(choice.get("prompt") or ""), cat, names)
     source = choice.get("source")
-    context = choice.get("context") or {}
-    if context.get("from") == "discard" or "discard" in prompt:
+    if taking(choice):
         return "Take a card from the discard pile", "Choose the card you take into your hand."
     if prompt.startswith("give"):
-        return prompt[:1].upper() + prompt[1:], "Choose the card you give away from your hand."
-    title = prompt[:1].upper() + prompt[1:] if prompt else "Choose a card"
+        return sentence(prompt, names), "Choose the card you give away from your hand."
+    title = sentence(prompt, names) if prompt else "Choose a card"
     return title, f"Asked by {cat.title(source)}." if source and source in cat.cards else "Choose a card."
 
 
+def taking(choice: dict[str, Any]) -> bool:
+    """Does this choice take a card into the hand (rather than give one up)?"""
+    context = choice.get("context") or {}
+    return context.get("from") == "discard" or "discard" in str(choice.get("prompt") or "")
+
+
 class CardChoiceScreen(PickScreen):
+    """The highlighted card at first is the safe one: to give away (a Favor, Potluck, Garbage
+    Collection) the least valuable card held, never a Defuse or a Nope while anything else is;
+    to take (five different cats) the most valuable one."""
+
     kind = "card"
 
-    def __init__(self, choice: dict[str, Any], cards: list[str], cat: Catalog) -> None:
-        title, prompt = _title(choice, cat)
+    def __init__(self, choice: dict[str, Any], cards: list[str], cat: Catalog,
+                 hand: list[str] | None = None, names: list[str] | None = None) -> None:
+        title, prompt = _title(choice, cat, names or [])
         counts: dict[str, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
         options = [(c, cat.title(c) + (f"  x{n}" if n > 1 else ""), c) for c, n in counts.items()]
         super().__init__(title, prompt, options)
+        distinct = list(counts)
+        held = list(hand or [])
+        if not distinct:
+            self._default: int | None = 0
+        elif taking(choice):
+            self._default = most_valuable(distinct, cat)
+        elif held and all(c in held for c in distinct):
+            self._default = least_valuable(distinct, cat, held)
+        else:
+            self._default = 0
+
+    def default_index(self) -> int | None:
+        return self._default

@@ -5,11 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..widgets import plain
+from .dialog import Dialog
 
-class CardInfoScreen(ModalScreen[None]):
+
+class CardInfoScreen(Dialog[None]):
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
 
     def __init__(self, card: str) -> None:
@@ -29,9 +31,10 @@ class CardInfoScreen(ModalScreen[None]):
         if entry.get("plugin"):
             facts.append(f"from {entry['plugin']}")
         with Vertical(id="dialog", classes=cat.kind_class(self.card)):
-            yield Static(cat.title(self.card), id="dialog-title")
-            yield Static(cat.text(self.card), id="dialog-prompt")
-            yield Static(" · ".join(facts), id="dialog-details")
+            # the catalog comes from the host: its titles and texts are shown as plain text
+            yield Static(plain(cat.title(self.card)), id="dialog-title")
+            yield Static(plain(cat.text(self.card)), id="dialog-prompt")
+            yield Static(plain(" · ".join(facts)), id="dialog-details")
             yield Static("Esc: close", id="dialog-hint")
 
     def action_close(self) -> None:

@@ -166,7 +166,8 @@ class CustomDeckScreen(ModalScreen[Any]):
         title = card.get("title", card["id"])
         place = "the draw pile" if where == "pile" else "your starting hand"
         if not may_pick(card, where):
-            self.notify(f"{title} cannot be picked for {place}.", severity="warning", timeout=3)
+            self.notify(f"{title} cannot be picked for {place}.", severity="warning", timeout=3,
+                        markup=False)
             return
         limit = self.pile_limit if where == "pile" else self.hand_limit
         if len(self.picks[where]) >= limit:

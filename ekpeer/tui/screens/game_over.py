@@ -1,12 +1,21 @@
-"""The end of a game: the winner (or the players sharing the win), a summary, rematch or leave."""
+"""The end of a game: the winner (or the players sharing the win), a summary, rematch or leave.
+
+A rematch starts once every person still at the table asks for one: the dialog stays open
+after you ask, saying who is ready and who is awaited, until the new game is dealt."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from ..messages import RematchRequested
+from ..widgets import plain
+from .dialog import Dialog
 
 
 def headline(winners: list[str] | str | None, you: str | None) -> str:
@@ -21,11 +30,50 @@ def headline(winners: list[str] | str | None, you: str | None) -> str:
     return f"{', '.join(shown[:-1])} and {shown[-1]} share the win!"
 
 
-class GameOverScreen(ModalScreen[str]):
-    """Dismisses with ``rematch``, ``leave`` or ``quit`` (or ``table`` to look at the table)."""
+def rematch_state(lobby: dict[str, Any]) -> tuple[list[str], list[str], bool]:
+    """From the host's lobby after a game: the people who asked for a rematch, the people still
+    connected who have not (the game waits for them), and whether you asked."""
+    asked, awaited, mine = [], [], False
+    for seat in lobby.get("seats") or []:
+        if seat.get("bot") and not seat.get("takeover"):
+            continue                       # the table's bots always play again
+        name = str(seat.get("name", "?"))
+        if seat.get("rematch"):
+            asked.append(name)
+            mine = mine or bool(seat.get("you"))
+        elif seat.get("connected", True) and not seat.get("left"):
+            awaited.append(name)
+    return asked, awaited, mine
+
+
+def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = False) -> Text:
+    """``Rematch: ready ann, bob · waiting for cat`` (names as plain text)."""
+    asked, awaited, mine = rematch_state(lobby)
+    if asked_here and you is not None and you not in asked:
+        asked.append(you)
+        awaited = [n for n in awaited if n != you]
+        mine = True
+    t = Text()
+    t.append("Rematch: ", style="bold")
+    if not asked:
+        t.append("not asked yet (it starts once everyone here asks)")
+        return t
+    t.append("ready ")
+    t.append(", ".join("you" if n == you else n for n in asked), style="green")
+    if awaited:
+        t.append(" · waiting for ")
+        t.append(", ".join("you" if n == you else n for n in awaited), style="bold yellow")
+    elif mine:
+        t.append(" · dealing…")
+    return t
+
+
+class GameOverScreen(Dialog[str]):
+    """Dismisses with ``leave`` or ``quit`` (or ``table`` to look at the table); ``rematch``
+    asks the host and keeps the dialog open until the new game comes."""
 
     BINDINGS = [
-        Binding("r", "pick('rematch')", "Rematch"),
+        Binding("r", "rematch", "Rematch"),
         Binding("l", "pick('leave')", "Leave"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("escape", "pick('table')", "Look at the table"),
@@ -37,6 +85,7 @@ class GameOverScreen(ModalScreen[str]):
         self.winner = self.winners[0] if len(self.winners) == 1 else None
         self.you = you
         self.summary = summary
+        self.asked = False
 
     def compose(self) -> ComposeResult:
         won = self.you in self.winners
@@ -45,18 +94,47 @@ class GameOverScreen(ModalScreen[str]):
             summary.insert(0, "The draw pile is empty and a full round passed with nobody dying: "
                               "the Living players share the win.")
         with Vertical(id="dialog", classes="won" if won else "lost"):
-            yield Static(f"Game over: {headline(self.winners, self.you)}", id="dialog-title")
-            yield Static("\n".join(summary), id="dialog-prompt")
+            # names: plain text
+            yield Static(plain(f"Game over: {headline(self.winners, self.you)}"), id="dialog-title")
+            yield Static(plain("\n".join(summary)), id="dialog-prompt")
+            yield Static("", id="rematch-state")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("Leave (l)", id="leave")
                 yield Button("Quit (q)", id="quit", variant="error")
 
     def on_mount(self) -> None:
+        if not self.query("#rematch"):     # the rematch was dealt before this was ever shown
+            return
         self.query_one("#rematch", Button).focus()
+        self.show_rematch()
+
+    def show_rematch(self) -> None:
+        """Who asked for a rematch and who is awaited, from the host's latest lobby."""
+        if not self.query("#rematch-state"):
+            return
+        lobby = getattr(self.app, "lobby", None) or {}
+        asked, _, mine = rematch_state(lobby)
+        self.asked = self.asked or mine
+        self.query_one("#rematch-state", Static).update(rematch_words(lobby, self.you, self.asked))
+        button = self.query_one("#rematch", Button)
+        if self.asked:
+            button.label = "Rematch asked"
+            if self.focused is button:     # not on to Leave: a second Enter must not leave
+                self.set_focus(None)
+            button.disabled = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rematch":
+            self.action_rematch()
+            return
         self.dismiss(event.button.id or "table")
+
+    def action_rematch(self) -> None:
+        if not self.asked:
+            self.asked = True
+            self.post_message(RematchRequested())
+        self.show_rematch()
 
     def action_pick(self, what: str) -> None:
         self.dismiss(what)

@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..phrasing import sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
 
 class KeepScreen(PickScreen):
+    """Keep is highlighted first, unless the card is a kitten: then putting it back is (taking
+    it would be drawing it)."""
+
     kind = "keep"
 
-    def __init__(self, choice: dict[str, Any], seen: list[str], cat: Catalog) -> None:
+    def __init__(self, choice: dict[str, Any], seen: list[str], cat: Catalog,
+                 names: list[str] | None = None) -> None:
         context = choice.get("context") or {}
         card = context.get("card") or (context.get("cards") or seen or [None])[0]
         what = cat.title(card) if card else "the card"
-        prompt = str(choice.get("prompt") or "")
+        prompt = sentence(titled(str(choice.get("prompt") or ""), cat, names or []), names or [])
         super().__init__(
             f"Keep {what}?",
-            (prompt[:1].upper() + prompt[1:] + ". ") if prompt else "",
+            (prompt + " ") if prompt else "",
             [(True, f"Keep {what}", card), (False, f"Put {what} back", card)],
         )
+        self._default = 1 if card and cat.kind(card) == "kitten" else 0
+
+    def default_index(self) -> int | None:
+        return self._default

@@ -1,4 +1,7 @@
-"""The lobby: seats and who is ready, and the table's settings (the creator edits them)."""
+"""The lobby: seats and who is ready, the table's settings, and the command others join with.
+
+Whoever created the table sets it; everyone else sees the settings and only the keys they
+may use. What the host refuses snaps back at once to the host's last word on it."""
 
 from __future__ import annotations
 
@@ -12,9 +15,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
 
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
+from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
@@ -31,7 +35,7 @@ class Tick(Checkbox):
     id may not)."""
 
     def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
-        super().__init__(label, value, **kwargs)
+        super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
         self.key = key
 
     @property
@@ -39,8 +43,72 @@ class Tick(Checkbox):
         return Content.styled("[✓]" if self.value else "[ ]", self.get_visual_style("toggle--label"))
 
 
+def _focus_key(widget: Any) -> tuple[str, str] | None:
+    """What names a settings control across a rebuild: its id, or a tick's kind and key."""
+    if widget.id:
+        return ("id", widget.id)
+    if isinstance(widget, Tick):
+        return (next((c for c in ("expansion", "variant", "custom") if widget.has_class(c)), ""), widget.key)
+    return None
+
+
 def _ident(prefix: str, name: str) -> str:
     return f"{prefix}-" + re.sub(r"[^A-Za-z0-9_-]", "_", name)
+
+
+def who_sets(lobby: dict[str, Any]) -> tuple[str | None, bool]:
+    """Who sets this table (the creator's name, None when nobody does: a host's config table)
+    and whether that is you. The host marks the creator's seat; an older host only said
+    ``creator`` to each person, and said it to everyone at a config table."""
+    seats = lobby.get("seats") or []
+    if any("creator" in s for s in seats):
+        owner = next((s for s in seats if s.get("creator")), None)
+        return (str(owner.get("name")) if owner else None), bool(owner and owner.get("you"))
+    return None, bool(lobby.get("creator"))
+
+
+def sets_words(lobby: dict[str, Any]) -> Text:
+    """``You set the table.`` / ``ann sets the table.`` / a config table's words."""
+    owner, mine = who_sets(lobby)
+    t = Text()
+    if mine:
+        t.append("You set the table", style="bold")
+        t.append(" (s starts the game once everyone is ready).")
+    elif owner:
+        t.append(owner, style="bold")
+        t.append(" sets the table; you get ready with r.")
+    elif lobby.get("autostart"):
+        t.append("The host set this table: it starts once every seat is taken and ready.")
+    else:
+        t.append("The host set this table: anyone seated starts it (s) once all are ready.")
+    return t
+
+
+def deck_label(deck: dict[str, Any], seats: int) -> Text:
+    """``Original Edition: 2-5 players``, and ``· not for 6`` when it cannot seat the table."""
+    lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
+    if lo <= seats <= hi:
+        return Text(f"{deck.get('title', deck.get('name'))}: {lo}-{hi} players")
+    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ", (f"not {seats}", "bold"))
+
+
+def pack(entries: list[str], width: int, gap: str = "   ") -> str:
+    """``entries`` on lines of at most ``width`` (an entry longer than that alone on its line)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + len(gap) + len(entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return "\n".join(lines)
+
+
+def players_label(n: int, deck: dict[str, Any] | None) -> Text:
+    """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
+    t = Text(str(n))
+    if deck is not None and not int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
+        t.append(f" · not with {deck.get('title', deck.get('name'))}", style="dim")
+    return t
 
 
 class LobbyScreen(Screen):
@@ -50,6 +118,7 @@ class LobbyScreen(Screen):
         Binding("plus,equals_sign", "seats(1)", "Add seat"),
         Binding("minus", "seats(-1)", "Drop seat"),
         Binding("c", "pick", "Pick cards", show=False),
+        Binding("y", "copy_join", "Copy join command", show=False),
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -62,6 +131,12 @@ class LobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
+        with Vertical(id="join-box"):
+            yield Static("", id="join-label")
+            # the whole command, never cut: it wraps where it must, and copies as one line
+            yield TextArea("", id="join-command", read_only=True, soft_wrap=True, compact=True,
+                           show_line_numbers=False, highlight_cursor_line=False, show_cursor=False)
+            yield Static("", id="join-key")
         with Horizontal(id="lobby-main"):
             with Vertical(id="seats-box"):
                 yield Static("Seats", classes="heading")
@@ -72,26 +147,72 @@ class LobbyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())
         self.show_lobby()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_lobby)     # the key hints packed to the new width
 
     @property
     def lobby(self) -> dict[str, Any]:
         return self.app.lobby  # type: ignore[attr-defined]
+
+    def can_set(self) -> bool:
+        """May you change this table's settings (you created it)?"""
+        return who_sets(self.lobby)[1]
+
+    def can_start(self) -> bool:
+        """May you start the game (the creator; at a config table anyone seated)?"""
+        return bool(self.lobby.get("creator")) and not self.lobby.get("spectator")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer each person only the keys they may use."""
+        if action == "seats":
+            return self.can_set()
+        if action == "start":
+            return self.can_start()
+        if action == "pick":
+            return custom_options(self.lobby) is not None
+        if action == "copy_join":
+            return bool(self.join_command())
+        return True
+
+    def join_command(self) -> str:
+        """The command others run to join this table, or "" when no address is known here."""
+        addr = getattr(self.app, "address", None)
+        if not addr:
+            return ""
+        from ..addressing import join_command
+
+        return join_command(addr, table=self.lobby.get("table"))
+
+    def action_copy_join(self) -> None:
+        command = self.join_command()
+        if command:
+            self.app.copy_to_clipboard(command)
+            self.notify("The join command is on your clipboard (if your terminal lets apps set it).",
+                        timeout=4)
+
+    def snap_back(self) -> None:
+        """The host refused a change: every control shows the host's settings again."""
+        if self.is_mounted and self.lobby:
+            self._apply_values()
 
     def show_lobby(self) -> None:
         if not self.is_mounted or not self.lobby:
             return
         lobby = self.lobby
         settings = lobby.get("settings", {})
-        creator = bool(lobby.get("creator"))
+        creator = self.can_set()
         title = Text()
         title.append(" ekpeer lobby ", style="bold reverse")
-        title.append(f"  table {lobby.get('table', '?')} · you are {lobby.get('you')}")
-        title.append("  (you set the table)" if creator else "  (the host sets the table)", style="italic")
-        addr = getattr(self.app, "address", None)
-        if addr:
-            title.append(f"\n Others join with:  ekpeer join {addr} --name NAME", style="bold")
+        title.append(f"  table {lobby.get('table', '?')} · you are {lobby.get('you')}\n ")
+        title.append_text(sets_words(lobby))
         self.query_one("#lobby-title", Static).update(title)
+        self._show_join()
+        # the theme's own text colours for ready / not ready: ANSI yellow was unreadable on light
+        variables = self.app.get_css_variables()
+        tones = {k: variables.get(k, "") for k in ("text-success", "text-warning")}
         seats = Text()
         for seat in lobby.get("seats", []):
             mark = "✓ ready" if seat.get("ready") else "… not ready"
@@ -101,7 +222,7 @@ class LobbyScreen(Screen):
                 who += f"  [bot {kind}]"
             if not seat.get("connected", True):
                 who += "  (away)"
-            seats.append(f"{mark:<12}", style="green" if seat.get("ready") else "yellow")
+            seats.append(f"{mark:<12}", style=tones["text-success" if seat.get("ready") else "text-warning"])
             seats.append(who + "\n")
         free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
         if free > 0:
@@ -120,24 +241,57 @@ class LobbyScreen(Screen):
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        help_text = "r: ready   s: start   +/-: seats   Esc: leave" if creator else "r: ready   Esc: leave"
+        keys = ["r: ready"] + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
         if custom is not None:
-            help_text = "c: pick cards   " + help_text
-        self.query_one("#lobby-help", Static).update(Text(help_text, style="dim"))
+            keys.insert(0, "c: pick cards")
+        if self.join_command():
+            keys.append("y: copy the join command")
+        keys.append("Esc: leave")
+        # a key and its words never part at a line's end: lines packed to the column's width
+        help_box = self.query_one("#lobby-help", Static)
+        self.query_one("#lobby-help", Static).update(Text(pack(keys, help_box.content_size.width or 34),
+                                                          style="dim"))
         self._sync_settings(settings, lobby.get("choices", {}), creator)
+        self.refresh_bindings()
         self._maybe_ask_picks(custom)
+
+    def _show_join(self) -> None:
+        command = self.join_command()
+        box = self.query_one("#join-box")
+        box.display = bool(command)
+        if not command:
+            return
+        self.query_one("#join-label", Static).update(
+            Text.assemble(("Others join with this command", "bold"), " (y copies it; ",
+                          ("--name THEIRS", "bold"), " names them):"))
+        area = self.query_one("#join-command", TextArea)
+        if area.text != command:
+            area.load_text(command)
+        from ..addressing import fingerprint
+
+        key = fingerprint(getattr(self.app, "address", None) or "")
+        if key:
+            words = Text.assemble("Key fingerprint ", (key, "bold"),
+                                  " (others compare it with what they see)")
+        else:
+            words = Text("No key: this host runs --insecure (plain TCP).", style="bold")
+        self.query_one("#join-key", Static).update(words)
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
         plugins = choices.get("plugins", [])
-        decks = [(f"{d['title']} ({d['min_players']}-{d['max_players']})", d["name"])
-                 for p in plugins if p["name"] in settings.get("expansions", []) for d in p.get("decks", [])
-                 if d.get("main", True)]
+        seats = int(settings.get("seats", 4))
+        main_decks = [d for p in plugins if p["name"] in settings.get("expansions", [])
+                      for d in p.get("decks", []) if d.get("main", True)]
+        # each deck says how many it seats, and that it cannot seat this table when it cannot
+        decks = [(deck_label(d, seats), d["name"]) for d in main_decks]
+        chosen = next((d for d in main_decks if d["name"] == settings.get("deck")),
+                      main_decks[0] if main_decks else None)
         variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])
                     for v in p.get("variants", [])]
         custom = custom_options(self.lobby)
         can_custom = bool(settings.get("expansions"))   # the engine deals custom decks with any plugins
-        shape = (tuple(p["name"] for p in plugins), tuple(decks), tuple(variants), creator,
-                 can_custom, custom is not None)
+        shape = (tuple(p["name"] for p in plugins), tuple((str(t), n) for t, n in decks), tuple(variants),
+                 creator, can_custom, custom is not None, chosen and chosen.get("name"))
         box = self.query_one("#settings", VerticalScroll)
         if shape != self._shape:
             self._shape = shape
@@ -148,7 +302,7 @@ class LobbyScreen(Screen):
                 widget.synced = value  # type: ignore[attr-defined]  # see on_select_changed
                 return widget
 
-            rows = [("Players", select([(str(n), n) for n in range(2, 11)], "set-seats",
+            rows = [("Players", select([(players_label(n, chosen), n) for n in range(2, 11)], "set-seats",
                                        int(settings.get("seats", 4)))),
                     ("Bots", select(BOTS, "set-bots", settings.get("bots", "heuristic")))]
             if decks:
@@ -195,15 +349,29 @@ class LobbyScreen(Screen):
             self._apply_values()
 
     async def _rebuild(self, box: VerticalScroll, widgets: list[Any]) -> None:
-        """One rebuild at a time: two lobby messages in a row must not mount the same ids twice."""
+        """One rebuild at a time: two lobby messages in a row must not mount the same ids twice.
+
+        The control that had the focus has it again afterwards, and the settings stay scrolled
+        where they were: ticking an expansion rebuilds the list, and must not throw you to the top."""
         async with self._rebuilding:
+            focused = self.focused
+            key = _focus_key(focused) if focused is not None and box in focused.ancestors else None
+            scroll = box.scroll_y
             await box.remove_children()
             await box.mount_all(widgets)
         self.call_after_refresh(self._apply_values)
+        if key is not None:
+            self.call_after_refresh(self._refocus, box, key, scroll)
+
+    def _refocus(self, box: VerticalScroll, key: tuple[str, str], scroll: float) -> None:
+        found = [w for w in box.query("*") if w.focusable and _focus_key(w) == key]
+        if found:
+            found[0].focus(scroll_visible=False)
+        box.scroll_to(y=scroll, animate=False)
 
     def _apply_values(self) -> None:
         settings = self.lobby.get("settings", {})
-        creator = bool(self.lobby.get("creator"))
+        creator = self.can_set()
         with self.prevent(Select.Changed, Checkbox.Changed):
             for widget in self.query("#settings Select, #settings Checkbox"):
                 widget.disabled = not creator
@@ -244,28 +412,32 @@ class LobbyScreen(Screen):
     # ------------------------------------------------------------------ edits
     def on_select_changed(self, event: Select.Changed) -> None:
         # A Select reports the value the host's lobby gave it (when mounted or synced) as a
-        # change too, possibly after a newer lobby arrived: that is no edit by the player.
-        if getattr(event.select, "synced", None) == event.value:
+        # change too, possibly after a newer lobby arrived: that is no edit by the player, who
+        # chooses with the Select (or its list) focused. (`ekpeer host --players 3` was set
+        # back to 4 by the first lobby's Select, mounted as the second lobby came.)
+        focused = self.focused
+        if getattr(event.select, "synced", None) == event.value or focused is None \
+                or not (focused is event.select or event.select in focused.ancestors):
             return
         event.select.synced = event.value  # type: ignore[attr-defined]
         option = {"set-pile-picks": "pile_picks", "set-hand-picks": "hand_picks",
                   "set-random-cards": "random_cards"}.get(event.select.id or "")
         if option:
             custom = custom_options(self.lobby)
-            if (custom is not None and self.lobby.get("creator") and event.value is not Select.BLANK
+            if (custom is not None and self.can_set() and event.value is not Select.BLANK
                     and custom.get(option) != event.value):
                 self._set_custom({**custom, option: event.value})
             return
         key = {"set-seats": "seats", "set-bots": "bots", "set-deck": "deck",
                "set-reaction": "reaction_seconds"}.get(event.select.id or "")
         settings = self.lobby.get("settings", {})
-        if (key and event.value is not Select.BLANK and self.lobby.get("creator")
+        if (key and event.value is not Select.BLANK and self.can_set()
                 and settings.get(key) != event.value):
             self.post_message(SettingsEdited({key: event.value}))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         box = event.checkbox
-        if not self.lobby.get("creator") or not isinstance(box, Tick):
+        if not self.can_set() or not isinstance(box, Tick):
             return
         if box.has_class("custom"):
             custom = custom_options(self.lobby)
@@ -290,7 +462,7 @@ class LobbyScreen(Screen):
         self.post_message(SettingsEdited({"options": options}))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "set-password" or not self.lobby.get("creator"):
+        if event.input.id != "set-password" or not self.can_set():
             return
         event.stop()
         password = event.value
@@ -343,13 +515,15 @@ class LobbyScreen(Screen):
         self.post_message(ReadyToggled(not me.get("ready", False)))
 
     def action_start(self) -> None:
-        if not self.lobby.get("creator"):
-            self.notify("Only the table's creator starts the game.", severity="warning")
+        if not self.can_start():
+            owner = who_sets(self.lobby)[0]
+            self.notify(f"Only {owner or 'the table' + chr(8217) + 's creator'} starts the game.",
+                        severity="warning", markup=False)
             return
         self.post_message(StartRequested())
 
     def action_seats(self, step: int) -> None:
-        if self.lobby.get("creator"):
+        if self.can_set():
             n = int(self.lobby.get("settings", {}).get("seats", 4)) + step
             if 2 <= n <= 10:
                 self.post_message(SettingsEdited({"seats": n}))

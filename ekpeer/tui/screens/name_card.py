@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from ..phrasing import most_valuable
 from ..words import Catalog
 from .pick import PickScreen
 
 
 class NameCardScreen(PickScreen):
+    """Cards by title; the most valuable one (a Defuse, when it may be named) highlighted."""
+
     kind = "name"
 
     def __init__(self, target: str, names: list[str], cat: Catalog) -> None:
         options = sorted(((n, cat.title(n), n) for n in names), key=lambda o: o[1])
         super().__init__("Name a card", f"Which card do you ask {target} for? If they hold one, it is yours.",
                          options, cancel=True)
+        self._default = most_valuable([o[0] for o in options], cat) if options else 0
+
+    def default_index(self) -> int | None:
+        return self._default

@@ -7,14 +7,15 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import plain
 from ..words import Catalog, ordinal
+from .dialog import Dialog
 
 
-class OrderScreen(ModalScreen[tuple[int, ...]]):
+class OrderScreen(Dialog[tuple[int, ...]]):
     """Move cards up and down; Enter keeps the order shown (top card first)."""
 
     BINDINGS = [
@@ -45,6 +46,8 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query(OptionList):     # withdrawn by the host before it was ever shown
+            return
         self._render_list(0)
         self.query_one(OptionList).focus()
 
@@ -55,7 +58,7 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
             label = f"{ordinal(place + 1):>4}  {self.cat.title(self.cards[i])}"
             if place == 0:
                 label += "   ← drawn next"
-            ol.add_option(Option(label, id=str(place)))
+            ol.add_option(Option(plain(label), id=str(place)))
         ol.highlighted = highlight
 
     def action_move(self, step: int) -> None:
@@ -71,7 +74,8 @@ class OrderScreen(ModalScreen[tuple[int, ...]]):
         self.action_done()
 
     def action_done(self) -> None:
-        self.dismiss(tuple(self.order))
+        if self.is_active:      # not withdrawn meanwhile (see PickScreen.answer)
+            self.dismiss(tuple(self.order))
 
     def action_nothing(self) -> None:
         self.notify("The game is waiting for this order: Enter keeps it.", severity="warning")

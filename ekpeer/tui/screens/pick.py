@@ -7,12 +7,14 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..widgets import plain
+from .dialog import Dialog
 
-class PickScreen(ModalScreen[Any]):
+
+class PickScreen(Dialog[Any]):
     """Pick one of ``options`` (value, label, card id or None); dismisses with the value.
 
     ``cancel`` lets Escape dismiss with None (only for moves the player may take back, never
@@ -36,18 +38,22 @@ class PickScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title")
-            yield Static(self.prompt, id="dialog-prompt")
+            # titles, prompts and labels hold names and card titles from other peers: plain text
+            yield Static(plain(self.title_text), id="dialog-title")
+            yield Static(plain(self.prompt), id="dialog-prompt")
             if self.details:
-                yield Static(self.details, id="dialog-details")
-            yield OptionList(*[Option(label, id=str(i)) for i, (_, label, _) in enumerate(self.options)],
-                             id="dialog-options")
+                yield Static(plain(self.details), id="dialog-details")
+            yield OptionList(*[Option(plain(label), id=str(i))
+                               for i, (_, label, _) in enumerate(self.options)], id="dialog-options")
             hint = "Enter: choose   ?: card rules" + ("   Esc: back" if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:          # withdrawn by the host before it was ever shown
+            return
+        options = found.first()
         options.highlighted = self.default_index()
         options.focus()
 
@@ -56,11 +62,18 @@ class PickScreen(ModalScreen[Any]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.options[int(event.option.id or 0)][0])
+        self.answer(self.options[int(event.option.id or 0)][0])
+
+    def answer(self, value: Any) -> None:
+        """Close with ``value``, unless this modal is gone already: a decision the host
+        settled meanwhile (its timer ran out) is withdrawn by the table while the choice was
+        on its way, and ``dismiss`` would then close whatever screen is on top instead."""
+        if self.is_active:
+            self.dismiss(value)
 
     def action_cancel(self) -> None:
         if self.can_cancel:
-            self.dismiss(None)
+            self.answer(None)
         else:
             self.notify("The game is waiting for this choice.", severity="warning")
 

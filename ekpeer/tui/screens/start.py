@@ -1,4 +1,5 @@
-"""The start screen: play alone against bots, host a table, or join one (typed, or found on the LAN)."""
+"""The start screen: join a table found on the LAN (the first way in), type a host's address,
+host a table, or play alone against bots."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,12 +19,18 @@ from ..messages import StartChosen
 
 
 class StartScreen(Screen):
+    # Every label is short enough for its column at 80 columns, and the box keeps one width at
+    # 200: nothing is cut off (tests/tui/test_evening_screens.py measures them).
     DEFAULT_CSS = """
     #lan-tables { height: auto; max-height: 8; margin: 0; }
     #lan-status { color: $text-muted; }
+    #name-row { height: 3; }
+    #name-row Label { width: 11; padding: 1 0 0 0; }
+    #name-row #name { width: 24; }
     #join-row { height: auto; }
-    #join-row #address { width: 1fr; }
-    #join-row #password { width: 18; }
+    #join-row .field { height: auto; }
+    #join-row #address-field { width: 1fr; }
+    #join-row #password-field { width: 22; }
     """
     BINDINGS = [
         Binding("ctrl+b", "choose('play')", "Play vs bots"),
@@ -36,30 +44,39 @@ class StartScreen(Screen):
         self.address = address
         self.discovery = discovery
         self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
+        self._trusting: tuple[str, str] | None = None   # (endpoint, key) shown once, Enter again trusts
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="start-box"):
+        with VerticalScroll(id="start-box"):
             yield Static("ekpeer: Exploding Kittens in the terminal", id="start-title")
-            yield Label("Your name")
-            yield Input(self.player_name, id="name", max_length=16)
-            yield Label("Host address to join (tcp://HOST:PORT)        table password")
-            with Horizontal(id="join-row"):
-                yield Input(self.address, placeholder="tcp://127.0.0.1:5555", id="address")
-                yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
-            with Horizontal(id="start-buttons"):
-                yield Button("Play vs bots", id="play", variant="primary")
-                yield Button("Host a table", id="host")
-                yield Button("Join", id="join")
+            with Horizontal(id="name-row"):
+                yield Label("Your name")
+                yield Input(self.player_name, id="name", max_length=16)
             if self.discovery:
-                yield Label("Tables on your LAN (enter joins; typing an address always works)")
+                yield Label("Tables on your LAN: ↑ ↓ choose, Enter joins", classes="heading first")
                 yield Static("Looking for tables on the LAN…", id="lan-status")
                 yield OptionList(id="lan-tables")
+            yield Label("Or type the address the host's lobby shows", classes="heading")
+            with Horizontal(id="join-row"):
+                with Vertical(id="address-field", classes="field"):
+                    yield Input(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
+                with Vertical(id="password-field", classes="field"):
+                    yield Input("", placeholder="password, if any", password=True, id="password",
+                                max_length=64)
+            with Horizontal(id="start-buttons"):
+                yield Button("Join", id="join", variant="primary" if self.discovery else "default")
+                yield Button("Host a table", id="host")
+                yield Button("Play vs bots", id="play", variant="default" if self.discovery else "primary")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
         if self.discovery:
+            # the LAN list is the first way in: Enter on a table found there joins it
+            self.query_one("#lan-tables", OptionList).focus()
             self.browse()
+        else:
+            for button in self.query("#play"):     # (none when the app is closing)
+                button.focus()
 
     # ------------------------------------------------------------------ LAN tables
     @work(exclusive=True, group="lan")
@@ -71,7 +88,7 @@ class StartScreen(Screen):
             browser = Browser(on_change=self.show_tables)
             await browser.start()
         except Exception as exc:
-            self._lan_status(f"LAN discovery is off here ({exc}): type the host's address.")
+            self._lan_status(f"LAN discovery is off here ({exc}): type the host's address below.")
             return
         try:
             await asyncio.Event().wait()
@@ -81,17 +98,22 @@ class StartScreen(Screen):
     def _lan_status(self, text: str) -> None:
         found = self.query("#lan-status")
         if found:
-            found.first(Static).update(text)
+            found.first(Static).update(Content(text))
 
     def show_tables(self, tables: list[Any]) -> None:
-        self.lan_tables = list(tables)
+        # open tables first: the ones Enter can join
+        self.lan_tables = sorted(tables, key=lambda t: not getattr(t, "open", True))
         found = self.query("#lan-tables")
         if not found:
             return
         options = found.first(OptionList)
+        before = options.highlighted
         options.clear_options()
-        options.add_options([Option(self._table_line(t), id=f"lan-{i}")
+        # what a host advertises on the LAN is anyone's words: plain text
+        options.add_options([Option(Content(self._table_line(t)), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
+        if self.lan_tables:
+            options.highlighted = min(before or 0, len(self.lan_tables) - 1)
         n = len(self.lan_tables)
         self._lan_status(f"{n} table{'s' if n != 1 else ''} found on the LAN" if n
                          else "Looking for tables on the LAN…")
@@ -100,30 +122,71 @@ class StartScreen(Screen):
     def _table_line(t: Any) -> str:
         seats = f"{t.free} of {t.seats} seats free" if t.phase == "lobby" else t.phase
         exps = ", ".join(t.expansions)
+        where = t.endpoint.split("://", 1)[-1]
         secure = "  🔒" if t.key else ""
-        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {t.endpoint}{secure}"
+        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {where}{secure}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = event.option_index
-        if not 0 <= index < len(self.lan_tables):
+        self.join_listed(event.option_index)
+
+    def join_listed(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self.lan_tables):
+            self.notify("No table found on the LAN yet: wait a moment, or type the host's address.",
+                        severity="warning", timeout=4)
             return
         table = self.lan_tables[index]
+        if not self._trusted(table):
+            return
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
         self.post_message(StartChosen("join", name, table.address, table=table.table, password=password))
 
+    def _trusted(self, table: Any) -> bool:
+        """A key only the LAN vouches for is never trusted silently: the first Enter shows its
+        fingerprint, the second trusts it (remembered by address and advertised name); a
+        known address or name with another key is refused."""
+        from ...net.addresses import AddressError
+        from ...net.known_hosts import HostKeyChanged, KnownHosts, check_found
+
+        if not table.key:                   # an --insecure host: the client says so, or refuses
+            return True
+        try:
+            trust = check_found(table)
+        except HostKeyChanged as exc:
+            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
+            return False
+        except AddressError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return False
+        if trust.status == "known":
+            return True
+        if self._trusting != (table.endpoint, table.key):
+            self._trusting = (table.endpoint, table.key)
+            self.notify(trust.words() + " Enter again to trust it.", title="New host", timeout=30,
+                        markup=False)
+            return False
+        KnownHosts().remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
+        return True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "play")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "name" and self.discovery:    # on to the tables found on the LAN
+            self.query_one("#lan-tables", OptionList).focus()
+            return
         self.action_choose("join" if event.input.id in ("address", "password") else "play")
 
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
         address = self.query_one("#address", Input).value.strip() or None
         if mode == "join" and not address:
-            self.notify("Type the host's address first (tcp://HOST:PORT).", severity="warning")
+            lan = self.query("#lan-tables")
+            if lan and self.lan_tables:   # nothing typed: the table highlighted on the LAN list
+                self.join_listed(lan.first(OptionList).highlighted)
+                return
+            self.notify("Type the host's address first (as the host's lobby shows it).", severity="warning")
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None

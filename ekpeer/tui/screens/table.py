@@ -18,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
+from ..phrasing import prompt_words
 from ..widgets import CardWidget, KeyBar, pile_text, player_lines
 from ..words import action_words
 
@@ -48,6 +49,10 @@ class TableScreen(Screen):
         Binding("b", "discard", "Discard"),
         Binding("m", "moves", "Moves"),
         Binding("escape", "clear", "Clear", show=False),
+        Binding("r", "rematch", "Rematch", show=False),
+        Binding("l", "whole_log", "Log", show=False),
+        Binding("pageup", "log_page(-1)", "Log up", show=False),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
     ]
 
     def __init__(self) -> None:
@@ -57,6 +62,7 @@ class TableScreen(Screen):
         self._decision: Any = None
         self._decision_key: Any = None
         self._over_for: int | None = None
+        self._over_screen: Any = None
         self._hand_key: Any = None
         self._timer: tuple[str, float, float, str | None] | None = None
         self._logged = 0
@@ -101,8 +107,8 @@ class TableScreen(Screen):
             for line in self.app.log_lines[-500:]:  # type: ignore[attr-defined]
                 log.write(line)
         if self.view:
-            players = self.query_one("#players", Static)
-            _show(players, player_lines(self.view, self.cat, self._players_width(players)))
+            self._render_players()
+            self._render_status()        # the top bar's words fit the new width
         self._layout_hand()
 
     @property
@@ -123,11 +129,24 @@ class TableScreen(Screen):
         self._hand_start = 0
         self._timer = None
         self._over_for = None
+        over, self._over_screen = self._over_screen, None
+        if over is not None:             # a rematch was dealt: its game-over dialog is done
+            self._withdraw(over)
         if self.is_mounted:
             self.query_one("#log", RichLog).clear()
 
-    def timer_started(self, kind: str, seconds: float, player: str | None) -> None:
-        self._timer = (kind, float(seconds), time.monotonic(), player)
+    def is_over(self) -> bool:
+        return bool(self.view.get("winners") or self.view.get("winner"))
+
+    def timer_started(self, kind: str, seconds: float, player: str | None,
+                      remaining: float | None = None) -> None:
+        """A clock from the host: ``seconds`` long, ``remaining`` of them left (a snapshot's
+        running clock, for a player coming back; else all of them). None once the game is over."""
+        if self.is_over():               # the game is over: no clock runs any more
+            self._timer = None
+            return
+        gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
+        self._timer = (kind, float(seconds), time.monotonic() - gone, player)
         if self.is_mounted:
             self._render_status()
 
@@ -152,8 +171,7 @@ class TableScreen(Screen):
         for line in lines[self._logged:]:
             log.write(line)
         self._logged = len(lines)
-        players = self.query_one("#players", Static)
-        _show(players, player_lines(view, cat, self._players_width(players)))
+        self._render_players()
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
@@ -251,7 +269,10 @@ class TableScreen(Screen):
             for c in cards:
                 c.display = True
             return
-        width = max(CARD_MIN, min(CARD_MAX, avail // n - 1))
+        # never narrower than the longest word of a title: a card name does not split mid-word
+        word = max((len(w) for c in cards for w in self.cat.title(c.card).replace("-", "- ").split()),
+                   default=0)
+        width = max(CARD_MIN, min(CARD_MAX, word + 2), min(CARD_MAX, avail // n - 1))
         fit, start = n, 0
         if n * (width + 1) > avail:
             fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))
@@ -296,11 +317,16 @@ class TableScreen(Screen):
 
             said = headline(winners, me)
             t.append(f"Game over: {'y' + said[1:] if said.startswith('You') else said}", style="bold")
+            t.append("   r: rematch", style="bold reverse")
+            from .game_over import rematch_words
+
+            t.append("\n")
+            t.append_text(rematch_words(self.app.lobby, me))  # type: ignore[attr-defined]
             return t
         status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
         if view.get("choices"):
             t.append("Your decision: ", style="bold reverse")
-            t.append(str(view["choices"][0].get("prompt") or view["choices"][0].get("kind")))
+            t.append(prompt_words(view["choices"][0], cat, view))
             return t
         stack = view.get("stack") or []
         if stack:
@@ -339,6 +365,12 @@ class TableScreen(Screen):
 
     def _render_status(self) -> None:
         line2 = Text()
+        if self.is_over():
+            self._timer = None
+            text = self.situation()     # two lines: who won, and who is ready for a rematch
+            _show(self.query_one("#status", Static), text, layout=False)
+            _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
+            return
         if self._timer:
             kind, seconds, started, player = self._timer
             left = max(0.0, seconds - (time.monotonic() - started))
@@ -356,7 +388,8 @@ class TableScreen(Screen):
                       for c, n in self.selected.items()]
             line2.append("Selected: " + ", ".join(chosen), style="bold")
         elif not line2:
-            line2.append("?: card rules   b: discard pile   m: every move   ctrl+p: commands", style="dim")
+            line2.append("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands",
+                         style="dim")
         text = self.situation()
         text.append("\n")
         text.append_text(line2)
@@ -366,18 +399,52 @@ class TableScreen(Screen):
         _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
 
     def _topbar(self) -> Text:
+        """Who you are, the turn, and the host: ``HOST:PORT`` and its key's fingerprint, to read
+        aloud and compare by eye (the whole join command is the lobby's), never cut off: the
+        words shorten to fit the width."""
         view = self.view
-        t = Text()
+        you, turn = str(view.get("you")), view.get("turn_number", 1)
+        host, key = self._host_words()
+        width = self.size.width or 80
+        tries = [(f" you are {you} · turn {turn}", f" · host {host}" if host else "",
+                  f" · key {key}" if key else ""),
+                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" · key {key}" if key else ""),
+                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" {key}" if key else "")]
+        words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" ekpeer ", style="bold reverse")
-        t.append(f" you are {view.get('you')} · turn {view.get('turn_number', 1)}")
-        addr = getattr(self.app, "address", None)
-        if addr:
-            t.append(f" · others join with: ekpeer join {addr}", style="bold")
+        t.append(words[0])
+        t.append(words[1], style="bold")
+        t.append(words[2])
         return t
 
+    def _render_players(self) -> None:
+        """Every player, with their seat's connection and the Cone of Shame (the app's lobby)."""
+        app: Any = self.app
+        players = self.query_one("#players", Static)
+        lobby = getattr(app, "lobby", None) or {}
+        elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
+        _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
+                                    getattr(app, "back_seats", set())))
+
+    def _host_words(self) -> tuple[str, str]:
+        addr = getattr(self.app, "address", None)
+        if not addr:
+            return "", ""
+        if getattr(self, "_host_for", None) != addr:
+            from ..addressing import fingerprint, short_address
+
+            self._host_for, self._host = addr, (short_address(addr), fingerprint(addr) or "")
+        return self._host
+
     def _tick(self) -> None:
-        if self._timer and self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self._timer:
             self._render_status()
+        lobby = getattr(self.app, "lobby", None) or {}
+        if self.view and any(s.get("state") == "gone" for s in lobby.get("seats") or []):
+            self._render_players()      # "gone 12 s (bot in 18 s)" counts on
 
     # ------------------------------------------------------------------ decisions
     def _check_decision(self) -> None:
@@ -443,17 +510,19 @@ class TableScreen(Screen):
             return PositionScreen(choice, answers, cat)
         if kind == "order":
             return OrderScreen(choice, cat)
+        names = [str(p.get("name")) for p in view.get("players", [])]
         if kind == "card":
-            return CardChoiceScreen(choice, answers or list(choice.get("options") or []), cat)
+            return CardChoiceScreen(choice, answers or list(choice.get("options") or []), cat,
+                                    hand=list(view.get("hand") or []), names=names)
         if kind == "keep":
-            return KeepScreen(choice, list(view.get("seen") or []), cat)
+            return KeepScreen(choice, list(view.get("seen") or []), cat, names=names)
         if kind == "player":
             return PlayerChoiceScreen(choice, answers, view)
         if kind == "use":
             return SaveScreen(choice, answers or list(choice.get("options") or []), cat)
         options = [(a, cat.title(a) if isinstance(a, str) and a in cat.cards else str(a),
                     a if isinstance(a, str) and a in cat.cards else None) for a in answers]
-        return PickScreen(str(choice.get("prompt") or kind), f"Choose ({kind}).", options)
+        return PickScreen(prompt_words(choice, cat, view), f"Choose ({kind}).", options)
 
     def _check_over(self) -> None:
         from .game_over import GameOverScreen
@@ -464,12 +533,25 @@ class TableScreen(Screen):
         if self._over_for is not None:
             return
         self._over_for = id(self.view.get("players"))
+        self._timer = None
         summary = self.app.summary()  # type: ignore[attr-defined]
+        screen = GameOverScreen(winners, self.view.get("you"), summary)
+        self._over_screen = screen
 
         def done(what: str | None) -> None:
-            self.app.game_over_answered(what or "table")  # type: ignore[attr-defined]
+            if self._over_screen is screen:
+                self._over_screen = None
+            if what is not None:
+                self.app.game_over_answered(what)  # type: ignore[attr-defined]
 
-        self.app.push_screen(GameOverScreen(winners, self.view.get("you"), summary), done)
+        self.app.push_screen(screen, done)
+
+    def rematch_changed(self) -> None:
+        """The host's lobby after the game changed (someone asked for a rematch)."""
+        if self._over_screen is not None:
+            self._over_screen.show_rematch()
+        if self.is_mounted and self.view:
+            self._render_status()
 
     # ------------------------------------------------------------------ moves
     def _send(self, move: dict[str, Any]) -> None:
@@ -498,7 +580,7 @@ class TableScreen(Screen):
                 moves = [{"do": "play", "cards": list(cards)}]
         if not moves:
             what = " + ".join(self.cat.title(c) for c in cards)
-            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3)
+            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3, markup=False)
             return
         self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
 
@@ -527,7 +609,7 @@ class TableScreen(Screen):
             self.app.push_screen(NameCardScreen(target, names, self.cat), named)
 
         if len(targets) == 1 and not any(m.get("name") for m in moves):
-            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2)
+            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2, markup=False)
             targeted(targets[0])
             return
         self.app.push_screen(TargetScreen(what, targets, self.view), targeted)
@@ -642,6 +724,26 @@ class TableScreen(Screen):
 
         moves = [m for m in self.legal() if m.get("do") != "choose"]
         self.app.push_screen(MovesScreen(moves, self.cat), picked)
+
+    def action_whole_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.app.log_lines))  # type: ignore[attr-defined]
+
+    def action_log_page(self, step: int) -> None:
+        """Scroll the table's log a page back or on, whatever has the focus."""
+        log = self.query_one("#log", RichLog)
+        if step < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_rematch(self) -> None:
+        if not self.is_over():
+            return
+        from ..messages import RematchRequested
+
+        self.post_message(RematchRequested())
 
     def action_clear(self) -> None:
         self.selected.clear()

@@ -8,16 +8,26 @@ from .pick import PickScreen
 
 
 class TargetScreen(PickScreen):
+    """The other players first, and one of them highlighted: never yourself by default (a
+    Targeted Attack on yourself is legal, and almost never what anyone wants)."""
+
     kind = "target"
 
     def __init__(self, what: str, targets: list[str], view: dict[str, Any]) -> None:
         counts = {p["name"]: p for p in view.get("players", [])}
+        me = view.get("you")
         options = []
-        for name in targets:
+        for name in sorted(targets, key=lambda n: n == me):     # yourself, if offered, last
             p = counts.get(name, {})
             extra = f"{p.get('hand_count', '?')} cards"
             if p.get("status") and p["status"] != "living":
                 extra += f", {p['status']}"
-            who = f"{name} (you)" if name == view.get("you") else name
+            who = f"{name} (you)" if name == me else name
             options.append((name, f"{who}  ({extra})", None))
         super().__init__(f"Play {what} on whom?", "Choose the player to target.", options, cancel=True)
+        others = [i for i, (name, _, _) in enumerate(options) if name != me]
+        living = [i for i in others if counts.get(options[i][0], {}).get("status", "living") == "living"]
+        self._default = (living or others or [0])[0]
+
+    def default_index(self) -> int | None:
+        return self._default

@@ -1,0 +1,106 @@
+"""What a person typed as a host's address, made into one to connect to, trusting no key silently.
+
+Used by ``ekpeer join`` and ``ekpeer bot`` before they connect (it prints, and may ask at
+the terminal): see :mod:`ekpeer.net.known_hosts` and docs/security.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+
+def trusted_address(address: str, *, trust: bool = False, discovery: bool = True, insecure: bool = False,
+                    timeout: float = 3.0, ask: Any = None, out: Any = None) -> str | None:
+    """The whole address (key included) to connect to for what a person typed, or None after
+    saying why not (on ``out``, stderr by default).
+
+    * A key in the address: checked against the known hosts (another key for a known host is
+      refused); a new one is announced with its fingerprint and remembered once the host answers.
+    * ``HOST:PORT`` alone: the key of a trusted earlier visit; else the key the host advertises
+      on the LAN, which nobody vouches for: its fingerprint is shown and it is trusted only
+      with ``trust`` (``--trust``) or a yes typed at a terminal (``ask``), then remembered.
+    """
+    from .net.addresses import AddressError, format_address, parse
+    from .net.known_hosts import KnownHosts
+
+    out = out or sys.stderr
+    known = KnownHosts()
+    try:
+        parsed = parse(address)
+        if parsed.endpoint.startswith("inproc://"):
+            return address
+        if parsed.key is not None:
+            checked = known.check(parsed.hostport, parsed.key)
+            if checked.status == "new":
+                print(checked.words(), file=out)
+            return str(parsed)
+        old = known.lookup(parsed.hostport)
+        if old is not None:
+            return format_address(parsed.endpoint, old)
+        if insecure:
+            return address
+        if not discovery:
+            print(f"{parsed.hostport}: no host key in the address and none known for it: use the whole "
+                  "address the host shows (tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN "
+                  "(no --no-discovery).", file=out)
+            return None
+        checked = _found_on_lan(parsed, timeout, known, out)
+    except AddressError as exc:         # HostKeyChanged too: its words say what to do
+        print(f"ekpeer: {exc}", file=out)
+        return None
+    if checked is None:
+        return None
+    if checked.status == "new":
+        print(checked.words(), file=out)
+        if not (trust or _yes(ask, "Trust this host's key? [y/N] ")):
+            print("Not trusted. Once the host's screen shows the same fingerprint, join again with "
+                  f"--trust, or with the whole address it shows: {checked.address}", file=out)
+            return None
+        known.remember(checked.hostport, checked.key, [n[5:] for n in checked.names])
+        if parsed.hostport != checked.hostport:     # typed by name: that name:port too
+            known.remember(parsed.hostport, checked.key)
+    return format_address(parsed.endpoint, checked.key)
+
+
+def _found_on_lan(parsed: Any, timeout: float, known: Any, out: Any) -> Any:
+    """The trust of the key the LAN advertises for ``parsed``'s host and port, or None (said)."""
+    import asyncio
+
+    from .net.discovery import DiscoveryUnavailable, discover
+    from .net.known_hosts import check_found, name_entry
+
+    host = parsed.host.lower()
+
+    def ours(f: Any) -> bool:
+        port = int(f.endpoint.rsplit(":", 1)[1])
+        names = {name_entry(f.hostname)[5:]} if f.hostname else set()
+        return port == parsed.port and (host in f.addresses or name_entry(host)[5:] in names) and bool(f.key)
+
+    try:
+        found = [f for f in asyncio.run(discover(timeout, until=lambda ts: any(map(ours, ts)))) if ours(f)]
+    except DiscoveryUnavailable as exc:
+        found = []
+        print(f"LAN discovery is not available here ({exc}).", file=out)
+    keys = {f.key for f in found}
+    if not found:
+        print(f"No key is known for {parsed.hostport} and no host there advertises one on the LAN: join "
+              "with the whole address the host shows (tcp://HOST:PORT/KEY).", file=out)
+        return None
+    if len(keys) > 1:
+        print(f"REFUSED: {len(keys)} different keys are advertised for {parsed.hostport} on the LAN: someone "
+              "is pretending to be that host. Join with the whole address the host's screen shows.", file=out)
+        return None
+    return check_found(found[0], known)
+
+
+def _yes(ask: Any, question: str) -> bool:
+    """A yes typed at a terminal (never assumed when nobody can answer)."""
+    if ask is None:
+        if not sys.stdin.isatty():
+            return False
+        ask = input
+    try:
+        return str(ask(question)).strip().lower() in ("y", "yes")
+    except (EOFError, KeyboardInterrupt):
+        return False

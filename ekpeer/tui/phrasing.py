@@ -1,0 +1,72 @@
+"""Sentences from the host's words: card ids become their catalog titles, names keep their case,
+and the safe answer to a question is known (the least valuable card to give away).
+
+The host's prompts are written for the engine's log (``exploding_kitten: save yourself?``,
+``give bob a card``); a person reads titles and names exactly as the players wrote them.
+Only the catalog's kinds are known here, which is enough to rank cards for a default.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .words import Catalog
+
+_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+#: How much a card of each kind is worth keeping, low to high: a kitten held in the hand (a
+#: Streaking Kitten's cover) is best given away, a Defuse (or a card that saves like one) last.
+KIND_VALUE = {"kitten": -1, "cat": 0, "action": 1, "now": 1, "attack": 2, "nope": 3, "defuse": 4}
+
+
+def titled(text: str, cat: Catalog, names: Iterable[str] = ()) -> str:
+    """``text`` with every card id it holds written as the card's title (``exploding_kitten``
+    becomes ``Exploding Kitten``); a word that is also a player's name stays as written."""
+    people = set(names)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in cat.cards and word not in people:
+            return cat.title(word)
+        return word
+
+    return _ID.sub(swap, text)
+
+
+def sentence(text: str, names: Iterable[str] = ()) -> str:
+    """``text`` with a capital first letter, unless it starts with a player's name: names keep
+    the case their players gave them (``bob’s Attack``, never ``Bob’s Attack``)."""
+    if not text:
+        return text
+    for name in names:
+        if name and text.startswith(name):
+            return text
+    return text[:1].upper() + text[1:]
+
+
+def prompt_words(choice: dict[str, Any], cat: Catalog, view: dict[str, Any]) -> str:
+    """A choice's prompt as a person reads it: titles for ids, a capital first letter."""
+    names = [str(p.get("name")) for p in view.get("players", [])]
+    raw = str(choice.get("prompt") or choice.get("kind") or "")
+    return sentence(titled(raw, cat, names), names)
+
+
+def card_value(card: str, cat: Catalog) -> int:
+    """How much ``card`` is worth keeping, by its kind alone (see :data:`KIND_VALUE`)."""
+    return KIND_VALUE.get(cat.kind(card), 1)
+
+
+def least_valuable(cards: list[str], cat: Catalog, held: list[str] | None = None) -> int:
+    """The index in ``cards`` of the card safest to give away: the lowest kind, and among
+    equals one held singly (a lone cat makes no pair; two of a kind do)."""
+    counts: dict[str, int] = {}
+    for c in held if held is not None else cards:
+        counts[c] = counts.get(c, 0) + 1
+    return min(range(len(cards)), key=lambda i: (card_value(cards[i], cat), counts.get(cards[i], 0), i))
+
+
+def most_valuable(cards: list[str], cat: Catalog) -> int:
+    """The index in ``cards`` of the card best to take (a Defuse before anything else)."""
+    return max(range(len(cards)), key=lambda i: (card_value(cards[i], cat), -i))

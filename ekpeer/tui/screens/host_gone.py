@@ -1,0 +1,79 @@
+"""The host is not answering: said in words over the table, with the way back.
+
+The client library keeps reconnecting by itself (``connection`` messages: ``lost``, then
+``back`` or ``refused``), so this screen only tells the player what is going on and how
+long it has lasted, and offers the start screen. It closes by itself when the host is back
+and the seat resumed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class HostGoneScreen(ModalScreen[str]):
+    """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
+    closes it when the seat is resumed)."""
+
+    BINDINGS = [
+        Binding("s", "pick('start')", "Start screen"),
+        Binding("q", "pick('quit')", "Quit"),
+    ]
+
+    def __init__(self, closed: bool = False, since: float | None = None) -> None:
+        super().__init__(classes="decision decision-use")
+        self.closed = closed            # the host said it closed the table (on purpose)
+        self.since = time.monotonic() if since is None else since
+        self.refused: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_words(), id="dialog-title")
+            yield Static(self.words(), id="dialog-prompt")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Back to the start screen (s)", id="start", variant="primary")
+                yield Button("Quit (q)", id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+        self.set_interval(1.0, self.tick)
+
+    def title_words(self) -> str:
+        if self.refused is not None:
+            return "The host is back, but your seat is gone"
+        return "The host closed the table" if self.closed else "The host is not answering"
+
+    def words(self) -> str:
+        if self.refused is not None:
+            return f"{self.refused}\nGo back to the start screen to join another table."
+        gone = time.monotonic() - self.since
+        first = ("It said it was closing." if self.closed
+                 else f"No word from it for {gone:.0f} s: it quit, crashed or lost its network.")
+        return (f"{first}\nTrying to reconnect, and it keeps trying: if the host comes back (say, "
+                f"restarted with --resume), you are back in your seat by yourself.")
+
+    def tick(self) -> None:
+        self.query_one("#dialog-title", Static).update(self.title_words())
+        self.query_one("#dialog-prompt", Static).update(self.words())
+
+    def host_closed(self) -> None:
+        self.closed = True
+        if self.is_mounted:
+            self.tick()
+
+    def seat_refused(self, message: str) -> None:
+        self.refused = message or "The host does not know your seat any more."
+        if self.is_mounted:
+            self.tick()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "start")
+
+    def action_pick(self, what: str) -> None:
+        self.dismiss(what)

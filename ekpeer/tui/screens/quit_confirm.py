@@ -1,0 +1,60 @@
+"""Asked before a hosting player quits while other people sit at their table.
+
+The host runs in this player's process: quitting closes the table for everyone, so the
+app asks first (``ctrl+q`` twice would otherwise end a LAN evening by accident). Staying
+is the highlighted choice.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+def others_seated(lobby: dict, me: str | None) -> list[str]:
+    """The other people (not bots) at the table who would lose it: seated, and not gone for
+    good (a player who left the game is played by a bot already)."""
+    seats = lobby.get("seats") or []
+    return [str(s.get("name")) for s in seats if isinstance(s, dict) and not s.get("bot")
+            and not s.get("you") and s.get("name") != me and not s.get("left") and s.get("state") != "left"]
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class QuitConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True (quit, closing the table) or False (stay)."""
+
+    BINDINGS = [
+        Binding("escape", "answer(False)", "Stay"),
+        Binding("s", "answer(False)", "Stay"),
+        Binding("y", "answer(True)", "Quit"),
+    ]
+
+    def __init__(self, others: list[str]) -> None:
+        super().__init__(classes="decision")
+        self.others = others
+
+    def compose(self) -> ComposeResult:
+        who = _names(self.others)
+        verb = "is" if len(self.others) == 1 else "are"
+        with Vertical(id="dialog"):
+            yield Static("Quit and close your table?", id="dialog-title")
+            yield Static(f"You are hosting: {who} {verb} still at your table. Quitting closes it for "
+                         f"everyone; they are told the host closed the table.", id="dialog-prompt")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Stay (s)", id="stay", variant="primary")
+                yield Button("Quit and close the table (y)", id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "quit")
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)

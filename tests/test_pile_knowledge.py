@@ -1,0 +1,159 @@
+"""The odds a player is shown count what the table knows, never more (issue 13, item 8).
+
+Each view's ``known_pile`` lists the cards of the draw pile that player knows where they
+lie (See the Future shows one player, Reveal the Future everyone, a kitten put back is known
+to whoever put it there, a face-up card to all), and ``kittens_in_pile`` counts only the
+kittens they cannot place; draws keep what is known of the rest, a secret put-back or a
+shuffle ends it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer.bots import make_bot
+from ekpeer.bots.driver import step
+from ekpeer.engine import Move, player_view, spectator_view
+from ekpeer.plugins import ruleset
+
+RESOLVE = Move("resolve")
+
+
+def known(view: dict) -> dict[int, str]:
+    return {k["depth"]: k["card"] for k in view["known_pile"]}
+
+
+def odds(view: dict) -> float:
+    """The chance the next draw is a kitten, from the view alone (as the client works it out)."""
+    mine = known(view)
+    if 0 in mine:
+        return 1.0 if "kitten" in mine[0] else 0.0
+    unknown = view["draw_pile_count"] - len(mine)
+    return view["kittens_in_pile"] / unknown if unknown else 0.0
+
+
+def rigged(expansions: list[str], pile: list[str], hands: dict[str, list[str]]):
+    rules = ruleset(expansions)
+    return rules.game_from_table({"players": list(hands), "hands": hands, "draw_pile": pile}, seed=1)
+
+
+def play(game, by: str, *cards: str, **kw) -> None:
+    game.apply(Move("play", by, tuple(cards), **kw))
+    if game.stack:
+        game.apply(RESOLVE)
+
+
+PILE = ["tacocat", "exploding_kitten", "skip", "beard_cat", "cattermelon", "exploding_kitten", "nope",
+        "attack"]
+
+
+def test_see_the_future_changes_the_odds_only_for_who_saw():
+    game = rigged(["base"], PILE, {"ann": ["see_the_future", "defuse"], "bob": ["skip"], "cy": ["nope"]})
+    before = {p: odds(player_view(game, p)) for p in game.players}
+    assert before == {p: 2 / 8 for p in game.players}
+    play(game, "ann", "see_the_future")
+    ann, bob = player_view(game, "ann"), player_view(game, "bob")
+    assert known(ann) == {0: "tacocat", 1: "exploding_kitten", 2: "skip"}
+    assert known(bob) == {} and known(spectator_view(game)) == {}
+    assert odds(ann) == 0.0 and ann["kittens_in_pile"] == 1        # the other kitten is somewhere below
+    assert odds(bob) == 2 / 8 and bob["kittens_in_pile"] == 2
+    game.apply(Move("draw", "ann"))        # the Tacocat: everyone sees a card go from the top
+    ann, bob = player_view(game, "ann"), player_view(game, "bob")
+    assert known(ann) == {0: "exploding_kitten", 1: "skip"}
+    assert odds(ann) == 1.0 and odds(bob) == 2 / 7
+
+
+def test_a_card_everyone_was_shown_changes_everyones_odds():
+    game = rigged(["base", "party"], PILE, {"ann": ["reveal_the_future"], "bob": ["skip"], "cy": ["nope"]})
+    play(game, "ann", "reveal_the_future")
+    for who in game.players:
+        view = player_view(game, who)
+        assert known(view) == {0: "tacocat", 1: "exploding_kitten", 2: "skip"}
+        assert odds(view) == 0.0 and view["kittens_in_pile"] == 1
+    assert known(spectator_view(game)) == {0: "tacocat", 1: "exploding_kitten", 2: "skip"}
+    game.apply(Move("draw", "ann"))
+    assert {odds(player_view(game, p)) for p in game.players} == {1.0}
+
+
+def test_a_kitten_put_back_in_secret_is_known_to_who_put_it_only():
+    pile = ["exploding_kitten", "tacocat", "skip", "nope", "attack", "beard_cat"]
+    game = rigged(["base"], pile, {"ann": ["defuse"], "bob": ["see_the_future"], "cy": ["nope"]})
+    game.current = "bob"
+    play(game, "bob", "see_the_future")                 # bob knows the kitten is on top
+    assert odds(player_view(game, "bob")) == 1.0
+    game.current = "ann"
+    game.apply(Move("draw", "ann"))                     # ann draws it...
+    game.apply(Move("choose", "ann", use="defuse"))
+    game.apply(Move("choose", "ann", position=2))       # ...and puts it back 3rd, in secret
+    ann, bob, cy = (player_view(game, p) for p in ("ann", "bob", "cy"))
+    assert known(ann) == {2: "exploding_kitten"}
+    assert known(bob) == {}                              # bob no longer knows where anything lies
+    assert odds(ann) == 0.0 and ann["kittens_in_pile"] == 0
+    assert odds(bob) == odds(cy) == 1 / 6
+
+
+def test_a_shuffle_ends_what_anyone_knew_and_a_face_up_imploding_kitten_is_known_to_all():
+    pile = ["tacocat", "imploding_kitten:up", "skip", "exploding_kitten", "nope"]
+    game = rigged(["base", "imploding"], pile, {"ann": ["see_the_future", "shuffle"], "bob": ["skip"],
+                                                 "cy": ["nope"]})
+    bob = player_view(game, "bob")
+    assert known(bob) == {1: "imploding_kitten"}
+    assert bob["kittens_in_pile"] == 1 and odds(bob) == 1 / 4
+    play(game, "ann", "see_the_future")
+    assert known(player_view(game, "ann")) == {0: "tacocat", 1: "imploding_kitten", 2: "skip"}
+    play(game, "ann", "shuffle")
+    ann = player_view(game, "ann")
+    assert all(k["card"] == "imploding_kitten" for k in ann["known_pile"])   # only if it lies on top
+    assert ann["kittens_in_pile"] == 2 - len(ann["known_pile"])
+
+
+def test_alter_and_share_the_future_tell_the_new_order_to_who_chose_it_and_who_was_shown():
+    pile = ["exploding_kitten", "tacocat", "skip", "nope", "attack"]
+    game = rigged(["base", "party"], pile, {"ann": ["share_the_future"], "bob": ["skip"], "cy": ["nope"]})
+    play(game, "ann", "share_the_future")
+    game.apply(Move("choose", "ann", order=(1, 2, 0)))
+    ann, bob, cy = (player_view(game, p) for p in ("ann", "bob", "cy"))
+    assert known(ann) == known(bob) == {0: "tacocat", 1: "skip", 2: "exploding_kitten"}
+    assert known(cy) == {}
+    assert odds(bob) == 0.0 and odds(cy) == 1 / 5
+
+
+@pytest.mark.parametrize("expansions", [["base"], ["base", "imploding"], ["base", "party"],
+                                        ["base", "streaking"], ["base", "zombie"]])
+def test_what_a_view_says_is_known_is_true_all_game(expansions):
+    """Over seeded bot games: every card a view says it knows lies where it says, and the
+    odds never claim a known kitten is in the unknown part."""
+    rules = ruleset(expansions)
+    for seed in range(6):
+        game = rules.new_game(["p1", "p2", "p3", "p4"], seed=seed)
+        bots = {p: make_bot("heuristic", seed + i) for i, p in enumerate(game.players)}
+        n = 0
+        while not game.over and n < 600:
+            step(game, bots)
+            n += 1
+            pile = game.draw_pile.top_first()
+            kittens = rules.kitten_cards
+            for p in game.players:
+                view = player_view(game, p)
+                for k in view["known_pile"]:
+                    assert pile[k["depth"]] == k["card"], (seed, n, p, k)
+                hidden = sum(c in kittens for d, c in enumerate(pile) if d not in known(view))
+                held = sum(c in kittens for q in game.players if q != p for c in game.hands[q])
+                assert view["kittens_in_pile"] == hidden + held
+
+
+def test_the_client_odds_line_says_what_the_view_knows():
+    from ekpeer.tui.words import Catalog, Knowledge, explode_odds
+
+    game = rigged(["base"], PILE, {"ann": ["see_the_future", "defuse"], "bob": ["skip"], "cy": ["nope"]})
+    cat = Catalog(game.ruleset.catalog())
+    play(game, "ann", "see_the_future")
+    game.apply(Move("draw", "ann"))
+    assert explode_odds(player_view(game, "ann"), cat, Knowledge()) == (
+        1.0, "you know the top card is Exploding Kitten")
+    assert explode_odds(player_view(game, "bob"), cat, Knowledge()) == (2 / 7, "2 kittens in 7 cards")
+    game.current = "bob"
+    game.apply(Move("play", "bob", ("skip",)))
+    game.apply(Move("resolve"))
+    game.apply(Move("draw", "cy"))          # cy draws the kitten; ann still knows the Skip is next
+    assert explode_odds(player_view(game, "ann"), cat, Knowledge())[0] == 0.0

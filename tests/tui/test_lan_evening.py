@@ -1,0 +1,203 @@
+"""Issue 13 on the table screen: every seat's connection and the Cone of Shame beside the
+names, drops, returns, take-overs and timeouts said in the log, the host gone (or closed)
+said over the table with the way back, a returning player's clock whole at once, and a
+hosting player asked before quitting with other people seated."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import zmq
+
+from ekpeer.net.addresses import format_address
+from ekpeer.tui.screens.host_gone import HostGoneScreen
+from ekpeer.tui.screens.quit_confirm import QuitConfirmScreen, others_seated
+from ekpeer.tui.screens.table import TableScreen
+from ekpeer.tui.words import seat_changes, seat_tag
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+
+def lobby(states: dict[str, dict], cone: str | None = None, me: str = "ann") -> dict:
+    seats = [{"name": n, "ready": True, "bot": s.get("state") == "bot", "you": n == me,
+              "connected": s.get("state") in ("connected",), "cone": n == cone, **s}
+             for n, s in states.items()]
+    body = {"table": "t", "you": me, "started": True, "phase": "playing", "games": 1, "creator": True,
+            "seats": seats, "cone": cone, "settings": {}}
+    return {"type": "lobby", "body": body}
+
+
+ALL_HERE = {"ann": {"state": "connected"}, "bob": {"state": "connected"}, "cat": {"state": "bot"}}
+
+
+def players_text(app) -> str:
+    return str(app.screen.query_one("#players").render())
+
+
+def log_text(app) -> str:
+    return "\n".join(app.log_lines)
+
+
+async def test_a_seat_gone_covered_and_back_is_shown_and_logged(table3):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TableScreen)
+        session.queue.put_nowait(lobby({**ALL_HERE, "bob": {"state": "gone", "gone_seconds": 0.4,
+                                                             "grace_left": 29.6}}))
+        await settle(pilot, 4)
+        assert re.search(r"bob  3▮  gone \d s \(bot in [23]\d s\)", players_text(app))
+        assert "bob lost connection (a bot plays for bob in 30 s unless they are back)" in log_text(app)
+        session.queue.put_nowait(lobby({**ALL_HERE, "bob": {"state": "covered", "gone_seconds": 30.0}}))
+        await settle(pilot, 4)
+        assert "gone: bot playing" in players_text(app)
+        assert "A bot is playing for bob until they are back" in log_text(app)
+        session.queue.put_nowait(lobby(ALL_HERE))
+        await settle(pilot, 4)
+        assert "bob is back" in log_text(app)
+        assert "back" in players_text(app) and "bot playing" not in players_text(app)
+        # the log pane shows what the log holds
+        shown = "\n".join(str(line.text) for line in app.screen.query_one("#log").lines)
+        assert "bob lost connection" in shown and "bob is back" in shown
+
+
+async def test_the_cone_of_shame_sits_by_its_wearer_and_turns_with_a_reverse(table3):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.queue.put_nowait(lobby(ALL_HERE, cone="bob"))
+        await settle(pilot, 4)
+        assert "bob cone ↓" in players_text(app)
+        assert "bob forgot whose turn it was and wears the Cone of Shame" in log_text(app)
+        view = copy.deepcopy(app.view)
+        view["direction"] = -1                   # a Reverse was played
+        session.push("update", {"view": view, "events": [{"type": "reversed", "by": "ann"}]})
+        await settle(pilot, 4)
+        assert "bob cone ↑" in players_text(app) and "cone ↓" not in players_text(app)
+
+
+async def test_a_timeout_is_said_in_words_and_a_returning_clock_counts_from_what_is_left(table3):
+    game, rules, events = rigged(table3)
+    snap = snapshot_of(game, rules, "ann", events)
+    snap["body"]["timer"] = {"kind": "turn", "seconds": 60.0, "remaining": 12.0, "player": "ann",
+                             "players": ["ann"]}
+    app, session = scripted_app([lobby(ALL_HERE), snap])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        status = str(app.screen.query_one("#status").render())
+        left = float(re.search(r"Your clock +([\d.]+)s", status).group(1))
+        assert 0 < left <= 12.0                 # what was left when the snapshot came, not 60
+        session.push("update", {"view": app.view, "events": [{"type": "timed_out", "player": "bob"}]})
+        await settle(pilot, 4)
+        assert "bob’s time ran out: the bot covering bob’s seat chose for them" in log_text(app)
+
+
+async def test_a_silent_host_is_said_over_the_table_until_it_is_back(table3):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, HostGoneScreen)
+        words = str(app.screen.query_one("#dialog-prompt").render())
+        assert "Trying to reconnect" in words and "start screen" in str(app.screen.query_one("#start").label)
+        assert "The host is not answering" in str(app.screen.query_one("#dialog-title").render())
+        session.push("connection", {"state": "back", "attempts": 3})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, TableScreen)
+        assert "The host is back: you are in your seat again" in log_text(app)
+
+
+async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_start(table3):
+    from ekpeer.tui.screens.start import StartScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, HostGoneScreen)
+        assert "The host closed the table" in str(app.screen.query_one("#dialog-title").render())
+        session.push("connection", {"state": "lost", "reason": "host silent"})     # one notice, not two
+        await settle(pilot, 3)
+        assert sum(isinstance(s, HostGoneScreen) for s in app.screen_stack) == 1
+        await pilot.press("s")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, StartScreen)
+        assert ("close", None) in session.sent
+
+
+async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(table3):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    session.address = format_address("tcp://127.0.0.1:5555", zmq.curve_keypair()[0])    # this player hosts
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, QuitConfirmScreen)
+        assert "bob is still at your table" in str(app.screen.query_one("#dialog-prompt").render())
+        assert app.screen.focused.id == "stay"
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        await pilot.press("y")
+        await settle(pilot, 3)
+        assert not app.is_running
+
+
+async def test_a_player_who_is_not_hosting_or_alone_quits_at_once(table3):
+    game, rules, events = rigged(table3)
+    app, _ = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert not app.is_running
+
+
+def test_seat_words():
+    before = lobby(ALL_HERE)["body"]
+    gone = lobby({**ALL_HERE, "bob": {"state": "gone", "gone_seconds": 1.0, "grace_left": 20.0}})["body"]
+    assert seat_changes(None, gone, "ann") == []                       # nothing old to compare
+    assert seat_changes(before, gone, "ann") == [
+        "bob lost connection (a bot plays for bob in 20 s unless they are back)"]
+    left = lobby({**ALL_HERE, "bob": {"state": "left"}})["body"]
+    assert seat_changes(before, left, "ann") == ["bob left the game: a bot plays for them"]
+    assert seat_changes(gone, before, "bob") == []                     # your own seat: you know
+    coned = lobby(ALL_HERE, cone="ann")["body"]
+    assert seat_changes(before, coned, "ann")[0].startswith("You forgot whose turn it was")
+    assert seat_tag({"state": "gone", "gone_seconds": 3.0, "grace_left": 2.0}, elapsed=4.0) == \
+        "gone 7 s (bot taking over)"
+    assert seat_tag({"state": "connected"}) is None and seat_tag({"state": "bot"}) is None
+    assert others_seated(before, "ann") == ["bob"]
+    assert others_seated(lobby({**ALL_HERE, "bob": {"state": "left", "left": True}})["body"], "ann") == []
+
+
+async def test_the_host_back_with_a_decision_waiting_shows_the_decision(table3):
+    """On coming back the snapshot may ask a decision before the library says "back": the
+    notice goes first, and the decision stays open."""
+    from ekpeer.tui.screens.pick import PickScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 3)
+        assert isinstance(app.screen, HostGoneScreen)
+        asked, rules2, events2 = rigged({**table3, "draw_pile": ["exploding_kitten", *table3["draw_pile"]]},
+                                        [{"do": "draw", "by": "ann"}])
+        session.queue.put_nowait(snapshot_of(asked, rules2, "ann", events2))
+        session.push("connection", {"state": "back", "attempts": 2})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, PickScreen)           # "You drew Exploding Kitten!"
+        assert not any(isinstance(s, HostGoneScreen) for s in app.screen_stack)
+        assert app.log_lines.count("The host is back: you are in your seat again") == 1

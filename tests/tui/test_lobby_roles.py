@@ -1,0 +1,226 @@
+"""The lobby says who sets the table, offers each person only their keys, snaps a refused
+setting back, says which decks cannot seat the table, keeps the focus where it was, shows the
+whole join command, and reads in both themes (issue 13, items 4 and 6)."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+import pytest
+from textual.widgets import Select, TextArea
+
+from ekpeer.net.lobby import choices
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.lobby import LobbyScreen, Tick
+from ekpeer.tui.session import FakeSession
+
+from .conftest import settle
+from .contrast import cell_background, contrast, lines, runs
+
+CHOICES = choices()
+Z85_ADDRESS = "tcp://192.168.1.20:5555#Hqcd1dAP7wu.TOG)fTg9Y*FK*yBxQbBrc$S@AI8}"
+
+
+def seat(name: str, you: bool = False, creator: bool = False, ready: bool = False) -> dict[str, Any]:
+    return {"name": name, "ready": ready, "bot": False, "connected": True, "you": you, "rematch": False,
+            "takeover": False, "left": False, "creator": creator}
+
+
+def lobby(you: str = "ann", creator: str | None = "ann", seats: int = 3, expansions=("base",),
+          deck: str = "original", autostart: bool = False, people=("ann", "bob")) -> dict[str, Any]:
+    return {"type": "lobby", "body": {
+        "table": "main", "title": "main", "description": "", "you": you, "spectator": False,
+        # the host's own flag: the creator, or everyone at a table with none (a config table)
+        "creator": (you == creator) if creator else True,
+        "phase": "lobby", "started": False, "autostart": autostart, "games": 0, "winner": None,
+        "winners": [],
+        "settings": {"expansions": list(expansions), "deck": deck, "variants": [], "seats": seats,
+                     "bots": "heuristic", "reaction_seconds": 3.0, "turn_seconds": 60.0,
+                     "grace_seconds": 30.0, "password": False, "options": {}},
+        "seats": [seat(p, you=p == you, creator=p == creator) for p in people],
+        "choices": CHOICES, "plugins": [{"name": e, "version": "0.1.0"} for e in expansions]}}
+
+
+def lobby_app(msgs: list[dict[str, Any]], name: str = "ann", address: str | None = None):
+    session = FakeSession(msgs, name=name)
+    if address:
+        session.address = address   # what a hosting session tells the app
+    return make_app(lambda **_: session, mode="play", name=name), session
+
+
+def title_of(app) -> str:
+    return str(app.screen.query_one("#lobby-title").render())
+
+
+def shown_keys(app) -> set[str]:
+    return {b.key for _, b, enabled, _ in app.screen.active_bindings.values() if enabled and b.show}
+
+
+async def test_a_joiner_is_told_who_sets_the_table_and_offered_only_their_keys():
+    app, session = lobby_app([lobby(you="bob")], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LobbyScreen)
+        assert "ann sets the table" in title_of(app) and "you set the table" not in title_of(app).lower()
+        assert {"r", "escape"} <= shown_keys(app) and not {"s", "plus", "minus"} & shown_keys(app)
+        help_text = str(app.screen.query_one("#lobby-help").render()).replace("\xa0", " ")
+        assert "r: ready" in help_text and "s: start" not in help_text and "seats" not in help_text
+        assert all(w.disabled for w in app.screen.query("#settings Select, #settings Checkbox"))
+        assert not app.screen.query("#set-password")
+        await pilot.press("plus", "s", "minus")
+        await settle(pilot)
+        assert session.sent == []      # keys not offered do nothing
+
+
+async def test_the_creator_is_told_so_and_offered_every_key():
+    app, session = lobby_app([lobby(you="ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert "You set the table" in title_of(app)
+        assert {"r", "s", "plus", "minus", "escape"} <= shown_keys(app)
+        assert not any(w.disabled for w in app.screen.query("#settings Select"))
+        await pilot.press("plus")
+        await settle(pilot)
+        assert ("lobby_set", {"seats": 4}) in session.sent
+
+
+async def test_at_a_hosts_config_table_nobody_sets_it_and_anyone_may_start():
+    app, _ = lobby_app([lobby(you="bob", creator=None, autostart=True)], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert "The host set this table" in title_of(app) and "you set" not in title_of(app).lower()
+        assert "s" in shown_keys(app) and "plus" not in shown_keys(app)
+        assert all(w.disabled for w in app.screen.query("#settings Select, #settings Checkbox"))
+
+
+async def test_a_refused_setting_snaps_back_to_the_hosts():
+    app, session = lobby_app([lobby(you="ann", seats=3)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        players = app.screen.query_one("#set-seats", Select)
+        players.focus()
+        players.value = 6                       # as if chosen from its list
+        await settle(pilot)
+        assert ("lobby_set", {"seats": 6}) in session.sent
+        session.push("reply", {"ok": False, "code": "bad_settings",
+                               "message": "the Original Edition seats 2-5 players"})
+        await settle(pilot)
+        assert app.screen.query_one("#set-seats", Select).value == 3
+        tick = app.screen.query_one("#exp-imploding", Tick)
+        tick.value = True
+        await settle(pilot)
+        assert ("lobby_set", {"expansions": ["base", "imploding"]}) in session.sent
+        session.push("reply", {"ok": False, "code": "bad_settings", "message": "no"})
+        await settle(pilot)
+        assert app.screen.query_one("#exp-imploding", Tick).value is False
+
+
+async def test_decks_that_cannot_seat_the_table_say_so_where_they_are_chosen():
+    app, _ = lobby_app([lobby(you="ann", seats=6, expansions=("base", "party"), deck="party_pack")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        deck = app.screen.query_one("#set-deck", Select)
+        labels = {value: str(prompt) for prompt, value in deck._options}
+        assert labels["original"] == "Original Edition: 2-5, not 6"
+        assert labels["party_pack"] == "Party Pack: 2-10 players"
+    app, _ = lobby_app([lobby(you="ann", seats=3)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        players = app.screen.query_one("#set-seats", Select)
+        labels = {value: str(prompt) for prompt, value in players._options}
+        assert labels[5] == "5" and labels[6] == "6 · not with Original Edition"
+
+
+async def test_ticking_an_expansion_keeps_the_focus_on_it():
+    app, session = lobby_app([lobby(you="ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        box = app.screen.query_one("#settings")
+        app.screen.query_one("#exp-zombie", Tick).focus()
+        await settle(pilot)
+        scrolled = box.scroll_y
+        await pilot.press("space")
+        await settle(pilot)
+        assert ("lobby_set", {"expansions": ["base", "zombie"]}) in session.sent
+        session.push("lobby", lobby(you="ann", expansions=("base", "zombie"))["body"])   # the host agrees
+        await settle(pilot, 6)
+        assert app.screen.query_one("#exp-zombie", Tick).value is True
+        assert app.focused is app.screen.query_one("#exp-zombie", Tick)
+        assert box.scroll_y == scrolled
+
+
+@pytest.mark.parametrize("address", [Z85_ADDRESS, "tcp://192.168.1.20:5555"])
+async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(address):
+    from ekpeer.tui.addressing import fingerprint, join_command
+
+    app, _ = lobby_app([lobby(you="ann")], address=address)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        area = app.screen.query_one("#join-command", TextArea)
+        command = join_command(address, table="main")
+        assert area.text == command
+        assert shlex.split(command) == ["ekpeer", "join", *shlex.split(command)[2:]]
+        if "#" in address:        # the z85 key's shell characters never reach the command
+            assert "#" not in command and "$" not in command
+            key = app.screen.query_one("#join-key").render()
+            assert fingerprint(address) in str(key)
+        # every wrapped line of it is on screen: nothing cut at 80 columns
+        assert area.wrapped_document.height <= area.size.height
+        shown = " ".join(line.strip() for line in lines(app.export_screenshot()).values())
+        assert all(word in shown for word in command.split())
+        await pilot.press("y")
+        assert app.clipboard == command
+
+
+def _readable(svg: str) -> list[tuple[str, float]]:
+    """Words (not borders or scrollbars) on screen with a contrast below 3 to what is behind."""
+    return [(r.text, round(r.ratio, 1)) for r in runs(svg)
+            if any(c.isalnum() for c in r.text) and r.ratio < 3.0]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_the_lobby_reads_and_shows_the_focus_in_both_themes(theme):
+    app, _ = lobby_app([lobby(you="ann")])
+    app.theme = theme
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        svg = app.export_screenshot()
+        text = lines(svg)
+        assert any("Seats" in line for line in text.values())
+        footer = max(text)
+        assert [w for w in _readable(svg) if w[0] not in text[footer]] == []
+        # each kind of control, focused, stands out from how it looks unfocused
+        for selector in ("#set-seats", "#exp-zombie", "#set-password"):
+            widget = app.screen.query_one(selector)
+            col, row = widget.region.x + 1, widget.region.y
+            app.screen.set_focus(None)
+            await settle(pilot, 1)
+            before = cell_background(app.export_screenshot(), col, row)
+            widget.focus()
+            await settle(pilot, 1)
+            after = cell_background(app.export_screenshot(), col, row)
+            assert before and after and contrast(before, after) >= 3.0, (selector, before, after)
+
+
+async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
+    """``ekpeer host --players 3``: the first lobby's Players list (4, the host's default),
+    mounted as the second lobby (3) came, once reported itself as a change and set 4 back."""
+    from ekpeer.cli_tui import session_factory
+
+    settings = {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "heuristic",
+                "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    factory = session_factory(think=(0.0, 0.0), discovery=False, bind=f"tcp://127.0.0.1:{port}",
+                              public_host="127.0.0.1")
+    app = make_app(factory, mode="host", name="ann", settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await pilot.pause(0.1)
+        assert app.lobby, [n.message for n in app._notifications]
+        assert app.lobby["settings"]["seats"] == 3
+        assert app.screen.query_one("#set-seats", Select).value == 3

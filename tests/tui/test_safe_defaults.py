@@ -1,0 +1,126 @@
+"""Every decision dialog highlights the safe, common choice first (issue 13, item 5): Enter
+pressed in haste never targets yourself, never gives away a Defuse or a Nope while anything
+else is held, never keeps a kitten, never chooses to die."""
+
+from __future__ import annotations
+
+import copy
+
+from ekpeer.tui.screens.card_choice import CardChoiceScreen
+from ekpeer.tui.screens.keep import KeepScreen
+from ekpeer.tui.screens.position import PositionScreen
+from ekpeer.tui.screens.save import SaveScreen
+from ekpeer.tui.screens.target import TargetScreen
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+
+async def enter_on(msg, keys=(), name="ann"):
+    """Open the table on ``msg``, press ``keys`` then Enter; the dialog seen and the moves sent."""
+    app, session = scripted_app([msg], name=name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+        screen = app.screen
+        options = screen.query_one("#dialog-options")
+        screen.highlighted_label = str(options.get_option_at_index(options.highlighted).prompt) \
+            if options.highlighted is not None else None
+        await pilot.press("enter")
+        await settle(pilot)
+        return screen, [m for kind, m in session.sent if kind == "move"]
+
+
+async def test_a_targeted_attack_highlights_another_player_never_yourself():
+    table = {"expansions": ["base", "imploding"], "players": ["ann", "bob", "cat"], "current": "ann",
+             "draw_pile": ["skip", "skip"],
+             "hands": {"ann": ["targeted_attack", "defuse"], "bob": ["nope"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table)
+    view = snapshot_of(game, rules, "ann", ev)
+    targets = {m.get("target") for m in view["body"]["view"]["legal_moves"]
+               if m.get("cards") == ["targeted_attack"]}
+    assert "ann" in targets        # the rules allow it: the dialog must not offer it first
+    screen, moves = await enter_on(view, ["right", "enter"])   # the hand: Defuse, Targeted Attack
+    assert isinstance(screen, TargetScreen)
+    assert "(you)" not in screen.highlighted_label
+    assert moves and moves[-1]["target"] != "ann"
+    assert moves[-1]["target"] == "bob"
+
+
+def favor_from(bob_plays_on_ann_with: list[str]):
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
+             "hands": {"ann": bob_plays_on_ann_with, "bob": ["favor"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"},
+                                     {"do": "resolve"}])
+    return snapshot_of(game, rules, "ann", ev)
+
+
+async def test_a_favor_asked_of_you_highlights_your_least_valuable_card():
+    screen, moves = await enter_on(favor_from(["defuse", "nope", "skip", "tacocat", "tacocat", "beard_cat"]))
+    assert isinstance(screen, CardChoiceScreen)
+    # a lone cat is worth least (a pair of Tacocats can steal)
+    assert moves == [{"do": "choose", "card": "beard_cat"}]
+
+
+async def test_a_favor_never_highlights_a_defuse_or_nope_while_anything_else_is_held():
+    screen, moves = await enter_on(favor_from(["defuse", "nope", "attack"]))
+    assert moves == [{"do": "choose", "card": "attack"}]
+    screen, moves = await enter_on(favor_from(["defuse", "nope"]))
+    assert moves == [{"do": "choose", "card": "nope"}]
+
+
+async def test_five_different_cats_take_the_most_valuable_card():
+    five = ["tacocat", "beard_cat", "cattermelon", "hairy_potato_cat", "rainbow_ralphing_cat"]
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"],
+             "discard": ["skip", "defuse", "nope"], "hands": {"ann": five, "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": five}, {"do": "resolve"}])
+    screen, moves = await enter_on(snapshot_of(game, rules, "ann", ev))
+    assert isinstance(screen, CardChoiceScreen)
+    assert moves == [{"do": "choose", "card": "defuse"}]
+
+
+def keep_choice(card: str):
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"],
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, _ = rigged(table)
+    msg = snapshot_of(game, rules, "ann")
+    view = copy.deepcopy(msg["body"]["view"])
+    view["choices"] = [{"player": "ann", "kind": "keep", "options": [True, False], "context": {"card": card},
+                        "prompt": "take the bottom card (or put it on top)?", "source": "raising_heck"}]
+    view["legal_moves"] = [{"do": "choose", "by": "ann", "keep": k} for k in (True, False)]
+    msg["body"]["view"] = view
+    return msg
+
+
+async def test_keep_highlights_putting_a_kitten_back():
+    screen, moves = await enter_on(keep_choice("exploding_kitten"))
+    assert isinstance(screen, KeepScreen)
+    assert moves == [{"do": "choose", "keep": False}]
+    screen, moves = await enter_on(keep_choice("skip"))
+    assert moves == [{"do": "choose", "keep": True}]
+
+
+KITTEN = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+          "hands": {"ann": ["skip", "defuse"], "bob": ["nope"]}}
+
+
+async def test_save_or_die_highlights_saving_and_the_title_names_the_card():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    screen, moves = await enter_on(snapshot_of(game, rules, "ann", ev))
+    assert isinstance(screen, SaveScreen)
+    assert screen.highlighted_label.startswith("Use Defuse")
+    assert moves == [{"do": "choose", "use": "defuse"}]
+
+
+async def test_the_kittens_place_has_no_default_and_enter_chooses_nothing():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"},
+                                      {"do": "choose", "by": "ann", "use": "defuse"}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, PositionScreen)
+        assert app.screen.query_one("#dialog-options").highlighted is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [m for kind, m in session.sent if kind == "move"] == []

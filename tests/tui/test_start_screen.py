@@ -1,0 +1,72 @@
+"""The start screen (issue 13, items 4 and 7): the LAN list is the first way in, focused, and
+Enter on a listed table joins it (after the host key's fingerprint was seen once); no label
+is cut off at 80 columns or at 200, and every word reads in both themes."""
+
+from __future__ import annotations
+
+import pytest
+import zmq
+from textual.widgets import Label, OptionList
+
+from ekpeer.net.addresses import fingerprint
+from ekpeer.net.discovery import Found
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.start import StartScreen
+from ekpeer.tui.session import FakeSession
+
+from .conftest import settle
+from .contrast import lines, runs
+
+
+def start_app(monkeypatch, opened: list[dict]):
+    monkeypatch.setattr(StartScreen, "browse", lambda self: None)     # the list, without multicast
+    return make_app(lambda **kw: opened.append(kw) or FakeSession(), name="bob", discovery=True)
+
+
+async def test_enter_on_a_table_found_on_the_lan_joins_it(monkeypatch):
+    opened: list[dict] = []
+    app = start_app(monkeypatch, opened)
+    key, _ = zmq.curve_keypair()
+    table = Found(name="main@laptop:5555", table="main", title="Ann's table", endpoint="tcp://127.0.0.1:5555",
+                  key=key.decode(), hostname="laptop", seats=4, taken=1, free=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.focused, OptionList) and app.focused.id == "lan-tables"   # the first way in
+        app.screen.show_tables([table])
+        await settle(pilot)
+        await pilot.press("enter")        # a key only the LAN vouches for: its fingerprint first
+        await settle(pilot)
+        assert not opened
+        assert any(fingerprint(key) in str(n.message) for n in app._notifications)
+        await pilot.press("enter")        # compared: trusted, and joined
+        await settle(pilot)
+        assert opened and opened[0]["mode"] == "join" and opened[0]["table"] == "main"
+        assert opened[0]["address"] == table.address and opened[0]["name"] == "bob"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+async def test_no_start_screen_label_is_cut_off(monkeypatch, size):
+    app = start_app(monkeypatch, [])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        shown = lines(app.export_screenshot())
+        labels = [str(w.render()) for w in app.screen.query(Label)] + \
+            [str(b.label) for b in app.screen.query("Button")]
+        assert len(labels) >= 6
+        for label in labels:
+            assert any(label in line for line in shown.values()), (label, size)
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_the_start_screen_reads_in_both_themes(monkeypatch, theme):
+    app = start_app(monkeypatch, [])
+    app.theme = theme
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        svg = app.export_screenshot()
+        text = lines(svg)
+        footer = text[max(text)]
+        hard = [(r.text, round(r.ratio, 1)) for r in runs(svg)
+                if any(c.isalnum() for c in r.text) and r.ratio < 3.0 and r.text not in footer]
+        assert hard == []
+        assert any("Your name" in line for line in text.values())

@@ -1,0 +1,184 @@
+"""Small things that add up at the table (issue 13, item 7): card ids never reach the words,
+names keep their case, card names do not split mid-word, the log scrolls from the keyboard and
+the whole game's log can be read back, the game-over screen stops every clock and says who is
+ready for a rematch."""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer.tui.phrasing import prompt_words
+from ekpeer.tui.screens.game_over import GameOverScreen
+from ekpeer.tui.screens.log import LogScreen
+from ekpeer.tui.screens.save import SaveScreen
+from ekpeer.tui.screens.table import TableScreen
+from ekpeer.tui.widgets import CardWidget
+from ekpeer.tui.words import Catalog, event_words
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+KITTEN = {"players": ["ann", "Bob"], "current": "ann", "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+          "hands": {"ann": ["skip", "defuse"], "Bob": ["nope"]}}
+
+
+async def test_a_prompt_shows_card_titles_not_ids():
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, SaveScreen)
+        status = str(app.table_screen.query_one("#status").render())
+        assert "Exploding Kitten: save yourself?" in status and "exploding_kitten" not in status
+
+
+def test_names_keep_their_case_and_ids_become_titles():
+    cat = Catalog([{"id": "attack", "title": "Attack (2x)", "kind": "attack"},
+                   {"id": "exploding_kitten", "title": "Exploding Kitten", "kind": "kitten"}])
+    view = {"players": [{"name": "bob"}, {"name": "ann"}]}
+    assert prompt_words({"prompt": "exploding_kitten: save yourself?"}, cat, view) == \
+        "Exploding Kitten: save yourself?"
+    assert prompt_words({"prompt": "bob must put exploding_kitten back"}, cat, view) == \
+        "bob must put Exploding Kitten back"
+    assert prompt_words({"prompt": "give bob a card"}, cat, view) == "Give bob a card"
+    noped = {"type": "resolved", "noped": True, "action": {"by": "bob", "card": "attack"}}
+    assert event_words(noped, cat, "ann") == "bob’s Attack (2x) was Noped: nothing happens"
+    noped["action"]["by"] = "ann"
+    assert event_words(noped, cat, "ann") == "Your Attack (2x) was Noped: nothing happens"
+
+
+async def test_card_names_do_not_split_mid_word():
+    # eight titles at 80 columns: the narrowest cards, and the long-worded cats in view
+    hand = ["cattermelon", "rainbow_ralphing_cat", "hairy_potato_cat", "defuse", "nope", "skip", "tacocat",
+            "beard_cat"]
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"],
+             "hands": {"ann": hand, "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        cards = [c for c in app.screen.query(CardWidget) if c.display and c.content_size.width]
+        assert "cattermelon" in [c.card for c in cards]
+        for card in cards:
+            title = app.catalog.title(card.card)
+            words = set(title.split()) | {p + "-" for w in title.split() for p in w.split("-")[:-1]} \
+                | {w.split("-")[-1] for w in title.split()}
+            for token in str(card.render()).split():
+                assert token.rstrip("…") in words or token.endswith("…"), (title, str(card.render()))
+
+
+async def test_the_log_scrolls_from_the_keyboard_and_the_whole_log_can_be_read():
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        app.log_lines.extend(f"line {i}" for i in range(600))     # more than the table keeps
+        app.table_screen.show_state()
+        await settle(pilot)
+        log = app.table_screen.query_one("#log")
+        bottom = log.scroll_y
+        assert bottom > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert log.scroll_y < bottom
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        whole = app.screen.query_one("#whole-log")
+        assert len(whole.lines) >= len(app.log_lines) >= 600
+        assert "line 0" in str(whole.lines[len(app.log_lines) - 600].text)   # the first lines too
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+def over_game(table3):
+    table3 = dict(table3, out=["cat"], draw_pile=["exploding_kitten"], hands={**table3["hands"], "ann": []},
+                  current="ann")
+    return rigged(table3, [{"do": "draw", "by": "ann"}])
+
+
+def over_lobby(asked: list[str], you: str = "ann") -> dict:
+    people = ["ann", "bob", "cat"]
+    return {"table": "main", "you": you, "creator": True, "phase": "over", "started": True, "games": 1,
+            "winner": "bob", "winners": ["bob"], "settings": {"seats": 3},
+            "seats": [{"name": p, "ready": True, "bot": False, "connected": True, "you": p == you,
+                       "rematch": p in asked, "takeover": False, "left": False, "creator": p == "ann"}
+                      for p in people]}
+
+
+async def test_game_over_stops_every_clock(table3):
+    game, rules, events = over_game(table3)
+    app, session = scripted_app([{"type": "timer", "body": {"kind": "turn", "seconds": 30, "player": "ann"}},
+                                 snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, GameOverScreen)
+        session.push("timer", {"kind": "reaction", "seconds": 3.0, "player": None})
+        await settle(pilot)
+        status = str(app.table_screen.query_one("#status").render())
+        assert "clock" not in status and "Reaction" not in status and "█" not in status
+        assert app.table_screen._timer is None
+
+
+async def test_a_rematch_shows_who_is_ready_and_who_is_awaited(table3):
+    game, rules, events = over_game(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, GameOverScreen)
+        session.push("lobby", over_lobby(["bob"]))
+        await settle(pilot)
+        state = str(app.screen.query_one("#rematch-state").render())
+        assert "ready bob" in state and "waiting for you, cat" in state
+        await pilot.press("r")
+        await settle(pilot)
+        assert ("rematch", None) in session.sent
+        assert isinstance(app.screen, GameOverScreen)      # open until the new game comes
+        await pilot.press("enter")                          # a second Enter in haste: nothing
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and ("close", None) not in session.sent
+        state = str(app.screen.query_one("#rematch-state").render())
+        assert "ready bob, you" in state and "waiting for cat" in state
+        session.push("lobby", over_lobby(["bob", "ann"]))
+        await settle(pilot)
+        assert "waiting for cat" in str(app.table_screen.query_one("#status").render())
+        fresh, rules2, _ = rigged(table3)
+        session.push("snapshot", snapshot_of(fresh, rules2, "ann")["body"])   # the rematch is dealt
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_top_bar_shows_the_host_short_with_its_fingerprint_never_cut(table3):
+    from ekpeer.tui.addressing import fingerprint
+
+    address = "tcp://192.168.100.200:55555#Hqcd1dAP7wu.TOG)fTg9Y*FK*yBxQbBrc$S@AI8}"
+    game, rules, events = rigged(table3)
+    for size in ((80, 24), (200, 40)):
+        app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+        session.address = address
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 6)
+            bar = app.table_screen.query_one("#topbar")
+            text = str(bar.render())
+            key = fingerprint(address)
+            assert key and len(key) == 19 and key in text
+            assert "192.168.100.200:55555" in text and "#" not in text and "…" not in text
+            assert len(text) <= size[0]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_the_focused_card_is_plain_to_see_in_both_themes(table3, theme):
+    from .contrast import runs
+
+    game, rules, events = rigged(table3)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", events)])
+    app.theme = theme
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        card = app.focused
+        assert isinstance(card, CardWidget)
+        top = [r for r in runs(app.export_screenshot())
+               if r.line == card.region.y and r.text.strip("━┏┓") == ""]
+        assert top and min(r.ratio for r in top) >= 4.5     # its heavy border, against the table
