@@ -66,7 +66,7 @@ def traits(rules: Ruleset) -> Traits:
 class Playout:
     """One playout: the game it plays, its dice, and what each seat was shown in it."""
 
-    __slots__ = ("game", "rng", "seen", "explore", "traits", "watch", "fell_behind")
+    __slots__ = ("game", "rng", "seen", "placed", "explore", "traits", "watch", "fell_behind")
 
     def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
                  watch: str | None = None) -> None:
@@ -76,6 +76,8 @@ class Playout:
         self.traits = traits(game.ruleset)
         # player -> (the shown list object, pile size when first noticed)
         self.seen: dict[str, tuple[list[str], int]] = {}
+        # player -> (kitten, its depth, pile size) of the kitten they last put back
+        self.placed: dict[str, tuple[str, int, int]] = {}
         self.watch = watch
         self.fell_behind: int | None = None  # others already out when ``watch`` fell
 
@@ -138,18 +140,34 @@ class Playout:
 
     # ------------------------------------------------------------------ knowledge
     def top_believed(self, player: str) -> str | None:
-        """The top card ``player`` believes is there, from what they were shown."""
+        """The top card ``player`` knows is there: one they were shown, or the kitten they put
+        back, followed through the draws since. The engine tells a seat exactly what it knows
+        of the pile (``known_pile``), so a belief the top card no longer bears out (a shuffle
+        went by) is no knowledge (that check stands in for the engine's, which playouts skip)."""
         game = self.game
+        pile = game.draw_pile
+        size = len(pile)
+        if not size:
+            return None
+        top = pile.peek(1)[0]
+        placed = self.placed.get(player)
+        if placed is not None:
+            card, depth, then = placed
+            left = depth - (then - size)
+            if left < 0:
+                del self.placed[player]
+            elif left == 0 and top == card:
+                return card
         shown = game.seen.get(player)
         if not shown:
             return None
-        size = len(game.draw_pile)
         mine = self.seen.get(player)
         if mine is None or mine[0] is not shown:
             self.seen[player] = (shown, size)
-            return shown[0]
+            return shown[0] if shown[0] == top else None
         drawn = mine[1] - size
-        return shown[drawn] if 0 <= drawn < len(shown) else None
+        believed = shown[drawn] if 0 <= drawn < len(shown) else None
+        return believed if believed == top else None
 
     # ------------------------------------------------------------------ choices
     def choose(self, choice) -> Move:
@@ -165,10 +183,14 @@ class Playout:
             return Move("choose", p, use=pick)
         if kind == "position":
             hi = options[1]
-            if choice.context.get("card") in self.traits.kittens and self.rng.random() >= SCATTER:
-                want = game.turns - 1 if game.current == p else 0
-                return Move("choose", p, position=max(0, min(hi, want)))
-            return Move("choose", p, position=self.rng.randint(0, hi))
+            card = choice.context.get("card")
+            if card in self.traits.kittens and self.rng.random() >= SCATTER:
+                want = max(0, min(hi, game.turns - 1 if game.current == p else 0))
+            else:
+                want = self.rng.randint(0, hi)
+            if card in self.traits.kittens:  # they know where it went (the engine tells them)
+                self.placed[p] = (card, min(want, len(game.draw_pile)), len(game.draw_pile) + 1)
+            return Move("choose", p, position=want)
         if kind == "card":
             held = game.hands[p]
             opts = [o for o in options if o in held] if choice.from_hand else list(options)

@@ -320,7 +320,10 @@ class TableTimers:
         loop = asyncio.get_running_loop()
 
         def done(f: Any) -> None:
-            loop.call_soon_threadsafe(self._searched, seat, gen, mode, f, answer, moves)
+            try:
+                loop.call_soon_threadsafe(self._searched, seat, gen, mode, f, answer, moves)
+            except RuntimeError:  # the host's loop closed while the bot was thinking
+                pass
 
         future.add_done_callback(done)
         return True, None
