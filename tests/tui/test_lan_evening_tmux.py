@@ -61,7 +61,7 @@ class Terminal:
         self.tmux("new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), *flags,
                   "bash --norc --noprofile")
         self.pane = self.tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip()
-        self.answered = ""
+        self.answered: tuple[str, str] = ("", "")
         if (BIN / "activate").exists():     # as the README says: ekpeer on the PATH from the clone
             self.paste(f"source {shlex.quote(str(BIN / 'activate'))}")
 
@@ -77,11 +77,14 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", self.name, *keys)
 
-    def answer(self, screen: str, *keys: str) -> None:
-        """Keys for what ``screen`` asks, once: the same screen seen again (not redrawn yet)
-        gets nothing more, or a second Enter would land on whatever comes next."""
-        if screen != self.answered:
-            self.answered = screen
+    def answer(self, screen: str, question: str, *keys: str) -> None:
+        """Keys for ``question`` on ``screen``, once a turn: the same question seen again (the
+        screen not redrawn yet, only its clock ticking) gets nothing more, or the second Enter
+        would land on whatever comes next (once, the game-over dialog: a rematch nobody asked)."""
+        turn = re.search(r"· turn (\d+)", screen)
+        asked = (question, turn.group(1) if turn else "")
+        if asked != self.answered:
+            self.answered = asked
             self.keys(*keys)
 
     def screen(self) -> str:
@@ -203,16 +206,16 @@ def evening_in(server: str, terms: dict[str, Terminal], home: Path) -> None:
                 if timed_out is None:
                     timed_out = term              # hands off: the clock runs out
                 elif timed_out is not term or defused:
-                    term.answer(screen, "Enter")  # Use Defuse (highlighted first)
+                    term.answer(screen, "save", "Enter")  # Use Defuse (highlighted first)
             elif timed_out is term and not defused:
                 if "time ran out" in screen and "You use Defuse" in screen:
                     defused = True
             elif re.search(r"Put Exploding Kitten back", screen):
-                term.answer(screen, "Home", "Enter")
-            elif re.search(r"Give |Choose |Take a card|Keep ", screen):
-                term.answer(screen, "Enter")
-            elif "Your turn" in screen:
-                term.answer(screen, "d")
+                term.answer(screen, "place", "Home", "Enter")
+            elif found := re.search(r"Give |Choose |Take a card|Keep ", screen):
+                term.answer(screen, found.group(0), "Enter")
+            elif turns := re.search(r"Your turn( \(\d)?", screen):
+                term.answer(screen, turns.group(0), "d")
         time.sleep(0.15)
     assert timed_out is not None, "nobody drew an Exploding Kitten"
     assert defused, f"{timed_out.name}'s kitten was not defused when the clock ran out:\n{timed_out.screen()}"

@@ -182,3 +182,19 @@ async def test_the_focused_card_is_plain_to_see_in_both_themes(table3, theme):
         top = [r for r in runs(app.export_screenshot())
                if r.line == card.region.y and r.text.strip("━┏┓") == ""]
         assert top and min(r.ratio for r in top) >= 4.5     # its heavy border, against the table
+
+
+async def test_game_over_stops_the_gone_seats_clocks_too(table3):
+    game, rules, events = over_game(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        lobby = over_lobby([])
+        lobby["seats"][2].update(state="gone", connected=False, gone_seconds=4.0, grace_left=26.0)
+        session.push("lobby", lobby)
+        await settle(pilot)
+        players = app.table_screen.query_one("#players")
+        before = str(players.render())
+        assert "cat" in before and "gone" in before and "bot in" not in before
+        await pilot.pause(1.3)
+        assert str(players.render()) == before      # nothing counts on once the game is over

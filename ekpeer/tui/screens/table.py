@@ -424,6 +424,11 @@ class TableScreen(Screen):
         players = self.query_one("#players", Static)
         lobby = getattr(app, "lobby", None) or {}
         elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
+        if self.is_over():      # every clock stops with the game: "gone", no seconds counting
+            elapsed = 0.0
+            still = [{k: v for k, v in seat.items() if k not in ("gone_seconds", "grace_left")}
+                     for seat in lobby.get("seats") or []]
+            lobby = {**lobby, "seats": still}
         _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
                                     getattr(app, "back_seats", set())))
 
@@ -443,8 +448,9 @@ class TableScreen(Screen):
         if self._timer:
             self._render_status()
         lobby = getattr(self.app, "lobby", None) or {}
-        if self.view and any(s.get("state") == "gone" for s in lobby.get("seats") or []):
-            self._render_players()      # "gone 12 s (bot in 18 s)" counts on
+        gone = any(s.get("state") == "gone" for s in lobby.get("seats") or [])
+        if self.view and gone and not self.is_over():
+            self._render_players()      # "gone 12 s (bot in 18 s)" counts on, until the game ends
 
     # ------------------------------------------------------------------ decisions
     def _check_decision(self) -> None:
