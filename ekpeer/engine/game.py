@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import combos, legal
 from .cards import CardSpec
 from .errors import IllegalMove
+from .legal import PlayTable
 from .moves import Move
 from .pending import Action, Choice
 from .pile import DrawPile
@@ -96,7 +97,9 @@ class Game:
         self.hooked: Hooked = Hooked(ruleset)
         self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
         self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
-        self.card_names: tuple[str, ...] = tuple(sorted(self.cards))
+        #: what legal moves read of the table's cards, worked out once per ruleset
+        self.plays: PlayTable = ruleset.plays
+        self.card_names: tuple[str, ...] = self.plays.names
 
     # ------------------------------------------------------------------ queries
     def spec(self, card: str) -> CardSpec:
@@ -710,6 +713,7 @@ class Game:
         other.hooked = self.hooked
         other._game_over_hook = self._game_over_hook
         other._hand_hook = self._hand_hook
+        other.plays = self.plays
         other.card_names = self.card_names
         return other
 

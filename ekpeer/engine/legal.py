@@ -5,12 +5,18 @@ is legal but only a bounded sample is listed (the engine accepts any valid five)
 
 The game asks this module for its legal moves, so this module does not import the game:
 it reads a :class:`LegalGame`, exactly what it needs of one.
+
+Every bot asks for the whole list on every move, so this is the engine's hottest code:
+what it needs of each card is read once per ruleset into a :class:`PlayTable`, and the
+long lists a combo of a kind makes (a move per target and, for three of a kind, per card
+named) are kept there and reused (moves are immutable tuples).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from itertools import combinations, islice, permutations
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from .moves import Move
 
@@ -18,12 +24,84 @@ play = Move.play
 _new = tuple.__new__
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from .cards import CardSpec
     from .pending import Action, Choice
 
 FIVE_SAMPLE = 6
+#: How many combo move lists a :class:`PlayTable` keeps before it starts over (a host's
+#: tables bring new player names; a bounded memo never grows without end).
+MOVE_LISTS_MAX = 4096
+
+
+class Alone(NamedTuple):
+    """What playing one card on its own depends on (for the cards that may be)."""
+
+    now: bool                   # a NOW card: also off-turn
+    dead_barred: bool           # a NOW card the Dead may not play
+    can_play: Any               # the spec's ``can_play`` (or None)
+    targets: Any                # the spec's ``targets`` (or None)
+
+
+class PlayTable:
+    """What legal moves read of each card, worked out once per ruleset from its cards.
+
+    A card's spec is frozen, so whether it may be played alone, into a reaction window or
+    in a combo never changes: reading it here once saves a handful of attribute lookups
+    per card of every hand on every move. ``move_lists`` keeps the moves of each combo of a
+    kind by (player, cards, targets): three of a kind lists a move per target per card
+    name, the same list every time the same player holds it against the same hands.
+    """
+
+    __slots__ = ("names", "alone", "reactive", "reactive_order", "combo", "cat", "wild", "singles",
+                 "move_lists")
+
+    def __init__(self, cards: Mapping[str, CardSpec]) -> None:
+        #: every card id, sorted (what three of a kind may name)
+        self.names: tuple[str, ...] = tuple(sorted(cards))
+        #: card -> :class:`Alone`, for the cards that may be played on their own (no Nope).
+        self.alone: dict[str, Alone] = {
+            c: Alone(s.now, s.dead_may_play is False, s.can_play, s.targets)
+            for c, s in cards.items() if s.playable and not s.is_nope}
+        #: card -> whether the Dead are barred from it, for the cards a reaction window takes.
+        self.reactive: dict[str, bool] = {
+            c: bool(s.now and s.dead_may_play is False)
+            for c, s in cards.items() if s.is_nope or (s.now and s.playable)}
+        self.reactive_order: tuple[str, ...] = tuple(self.reactive)
+        self.combo = frozenset(c for c, s in cards.items() if s.combo)
+        self.cat = frozenset(c for c, s in cards.items() if s.cat)
+        self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
+        #: player -> card -> the move playing it alone with no target (built once, not per move)
+        self.singles: dict[str, dict[str, Move]] = {}
+        #: (player, cards, targets) -> the moves of that play at each target (and name)
+        self.move_lists: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+
+    def single(self, player: str, card: str) -> Move:
+        """The move ``player`` plays ``card`` alone with (no target), made once and kept."""
+        mine = self.singles.get(player)
+        if mine is None:
+            if len(self.singles) >= MOVE_LISTS_MAX:
+                self.singles.clear()
+            mine = self.singles[player] = {}
+        move = mine.get(card)
+        if move is None:
+            move = mine[card] = play(player, (card,))
+        return move
+
+    def at_targets(self, player: str, cards: tuple[str, ...], targets: tuple[str, ...],
+                   names: tuple[str, ...] | None = None) -> tuple[Move, ...]:
+        """The moves ``player`` plays ``cards`` with at each of ``targets`` (and, with
+        ``names``, naming each card: three of a kind), made once and kept."""
+        key = (player, cards, targets)
+        listed = self.move_lists.get(key)
+        if listed is None:
+            if names is None:
+                listed = tuple([play(player, cards, t) for t in targets])
+            else:
+                listed = tuple([play(player, cards, t, n) for t in targets for n in names])
+            if len(self.move_lists) >= MOVE_LISTS_MAX:
+                self.move_lists.clear()
+            self.move_lists[key] = listed
+        return listed
 
 
 @runtime_checkable
@@ -36,12 +114,30 @@ class LegalGame(Protocol):
     hands: dict[str, list[str]]
     cards: dict[str, CardSpec]          # the table's cards
     card_names: tuple[str, ...]         # their ids, sorted
+    plays: PlayTable                    # what legal moves read of those cards, once
     stack: list[Action]                 # the reaction stack (a window is open when not empty)
     awaiting: list[Choice]              # the choices owed
     hooked: Mapping[str, bool]          # hook name -> whether a plugin implements it
     hook: Any                           # the table's plugins' hooks (each given ``game=``)
 
     def others_with_cards(self, by: str) -> list[str]: ...
+
+
+#: Where each kind of answer sits in a :class:`Move` (the choose moves are built positionally).
+_ANSWER_AT = {kind: Move._fields.index(kind) for kind in ("position", "card", "player", "use")}
+
+
+def _chosen(player: str, kind: str, answers: Any) -> list[Move]:
+    """``[Move("choose", player, **{kind: a}) for a in answers]`` without keyword handling."""
+    at = _ANSWER_AT.get(kind)
+    if at is None:
+        return [Move("choose", player, **{kind: a}) for a in answers]
+    blank = ["choose", player, (), None, None, None, None, None, None, None, None]
+    out = []
+    for a in answers:
+        blank[at] = a
+        out.append(_new(Move, blank))
+    return out
 
 
 def choice_moves(game: LegalGame, player: str) -> list[Move]:
@@ -51,18 +147,16 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     kind = choice.kind
     if kind == "position":
         lo, hi = choice.options
-        return [Move("choose", player, position=i) for i in range(0, hi + 1)]
+        return _chosen(player, kind, range(0, hi + 1))
     if kind == "order":
         n = choice.options
-        from itertools import permutations
-
-        return [Move("choose", player, order=p) for p in permutations(range(n))][:120]
+        return [Move("choose", player, order=p) for p in islice(permutations(range(n)), 120)]
     if kind == "keep":
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
         held = game.hands[player]
-        return [Move("choose", player, **{kind: o}) for o in choice.options if o in held]
-    return [Move("choose", player, **{kind: o}) for o in choice.options]
+        return _chosen(player, kind, [o for o in choice.options if o in held])
+    return _chosen(player, kind, choice.options)
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
@@ -78,43 +172,47 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
             moves.extend(plays)
         return moves
     hand = game.hands[player]
-    cards = game.cards
-    moves: list[Move] = []
+    table = game.plays
     refuse = game.hooked["ekpeer_refuse_move"]
-    counts: dict[str, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
     dead = game.status[player] == "dead"
+    moves: list[Move] = []
     if game.stack:
-        for card in counts:
-            spec = cards[card]
-            if spec.is_nope or (spec.now and spec.playable):
-                if spec.now and dead and spec.dead_may_play is False:
-                    continue
-                moves.extend(_single(game, player, card))
+        # Only Nopes and NOW cards go into a reaction window: look for those few in the
+        # hand rather than at every card of it (a window opens on most plays).
+        reactive = table.reactive
+        found = [c for c in table.reactive_order if c in hand]
+        if len(found) > 1:
+            found.sort(key=hand.index)  # in the order the hand holds them
+        for card in found:
+            if dead and reactive[card]:
+                continue
+            moves.extend(_single(game, player, card))
         return _filter(game, player, moves) if refuse else moves
+    held = dict.fromkeys(hand)  # each title once, in hand order
     own_turn = player == game.current and not dead
     if own_turn:
         moves.append(_new(Move, ("draw", player, (), None, None, None, None, None, None, None, None)))
-    for card in counts:
-        spec = cards[card]
-        if not spec.playable or spec.is_nope:
+    alone = table.alone
+    for card in held:
+        rule = alone.get(card)
+        if rule is None:
             continue
-        if spec.now:
-            if dead and spec.dead_may_play is False:
+        now, dead_barred, can_play, targets_of = rule
+        if now:
+            if dead and dead_barred:
                 continue
         elif not own_turn:
             continue
         # _single, inlined: this loop runs for every card of every hand on every turn
-        if spec.can_play is not None and spec.can_play(game, player):
+        if can_play is not None and can_play(game, player):
             continue
-        targets = spec.targets(game, player) if spec.targets is not None else None
-        if targets is not None:
-            moves.extend([play(player, (card,), t) for t in targets])
-        else:
-            moves.append(play(player, (card,)))
+        targets = targets_of(game, player) if targets_of is not None else None
+        if targets is None:
+            moves.append(table.single(player, card))
+        elif targets:
+            moves.extend(table.at_targets(player, (card,), tuple(targets)))
     if own_turn and len(hand) >= 2:
-        moves.extend(_combos(game, player, counts))
+        _combos(game, player, hand, held, moves)
     moves = _filter(game, player, moves) if refuse else moves
     if game.hooked["ekpeer_extra_moves"]:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
@@ -122,54 +220,58 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     return moves
 
 
-def _single(game: LegalGame, player: str, card: str) -> list[Move]:
+def _single(game: LegalGame, player: str, card: str) -> list[Move] | tuple[Move, ...]:
     spec = game.cards[card]
     if spec.can_play is not None and spec.can_play(game, player):
         return []
     targets = spec.targets(game, player) if spec.targets is not None else None
     if targets is not None:
-        return [play(player, (card,), t) for t in targets]
-    return [play(player, (card,))]
+        return game.plays.at_targets(player, (card,), tuple(targets))
+    return [game.plays.single(player, card)]
 
 
-def _combos(game: LegalGame, player: str, counts: dict[str, int]) -> list[Move]:
-    cards = game.cards
-    usable = [c for c in counts if cards[c].combo]
+def _combos(game: LegalGame, player: str, hand: list[str], held: dict[str, None],
+            moves: list[Move]) -> None:
+    """Add the combos ``player`` may play from ``hand`` (``held``: its titles) to ``moves``."""
+    table = game.plays
+    combo = table.combo
+    usable = list(held) if combo.issuperset(held) else [c for c in held if c in combo]
     if not usable:
-        return []
-    moves: list[Move] = []
+        return
     groups: list[tuple[str, ...]] = []
-    wild = [c for c in usable if cards[c].wild_cat]
-    w = wild[0] if wild else None
-    n_w = counts[w] if w else 0
-    for card in usable:
-        count = counts[card]
-        if count >= 2:
-            groups.append((card, card))
-            if count >= 3:
-                groups.append((card, card, card))
-        if w is not None and card != w and cards[card].cat:
-            groups.append((card, w))
+    wild = table.wild
+    w = next((c for c in usable if c in wild), None) if wild else None
+    if w is None:  # the usual hand: pairs and triples of a title (none if no two alike)
+        if len(held) < len(hand):
+            for card in usable:
+                count = hand.count(card)
+                if count >= 2:
+                    groups.append((card, card))
+                    if count >= 3:
+                        groups.append((card, card, card))
+    else:
+        cat = table.cat
+        n_w = hand.count(w)
+        for card in usable:
+            count = hand.count(card)
             if count >= 2:
-                groups.append((card, card, w))
-            if n_w >= 2:
-                groups.append((card, w, w))
+                groups.append((card, card))
+                if count >= 3:
+                    groups.append((card, card, card))
+            if card != w and card in cat:
+                groups.append((card, w))
+                if count >= 2:
+                    groups.append((card, card, w))
+                if n_w >= 2:
+                    groups.append((card, w, w))
     if groups:
-        targets = game.others_with_cards(player)
-        names = game.card_names
-        for group in groups:  # Move.play inlined: three of a kind lists a move per target and name
-            if len(group) == 2:
-                moves.extend([_new(Move, ("play", player, group, t, None, None, None, None, None, None, None))
-                              for t in targets])
-            else:
-                moves.extend([_new(Move, ("play", player, group, t, n, None, None, None, None, None, None))
-                              for t in targets for n in names])
+        targets = tuple(game.others_with_cards(player))
+        if targets:
+            names = game.card_names
+            for group in groups:
+                moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
     if len(usable) >= 5:
-        for i, five in enumerate(combinations(usable, 5)):
-            if i >= FIVE_SAMPLE:
-                break
-            moves.append(play(player, five))
-    return moves
+        moves.extend([play(player, five) for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:

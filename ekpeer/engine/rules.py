@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .cards import CardSpec
+    from .legal import PlayTable
 
 
 @runtime_checkable
@@ -23,6 +24,7 @@ class Rules(Protocol):
     has_now_cards: bool                 # a NOW card that may be played is in the deck
     reactive_cards: frozenset[str]      # cards that may be played into a reaction window
     kitten_cards: frozenset[str]        # cards of kind "kitten"
+    plays: PlayTable                    # what legal moves read of the cards, worked out once
 
     def has_hook(self, name: str) -> bool:
         """Whether any chosen plugin implements hook ``name`` (else it need not be called)."""

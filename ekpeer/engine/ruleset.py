@@ -19,6 +19,7 @@ import pluggy
 from . import custom
 from .cards import CardSpec, DeckSpec, Variant
 from .game import DEAD, Game
+from .legal import PlayTable
 from .pile import DrawPile
 from .setup import SetupPlan, deal
 
@@ -42,6 +43,8 @@ class Ruleset:
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
         #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
         self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
+        #: What legal moves read of each card, once for every game of these rules.
+        self.plays = PlayTable(self.cards)
         self._hooks = {
             name
             for name in dir(pm.hook)
