@@ -46,29 +46,29 @@ def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
     return out
 
 
-def _view(game: Game, player: str, bot: Bot) -> dict[str, Any] | None:
-    return player_view(game, player) if bot.needs_view else None
-
-
 def _first_reaction(game: Game, bots: dict[str, Bot], players: list[str]) -> Move | None:
     """Offer each of ``players`` who may move now the chance to; the first taker's move."""
     for player in players:
         moves = game.legal_moves(player)
         if moves:
             bot = bots[player]
-            reaction = bot.react(_view(game, player, bot), moves)
+            reaction = bot.react(player_view(game, player) if bot.needs_view else None, moves)
             if reaction is not None:
                 return reaction
     return None
 
 
 def step(game: Game, bots: dict[str, Bot]) -> Move:
-    """Make one move: a choice owed, a reaction (or the window's close), or the turn's move."""
-    followers = _followers(game, bots)
+    """Make one move: a choice owed, a reaction (or the window's close), or the turn's move.
+
+    Simulations and benchmarks call this for every move of every game, so the usual cases
+    are written out here rather than in helpers.
+    """
+    followers = _last[2] if _last[0] is game and _last[1] is bots else _followers(game, bots)
     status = game.status
     if game.awaiting:
         move = None
-        if game.ruleset.has_hook("ekpeer_play_while_waiting"):
+        if game.hooked["ekpeer_play_while_waiting"]:
             # Some cards (Clairvoyance) may be played by others while a choice is awaited.
             waiting = {c.player for c in game.awaiting}
             move = _first_reaction(game, bots, [p for p in game.players if status[p] != "out"
@@ -76,12 +76,21 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
         if move is None:
             player = game.awaiting[0].player
             bot = bots[player]
-            move = bot.act(_view(game, player, bot), game.legal_moves(player))
+            move = bot.act(player_view(game, player) if bot.needs_view else None, game.legal_moves(player))
     elif game.stack:
+        # Who holds a card a reaction window takes is offered it, in seat order.
         reactive = game.ruleset.reactive_cards
         hands = game.hands
-        holders = [p for p in game.players if status[p] != "out" and not reactive.isdisjoint(hands[p])]
-        move = _first_reaction(game, bots, holders) or RESOLVE
+        move = RESOLVE
+        for player in game.players:
+            if status[player] != "out" and not reactive.isdisjoint(hands[player]):
+                moves = game.legal_moves(player)
+                if moves:
+                    bot = bots[player]
+                    reaction = bot.react(player_view(game, player) if bot.needs_view else None, moves)
+                    if reaction is not None:
+                        move = reaction
+                        break
     else:
         move = None
         if game.ruleset.has_now_cards:  # NOW cards may be played off-turn with nothing pending
@@ -90,7 +99,7 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
         if move is None:
             player = game.current
             bot = bots[player]
-            move = bot.act(_view(game, player, bot), game.legal_moves(player))
+            move = bot.act(player_view(game, player) if bot.needs_view else None, game.legal_moves(player))
     events = game.apply(move)
     if followers:
         for player, bot in followers:

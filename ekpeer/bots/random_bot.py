@@ -9,12 +9,14 @@ from .base import Bot
 
 
 class RandomBot(Bot):
+    """Each choice is ``self.rng.randrange(n)``, draw for draw (the same seed plays the same
+    game), written out without its argument checks: simulations ask it on every move."""
+
     kind = "random"
     needs_view = False
 
-    def _below(self, n: int) -> int:
-        """``self.rng.randrange(n)``, draw for draw (the same seed plays the same game),
-        without its argument checks: benchmarks and soaks ask this on every move."""
+    def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
+        n = len(moves)
         if n <= 0:
             raise ValueError("no moves to choose from")
         getrandbits = self.rng.getrandbits
@@ -22,12 +24,14 @@ class RandomBot(Bot):
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        return r
-
-    def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
-        return moves[self._below(len(moves))]
+        return moves[r]
 
     def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
         """Passing is one more option, drawn uniformly with the legal moves."""
-        i = self._below(len(moves) + 1)
-        return moves[i] if i < len(moves) else None
+        n = len(moves) + 1
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return moves[r] if r < len(moves) else None

@@ -9,7 +9,7 @@ reads and changes a :class:`ComboGame`, exactly what it needs of one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .errors import IllegalMove
@@ -17,8 +17,8 @@ from .pending import Action
 
 if TYPE_CHECKING:
     from .cards import CardSpec
+    from .legal import PlayTable
     from .moves import Move
-    from .rules import Rules
 
 PAIR, TRIPLE, FIVE = "pair", "triple", "five"
 
@@ -31,8 +31,10 @@ class ComboGame(Protocol):
     status: dict[str, str]              # player -> "living", "dead" or "out"
     hands: dict[str, list[str]]
     discard: list[str]                  # the discard pile, bottom first
-    ruleset: Rules
+    plays: PlayTable                    # each card's combo, cat and wild cat, read once
+    hooked: Mapping[str, bool]          # hook name -> whether a plugin implements it
     hook: Any                           # the table's plugins' hooks (each given ``game=``)
+    recording: bool                     # whether events are kept (nobody watches: skip them)
 
     def others_with_cards(self, by: str) -> list[str]: ...
 
@@ -50,16 +52,18 @@ class ComboGame(Protocol):
 
 
 def kind_of(game: ComboGame, cards: tuple[str, ...]) -> str | None:
-    """The combo ``cards`` make, or None."""
-    specs = [game.cards[c] for c in cards]
-    if not all(s.combo for s in specs):
+    """The combo ``cards`` make, or None (read from the table's :class:`PlayTable`, which
+    knows each card's combo, cat and wild cat once for all)."""
+    table = game.plays
+    if not table.combo.issuperset(cards):
         return None
     n = len(cards)
     if n in (2, 3):
-        if len(set(cards)) == 1:
+        if cards.count(cards[0]) == n:
             return PAIR if n == 2 else TRIPLE
-        tame = {s.id for s in specs if not s.wild_cat}
-        if len(tame) == 1 and all(s.cat or s.wild_cat for s in specs):
+        wild, cat = table.wild, table.cat
+        tame = {c for c in cards if c not in wild}
+        if len(tame) == 1 and all(c in cat or c in wild for c in cards):
             return PAIR if n == 2 else TRIPLE
         return None
     if n == 5 and len(set(cards)) == 5:
@@ -72,7 +76,7 @@ def check(game: ComboGame, move: Move) -> Action:
     by = move.by
     assert by is not None
     counted = move.cards
-    if game.ruleset.has_hook("ekpeer_combo_cards"):
+    if game.hooked["ekpeer_combo_cards"]:
         counted = tuple(game.hook.ekpeer_combo_cards(game=game, player=by, cards=move.cards) or counted)
     kind = kind_of(game, counted)
     if kind is None:
@@ -106,7 +110,8 @@ def carry_out(game: ComboGame, action: Action) -> None:
         assert target is not None
         if game.status[target] != "out":
             card = game.steal_random(target, by)
-            game.emit("stole", None, by=by, target=target, got=card is not None)
+            if game.recording:
+                game.emit("stole", None, by=by, target=target, got=card is not None)
     elif action.combo == TRIPLE:
         assert target is not None
         if action.name in game.hands[target]:

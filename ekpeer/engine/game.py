@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import combos, legal
@@ -27,19 +27,6 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 LIVING, DEAD, OUT = "living", "dead", "out"
-
-
-class Hooked(dict):
-    """Hook name -> whether any of the table's plugins implements it, asked of the rules
-    once per name (``game.hooked["ekpeer_turn_ended"]``)."""
-
-    def __init__(self, rules: Rules) -> None:
-        super().__init__()
-        self.rules = rules
-
-    def __missing__(self, name: str) -> bool:
-        found = self[name] = self.rules.has_hook(name)
-        return found
 
 
 class Game:
@@ -61,11 +48,22 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.origin: dict[str, Any] = origin or {}
-        self.hands: dict[str, list[str]] = {p: [] for p in players}
-        self.marked: dict[str, list[str]] = {p: [] for p in players}
-        self.in_front: dict[str, list[str]] = {p: [] for p in players}
-        self.removed: dict[str, list[str]] = {p: [] for p in players}
-        self.status: dict[str, str] = {p: LIVING for p in players}
+        # one loop for every per-player table (a search builds a game per sample)
+        self.hands: dict[str, list[str]] = {}
+        self.marked: dict[str, list[str]] = {}
+        self.in_front: dict[str, list[str]] = {}
+        self.removed: dict[str, list[str]] = {}
+        self.status: dict[str, str] = {}
+        #: Who laid each card lying in front of a player, where that matters (an I'll Take
+        #: That names who played it): ``{holder: {card: who}}``.
+        self.laid_by: dict[str, dict[str, str]] = {}
+        for p in players:
+            self.hands[p] = []
+            self.marked[p] = []
+            self.in_front[p] = []
+            self.removed[p] = []
+            self.status[p] = LIVING
+            self.laid_by[p] = {}
         self.draw_pile = DrawPile()
         self.discard: list[str] = []
         self.out_of_game: list[str] = []  # set aside at setup (extra kittens, defuses)
@@ -82,9 +80,6 @@ class Game:
         #: Living players who ended a turn since the draw pile last became empty, nobody
         #: dying meanwhile (ruling 25: once it holds every Living player, they share the win).
         self.ended_on_empty: set[str] = set()
-        #: Who laid each card lying in front of a player, where that matters (an I'll Take
-        #: That names who played it): ``{holder: {card: who}}``.
-        self.laid_by: dict[str, dict[str, str]] = {p: {} for p in players}
         self.turn_number: int = 1
         self.data: dict[str, Any] = {}
         self.log: list[Move] = []
@@ -93,10 +88,10 @@ class Game:
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
         #: hook name -> whether a plugin at this table implements it (hot paths ask this
-        #: instead of ``ruleset.has_hook``: after the first time, a plain dict lookup).
-        self.hooked: Hooked = Hooked(ruleset)
-        self._game_over_hook = ruleset.has_hook("ekpeer_game_over")
-        self._hand_hook = ruleset.has_hook("ekpeer_hand_changed")
+        #: instead of ``ruleset.has_hook``: a plain dict lookup, the ruleset's own).
+        self.hooked: Mapping[str, bool] = ruleset.hooked
+        self._game_over_hook = self.hooked["ekpeer_game_over"]
+        self._hand_hook = self.hooked["ekpeer_hand_changed"]
         #: what legal moves read of the table's cards, worked out once per ruleset
         self.plays: PlayTable = ruleset.plays
         self.card_names: tuple[str, ...] = self.plays.names
@@ -208,9 +203,10 @@ class Game:
         """
         self.remove_from_hand(giver, card)
         self.hands[taker].append(card)
-        self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker, card=card,
-                  how=how)
-        self.emit("card_moved", None, giver=giver, taker=taker, how=how)
+        if self.recording:
+            self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker,
+                      card=card, how=how)
+            self.emit("card_moved", None, giver=giver, taker=taker, how=how)
         self._hand_changed(taker)
 
     def steal_random(self, victim: str, thief: str) -> str | None:
@@ -272,7 +268,8 @@ class Game:
         self.turns = owed
         self.attacked = True
         self.turn_number += 1
-        self.emit("turn", None, player=victim, turns=owed, attacked=True)
+        if self.recording:
+            self.emit("turn", None, player=victim, turns=owed, attacked=True)
 
     def turn_ended_on_empty(self, player: str) -> bool:
         """Ruling 25: ``player`` ends a turn; True if that ends the game in a shared win.
@@ -357,7 +354,8 @@ class Game:
         done = then if then is not None else self.end_turn
         if kitten not in self.in_front[player]:
             self.in_front[player].append(kitten)
-        self.emit("exploding", None, player=player, card=kitten)
+        if self.recording:
+            self.emit("exploding", None, player=player, card=kitten)
         savers = self.savers(player, kitten)
         if not savers:
             self.die(player, kitten)
@@ -403,7 +401,8 @@ class Game:
             self.hands[player].clear()
             self.marked[player].clear()
             self.cursed.discard(player)
-            self.emit("exploded", None, player=player, card=kitten)
+            if self.recording:
+                self.emit("exploded", None, player=player, card=kitten)
         self.awaiting = [c for c in self.awaiting if c.player != player or self.status[player] == DEAD]
         self.ended_on_empty.clear()  # a death starts ruling 25's round over
         if self.check_game_over():
@@ -567,7 +566,8 @@ class Game:
             if cards[0] not in hand:
                 raise IllegalMove("card_not_held", f"{by} does not hold 1 x {cards[0]}")
         else:
-            for card, n in Counter(cards).items():
+            for card in dict.fromkeys(cards):
+                n = cards.count(card)
                 if card not in self.cards:
                     raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
                 if hand.count(card) < n:

@@ -7,6 +7,7 @@ instead (``game.ruleset``), and the arrows point one way: ruleset -> game -> rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ class Rules(Protocol):
     reactive_cards: frozenset[str]      # cards that may be played into a reaction window
     kitten_cards: frozenset[str]        # cards of kind "kitten"
     plays: PlayTable                    # what legal moves read of the cards, worked out once
+    hooked: Mapping[str, bool]          # every hook's name -> whether a chosen plugin implements it
 
     def has_hook(self, name: str) -> bool:
         """Whether any chosen plugin implements hook ``name`` (else it need not be called)."""

@@ -43,6 +43,7 @@ class Ruleset:
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
         #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
         self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
+        self._pools: dict[tuple[str, ...], Counter] = {}
         #: What legal moves read of each card, once for every game of these rules.
         self.plays = PlayTable(self.cards)
         self._hooks = {
@@ -50,6 +51,10 @@ class Ruleset:
             for name in dir(pm.hook)
             if name.startswith("ekpeer_") and getattr(pm.hook, name).get_hookimpls()
         }
+        #: Every hook's name -> whether a chosen plugin implements it: what the game's hot
+        #: paths ask before calling one (a call into pluggy costs even with nobody there).
+        self.hooked: dict[str, bool] = {name: name in self._hooks for name in dir(pm.hook)
+                                        if name.startswith("ekpeer_")}
 
     def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
                  into: dict[str, Any]) -> None:
@@ -72,6 +77,8 @@ class Ruleset:
                 custom.validate(self.cards, list(players), options["custom"])
             except ValueError as exc:
                 return str(exc)
+        if not self.hooked["ekpeer_check_options"]:
+            return None
         return self.hook.ekpeer_check_options(cards=self.cards, players=list(players), options=options)
 
     def check_table(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
@@ -168,20 +175,30 @@ class Ruleset:
         unknown = set(variants) - set(self.variants)
         if unknown:
             raise ValueError(f"unknown variants: {', '.join(sorted(unknown))}")
-        pool: Counter = Counter()
-        for card in self.cards.values():
-            for box in [deck, *expansions]:
-                n = card.counts.get(box, 0)
-                if n:
-                    pool[card.id] += n
-        plan = SetupPlan(list(players), deck, expansions, set(variants), pool, dict(options or {}),
-                         kitten_count=len(players) - 1, cards=self.cards)
-        self.hook.ekpeer_adjust_setup(plan=plan)
+        plan = SetupPlan(list(players), deck, expansions, set(variants), self._pool(deck, expansions),
+                         dict(options or {}), kitten_count=len(players) - 1, cards=self.cards)
+        if self.hooked["ekpeer_adjust_setup"]:
+            self.hook.ekpeer_adjust_setup(plan=plan)
         if "custom" in plan.options:
             self._custom_plan(plan)
         else:
             self._check_enough(plan, spec.title)
         return plan
+
+    def _pool(self, deck: str, expansions: list[str]) -> Counter:
+        """Every card the boxes hold, by id: a fresh copy (a plan is changed by plugins) of
+        what is counted once per deck (every new game asks)."""
+        key = (deck, *expansions)
+        pool = self._pools.get(key)
+        if pool is None:
+            pool = Counter()
+            for card in self.cards.values():
+                for box in key:
+                    n = card.counts.get(box, 0)
+                    if n:
+                        pool[card.id] += n
+            self._pools[key] = pool
+        return pool.copy()
 
     def _custom_plan(self, plan: SetupPlan) -> None:
         """A custom deck replaces the boxes' cards (the main deck only sets the player count).

@@ -69,7 +69,8 @@ def deal(game: Game, plan: SetupPlan) -> None:
         for p in players:
             if deck:
                 game.hands[p].append(deck.pop())
-    hook.ekpeer_before_kittens(plan=plan, draw_pile=deck, rng=rng, hands=game.hands)
+    if game.hooked["ekpeer_before_kittens"]:
+        hook.ekpeer_before_kittens(plan=plan, draw_pile=deck, rng=rng, hands=game.hands)
     game.out_of_game.extend(plan.set_aside)
     inserted: list[str] = []
     for k in plan.special_kittens:
