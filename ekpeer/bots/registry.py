@@ -43,11 +43,18 @@ BOT_KINDS: tuple[str, ...] = tuple(KINDS)
 COVERING = "heuristic"
 
 
+_LOADED: dict[str, type[Bot]] = {}
+
+
 def bot_class(kind: str) -> type[Bot]:
-    """The class that plays ``kind`` (its module loads now if it has not yet)."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(KINDS)}")
-    return KINDS[kind]()
+    """The class that plays ``kind`` (its module loads now if it has not yet; kept after,
+    as simulations make bots for every game)."""
+    found = _LOADED.get(kind)
+    if found is None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(KINDS)}")
+        found = _LOADED[kind] = KINDS[kind]()
+    return found
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:

@@ -139,12 +139,15 @@ class Game:
         """The next Living player after ``player`` in the direction of play."""
         start = self.current if player is None else player
         step = self.direction if direction is None else direction
-        n = len(self.players)
-        i = self.players.index(start)
+        players = self.players
+        status = self.status
+        n = len(players)
+        i = players.index(start)
         for _ in range(n):
             i = (i + step) % n
-            if self.status[self.players[i]] == LIVING:
-                return self.players[i]
+            p = players[i]
+            if status[p] == LIVING:
+                return p
         return start
 
     def others_with_cards(self, by: str) -> list[str]:
@@ -230,7 +233,10 @@ class Game:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
         if self.winners:
             return
-        if self.turn_ended_on_empty(self.current):
+        if len(self.draw_pile):  # turn_ended_on_empty()'s answer while the pile holds cards
+            if self.ended_on_empty:
+                self.ended_on_empty.clear()
+        elif self.turn_ended_on_empty(self.current):
             return
         self.turns -= 1
         if self.turns <= 0 or self.status[self.current] != LIVING:
@@ -458,9 +464,10 @@ class Game:
             self._resolve()
         else:
             by = move.by
-            if by not in self.status:
+            state = self.status.get(by)
+            if state is None:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
-            if self.status[by] == OUT:
+            if state == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
             if self.hooked["ekpeer_handle_move"] and self.hook.ekpeer_handle_move(
                     game=self, move=move):
@@ -599,8 +606,13 @@ class Game:
             if spec.now:
                 if self.status[by] == DEAD and spec.dead_may_play is False:
                     raise IllegalMove("not_living", f"{by} is Dead")
-            else:
-                self._check_own_turn(by)
+            else:  # self._check_own_turn(by), written out: most plays come this way
+                if self.stack:
+                    raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
+                if by != self.current:
+                    raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+                if self.status[by] != LIVING:
+                    raise IllegalMove("not_living", f"{by} is not Living")
             target = move.target
             targets = spec.targets(self, by) if spec.targets is not None else None
             if targets is not None:
@@ -614,7 +626,7 @@ class Game:
                 reason = spec.can_play(self, by)
                 if reason:
                     raise IllegalMove("cannot_play", reason)
-            action = Action(by, cards, card, target=target, name=move.name)
+            action = Action(by, cards, card, None, target, move.name)
         for card in cards:
             self.discard_from_hand(by, card)
         if self.recording:

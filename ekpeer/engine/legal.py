@@ -87,6 +87,18 @@ class PlayTable:
             move = mine[card] = play(player, (card,))
         return move
 
+    def fives(self, player: str, usable: tuple[str, ...]) -> tuple[Move, ...]:
+        """The sample of five-different combos ``player`` is offered from the titles
+        ``usable`` (the first :data:`FIVE_SAMPLE` in order), made once and kept."""
+        key = (player, usable)
+        listed = self.move_lists.get(key)
+        if listed is None:
+            listed = tuple([play(player, five) for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
+            if len(self.move_lists) >= MOVE_LISTS_MAX:
+                self.move_lists.clear()
+            self.move_lists[key] = listed
+        return listed
+
     def at_targets(self, player: str, cards: tuple[str, ...], targets: tuple[str, ...],
                    names: tuple[str, ...] | None = None) -> tuple[Move, ...]:
         """The moves ``player`` plays ``cards`` with at each of ``targets`` (and, with
@@ -127,17 +139,29 @@ class LegalGame(Protocol):
 _ANSWER_AT = {kind: Move._fields.index(kind) for kind in ("position", "card", "player", "use")}
 
 
-def _chosen(player: str, kind: str, answers: Any) -> list[Move]:
-    """``[Move("choose", player, **{kind: a}) for a in answers]`` without keyword handling."""
+def _chosen(game: LegalGame, player: str, kind: str, answers: tuple[Any, ...]) -> list[Move]:
+    """``[Move("choose", player, **{kind: a}) for a in answers]``, built once per player,
+    kind and answers and kept (a kitten put back offers a move per place in the pile)."""
     at = _ANSWER_AT.get(kind)
     if at is None:
         return [Move("choose", player, **{kind: a}) for a in answers]
-    blank = ["choose", player, (), None, None, None, None, None, None, None, None]
-    out = []
-    for a in answers:
-        blank[at] = a
-        out.append(_new(Move, blank))
-    return out
+    lists = game.plays.move_lists
+    key = (player, kind, answers)
+    try:
+        listed = lists.get(key)
+    except TypeError:  # a plugin's answers that cannot be a key: built each time
+        return [Move("choose", player, **{kind: a}) for a in answers]
+    if listed is None:
+        blank = ["choose", player, (), None, None, None, None, None, None, None, None]
+        out = []
+        for a in answers:
+            blank[at] = a
+            out.append(_new(Move, blank))
+        listed = tuple(out)
+        if len(lists) >= MOVE_LISTS_MAX:
+            lists.clear()
+        lists[key] = listed
+    return list(listed)
 
 
 def choice_moves(game: LegalGame, player: str) -> list[Move]:
@@ -147,7 +171,7 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     kind = choice.kind
     if kind == "position":
         lo, hi = choice.options
-        return _chosen(player, kind, range(0, hi + 1))
+        return _chosen(game, player, kind, tuple(range(0, hi + 1)))
     if kind == "order":
         n = choice.options
         return [Move("choose", player, order=p) for p in islice(permutations(range(n)), 120)]
@@ -155,8 +179,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
         held = game.hands[player]
-        return _chosen(player, kind, [o for o in choice.options if o in held])
-    return _chosen(player, kind, choice.options)
+        return _chosen(game, player, kind, tuple([o for o in choice.options if o in held]))
+    return _chosen(game, player, kind, tuple(choice.options))
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
@@ -271,7 +295,7 @@ def _combos(game: LegalGame, player: str, hand: list[str], held: dict[str, None]
             for group in groups:
                 moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
     if len(usable) >= 5:
-        moves.extend([play(player, five) for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
+        moves.extend(table.fives(player, tuple(usable)))
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
