@@ -71,33 +71,28 @@ class PlayTable:
         self.cat = frozenset(c for c, s in cards.items() if s.cat)
         self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
         #: player -> card -> the move playing it alone with no target (built once, not per move)
-        self.singles: dict[str, dict[str, Move]] = {}
+        self.singles: dict[str, dict[str | None, Move]] = {}
         #: (player, cards, targets) -> the moves of that play at each target (and name)
         self.move_lists: dict[tuple[Any, ...], tuple[Move, ...]] = {}
 
-    def single(self, player: str, card: str) -> Move:
-        """The move ``player`` plays ``card`` alone with (no target), made once and kept."""
+    def singles_of(self, player: str) -> dict[str | None, Move]:
+        """``player``'s moves playing one card alone with no target, by card (filled as
+        they are first made), and at ``None`` (no card id): their draw."""
         mine = self.singles.get(player)
         if mine is None:
             if len(self.singles) >= MOVE_LISTS_MAX:
                 self.singles.clear()
-            mine = self.singles[player] = {}
+            mine = self.singles[player] = {
+                None: _new(Move, ("draw", player, (), None, None, None, None, None, None, None, None))}
+        return mine
+
+    def single(self, player: str, card: str) -> Move:
+        """The move ``player`` plays ``card`` alone with (no target), made once and kept."""
+        mine = self.singles_of(player)
         move = mine.get(card)
         if move is None:
             move = mine[card] = play(player, (card,))
         return move
-
-    def fives(self, player: str, usable: tuple[str, ...]) -> tuple[Move, ...]:
-        """The sample of five-different combos ``player`` is offered from the titles
-        ``usable`` (the first :data:`FIVE_SAMPLE` in order), made once and kept."""
-        key = (player, usable)
-        listed = self.move_lists.get(key)
-        if listed is None:
-            listed = tuple([play(player, five) for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
-            if len(self.move_lists) >= MOVE_LISTS_MAX:
-                self.move_lists.clear()
-            self.move_lists[key] = listed
-        return listed
 
     def at_targets(self, player: str, cards: tuple[str, ...], targets: tuple[str, ...],
                    names: tuple[str, ...] | None = None) -> tuple[Move, ...]:
@@ -139,14 +134,15 @@ class LegalGame(Protocol):
 _ANSWER_AT = {kind: Move._fields.index(kind) for kind in ("position", "card", "player", "use")}
 
 
-def _chosen(game: LegalGame, player: str, kind: str, answers: tuple[Any, ...]) -> list[Move]:
-    """``[Move("choose", player, **{kind: a}) for a in answers]``, built once per player,
-    kind and answers and kept (a kitten put back offers a move per place in the pile)."""
+def _chosen(game: LegalGame, player: str, kind: str, answers: Any, key: Any = None) -> list[Move]:
+    """``[Move("choose", player, **{kind: a}) for a in answers]``, built once per player, kind
+    and ``key`` (what the answers are made from; default: the answers) and kept: a kitten
+    put back offers a move per place in the pile."""
     at = _ANSWER_AT.get(kind)
     if at is None:
         return [Move("choose", player, **{kind: a}) for a in answers]
     lists = game.plays.move_lists
-    key = (player, kind, answers)
+    key = (player, kind, tuple(answers) if key is None else key)
     try:
         listed = lists.get(key)
     except TypeError:  # a plugin's answers that cannot be a key: built each time
@@ -171,7 +167,7 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     kind = choice.kind
     if kind == "position":
         lo, hi = choice.options
-        return _chosen(game, player, kind, tuple(range(0, hi + 1)))
+        return _chosen(game, player, kind, range(0, hi + 1), hi)
     if kind == "order":
         n = choice.options
         return [Move("choose", player, order=p) for p in islice(permutations(range(n)), 120)]
@@ -179,8 +175,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
         held = game.hands[player]
-        return _chosen(game, player, kind, tuple([o for o in choice.options if o in held]))
-    return _chosen(game, player, kind, tuple(choice.options))
+        return _chosen(game, player, kind, [o for o in choice.options if o in held])
+    return _chosen(game, player, kind, choice.options)
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
@@ -214,8 +210,11 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         return _filter(game, player, moves) if refuse else moves
     held = dict.fromkeys(hand)  # each title once, in hand order
     own_turn = player == game.current and not dead
+    mine = table.singles.get(player)  # this player's moves playing one card (and drawing)
+    if mine is None:
+        mine = table.singles_of(player)
     if own_turn:
-        moves.append(_new(Move, ("draw", player, (), None, None, None, None, None, None, None, None)))
+        moves.append(mine[None])
     alone = table.alone
     for card in held:
         rule = alone.get(card)
@@ -232,7 +231,10 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
             continue
         targets = targets_of(game, player) if targets_of is not None else None
         if targets is None:
-            moves.append(table.single(player, card))
+            move = mine.get(card)
+            if move is None:
+                move = mine[card] = play(player, (card,))
+            moves.append(move)
         elif targets:
             moves.extend(table.at_targets(player, (card,), tuple(targets)))
     if own_turn and len(hand) >= 2:
@@ -294,8 +296,9 @@ def _combos(game: LegalGame, player: str, hand: list[str], held: dict[str, None]
             names = game.card_names
             for group in groups:
                 moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
-    if len(usable) >= 5:
-        moves.extend(table.fives(player, tuple(usable)))
+    if len(usable) >= 5:  # a sample: the first few choices of five titles, in hand order
+        moves.extend([_new(Move, ("play", player, five, None, None, None, None, None, None, None, None))
+                      for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
