@@ -627,8 +627,15 @@ class Game:
                 if reason:
                     raise IllegalMove("cannot_play", reason)
             action = Action(by, cards, card, None, target, move.name)
+        # discard_from_hand() for each card, written out (every play comes this way)
+        marks = self.marked[by]
         for card in cards:
-            self.discard_from_hand(by, card)
+            hand.remove(card)
+            if marks and card in marks and marks.count(card) > hand.count(card):
+                marks.remove(card)
+            if self._hand_hook:
+                self.hook.ekpeer_hand_changed(game=self, player=by)
+            self.discard.append(card)
         if self.recording:
             self.emit("played", None, action=action.public())
         nopeable = action.combo is not None or spec.nopeable
@@ -646,9 +653,10 @@ class Game:
             raise IllegalMove("not_living", f"{by} is not Living")
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self, player: str) -> list[Move]:
-        """Every move ``player`` may make now (five-different combos: a sample, see docs)."""
-        return legal.legal_moves(self, player)
+    #: ``game.legal_moves(player)``: every move ``player`` may make now (five-different
+    #: combos: a sample, see docs). The function itself, not a method calling it: bots ask
+    #: on every move.
+    legal_moves = legal.legal_moves
 
     # ------------------------------------------------------------------ bookkeeping
     def snapshot(self) -> tuple:

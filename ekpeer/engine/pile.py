@@ -37,13 +37,21 @@ def _meet(knowers: Knowers, those: frozenset[str]) -> Knowers:
     return both or None
 
 
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, its bit length) for i from ``size - 1`` down to 1: a shuffle's steps."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+#: A shuffle's steps for every pile size a table deals (bigger ones are worked out each time).
+_STEPS = [_steps(size) for size in range(129)]
+
+
 def shuffle(rng: random.Random, cards: list) -> None:
     """``rng.shuffle(cards)``, step for step (the same seed deals the same game), without
     a method call per card: every game shuffles its deck three times while dealing."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(cards)
+    for i, n, k in _STEPS[size] if size < len(_STEPS) else _steps(size):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -133,12 +141,15 @@ class DrawPile:
     def shuffle(self, rng: random.Random, keep_face_up: bool = True) -> None:
         """Shuffle. Face-up cards stay face up but their places are hidden (seed 001); nobody
         knows where any card lies any more."""
+        self._seen = None
+        if not any(self._up):  # no card face up (the usual pile): the cards alone, same draws
+            shuffle(rng, self._cards)
+            return
         pairs = list(zip(self._cards, self._up, strict=True))
         shuffle(rng, pairs)
         self._cards = [c for c, _ in pairs]
         self._up = [FACE_UP_HIDDEN if u else FACE_DOWN for _, u in pairs] if keep_face_up else \
             [FACE_DOWN] * len(pairs)
-        self._seen = None
 
     # ------------------------------------------------------------------ who knows what
     def learn(self, n: int, who: Iterable[str] | bool) -> None:
