@@ -189,7 +189,8 @@ class Game:
     # ------------------------------------------------------------------ hands
     def add_to_hand(self, player: str, card: str) -> None:
         self.hands[player].append(card)
-        self._hand_changed(player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
 
     def remove_from_hand(self, player: str, card: str) -> None:
         self.hands[player].remove(card)
@@ -210,7 +211,8 @@ class Game:
             self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker,
                       card=card, how=how)
             self.emit("card_moved", None, giver=giver, taker=taker, how=how)
-        self._hand_changed(taker)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=taker)
 
     def steal_random(self, victim: str, thief: str) -> str | None:
         hand = self.hands[victim]
@@ -223,10 +225,6 @@ class Game:
     def discard_from_hand(self, player: str, card: str) -> None:
         self.remove_from_hand(player, card)
         self.discard.append(card)
-
-    def _hand_changed(self, player: str) -> None:
-        if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=player)
 
     # ------------------------------------------------------------------ turns
     def end_turn(self) -> None:
@@ -318,7 +316,7 @@ class Game:
             return None
         card, up = self.draw_pile.draw_bottom() if bottom else self.draw_pile.draw_top()
         self.drawn_face_up = up
-        self.receive_drawn(player, card, end_turn=end_turn)
+        self.receive_drawn(player, card, end_turn)
         return card
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
@@ -475,7 +473,9 @@ class Game:
             elif do == "choose":
                 self._choose(move)
             elif do == "draw":
-                self._check_draw(by)
+                if self.awaiting or self.stack or by != self.current or state != LIVING \
+                        or self.hooked["ekpeer_refuse_move"]:
+                    self._check_draw(by)  # which may refuse it (else a plain draw: nothing to check)
                 if self.recording:
                     self.emit("move", None, by=by, do="draw")
                 self.draw(by)
