@@ -237,7 +237,8 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
             moves.append(move)
         elif targets:
             moves.extend(table.at_targets(player, (card,), tuple(targets)))
-    if own_turn and len(hand) >= 2:
+    if own_turn and len(hand) >= 2 and (len(held) < len(hand) or len(held) >= 5 or table.wild):
+        # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
         _combos(game, player, hand, held, moves)
     moves = _filter(game, player, moves) if refuse else moves
     if game.hooked["ekpeer_extra_moves"]:
