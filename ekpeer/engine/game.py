@@ -549,8 +549,10 @@ class Game:
 
     def _choose(self, move: Move) -> None:
         by = move.by
-        choice = next((c for c in self.awaiting if c.player == by), None)
-        if choice is None:
+        for choice in self.awaiting:
+            if choice.player == by:
+                break
+        else:
             raise IllegalMove("no_choice", f"nothing is awaited from {by}")
         kind = choice.kind
         answer = getattr(move, kind, None)

@@ -14,6 +14,7 @@ named) are kept there and reused (moves are immutable tuples).
 
 from __future__ import annotations
 
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter.update's C loop
 from collections.abc import Mapping
 from itertools import combinations, islice, permutations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
@@ -62,9 +63,10 @@ class PlayTable:
         self.alone: dict[str, Alone] = {
             c: Alone(s.now, s.dead_may_play is False, s.can_play, s.targets)
             for c, s in cards.items() if s.playable and not s.is_nope}
-        #: card -> whether the Dead are barred from it, for the cards a reaction window takes.
-        self.reactive: dict[str, bool] = {
-            c: bool(s.now and s.dead_may_play is False)
+        #: card -> (whether the Dead are barred from it, its ``can_play``, its ``targets``),
+        #: for the cards a reaction window takes.
+        self.reactive: dict[str, tuple[bool, Any, Any]] = {
+            c: (bool(s.now and s.dead_may_play is False), s.can_play, s.targets)
             for c, s in cards.items() if s.is_nope or (s.now and s.playable)}
         self.reactive_order: tuple[str, ...] = tuple(self.reactive)
         self.combo = frozenset(c for c, s in cards.items() if s.combo)
@@ -161,8 +163,10 @@ def _chosen(game: LegalGame, player: str, kind: str, answers: Any, key: Any = No
 
 
 def choice_moves(game: LegalGame, player: str) -> list[Move]:
-    choice = next((c for c in game.awaiting if c.player == player), None)
-    if choice is None:
+    for choice in game.awaiting:
+        if choice.player == player:
+            break
+    else:
         return []
     kind = choice.kind
     if kind == "position":
@@ -196,27 +200,41 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     refuse = game.hooked["ekpeer_refuse_move"]
     dead = game.status[player] == "dead"
     moves: list[Move] = []
-    if game.stack:
-        # Only Nopes and NOW cards go into a reaction window: look for those few in the
-        # hand rather than at every card of it (a window opens on most plays).
-        reactive = table.reactive
-        found = [c for c in table.reactive_order if c in hand]
-        if len(found) > 1:
-            found.sort(key=hand.index)  # in the order the hand holds them
-        for card in found:
-            if dead and reactive[card]:
-                continue
-            moves.extend(_single(game, player, card))
-        return _filter(game, player, moves) if refuse else moves
-    held = dict.fromkeys(hand)  # each title once, in hand order
-    own_turn = player == game.current and not dead
     mine = table.singles.get(player)  # this player's moves playing one card (and drawing)
     if mine is None:
         mine = table.singles_of(player)
+    if game.stack:
+        # Only Nopes and NOW cards go into a reaction window: look for those few in the
+        # hand rather than at every card of it (a window opens on most plays).
+        found = []
+        for card in table.reactive_order:
+            if card in hand:
+                found.append(card)
+        if len(found) > 1:
+            found.sort(key=hand.index)  # in the order the hand holds them
+        reactive = table.reactive
+        for card in found:  # _single, inlined
+            dead_barred, can_play, targets_of = reactive[card]
+            if dead and dead_barred:
+                continue
+            if can_play is not None and can_play(game, player):
+                continue
+            targets = targets_of(game, player) if targets_of is not None else None
+            if targets is None:
+                move = mine.get(card)
+                if move is None:
+                    move = mine[card] = play(player, (card,))
+                moves.append(move)
+            elif targets:
+                moves.extend(table.at_targets(player, (card,), tuple(targets)))
+        return _filter(game, player, moves) if refuse else moves
+    counts: dict[str, int] = {}
+    _count_elements(counts, hand)  # each title once, in hand order, with its copies
+    own_turn = player == game.current and not dead
     if own_turn:
         moves.append(mine[None])
     alone = table.alone
-    for card in held:
+    for card in counts:
         rule = alone.get(card)
         if rule is None:
             continue
@@ -237,9 +255,9 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
             moves.append(move)
         elif targets:
             moves.extend(table.at_targets(player, (card,), tuple(targets)))
-    if own_turn and len(hand) >= 2 and (len(held) < len(hand) or len(held) >= 5 or table.wild):
+    if own_turn and len(hand) >= 2 and (len(counts) < len(hand) or len(counts) >= 5 or table.wild):
         # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
-        _combos(game, player, hand, held, moves)
+        _combos(game, player, len(hand), counts, moves)
     moves = _filter(game, player, moves) if refuse else moves
     if game.hooked["ekpeer_extra_moves"]:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
@@ -257,30 +275,32 @@ def _single(game: LegalGame, player: str, card: str) -> list[Move] | tuple[Move,
     return [game.plays.single(player, card)]
 
 
-def _combos(game: LegalGame, player: str, hand: list[str], held: dict[str, None],
-            moves: list[Move]) -> None:
-    """Add the combos ``player`` may play from ``hand`` (``held``: its titles) to ``moves``."""
+def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], moves: list[Move]) -> None:
+    """Add the combos ``player`` may play to ``moves``, from their hand of ``size`` cards
+    (``counts``: each title's copies, in hand order)."""
     table = game.plays
     combo = table.combo
-    usable = list(held) if combo.issuperset(held) else [c for c in held if c in combo]
-    if not usable:
-        return
-    groups: list[tuple[str, ...]] = []
     wild = table.wild
-    w = next((c for c in usable if c in wild), None) if wild else None
+    w = None
+    if wild and not wild.isdisjoint(counts):  # the first wild cat the hand holds
+        for card in counts:
+            if card in wild:
+                w = card
+                break
+    groups: list[tuple[str, ...]] = []
     if w is None:  # the usual hand: pairs and triples of a title (none if no two alike)
-        if len(held) < len(hand):
-            for card in usable:
-                count = hand.count(card)
-                if count >= 2:
+        if len(counts) < size:
+            for card, count in counts.items():
+                if count >= 2 and card in combo:
                     groups.append((card, card))
                     if count >= 3:
                         groups.append((card, card, card))
     else:
         cat = table.cat
-        n_w = hand.count(w)
-        for card in usable:
-            count = hand.count(card)
+        n_w = counts[w]
+        for card, count in counts.items():
+            if card not in combo:
+                continue
             if count >= 2:
                 groups.append((card, card))
                 if count >= 3:
@@ -297,9 +317,11 @@ def _combos(game: LegalGame, player: str, hand: list[str], held: dict[str, None]
             names = game.card_names
             for group in groups:
                 moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
-    if len(usable) >= 5:  # a sample: the first few choices of five titles, in hand order
-        moves.extend([_new(Move, ("play", player, five, None, None, None, None, None, None, None, None))
-                      for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
+    if len(counts) >= 5:  # a sample: the first few choices of five titles, in hand order
+        usable = list(counts) if combo.issuperset(counts) else [c for c in counts if c in combo]
+        if len(usable) >= 5:
+            moves.extend([_new(Move, ("play", player, five, None, None, None, None, None, None, None, None))
+                          for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
