@@ -44,6 +44,7 @@ class Ruleset:
         #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
         self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
         self._pools: dict[tuple[str, ...], Counter] = {}
+        self._boxes: dict[tuple[str | None, int], tuple[DeckSpec, tuple[str, ...]]] = {}
         #: What legal moves read of each card, once for every game of these rules.
         self.plays = PlayTable(self.cards)
         self._hooks = {
@@ -156,22 +157,12 @@ class Ruleset:
 
     def plan(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
              options: dict[str, Any] | None = None) -> SetupPlan:
-        mains = self.main_decks()
-        if deck is None:
-            extra = max([d.max_players for d in self.decks.values() if not d.main], default=0)
-            fitting = [d for d in mains if d.min_players <= len(players) <= max(d.max_players, extra)]
-            if not fitting:
-                raise ValueError(f"no deck for {len(players)} players")
-            deck = fitting[0].name
-        if deck not in self.decks or not self.decks[deck].main:
-            raise ValueError(f"unknown deck {deck!r}")
-        spec = self.decks[deck]
-        expansions = [d.name for d in self.decks.values() if not d.main]
-        max_players = spec.max_players
-        for name in expansions:
-            max_players = max(max_players, self.decks[name].max_players)
-        if not spec.min_players <= len(players) <= max_players:
-            raise ValueError(f"{spec.title} takes {spec.min_players}-{max_players} players")
+        found = self._boxes.get((deck, len(players)))
+        if found is None:
+            found = self._boxes[(deck, len(players))] = self._choose_boxes(deck, len(players))
+        spec, expansions = found
+        deck = spec.name
+        expansions = list(expansions)
         unknown = set(variants) - set(self.variants)
         if unknown:
             raise ValueError(f"unknown variants: {', '.join(sorted(unknown))}")
@@ -184,6 +175,27 @@ class Ruleset:
         else:
             self._check_enough(plan, spec.title)
         return plan
+
+    def _choose_boxes(self, deck: str | None, players: int) -> tuple[DeckSpec, tuple[str, ...]]:
+        """The main deck (``deck``, or the first that fits) and the expansions for ``players``
+        players, or :class:`ValueError`; the same every time, so ``plan`` keeps it."""
+        mains = self.main_decks()
+        if deck is None:
+            extra = max([d.max_players for d in self.decks.values() if not d.main], default=0)
+            fitting = [d for d in mains if d.min_players <= players <= max(d.max_players, extra)]
+            if not fitting:
+                raise ValueError(f"no deck for {players} players")
+            deck = fitting[0].name
+        if deck not in self.decks or not self.decks[deck].main:
+            raise ValueError(f"unknown deck {deck!r}")
+        spec = self.decks[deck]
+        expansions = tuple(d.name for d in self.decks.values() if not d.main)
+        max_players = spec.max_players
+        for name in expansions:
+            max_players = max(max_players, self.decks[name].max_players)
+        if not spec.min_players <= players <= max_players:
+            raise ValueError(f"{spec.title} takes {spec.min_players}-{max_players} players")
+        return spec, expansions
 
     def _pool(self, deck: str, expansions: list[str]) -> Counter:
         """Every card the boxes hold, by id: a fresh copy (a plan is changed by plugins) of

@@ -49,13 +49,17 @@ def deal(game: Game, plan: SetupPlan) -> None:
         return
     hook = game.hook
     rng = game.rng
-    pool = plan.pool.copy()
+    pool = dict(plan.pool)  # a plain copy to take from (the plan stays as it was)
     for card in plan.remove:
         game.out_of_game.extend([card] * pool.pop(card, 0))
     kittens = {c: pool.pop(c) for c in list(pool) if game.cards[c].kind == "kitten"}
     savers = pool.pop(plan.saver, 0) if plan.saver else 0
     players = plan.players
-    deck = sorted(pool.elements())
+    deck = []  # sorted(Counter(pool).elements()), sorting the titles rather than every card
+    for card in sorted(pool):
+        n = pool[card]
+        if n > 0:
+            deck.extend([card] * n)
     shuffle(rng, deck)
     for p in players:
         if savers:
