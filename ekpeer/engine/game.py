@@ -90,8 +90,14 @@ class Game:
         #: hook name -> whether a plugin at this table implements it (hot paths ask this
         #: instead of ``ruleset.has_hook``: a plain dict lookup, the ruleset's own).
         self.hooked: Mapping[str, bool] = ruleset.hooked
-        self._game_over_hook = self.hooked["ekpeer_game_over"]
-        self._hand_hook = self.hooked["ekpeer_hand_changed"]
+        # the hooks asked on every move, as plain flags (an attribute is read faster still)
+        hooked = self.hooked
+        self._game_over_hook = hooked["ekpeer_game_over"]
+        self._hand_hook = hooked["ekpeer_hand_changed"]
+        self._turn_hook = hooked["ekpeer_turn_ended"]
+        self._drawn_hook = hooked["ekpeer_card_drawn"]
+        self._move_hook = hooked["ekpeer_handle_move"]
+        self._refuse_hook = hooked["ekpeer_refuse_move"]
         #: what legal moves read of the table's cards, worked out once per ruleset
         self.plays: PlayTable = ruleset.plays
         self.card_names: tuple[str, ...] = self.plays.names
@@ -261,7 +267,7 @@ class Game:
         if self.winners:
             return
         previous = self.current
-        if self.hooked["ekpeer_turn_ended"]:
+        if self._turn_hook:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
         self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
@@ -275,7 +281,7 @@ class Game:
         if self.winners or self.turn_ended_on_empty(self.current):
             return
         owed = (self.turns if self.attacked else 0) + extra
-        if self.hooked["ekpeer_turn_ended"]:
+        if self._turn_hook:
             self.hook.ekpeer_turn_ended(game=self, player=self.current)
         self.current = victim
         self.turns = owed
@@ -330,7 +336,7 @@ class Game:
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
         """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
-        if self.hooked["ekpeer_card_drawn"]:
+        if self._drawn_hook:
             if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
@@ -427,7 +433,7 @@ class Game:
         if self.winners:
             return True
         winner = None
-        if self.hooked["ekpeer_game_over"]:
+        if self._game_over_hook:
             winner = self.hook.ekpeer_game_over(game=self)
         if winner is None:
             living = [p for p, s in self.status.items() if s == LIVING]
@@ -477,14 +483,14 @@ class Game:
                 raise IllegalMove("unknown_player", f"{by!r} is not at this table")
             if state == OUT:
                 raise IllegalMove("player_out", f"{by} is out of the game")
-            if self.hooked["ekpeer_handle_move"] and self.hook.ekpeer_handle_move(
+            if self._move_hook and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
             elif do == "choose":
                 self._choose(move)
             elif do == "draw":
                 if self.awaiting or self.stack or by != self.current or state != LIVING \
-                        or self.hooked["ekpeer_refuse_move"]:
+                        or self._refuse_hook:
                     self._check_draw(by)  # which may refuse it (else a plain draw: nothing to check)
                 if self.recording:
                     self.emit("move", None, by=by, do="draw")
@@ -511,13 +517,13 @@ class Game:
             raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
         if self.status[by] != LIVING:
             raise IllegalMove("not_living", f"{by} is not Living")
-        if self.hooked["ekpeer_refuse_move"]:
+        if self._refuse_hook:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
             if reason:
                 raise IllegalMove("refused", reason)
 
     def _hook_refusal(self, by: str, move: Move) -> str | None:
-        if self.hooked["ekpeer_refuse_move"]:
+        if self._refuse_hook:
             return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
         return None
 
@@ -599,7 +605,7 @@ class Game:
         if self.awaiting and not (self.hooked["ekpeer_play_while_waiting"]
                                   and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
-        if self.hooked["ekpeer_refuse_move"]:
+        if self._refuse_hook:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
             if reason:
                 raise IllegalMove("refused", reason)
@@ -750,6 +756,10 @@ class Game:
         other.hooked = self.hooked
         other._game_over_hook = self._game_over_hook
         other._hand_hook = self._hand_hook
+        other._turn_hook = self._turn_hook
+        other._drawn_hook = self._drawn_hook
+        other._move_hook = self._move_hook
+        other._refuse_hook = self._refuse_hook
         other.plays = self.plays
         other.card_names = self.card_names
         return other

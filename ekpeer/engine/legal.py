@@ -53,10 +53,14 @@ class PlayTable:
     name, the same list every time the same player holds it against the same hands.
     """
 
-    __slots__ = ("names", "alone", "reactive", "reactive_order", "combo", "cat", "wild", "singles",
-                 "move_lists")
+    __slots__ = ("names", "alone", "reactive", "reactive_order", "combo", "cat", "wild", "refuse",
+                 "extra", "singles", "move_lists")
 
-    def __init__(self, cards: Mapping[str, CardSpec]) -> None:
+    def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
+        hooked = hooked or {}
+        #: whether a plugin may refuse moves, or adds moves of its own (every list asks)
+        self.refuse: bool = hooked.get("ekpeer_refuse_move", False)
+        self.extra: bool = hooked.get("ekpeer_extra_moves", False)
         #: every card id, sorted (what three of a kind may name)
         self.names: tuple[str, ...] = tuple(sorted(cards))
         #: card -> :class:`Alone`, for the cards that may be played on their own (no Nope).
@@ -184,7 +188,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
-    if game.winners or game.status.get(player, "out") == "out":
+    state = game.status.get(player, "out")
+    if game.winners or state == "out":
         return []
     if game.awaiting:
         moves = choice_moves(game, player)
@@ -197,8 +202,8 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         return moves
     hand = game.hands[player]
     table = game.plays
-    refuse = game.hooked["ekpeer_refuse_move"]
-    dead = game.status[player] == "dead"
+    refuse = table.refuse
+    dead = state == "dead"
     moves: list[Move] = []
     mine = table.singles.get(player)  # this player's moves playing one card (and drawing)
     if mine is None:
@@ -259,7 +264,7 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
         _combos(game, player, len(hand), counts, moves)
     moves = _filter(game, player, moves) if refuse else moves
-    if game.hooked["ekpeer_extra_moves"]:
+    if table.extra:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves

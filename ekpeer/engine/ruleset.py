@@ -45,8 +45,6 @@ class Ruleset:
         self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
         self._pools: dict[tuple[str, ...], Counter] = {}
         self._boxes: dict[tuple[str | None, int], tuple[DeckSpec, tuple[str, ...]]] = {}
-        #: What legal moves read of each card, once for every game of these rules.
-        self.plays = PlayTable(self.cards)
         self._hooks = {
             name
             for name in dir(pm.hook)
@@ -56,6 +54,8 @@ class Ruleset:
         #: paths ask before calling one (a call into pluggy costs even with nobody there).
         self.hooked: dict[str, bool] = {name: name in self._hooks for name in dir(pm.hook)
                                         if name.startswith("ekpeer_")}
+        #: What legal moves read of each card, once for every game of these rules.
+        self.plays = PlayTable(self.cards, self.hooked)
 
     def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
                  into: dict[str, Any]) -> None:
