@@ -140,26 +140,27 @@ class LegalGame(Protocol):
 _ANSWER_AT = {kind: Move._fields.index(kind) for kind in ("position", "card", "player", "use")}
 
 
-def _chosen(game: LegalGame, player: str, kind: str, answers: Any, key: Any = None) -> list[Move]:
-    """``[Move("choose", player, **{kind: a}) for a in answers]``, built once per player, kind
-    and ``key`` (what the answers are made from; default: the answers) and kept: a kitten
-    put back offers a move per place in the pile."""
+def _chosen(player: str, kind: str, answers: Any) -> list[Move]:
+    """``[Move("choose", player, **{kind: a}) for a in answers]`` without keyword handling."""
     at = _ANSWER_AT.get(kind)
     if at is None:
         return [Move("choose", player, **{kind: a}) for a in answers]
+    blank = ["choose", player, (), None, None, None, None, None, None, None, None]
+    out = []
+    for a in answers:
+        blank[at] = a
+        out.append(_new(Move, blank))
+    return out
+
+
+def _positions(game: LegalGame, player: str, hi: int) -> list[Move]:
+    """Where ``player`` may put a card back into a pile of ``hi`` cards: a move per place,
+    built once per player and pile size and kept (each kitten put back asks)."""
     lists = game.plays.move_lists
-    key = (player, kind, tuple(answers) if key is None else key)
-    try:
-        listed = lists.get(key)
-    except TypeError:  # a plugin's answers that cannot be a key: built each time
-        return [Move("choose", player, **{kind: a}) for a in answers]
+    key = (player, "position", hi)
+    listed = lists.get(key)
     if listed is None:
-        blank = ["choose", player, (), None, None, None, None, None, None, None, None]
-        out = []
-        for a in answers:
-            blank[at] = a
-            out.append(_new(Move, blank))
-        listed = tuple(out)
+        listed = tuple(_chosen(player, "position", range(0, hi + 1)))
         if len(lists) >= MOVE_LISTS_MAX:
             lists.clear()
         lists[key] = listed
@@ -175,7 +176,7 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     kind = choice.kind
     if kind == "position":
         lo, hi = choice.options
-        return _chosen(game, player, kind, range(0, hi + 1), hi)
+        return _positions(game, player, hi)
     if kind == "order":
         n = choice.options
         return [Move("choose", player, order=p) for p in islice(permutations(range(n)), 120)]
@@ -183,8 +184,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
         held = game.hands[player]
-        return _chosen(game, player, kind, [o for o in choice.options if o in held])
-    return _chosen(game, player, kind, choice.options)
+        return _chosen(player, kind, [o for o in choice.options if o in held])
+    return _chosen(player, kind, choice.options)
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
