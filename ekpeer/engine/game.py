@@ -727,10 +727,21 @@ class Game:
         else:
             other.rng = random.Random(seed)
         other.origin = self.origin
-        other.hands = {p: h[:] for p, h in self.hands.items()}
-        other.marked = {p: h[:] for p, h in self.marked.items()}
-        other.in_front = {p: h[:] for p, h in self.in_front.items()}
-        other.removed = {p: h[:] for p, h in self.removed.items()}
+        # one loop for every per-player table (a search clones for every playout)
+        hands, marked, in_front, removed, laid_by = {}, {}, {}, {}, {}
+        was_marked, was_in_front, was_removed = self.marked, self.in_front, self.removed
+        was_laid_by = self.laid_by
+        for p, h in self.hands.items():
+            hands[p] = h[:]
+            marked[p] = was_marked[p][:]
+            in_front[p] = was_in_front[p][:]
+            removed[p] = was_removed[p][:]
+            laid_by[p] = was_laid_by[p].copy()
+        other.hands = hands
+        other.marked = marked
+        other.in_front = in_front
+        other.removed = removed
+        other.laid_by = laid_by
         other.status = dict(self.status)
         other.draw_pile = self.draw_pile.copy()
         other.discard = self.discard[:]
@@ -740,13 +751,13 @@ class Game:
         other.attacked = self.attacked
         other.direction = self.direction
         other.stack = [Action(a.by, a.cards, a.card, a.combo, a.target, a.name, a.nopes,
-                              copy.deepcopy(a.data) if a.data else {}) for a in self.stack]
+                              copy.deepcopy(a.data) if a.data else {}) for a in self.stack] \
+            if self.stack else []
         other.awaiting = []
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
         other.cursed = set(self.cursed)
         other.winners = self.winners[:]
         other.ended_on_empty = set(self.ended_on_empty)
-        other.laid_by = {p: dict(v) for p, v in self.laid_by.items()}
         other.turn_number = self.turn_number
         other.data = copy.deepcopy(self.data) if self.data else {}
         other.log = self.log[:]
