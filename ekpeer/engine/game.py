@@ -233,7 +233,13 @@ class Game:
         hand = self.hands[victim]
         if not hand:
             return None
-        card = hand[self.rng.randrange(len(hand))]
+        n = len(hand)  # self.rng.randrange(n), draw for draw, without its argument checks
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        card = hand[r]
         self.give(victim, thief, card, how="steal")
         return card
 

@@ -69,10 +69,13 @@ def deal(game: Game, plan: SetupPlan) -> None:
     deck.extend([plan.saver] * spare)  # type: ignore[list-item]
     game.out_of_game.extend([plan.saver] * (savers - spare))  # type: ignore[list-item]
     shuffle(rng, deck)
-    for _ in range(plan.hand_size):
-        for p in players:
-            if deck:
-                game.hands[p].append(deck.pop())
+    # plan.hand_size rounds, a card from the top to each player in turn while cards last:
+    # player i gets the top's i-th, (i + n)-th... cards, dealt in slices rather than one by one
+    dealt = min(len(deck), plan.hand_size * len(players))
+    top = deck[len(deck) - dealt:][::-1]
+    del deck[len(deck) - dealt:]
+    for i, p in enumerate(players):
+        game.hands[p].extend(top[i::len(players)])
     if game.hooked["ekpeer_before_kittens"]:
         hook.ekpeer_before_kittens(plan=plan, draw_pile=deck, rng=rng, hands=game.hands)
     game.out_of_game.extend(plan.set_aside)
