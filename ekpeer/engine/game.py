@@ -76,7 +76,11 @@ class Game:
         self.seen: dict[str, list[str]] = {}
         self.cursed: set[str] = set()
         #: Who won: one name, or the Living players sharing the win (ruling 25); [] while on.
+        #: Set through :meth:`end_game` (or ``winner``), which keep ``over`` in step with it.
         self.winners: list[str] = []
+        #: Whether the game has ended (``bool(winners)``): a plain attribute, not a property,
+        #: as every driver asks it after every move.
+        self.over: bool = False
         #: Living players who ended a turn since the draw pile last became empty, nobody
         #: dying meanwhile (ruling 25: once it holds every Living player, they share the win).
         self.ended_on_empty: set[str] = set()
@@ -107,10 +111,6 @@ class Game:
         return self.cards[card]
 
     @property
-    def over(self) -> bool:
-        return bool(self.winners)
-
-    @property
     def winner(self) -> str | None:
         """The single winner (None while the game goes on, and when several share the win)."""
         return self.winners[0] if len(self.winners) == 1 else None
@@ -118,6 +118,7 @@ class Game:
     @winner.setter
     def winner(self, name: str | None) -> None:
         self.winners = [] if name is None else [name]
+        self.over = bool(self.winners)
 
     @property
     def shared_win(self) -> bool:
@@ -318,6 +319,7 @@ class Game:
     def end_game(self, winners: list[str], shared: bool = False) -> None:
         """The game is over: ``winners`` (one, or several sharing the win) and nothing pending."""
         self.winners = list(winners)
+        self.over = bool(self.winners)
         self.stack.clear()
         self.awaiting.clear()
         if shared:
@@ -763,6 +765,7 @@ class Game:
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
         other.cursed = set(self.cursed)
         other.winners = self.winners[:]
+        other.over = self.over
         other.ended_on_empty = set(self.ended_on_empty)
         other.turn_number = self.turn_number
         other.data = copy.deepcopy(self.data) if self.data else {}
