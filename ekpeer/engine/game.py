@@ -276,7 +276,19 @@ class Game:
         previous = self.current
         if self._turn_hook:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
-        self.current = to if to is not None else self.next_player(previous)
+        if to is None:  # self.next_player(previous), written out: every turn passes this way
+            players = self.players
+            status = self.status
+            step = self.direction
+            n = len(players)
+            i = players.index(previous)
+            to = previous
+            for _ in range(n):
+                i = (i + step) % n
+                if status[players[i]] == LIVING:
+                    to = players[i]
+                    break
+        self.current = to
         self.turns = 1
         self.attacked = False
         self.turn_number += 1
