@@ -189,6 +189,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
+    """Every move ``player`` may make now (five-different combos: a sample, see docs), as a
+    new list (its moves may be shared: they are immutable). ``Game.legal_moves`` is this."""
     state = game.status.get(player, "out")
     if game.winners or state == "out":
         return []
