@@ -101,7 +101,7 @@ def check(game: ComboGame, move: Move) -> Action:
                 raise IllegalMove("unknown_card", f"there is no card {move.name!r} at this table")
         elif move.name is not None:
             raise IllegalMove("no_name", "two of a kind steals at random and names no card")
-    return Action(by, move.cards, None, combo=kind, target=target, name=move.name)
+    return Action(by, move.cards, None, kind, target, move.name, 0, {})
 
 
 def carry_out(game: ComboGame, action: Action) -> None:

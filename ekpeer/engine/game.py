@@ -669,7 +669,7 @@ class Game:
                 reason = spec.can_play(self, by)
                 if reason:
                     raise IllegalMove("cannot_play", reason)
-            action = Action(by, cards, card, None, target, move.name)
+            action = Action(by, cards, card, None, target, move.name, 0, {})
         # discard_from_hand() for each card, written out (every play comes this way)
         marks = self.marked[by]
         for card in cards:

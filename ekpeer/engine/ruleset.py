@@ -210,7 +210,9 @@ class Ruleset:
                     if n:
                         pool[card.id] += n
             self._pools[key] = pool
-        return pool.copy()
+        fresh = Counter()
+        dict.update(fresh, pool)  # pool.copy() without Counter's Python-level update
+        return fresh
 
     def _custom_plan(self, plan: SetupPlan) -> None:
         """A custom deck replaces the boxes' cards (the main deck only sets the player count).
@@ -233,7 +235,7 @@ class Ruleset:
         if 0 < savers < n:
             name = self.cards[plan.saver].title if plan.saver in self.cards else plan.saver
             raise ValueError(f"{title} with these expansions has {savers} x {name}: too few for {n} players")
-        kittens = sum(k for c, k in plan.pool.items() if self.cards[c].kind == "kitten")
+        kittens = sum([k for c, k in plan.pool.items() if c in self.kitten_cards])
         if 0 < kittens < plan.kitten_count:
             raise ValueError(f"{title} with these expansions has {kittens} kittens: {plan.kitten_count} are "
                              f"needed for {n} players")
