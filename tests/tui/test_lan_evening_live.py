@@ -69,7 +69,10 @@ async def test_a_crashed_host_is_said_on_the_table_and_the_player_is_back_when_i
                    address=first.address, options={"table": "t"})
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), 8, "the lobby")
+            # The lobby screen shows before the host's first lobby update: wait until ann is
+            # seated as the table's creator, or "s" is (rightly) refused as not hers.
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.can_start(), 8,
+                         "the lobby with ann as creator")
             await pilot.press("s")                       # start: a bot takes the other seat
             await _until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8, "the table")
             await _crash(first)
