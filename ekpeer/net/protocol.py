@@ -136,18 +136,22 @@ def version_error(got: Any) -> ProtocolError:
 
 
 # --------------------------------------------------------------------------- decoding
-def _unpacker(max_frame: int) -> msgpack.Unpacker:
-    return msgpack.Unpacker(
+def _limits(max_frame: int) -> dict[str, Any]:
+    """msgpack's own bounds for a frame of at most ``max_frame`` bytes: no string, list or map
+    longer than such a frame could honestly hold, and no bin or ext values at all."""
+    return dict(
         raw=False,
         strict_map_key=True,
         use_list=True,
-        max_buffer_size=max_frame,
         max_str_len=min(max_frame, 1 << 20),
         max_bin_len=0,
         max_ext_len=0,
         max_array_len=4096 if max_frame <= MAX_CLIENT_FRAME else 1 << 16,
         max_map_len=64 if max_frame <= MAX_CLIENT_FRAME else 1 << 12,
     )
+
+
+_LIMITS: dict[int, dict[str, Any]] = {}
 
 
 _PLAIN = (str, int, float, bool, type(None))
@@ -194,24 +198,21 @@ def decode_frame(frame: bytes, max_frame: int, max_depth: int) -> Any:
     """Bounded msgpack decode of exactly one object; raises :class:`ProtocolError`."""
     if len(frame) > max_frame:
         raise ProtocolError("too_large", f"frame of {len(frame)} bytes exceeds {max_frame}")
-    unpacker = _unpacker(max_frame)
+    limits = _LIMITS.get(max_frame)
+    if limits is None:
+        limits = _LIMITS.setdefault(max_frame, _limits(max_frame))
     try:
-        unpacker.feed(frame)
-        obj = unpacker.unpack()
-    except msgpack.OutOfData:
-        raise ProtocolError("bad_frame", "truncated msgpack frame") from None
-    except (ValueError, TypeError, msgpack.UnpackValueError, msgpack.ExtraData, RecursionError) as exc:
-        raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
+        # unpackb reads exactly one object: a short frame raises ValueError, bytes after the
+        # object raise ExtraData (an Unpacker per frame cost a buffer of up to 1 MiB each time)
+        obj = msgpack.unpackb(frame, **limits)
+    except msgpack.ExtraData:
+        raise ProtocolError("bad_frame", "more than one object in a frame") from None
+    except (ValueError, TypeError, msgpack.UnpackValueError, RecursionError) as exc:
+        what = "truncated msgpack frame" if "incomplete input" in str(exc) else \
+            f"undecodable frame: {type(exc).__name__}"
+        raise ProtocolError("bad_frame", what) from None
     except Exception as exc:  # any other decoder complaint is still the sender's fault
         raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
-    try:
-        unpacker.unpack()
-    except msgpack.OutOfData:
-        pass
-    except Exception:
-        raise ProtocolError("bad_frame", "trailing garbage after the envelope") from None
-    else:
-        raise ProtocolError("bad_frame", "more than one object in a frame")
     check_plain(obj, max_depth)
     return obj
 
