@@ -123,3 +123,25 @@ async def test_a_hosting_player_who_quits_is_asked_and_the_others_are_told(tmp_p
     finally:
         if bob is not None:
             await bob.close()
+
+
+async def test_a_host_that_never_answers_is_said_with_its_causes(monkeypatch):
+    """No reply to hello (a stopped host, or a key it no longer holds): the player reads why and
+    what to do, never a bare 'TimeoutError'."""
+    from ekpeer.net.client import HostNotAnswering
+    from ekpeer.tui.session import NetSession, SessionClosed
+
+    async def silent(client):
+        raise HostNotAnswering(client, 10.0)
+
+    monkeypatch.setattr(Client, "connect", silent)
+    pub, _ = zmq.curve_keypair()
+    from ekpeer.net.security import join_address
+
+    session = NetSession(join_address(f"tcp://127.0.0.1:{_port()}", pub), "ann")
+    try:
+        await session.open()
+    except SessionClosed as exc:
+        assert "No answer from 127.0.0.1:" in str(exc) and "Is the host running" in str(exc)
+    else:
+        raise AssertionError("a silent host must close the session in words")
