@@ -61,9 +61,10 @@ class RequestError(Exception):
         self.body = body or {}
 
 
-class HostNotAnswering(Exception):
-    """The host said nothing to our hello. CurveZMQ gives a client no error for a wrong key (a
-    host just never answers one it cannot decrypt), so the words name that cause too."""
+class HostNotAnswering(TimeoutError):
+    """The host said nothing to our hello (a TimeoutError, as callers caught before). CurveZMQ
+    gives a client no error for a wrong key (a host just never answers one it cannot decrypt),
+    so the words name that cause too."""
 
     def __init__(self, client: Client, seconds: float) -> None:
         self.address = client.address
