@@ -8,6 +8,7 @@ Unknown extra fields are tolerated everywhere; unknown message types are refused
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,8 +67,21 @@ class Envelope:
 _packer_cache: dict[Any, bytes] = {}
 
 
+_local = threading.local()
+
+
 def _p(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
+    """``msgpack.packb`` with one Packer per thread: packb makes a new Packer, and its buffer,
+    on every call, and a view goes out as a few dozen small packs."""
+    try:
+        packer = _local.packer
+    except AttributeError:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+    try:
+        return packer.pack(value)
+    except BaseException:
+        packer.reset()      # a value it could not pack leaves nothing behind for the next one
+        raise
 
 
 _K_V, _K_TYPE, _K_ID, _K_RE, _K_SEQ, _K_BODY = (_p(k) for k in ("v", "type", "id", "re", "seq", "body"))
@@ -76,7 +90,7 @@ _HEADER = b"\x86" + _K_V + _p(VERSION)
 
 def pack_body(body: dict[str, Any]) -> bytes:
     """Pack a body once; several envelopes may then carry the same bytes (see :func:`encode_packed`)."""
-    return msgpack.packb(body, use_bin_type=True)
+    return _p(body)
 
 
 def map_header(n: int) -> bytes:
