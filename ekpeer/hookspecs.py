@@ -66,8 +66,8 @@ def ekpeer_hand_changed(game: Any, player: str) -> None:
 
 
 @hookspec(firstresult=True)
-def ekpeer_game_over(game: Any) -> str | None:
-    """Return the winner's name if the game is over by this plugin's rules."""
+def ekpeer_game_over(game: Any) -> str | list[str] | None:
+    """Return the winner's name, or the names sharing the win, if the game is over by this plugin's rules."""
 
 
 @hookspec(firstresult=True)

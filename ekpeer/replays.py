@@ -134,12 +134,37 @@ def rules_for(data: dict[str, Any]) -> Any:
     return ruleset(names)
 
 
+def _differs(index: int, move: Any, exc: Exception) -> ReplayError:
+    """A replay this ekpeer cannot rebuild exactly: say which move, and why that happens."""
+    what = move if not isinstance(move, dict) else " ".join(str(v) for v in move.values() if v)
+    return ReplayError(f"move {index} of this replay ({str(what)[:80]}) is not legal in the game this "
+                       f"ekpeer deals from the replay's origin ({exc}): it was saved by a version whose "
+                       "deal or rules differ, so it cannot be played back exactly")
+
+
+def _check_end(data: dict[str, Any], game: Any) -> None:
+    """The rebuilt game must end as the saved one did (same winners), or it is another game."""
+    saved = data.get("winners") or ([data["winner"]] if data.get("winner") else None)
+    if saved is not None and game.over and sorted(game.winners) != sorted(saved):
+        raise ReplayError(f"this replay rebuilds a game won by {', '.join(game.winners)}, not by "
+                          f"{', '.join(saved)} as saved: it was saved by a version whose deal or rules "
+                          "differ, so it cannot be played back exactly")
+
+
 def rebuild(data: dict[str, Any]) -> Any:
-    """The game at its end, rebuilt from the record."""
+    """The game at its end, rebuilt from the record (:class:`ReplayError` if it cannot be)."""
+    from .engine import IllegalMove, Move
     from .engine.replay import replay
 
     rec = data["record"]
-    return replay(rules_for(data), rec["origin"], rec["moves"])
+    game = replay(rules_for(data), rec["origin"], [])
+    for i, move in enumerate(rec["moves"], 1):
+        try:
+            game.apply(Move.from_dict(move))
+        except (IllegalMove, ValueError, KeyError, TypeError) as exc:
+            raise _differs(i, move, exc) from None
+    _check_end(data, game)
+    return game
 
 
 @dataclass
@@ -160,7 +185,7 @@ class Playback:
     """Every state of a replayed game, to step through (built once, in order)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        from .engine import Move, spectator_view
+        from .engine import IllegalMove, Move, spectator_view
         from .engine.replay import replay
 
         self.data = data
@@ -178,8 +203,12 @@ class Playback:
 
         self.frames.append(frame(0, None, list(game.events)))
         for i, move in enumerate(rec["moves"], 1):
-            events = game.apply(Move.from_dict(move))
+            try:
+                events = game.apply(Move.from_dict(move))
+            except (IllegalMove, ValueError, KeyError, TypeError) as exc:
+                raise _differs(i, move, exc) from None
             self.frames.append(frame(i, move, list(events)))
+        _check_end(data, game)
         self.game = game
 
     def __len__(self) -> int:

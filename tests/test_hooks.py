@@ -270,6 +270,17 @@ def test_ekpeer_game_over():
     assert refused.value.code == "game_over"
 
 
+def test_ekpeer_game_over_may_name_several_who_share_the_win():
+    class P:
+        @hookimpl
+        def ekpeer_game_over(self, game):
+            return ["ann", "bob"] if len(game.draw_pile) < 3 else None
+
+    game = table(rules_with(P()))
+    game.apply(Move("draw", "ann"))
+    assert game.over and list(game.winners) == ["ann", "bob"] and game.shared_win
+
+
 def test_ekpeer_refuse_move():
     class P:
         @hookimpl

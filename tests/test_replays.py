@@ -73,6 +73,32 @@ def test_bad_files_are_refused(tmp_path):
     assert main(["replay", str(bad)]) == 2
 
 
+def test_a_replay_that_no_longer_rebuilds_is_refused_in_words(saved, tmp_path, capsys):
+    """An older ekpeer dealt differently (custom decks changed their deal): its replay must say
+    so, never show another game or end in a traceback."""
+    path, _ = saved
+    data = json.loads(path.read_text())
+    moves = data["record"]["moves"]
+    first_draw = next(i for i, m in enumerate(moves) if m.get("do") == "draw")
+    moves.insert(first_draw, {"do": "play", "by": moves[first_draw]["by"], "cards": ["no_such_card"]})
+    broken = tmp_path / "older.json"
+    broken.write_text(json.dumps(data))
+    said = f"move {first_draw + 1} of this replay .*cannot be played back"
+    for attempt in (lambda: Playback(load(broken)), lambda: rebuild(load(broken))):
+        with pytest.raises(ReplayError, match=said):
+            attempt()
+    other = json.loads(path.read_text())
+    loser = next(p for p in other["players"] if p != other["winner"])
+    other["winner"], other["winners"] = loser, [loser]
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    with pytest.raises(ReplayError, match=f"not by {loser} as saved"):
+        Playback(load(tmp_path / "other.json"))
+    from ekpeer.cli import main
+
+    assert main(["replay", str(broken)]) == 2
+    assert "cannot be played back exactly" in capsys.readouterr().err
+
+
 def test_the_flags_exist():
     parser = build_parser()
     assert parser.parse_args(["host", "--headless", "--save-replays", "d"]).save_replays == "d"

@@ -61,6 +61,28 @@ class RequestError(Exception):
         self.body = body or {}
 
 
+class HostNotAnswering(TimeoutError):
+    """The host said nothing to our hello (a TimeoutError, as callers caught before). CurveZMQ
+    gives a client no error for a wrong key (a host just never answers one it cannot decrypt),
+    so the words name that cause too."""
+
+    def __init__(self, client: Client, seconds: float) -> None:
+        self.address = client.address
+        trust = client.trust
+        where = trust.hostport if trust is not None else client.address
+        if trust is not None and trust.source == "known":
+            words = (f"No answer from {where} within {seconds:g} s to the key this client trusted on an "
+                     f"earlier visit (fingerprint {trust.fingerprint}). Either the host is not running "
+                     "or cannot be reached, or its key changed (a new install, or another machine now "
+                     "at that address): ask the host for its whole address (tcp://HOST:PORT/KEY) and "
+                     f"compare fingerprints; `ekpeer forget-host {where}` forgets the old key.")
+        else:
+            words = (f"No answer from {where} within {seconds:g} s. Is the host running, and is the "
+                     "address right? A host also stays silent to an address with another key than "
+                     "its own: use the whole address it shows (tcp://HOST:PORT/KEY).")
+        super().__init__(words)
+
+
 @dataclass(slots=True)
 class Message:
     type: str
@@ -156,7 +178,10 @@ class Client:
         self._open()
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
-        reply = await self.hello()
+        try:
+            reply = await self.hello()
+        except TimeoutError:
+            raise HostNotAnswering(self, self.request_timeout) from None
         known_hosts_mod.confirmed(self.known_hosts, self.trust)     # a first visit: remembered now
         return reply
 

@@ -8,6 +8,7 @@ Unknown extra fields are tolerated everywhere; unknown message types are refused
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,8 +67,21 @@ class Envelope:
 _packer_cache: dict[Any, bytes] = {}
 
 
+_local = threading.local()
+
+
 def _p(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)
+    """``msgpack.packb`` with one Packer per thread: packb makes a new Packer, and its buffer,
+    on every call, and a view goes out as a few dozen small packs."""
+    try:
+        packer = _local.packer
+    except AttributeError:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+    try:
+        return packer.pack(value)
+    except BaseException:
+        packer.reset()      # a value it could not pack leaves nothing behind for the next one
+        raise
 
 
 _K_V, _K_TYPE, _K_ID, _K_RE, _K_SEQ, _K_BODY = (_p(k) for k in ("v", "type", "id", "re", "seq", "body"))
@@ -76,7 +90,7 @@ _HEADER = b"\x86" + _K_V + _p(VERSION)
 
 def pack_body(body: dict[str, Any]) -> bytes:
     """Pack a body once; several envelopes may then carry the same bytes (see :func:`encode_packed`)."""
-    return msgpack.packb(body, use_bin_type=True)
+    return _p(body)
 
 
 def map_header(n: int) -> bytes:
@@ -136,18 +150,22 @@ def version_error(got: Any) -> ProtocolError:
 
 
 # --------------------------------------------------------------------------- decoding
-def _unpacker(max_frame: int) -> msgpack.Unpacker:
-    return msgpack.Unpacker(
+def _limits(max_frame: int) -> dict[str, Any]:
+    """msgpack's own bounds for a frame of at most ``max_frame`` bytes: no string, list or map
+    longer than such a frame could honestly hold, and no bin or ext values at all."""
+    return dict(
         raw=False,
         strict_map_key=True,
         use_list=True,
-        max_buffer_size=max_frame,
         max_str_len=min(max_frame, 1 << 20),
         max_bin_len=0,
         max_ext_len=0,
         max_array_len=4096 if max_frame <= MAX_CLIENT_FRAME else 1 << 16,
         max_map_len=64 if max_frame <= MAX_CLIENT_FRAME else 1 << 12,
     )
+
+
+_LIMITS: dict[int, dict[str, Any]] = {}
 
 
 _PLAIN = (str, int, float, bool, type(None))
@@ -194,24 +212,21 @@ def decode_frame(frame: bytes, max_frame: int, max_depth: int) -> Any:
     """Bounded msgpack decode of exactly one object; raises :class:`ProtocolError`."""
     if len(frame) > max_frame:
         raise ProtocolError("too_large", f"frame of {len(frame)} bytes exceeds {max_frame}")
-    unpacker = _unpacker(max_frame)
+    limits = _LIMITS.get(max_frame)
+    if limits is None:
+        limits = _LIMITS.setdefault(max_frame, _limits(max_frame))
     try:
-        unpacker.feed(frame)
-        obj = unpacker.unpack()
-    except msgpack.OutOfData:
-        raise ProtocolError("bad_frame", "truncated msgpack frame") from None
-    except (ValueError, TypeError, msgpack.UnpackValueError, msgpack.ExtraData, RecursionError) as exc:
-        raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
+        # unpackb reads exactly one object: a short frame raises ValueError, bytes after the
+        # object raise ExtraData (an Unpacker per frame cost a buffer of up to 1 MiB each time)
+        obj = msgpack.unpackb(frame, **limits)
+    except msgpack.ExtraData:
+        raise ProtocolError("bad_frame", "more than one object in a frame") from None
+    except (ValueError, TypeError, msgpack.UnpackValueError, RecursionError) as exc:
+        what = "truncated msgpack frame" if "incomplete input" in str(exc) else \
+            f"undecodable frame: {type(exc).__name__}"
+        raise ProtocolError("bad_frame", what) from None
     except Exception as exc:  # any other decoder complaint is still the sender's fault
         raise ProtocolError("bad_frame", f"undecodable frame: {type(exc).__name__}") from None
-    try:
-        unpacker.unpack()
-    except msgpack.OutOfData:
-        pass
-    except Exception:
-        raise ProtocolError("bad_frame", "trailing garbage after the envelope") from None
-    else:
-        raise ProtocolError("bad_frame", "more than one object in a frame")
     check_plain(obj, max_depth)
     return obj
 

@@ -57,7 +57,10 @@ class RemoteBot:
         return reply
 
     async def run(self) -> int:
-        async for msg in self.client.messages():
+        # next_message, not ``async for ... in messages()``: a task cancelled here (a dropped
+        # player) leaves no suspended async generator for the loop to close at exit
+        while True:
+            msg = await self.client.next_message()
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
@@ -70,7 +73,6 @@ class RemoteBot:
             elif msg.type == "closing":
                 self.emit({"event": "host_closing"})
                 return 0
-        return 0
 
     async def on_lobby(self, msg: Message) -> bool:
         body = msg.body

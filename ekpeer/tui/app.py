@@ -363,7 +363,9 @@ class EkpeerApp(App):
 
     def on_session_ended(self, message: SessionEnded) -> None:
         if message.reason:
-            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error", timeout=8, markup=False)
+            # long enough to read: a sentence or two of why, and what to do
+            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error",
+                        timeout=max(8.0, len(message.reason) / 15), markup=False)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")

@@ -165,7 +165,7 @@ class NetSession(Session):
         self._forward: asyncio.Task | None = None
 
     async def open(self) -> None:
-        from ..net.client import Client, RequestError
+        from ..net.client import Client, HostNotAnswering, RequestError
 
         host = self.host
         if host is not None:
@@ -176,7 +176,10 @@ class NetSession(Session):
         # to the table (autostart), the host's lobby choices (every plugin loaded) are not needed.
         self.client = Client(self.endpoint, self.name, insecure=self.insecure, keypair=self.keypair,
                              token=self.token, choices=not self.autostart, ctx=self.ctx)
-        hello = await self.client.connect()
+        try:
+            hello = await self.client.connect()
+        except HostNotAnswering as exc:     # words that name the causes, a changed key among them
+            raise SessionClosed(str(exc)) from None
         table = self.table
         if table is None and not self.create:
             tables = hello.get("tables") or []

@@ -126,13 +126,13 @@ def test_ekpeer_list_prints_a_headless_hosts_table(tmp_path):
                 break
             advertised = json.loads(line).get("event") == "advertised"
         assert advertised, "the headless host never said it advertised its table"
-        out = subprocess.run([*EKPEER, "list", "--timeout", "1.5"], capture_output=True, text=True,
+        out = subprocess.run([*EKPEER, "list", "--timeout", "3"], capture_output=True, text=True,
                              timeout=20, env=env)
         assert out.returncode == 0, out.stderr
         line = next((ln for ln in out.stdout.splitlines() if ln.startswith(endpoint)), None)
         assert line is not None, out.stdout + out.stderr
         assert "lan" in line and "'LAN table'" in line and "3/3 free" in line and "base" in line
-        js = subprocess.run([*EKPEER, "list", "--timeout", "1.5", "--json"], capture_output=True, text=True,
+        js = subprocess.run([*EKPEER, "list", "--timeout", "3", "--json"], capture_output=True, text=True,
                             timeout=20, env=env)
         rows = [json.loads(x) for x in js.stdout.splitlines()]
         assert any(r["endpoint"] == endpoint and r["table"] == "lan" for r in rows)

@@ -15,6 +15,7 @@ import re
 import shlex
 import stat
 import sys
+import time
 
 import pytest
 import zmq
@@ -24,7 +25,7 @@ from ekpeer.cli import main as ekpeer_main
 from ekpeer.cli_trust import trusted_address
 from ekpeer.net import security
 from ekpeer.net.addresses import AddressError, fingerprint, join_command, parse
-from ekpeer.net.client import Client
+from ekpeer.net.client import Client, HostNotAnswering
 from ekpeer.net.discovery import advertise, discover, hostname, multicast_works
 from ekpeer.net.host import Host
 from ekpeer.net.known_hosts import HostKeyChanged, KnownHosts, check_found
@@ -125,6 +126,38 @@ async def test_another_key_at_a_known_address_is_refused_loudly_until_forgotten(
     finally:
         await fake.close()
         fake_ctx.term()
+
+
+async def test_a_known_host_whose_key_changed_joined_by_host_port_says_why_it_is_silent(ctx):
+    """HOST:PORT alone takes the key of the last visit; a host with a new key never answers
+    it (CurveZMQ has no error to give), so the client names that cause, with the way out."""
+    port = free_port()
+    bind = f"tcp://127.0.0.1:{port}"
+    real = await _host(ctx, bind)
+    old_key = real.public_key
+    await (await _hello(real.address, ctx)).close()
+    await real.close()
+    new_ctx = zmq.asyncio.Context()
+    reinstalled = await _host(new_ctx, bind, keypair=zmq.curve_keypair())
+    client = Client(f"127.0.0.1:{port}", "ann", ctx=ctx, request_timeout=1.0, reconnect=False)
+    try:
+        started = time.monotonic()
+        with pytest.raises(HostNotAnswering) as silent:
+            await client.connect()
+        assert time.monotonic() - started < 3
+        words = str(silent.value)
+        assert f"No answer from 127.0.0.1:{port}" in words and fingerprint(old_key) in words
+        assert "its key changed" in words and f"ekpeer forget-host 127.0.0.1:{port}" in words
+        # with no key remembered the words say what to check, without a fingerprint
+        stranger = Client(f"tcp://127.0.0.1:{free_port()}/{'a' * 52}", "ann", ctx=ctx,
+                          request_timeout=0.5, reconnect=False, known_hosts=None)
+        with pytest.raises(HostNotAnswering, match="Is the host running"):
+            await stranger.connect()
+        await stranger.close()
+    finally:
+        await client.close()
+        await reinstalled.close()
+        new_ctx.term()
 
 
 async def _lan_trust(*args, **kw):

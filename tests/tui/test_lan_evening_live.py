@@ -69,7 +69,10 @@ async def test_a_crashed_host_is_said_on_the_table_and_the_player_is_back_when_i
                    address=first.address, options={"table": "t"})
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), 8, "the lobby")
+            # The lobby screen shows before the host's first lobby update: wait until ann is
+            # seated as the table's creator, or "s" is (rightly) refused as not hers.
+            await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.can_start(), 8,
+                         "the lobby with ann as creator")
             await pilot.press("s")                       # start: a bot takes the other seat
             await _until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8, "the table")
             await _crash(first)
@@ -120,3 +123,25 @@ async def test_a_hosting_player_who_quits_is_asked_and_the_others_are_told(tmp_p
     finally:
         if bob is not None:
             await bob.close()
+
+
+async def test_a_host_that_never_answers_is_said_with_its_causes(monkeypatch):
+    """No reply to hello (a stopped host, or a key it no longer holds): the player reads why and
+    what to do, never a bare 'TimeoutError'."""
+    from ekpeer.net.client import HostNotAnswering
+    from ekpeer.tui.session import NetSession, SessionClosed
+
+    async def silent(client):
+        raise HostNotAnswering(client, 10.0)
+
+    monkeypatch.setattr(Client, "connect", silent)
+    pub, _ = zmq.curve_keypair()
+    from ekpeer.net.security import join_address
+
+    session = NetSession(join_address(f"tcp://127.0.0.1:{_port()}", pub), "ann")
+    try:
+        await session.open()
+    except SessionClosed as exc:
+        assert "No answer from 127.0.0.1:" in str(exc) and "Is the host running" in str(exc)
+    else:
+        raise AssertionError("a silent host must close the session in words")
