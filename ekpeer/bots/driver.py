@@ -23,7 +23,8 @@ def public_setup(game: Game) -> dict[str, Any] | None:
             "options": dict(origin.get("options") or {})}
 
 
-_last: list[Any] = [None, None, []]  # the game and bots of the last step, and the followers
+# the game and bots dict of the last step, and its followers (see step's docstring)
+_last: list[Any] = [None, None, []]
 
 
 def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
@@ -62,7 +63,9 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
     """Make one move: a choice owed, a reaction (or the window's close), or the turn's move.
 
     Simulations and benchmarks call this for every move of every game, so the usual cases
-    are written out here rather than in helpers.
+    are written out here rather than in helpers. The bots that follow events are worked out
+    once per (game, bots) pair: to change a seat's bot mid-game, pass a new ``bots`` dict
+    rather than assigning into the old one.
     """
     followers = _last[2] if _last[0] is game and _last[1] is bots else _followers(game, bots)
     status = game.status
