@@ -19,6 +19,7 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,19 +152,28 @@ def _check_end(data: dict[str, Any], game: Any) -> None:
                           "differ, so it cannot be played back exactly")
 
 
-def rebuild(data: dict[str, Any]) -> Any:
-    """The game at its end, rebuilt from the record (:class:`ReplayError` if it cannot be)."""
+def moves_applied(data: dict[str, Any], game: Any) -> Iterator[tuple[int, dict[str, Any], list]]:
+    """Apply the record's moves to ``game`` (as dealt), yielding each move's number, the move
+    and its events; a move this ekpeer finds illegal, or other winners at the end, raise
+    :class:`ReplayError` in words."""
     from .engine import IllegalMove, Move
-    from .engine.replay import replay
 
-    rec = data["record"]
-    game = replay(rules_for(data), rec["origin"], [])
-    for i, move in enumerate(rec["moves"], 1):
+    for i, move in enumerate(data["record"]["moves"], 1):
         try:
-            game.apply(Move.from_dict(move))
+            events = game.apply(Move.from_dict(move))
         except (IllegalMove, ValueError, KeyError, TypeError) as exc:
             raise _differs(i, move, exc) from None
+        yield i, move, events
     _check_end(data, game)
+
+
+def rebuild(data: dict[str, Any]) -> Any:
+    """The game at its end, rebuilt from the record (:class:`ReplayError` if it cannot be)."""
+    from .engine.replay import replay
+
+    game = replay(rules_for(data), data["record"]["origin"], [])
+    for _ in moves_applied(data, game):
+        pass
     return game
 
 
@@ -185,7 +195,7 @@ class Playback:
     """Every state of a replayed game, to step through (built once, in order)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        from .engine import IllegalMove, Move, spectator_view
+        from .engine import spectator_view
         from .engine.replay import replay
 
         self.data = data
@@ -202,13 +212,8 @@ class Playback:
                          list(game.draw_pile.top_first()), game.snapshot())
 
         self.frames.append(frame(0, None, list(game.events)))
-        for i, move in enumerate(rec["moves"], 1):
-            try:
-                events = game.apply(Move.from_dict(move))
-            except (IllegalMove, ValueError, KeyError, TypeError) as exc:
-                raise _differs(i, move, exc) from None
+        for i, move, events in moves_applied(data, game):
             self.frames.append(frame(i, move, list(events)))
-        _check_end(data, game)
         self.game = game
 
     def __len__(self) -> int:

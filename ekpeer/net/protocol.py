@@ -217,7 +217,7 @@ def decode_frame(frame: bytes, max_frame: int, max_depth: int) -> Any:
         limits = _LIMITS.setdefault(max_frame, _limits(max_frame))
     try:
         # unpackb reads exactly one object: a short frame raises ValueError, bytes after the
-        # object raise ExtraData (an Unpacker per frame cost a buffer of up to 1 MiB each time)
+        # object raise ExtraData (no Unpacker, and its buffer, made for every frame)
         obj = msgpack.unpackb(frame, **limits)
     except msgpack.ExtraData:
         raise ProtocolError("bad_frame", "more than one object in a frame") from None
