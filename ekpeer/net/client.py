@@ -178,10 +178,13 @@ class Client:
         self._open()
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._keepalive())]
+        # the first hello has its own deadline (the keepalive leaves a client that was never
+        # answered alone): a host silent by then is said in words, not as a reconnect
+        first = min(self.request_timeout, max(2 * self.silence_seconds, 1.0))
         try:
-            reply = await self.hello()
+            reply = await self.hello(timeout=first)
         except TimeoutError:
-            raise HostNotAnswering(self, self.request_timeout) from None
+            raise HostNotAnswering(self, first) from None
         known_hosts_mod.confirmed(self.known_hosts, self.trust)     # a first visit: remembered now
         return reply
 
@@ -231,7 +234,7 @@ class Client:
             raise RequestError(reply.get("code", "error"), reply.get("message", ""), reply)
         return reply
 
-    async def hello(self) -> dict[str, Any]:
+    async def hello(self, timeout: float | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"versions": list(P.SUPPORTED)}
         if self.name:
             body["name"] = self.name
@@ -239,7 +242,7 @@ class Client:
             body["token"] = self.token
         if not self.choices:
             body["choices"] = False
-        reply = await self.request("hello", body)
+        reply = await self.request("hello", body, timeout=timeout)
         self.version = reply.get("version")
         self.hello_reply = reply
         self._adopt_ping(reply.get("ping_seconds"))
@@ -389,8 +392,8 @@ class Client:
             with contextlib.suppress(TimeoutError):     # woken early when the host asks for more
                 await asyncio.wait_for(self._ping_sooner.wait(), gap)
             self._ping_sooner.clear()
-            if self.sock is None or self._resyncing:
-                continue
+            if self.sock is None or self._resyncing or not self.hello_reply:
+                continue        # nothing to resync before the host first answered (connect waits)
             if loop.time() - self._last_heard > self.silence_seconds and self.auto_reconnect:
                 await self._resync("host silent")
                 continue

@@ -139,7 +139,10 @@ async def test_a_known_host_whose_key_changed_joined_by_host_port_says_why_it_is
     await real.close()
     new_ctx = zmq.asyncio.Context()
     reinstalled = await _host(new_ctx, bind, keypair=zmq.curve_keypair())
-    client = Client(f"127.0.0.1:{port}", "ann", ctx=ctx, request_timeout=1.0, reconnect=False)
+    # a silence noticed long before the request's own timeout: the first hello's deadline
+    # still decides (no "reconnecting: host silent" for a host that never answered)
+    client = Client(f"127.0.0.1:{port}", "ann", ctx=ctx, ping_seconds=0.1, silence_seconds=0.3,
+                    request_timeout=5.0)
     try:
         started = time.monotonic()
         with pytest.raises(HostNotAnswering) as silent:
