@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import socket
 import time
 
 import zmq
 import zmq.asyncio
+from ports import free_port as _free_port
 
 from ekpeer.net import discovery, security
 from ekpeer.net.client import SILENCE, Client
@@ -57,10 +57,6 @@ def test_a_found_table_is_joined_on_the_address_this_machine_reaches():
     assert found.as_dict()["addresses"] == found.addresses        # `ekpeer list --json` shows them all
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def test_a_client_pings_as_often_as_the_host_asks():

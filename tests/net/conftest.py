@@ -32,12 +32,7 @@ def address(endpoint: str) -> str:
 FAST = {"seats": 3, "reaction_seconds": 0.03, "turn_seconds": 5.0, "grace_seconds": 30.0}
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from ports import free_port  # noqa: E402,F401  (tests/ports.py: one per worker, below the OS's range)
 
 
 async def wait_for(pred, timeout: float = 10.0, step: float = 0.02, what: str = "condition"):

@@ -10,13 +10,13 @@ import os
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import uuid
 from pathlib import Path
 
 import pytest
+from ports import free_port as _port
 
 from .test_e2e_tmux import _descendants, _tmux
 
@@ -37,10 +37,6 @@ grace_seconds = 120.0
 """
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _screen(name: str) -> str:

@@ -9,6 +9,7 @@ import asyncio
 import time
 
 import zmq.asyncio
+from ports import free_port as _port
 
 from ekpeer.cli_tui import session_factory
 from ekpeer.net.client import SILENCE, Client
@@ -26,12 +27,6 @@ SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_s
             "expansions": ["base"]}
 
 
-def _port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def _until(pilot, pred, timeout: float, what: str) -> None:

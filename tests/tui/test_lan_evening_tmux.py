@@ -19,7 +19,6 @@ import re
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import uuid
@@ -27,6 +26,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"
@@ -43,10 +43,6 @@ pytestmark = [
 TURN = 3.0          # seconds on every clock: short enough for a timeout, long enough to answer
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Terminal:
