@@ -214,11 +214,9 @@ async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
 
     settings = {"expansions": ["base"], "deck": "original", "variants": [], "seats": 3, "bots": "heuristic",
                 "reaction_seconds": 3.0, "turn_seconds": 60.0, "grace_seconds": 30.0}
-    import socket
+    from ports import free_port
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     factory = session_factory(think=(0.0, 0.0), discovery=False, bind=f"tcp://127.0.0.1:{port}",
                               public_host="127.0.0.1")
     app = make_app(factory, mode="host", name="ann", settings=settings)
