@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import msgpack
+from hosts import crash as _crash
 
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.replay import replay
@@ -34,19 +35,6 @@ def _journal_game(directory: Path, table: str):
     return replay(ruleset(rec["plugins"]), rec["origin"], state["moves"]), state
 
 
-async def _crash(host: Host) -> None:
-    """Stop a host the way kill -9 would: no closing message, no journal flush beyond what is on disk."""
-    for table in host.tables.values():
-        table.stop()
-    for t in host._tasks:
-        t.cancel()
-    await asyncio.gather(*host._tasks, return_exceptions=True)
-    host.sock.close(linger=0)
-    host.sock = None
-    from ekpeer.net import security as sec
-
-    sec.stop_zap(host.ctx)
-    host._zap = False
 
 
 async def _players(address: str, ctx, names, table: str):

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hosts import crash as _crash
 
 from ekpeer.net.client import Client, RequestError
 from ekpeer.net.host import Host
@@ -37,21 +38,6 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-async def _crash(host: Host) -> None:
-    """Stop a host as kill -9 would: no closing words, nothing written beyond what is on disk."""
-    from ekpeer.net import security
-
-    for table in host.tables.values():
-        table.stop()
-    for t in host._tasks:
-        t.cancel()
-    await asyncio.gather(*host._tasks, return_exceptions=True)
-    await host.journal_sync.close()
-    host.sock.close(linger=0)
-    host.sock = None
-    security.stop_zap(host.ctx)
-    host._zap = False
-    host.journal.close()
 
 
 async def _game(host: Host, ctx, table: str, moves: int = 4, password: str | None = None) -> Client:

@@ -9,6 +9,7 @@ import asyncio
 import time
 
 import zmq.asyncio
+from hosts import crash as _crash
 from ports import free_port as _port
 
 from ekpeer.cli_tui import session_factory
@@ -38,19 +39,6 @@ async def _until(pilot, pred, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-async def _crash(host: Host) -> None:
-    """Stop a host the way kill -9 would: not a word to anyone."""
-    from ekpeer.net import security
-
-    for table in host.tables.values():
-        table.stop()
-    for t in host._tasks:
-        t.cancel()
-    await asyncio.gather(*host._tasks, return_exceptions=True)
-    host.sock.close(linger=0)
-    host.sock = None
-    security.stop_zap(host.ctx)
-    host._zap = False
 
 
 async def test_a_crashed_host_is_said_on_the_table_and_the_player_is_back_when_it_resumes(tmp_path):

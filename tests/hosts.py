@@ -1,0 +1,25 @@
+"""Test helpers around a live in-process host (beside tests/ports.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+
+async def crash(host: Any) -> None:
+    """Stop a host as kill -9 would: no closing words to anyone, its socket gone at once, and
+    nothing written beyond what it had written (its files closed, for the next host to open)."""
+    from ekpeer.net import security
+
+    for table in host.tables.values():
+        table.stop()
+    for t in host._tasks:
+        t.cancel()
+    await asyncio.gather(*host._tasks, return_exceptions=True)
+    await host.journal_sync.close()
+    host.sock.close(linger=0)
+    host.sock = None
+    security.stop_zap(host.ctx)
+    host._zap = False
+    if host.journal is not None:
+        host.journal.close()
