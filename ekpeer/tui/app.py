@@ -146,16 +146,18 @@ class EkpeerApp(App):
     @work(exclusive=True, group="session")
     async def pump(self, session: Session) -> None:
         """Open the session and forward every incoming message to the app as a message."""
+        opened = False
         try:
             await session.open()
+            opened = True
             self.address = getattr(session, "address", None) or self.address
             while True:
                 msg = await session.recv()
                 self.post_message(HostMessageReceived(msg))
         except SessionClosed as exc:
-            self.post_message(SessionEnded(str(exc)))
+            self.post_message(SessionEnded(str(exc), joined=opened))
         except Exception as exc:  # a dropped connection must reach the player as words
-            self.post_message(SessionEnded(f"{type(exc).__name__}: {exc}"))
+            self.post_message(SessionEnded(f"{type(exc).__name__}: {exc}", joined=opened))
 
     @work(group="send")
     async def send(self, what: str, *args: Any) -> None:
@@ -364,7 +366,8 @@ class EkpeerApp(App):
     def on_session_ended(self, message: SessionEnded) -> None:
         if message.reason:
             # long enough to read: a sentence or two of why, and what to do
-            self.notify(scrub(f"Disconnected: {message.reason}"), severity="error",
+            said = "Disconnected" if message.joined else "Could not join"
+            self.notify(scrub(f"{said}: {message.reason}"), severity="error",
                         timeout=max(8.0, len(message.reason) / 15), markup=False)
         self.session = None
         if self.current_mode != "start":

@@ -16,11 +16,12 @@ class HostMessageReceived(Message):
 
 
 class SessionEnded(Message):
-    """The connection to the host ended."""
+    """The connection to the host ended (``joined``: after the session had opened)."""
 
-    def __init__(self, reason: str = "") -> None:
+    def __init__(self, reason: str = "", joined: bool = True) -> None:
         super().__init__()
         self.reason = reason
+        self.joined = joined
 
 
 class StartChosen(Message):

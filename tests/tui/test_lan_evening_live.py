@@ -128,3 +128,23 @@ async def test_a_host_that_never_answers_is_said_with_its_causes(monkeypatch):
         assert "No answer from 127.0.0.1:" in str(exc) and "Is the host running" in str(exc)
     else:
         raise AssertionError("a silent host must close the session in words")
+
+
+async def test_a_join_that_never_got_an_answer_says_could_not_join(monkeypatch):
+    """The notice says the player never got in ("Could not join"), not that they were
+    disconnected, and gives the client's words for why."""
+    from ekpeer.net.client import HostNotAnswering
+    from ekpeer.net.security import join_address
+
+    async def silent(client):
+        raise HostNotAnswering(client, 7.0)
+
+    monkeypatch.setattr(Client, "connect", silent)
+    pub, _ = zmq.curve_keypair()
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
+                   address=join_address(f"tcp://127.0.0.1:{_port()}", pub))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: app._notifications, 8, "the notice")
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Could not join: No answer from 127.0.0.1:") for m in said), said
+        assert not any(m.startswith("Disconnected") for m in said), said
