@@ -67,7 +67,6 @@ class HostNotAnswering(TimeoutError):
     so the words name that cause too."""
 
     def __init__(self, client: Client, seconds: float) -> None:
-        self.address = client.address
         trust = client.trust
         where = trust.hostport if trust is not None else client.address
         if trust is not None and trust.source == "known":

@@ -57,8 +57,6 @@ def test_a_found_table_is_joined_on_the_address_this_machine_reaches():
     assert found.as_dict()["addresses"] == found.addresses        # `ekpeer list --json` shows them all
 
 
-
-
 async def test_a_client_pings_as_often_as_the_host_asks():
     ctx = zmq.asyncio.Context()
     host = Host("tcp://127.0.0.1:0", ctx=ctx, ping_seconds=0.2, idle_seconds=0.8)

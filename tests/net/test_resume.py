@@ -35,8 +35,6 @@ def _journal_game(directory: Path, table: str):
     return replay(ruleset(rec["plugins"]), rec["origin"], state["moves"]), state
 
 
-
-
 async def _players(address: str, ctx, names, table: str):
     clients, bots = [], []
     for i, n in enumerate(names):

@@ -38,8 +38,6 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-
-
 async def _game(host: Host, ctx, table: str, moves: int = 4, password: str | None = None) -> Client:
     """``ann`` makes ``table`` (with ``password``), starts it against a bot and draws ``moves`` times."""
     ann = Client(host.address, "ann", ctx=ctx, password=password)

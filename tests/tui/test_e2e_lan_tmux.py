@@ -37,8 +37,6 @@ grace_seconds = 120.0
 """
 
 
-
-
 def _screen(name: str) -> str:
     """The pane's text, its lines joined (a log line may wrap)."""
     return _tmux("capture-pane", "-t", name, "-p", "-J")

@@ -28,8 +28,6 @@ SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_s
             "expansions": ["base"]}
 
 
-
-
 async def _until(pilot, pred, timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -37,8 +35,6 @@ async def _until(pilot, pred, timeout: float, what: str) -> None:
             return
         await pilot.pause(0.1)
     raise AssertionError(f"timed out waiting for {what}")
-
-
 
 
 async def test_a_crashed_host_is_said_on_the_table_and_the_player_is_back_when_it_resumes(tmp_path):

@@ -43,8 +43,6 @@ pytestmark = [
 TURN = 3.0          # seconds on every clock: short enough for a timeout, long enough to answer
 
 
-
-
 class Terminal:
     """One person's terminal: bash in a tmux session of our own server."""
 
