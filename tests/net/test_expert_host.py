@@ -15,14 +15,20 @@ from ekpeer.net.remote_bot import RemoteBot
 from .conftest import FAST, events, wait_for
 
 
-async def test_expert_seats_search_off_the_event_loop_and_finish_the_game(host, ctx, monkeypatch):
-    monkeypatch.setenv("EKPEER_EXPERT_SECONDS", "0.05")
-    monkeypatch.setenv("EKPEER_BOT_WORKERS", "1")
+def _expert_table(host, ctx, monkeypatch, name: str, seats: int, seconds: str, workers: str):
+    """A table of ``seats`` with expert bots in every seat but ann's (searching ``seconds``,
+    in ``workers`` worker processes, 0: a thread), its pool fresh; (table, seat, ann's client)."""
+    monkeypatch.setenv("EKPEER_EXPERT_SECONDS", seconds)
+    monkeypatch.setenv("EKPEER_BOT_WORKERS", workers)
     pool.shutdown()
     keypair = zmq.curve_keypair()
-    seat = host.deal("hard", {**FAST, "seats": 3, "bots": "expert"}, "ann", keypair[0].decode("ascii"))
-    table = host.tables["hard"]
+    seat = host.deal(name, {**FAST, "seats": seats, "bots": "expert"}, "ann", keypair[0].decode("ascii"))
     ann = Client(host.address, "ann", ctx=ctx, keypair=keypair, token=seat.token)
+    return host.tables[name], seat, ann
+
+
+async def test_expert_seats_search_off_the_event_loop_and_finish_the_game(host, ctx, monkeypatch):
+    table, seat, ann = _expert_table(host, ctx, monkeypatch, "hard", 3, "0.05", "1")
     searching = []
     try:
         await ann.connect()
@@ -54,13 +60,7 @@ async def test_expert_seats_search_off_the_event_loop_and_finish_the_game(host, 
 
 
 async def test_expert_bots_follow_the_table_in_a_thread_when_asked(host, ctx, monkeypatch):
-    monkeypatch.setenv("EKPEER_EXPERT_SECONDS", "0.02")
-    monkeypatch.setenv("EKPEER_BOT_WORKERS", "0")
-    pool.shutdown()
-    keypair = zmq.curve_keypair()
-    seat = host.deal("thread", {**FAST, "seats": 2, "bots": "expert"}, "ann", keypair[0].decode("ascii"))
-    table = host.tables["thread"]
-    ann = Client(host.address, "ann", ctx=ctx, keypair=keypair, token=seat.token)
+    table, seat, ann = _expert_table(host, ctx, monkeypatch, "thread", 2, "0.02", "0")
     try:
         await ann.connect()
         runner = RemoteBot(ann, "random", seed=2, emit=None)
