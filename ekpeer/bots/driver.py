@@ -86,7 +86,8 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
         hands = game.hands
         move = RESOLVE
         for player in game.players:
-            if status[player] != "out" and not reactive.isdisjoint(hands[player]):
+            # the hand first: most hands hold none of those cards
+            if not reactive.isdisjoint(hands[player]) and status[player] != "out":
                 moves = game.legal_moves(player)
                 if moves:
                     bot = bots[player]

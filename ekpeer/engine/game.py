@@ -253,7 +253,7 @@ class Game:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
         if self.winners:
             return
-        if len(self.draw_pile):  # turn_ended_on_empty()'s answer while the pile holds cards
+        if self.draw_pile._cards:  # turn_ended_on_empty()'s answer while the pile holds cards
             if self.ended_on_empty:
                 self.ended_on_empty.clear()
         elif self.turn_ended_on_empty(self.current):
@@ -344,12 +344,13 @@ class Game:
     # ------------------------------------------------------------------ drawing
     def draw(self, player: str, bottom: bool = False, end_turn: bool = True) -> str | None:
         """``player`` draws from the top (or bottom); the turn ends unless a card takes over."""
-        if not len(self.draw_pile):
+        pile = self.draw_pile
+        if not pile._cards:
             self.emit("draw_pile_empty", None, player=player)
             if end_turn:
                 self.end_turn()
             return None
-        card, up = self.draw_pile.draw_bottom() if bottom else self.draw_pile.draw_top()
+        card, up = pile.draw_bottom() if bottom else pile.draw_top()
         self.drawn_face_up = up
         self.receive_drawn(player, card, end_turn)
         return card
@@ -520,7 +521,7 @@ class Game:
             else:
                 raise IllegalMove("bad_move", f"unknown move {do!r}")
         self.log.append(move)
-        if self.ended_on_empty and len(self.draw_pile):
+        if self.ended_on_empty and self.draw_pile._cards:
             self.ended_on_empty.clear()  # the pile filled again: ruling 25's round starts over
         if self._game_over_hook:
             # A plugin may end the game by its own rule after any move; the default rule (one
