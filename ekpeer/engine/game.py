@@ -10,7 +10,6 @@ table's own plugin manager, which holds only the plugins chosen for this table.
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from .legal import PlayTable
 from .moves import Move
 from .pending import Action, Choice
 from .pile import DrawPile
+from .rng import copied, seeded
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -46,7 +46,7 @@ class Game:
         self.hook = ruleset.hook
         self.players: list[str] = list(players)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed), made without its Python-level steps
         self.origin: dict[str, Any] = origin or {}
         # one loop for every per-player table (a search builds a game per sample)
         self.hands: dict[str, list[str]] = {}
@@ -742,11 +742,7 @@ class Game:
         other.hook = self.hook
         other.players = self.players
         other.seed = self.seed
-        if seed is None:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
-        else:
-            other.rng = random.Random(seed)
+        other.rng = copied(self.rng) if seed is None else seeded(seed)
         other.origin = self.origin
         # one loop for every per-player table (a search clones for every playout)
         hands, marked, in_front, removed, laid_by = {}, {}, {}, {}, {}
