@@ -150,7 +150,7 @@ class Game:
         status = self.status
         n = len(players)
         i = players.index(start)
-        for _ in range(n):
+        for _ in players:  # at most once round the table
             i = (i + step) % n
             p = players[i]
             if status[p] == LIVING:
@@ -283,7 +283,7 @@ class Game:
             n = len(players)
             i = players.index(previous)
             to = previous
-            for _ in range(n):
+            for _ in players:  # at most once round the table (a loop over no range object)
                 i = (i + step) % n
                 if status[players[i]] == LIVING:
                     to = players[i]
@@ -507,8 +507,6 @@ class Game:
             if self._move_hook and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
-            elif do == "choose":
-                self._choose(move)
             elif do == "draw":
                 if self.awaiting or self.stack or by != self.current or state != LIVING \
                         or self._refuse_hook:
@@ -518,6 +516,8 @@ class Game:
                 self.draw(by)
             elif do == "play":
                 self._play(move)
+            elif do == "choose":
+                self._choose(move)
             else:
                 raise IllegalMove("bad_move", f"unknown move {do!r}")
         self.log.append(move)
@@ -611,7 +611,8 @@ class Game:
         if not cards:
             raise IllegalMove("no_cards", "play needs at least one card")
         hand = self.hands[by]
-        if len(cards) == 1:  # the usual play, checked without counting (a hot path)
+        alone = len(cards) == 1
+        if alone:  # the usual play, checked without counting (a hot path)
             if cards[0] not in self.cards:
                 raise IllegalMove("unknown_card", f"there is no card {cards[0]!r} at this table")
             if cards[0] not in hand:
@@ -630,7 +631,7 @@ class Game:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
             if reason:
                 raise IllegalMove("refused", reason)
-        if len(cards) > 1:
+        if not alone:
             action = combos.check(self, move)
             self._check_own_turn(by)
         else:

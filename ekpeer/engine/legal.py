@@ -358,9 +358,14 @@ def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], mov
     if groups:
         targets = tuple(game.others_with_cards(player))
         if targets:
-            names = game.card_names
+            lists = table.move_lists
             for group in groups:
-                moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
+                # table.at_targets(...), its usual answer (a list made before) written out
+                listed = lists.get((player, group, targets))
+                if listed is None:
+                    listed = table.at_targets(player, group, targets,
+                                              game.card_names if len(group) == 3 else None)
+                moves.extend(listed)
     if len(counts) >= 5:  # a sample: the first few choices of five titles, in hand order
         usable = list(counts) if combo.issuperset(counts) else [c for c in counts if c in combo]
         if len(usable) >= 5:
