@@ -235,11 +235,11 @@ class Game:
         if not hand:
             return None
         n = len(hand)  # self.rng.randrange(n), draw for draw, without its argument checks
-        getrandbits = self.rng.getrandbits
+        rng = self.rng
         k = n.bit_length()
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
         card = hand[r]
         self.give(victim, thief, card, how="steal")
         return card
