@@ -275,15 +275,17 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
                 _alone(game, player, card, alone[card], moves, True, dead)
             else:  # a plain card: always playable on one's own turn
                 moves.append(move)  # type: ignore[arg-type]
+        size = len(hand)
+        if size >= 2 and (len(counts) < size or len(counts) >= 5 or table.wild):
+            # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
+            _combos(game, player, size, counts, moves)
     else:
         for card in counts:
             rule = alone.get(card)
             if rule is not None and rule.now:
                 _alone(game, player, card, rule, moves, False, dead)
-    if own_turn and len(hand) >= 2 and (len(counts) < len(hand) or len(counts) >= 5 or table.wild):
-        # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
-        _combos(game, player, len(hand), counts, moves)
-    moves = _filter(game, player, moves) if refuse else moves
+    if refuse:
+        moves = _filter(game, player, moves)
     if table.extra:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
