@@ -246,7 +246,7 @@ class Playout:
         if game.status[p] != LIVING:
             return self.random_move(p)
         if p in game.cursed:
-            return Move("draw", p)
+            return Move.draw(p)
         if self.rng.random() < self.explore:
             return self.random_move(p)
         hand = game.hands[p]
@@ -278,7 +278,7 @@ class Playout:
                     if targets:
                         target = max(targets, key=lambda q: len(game.hands[q]))
                         return Move.play(p, (card, card), target)
-        return Move("draw", p)
+        return Move.draw(p)
 
     def play(self, p: str, card: str) -> Move:
         game = self.game
