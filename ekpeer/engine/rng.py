@@ -6,7 +6,8 @@ two Python-level functions (``__init__`` and ``seed``) around the C seeding; for
 number seed they only check its type and clear ``gauss_next``, so :func:`seeded` calls the
 C seeding directly. ``random.Random()`` with no seed reads the OS's entropy twice (in
 ``__new__`` and again in ``seed``), which a copy about to be given another state does not
-need: :func:`copied` makes the copy without it.
+need: :func:`copied` makes the copy without it. :func:`below` is ``rng.randrange(n)`` draw
+for draw, without its Python-level argument checks.
 """
 
 from __future__ import annotations
@@ -35,3 +36,13 @@ def copied(rng: random.Random) -> random.Random:
     other = _Random.__new__(_Random)
     other.setstate(rng.getstate())
     return other
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` >= 1: the same draws (``getrandbits`` of ``n``'s bit
+    length until one is below ``n``), so the same seed makes the same choices."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
