@@ -352,7 +352,19 @@ class Game:
             return None
         card, up = pile.draw_bottom() if bottom else pile.draw_top()
         self.drawn_face_up = up
-        self.receive_drawn(player, card, end_turn)
+        if self._drawn_hook or self.cards[card].on_drawn is not None:
+            self.receive_drawn(player, card, end_turn)
+            return card
+        # receive_drawn's usual case written out (no plugin takes it, no card acts when
+        # drawn: it goes to the hand): most draws of every game come this way
+        self.hands[player].append(card)
+        if self.recording:
+            self.emit("drew", (player,), player=player, card=card)
+            self.emit("drew_hidden", None, player=player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
+        if end_turn:
+            self.end_turn()
         return card
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
