@@ -102,8 +102,8 @@ class PlayTable:
     def own_of(self, player: str) -> dict[str | None, Move | str]:
         """What ``player``'s own turn offers, made once and kept: at ``None`` their draw; at
         each ``plain`` card their move playing it alone (always legal on their own turn); at
-        each other card of ``alone`` its id (its moves are worked out each time); cards that cannot be
-        played alone are missing. One lookup per card of a hand tells the three apart."""
+        each other card of ``alone`` its id (its moves are worked out each time); cards that
+        cannot be played alone are missing. One lookup per card of a hand tells them apart."""
         mine = self.own.get(player)
         if mine is None:
             if len(self.own) >= MOVE_LISTS_MAX:
