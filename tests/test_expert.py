@@ -4,6 +4,7 @@ its seat saw, and it plays whole games under every expansion within its time."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 from ekpeer.bots import Bot, make_bot
@@ -279,3 +280,30 @@ def test_the_habit_is_weighed_even_when_the_search_would_not_list_it():
     result = decide(decision)
     assert any(label.startswith("play skip skip") for label, _, _ in result.scores)
     assert result.move == pair.to_dict()  # 40 playouts over the candidates: too few rounds to overrule
+
+
+def test_three_of_a_kind_names_a_card_someone_may_hold_and_asks_the_likeliest_holder():
+    """With every expansion a triple offers every name at every target (dozens of moves):
+    the search keeps one target per name (most cards) and no name nobody can hold
+    (a Zombie Kittens game sets every Defuse out)."""
+    from ekpeer.bots.expert import _facts, _unseen, candidates
+    from ekpeer.engine.determinize import Knowledge
+
+    rules = ruleset(ALL)
+    game = rules.new_game(["p0", "p1", "p2", "p3"], seed=2)
+    me = game.current
+    game.hands[me] = ["tacocat", "tacocat", "tacocat", "skip"]
+    view = player_view(game, me)
+    moves = game.legal_moves(me)
+    facts = _facts(public_setup(game))
+    assert "defuse" in {m.name for m in moves} and _unseen(facts, view)["defuse"] == 0
+    kept = [m for m in candidates(rules.cards, moves, Knowledge(), me, view, _unseen(facts, view))
+            if len(m.cards) == 3]
+    most = max((s for s in view["players"] if s["name"] != me), key=lambda s: s["hand_count"])["name"]
+    assert kept and {m.target for m in kept} == {most}
+    assert "defuse" not in {m.name for m in kept} and len({m.name for m in kept}) == len(kept)
+    # a card we know another player holds may be asked of them, whatever their hand's size
+    other = next(p for p in game.players if p not in (me, most))
+    known = Knowledge(hands={other: Counter({"skip": 1})})
+    kept = candidates(rules.cards, moves, known, me, view, _unseen(facts, view))
+    assert any(m.target == other and m.name == "skip" for m in kept)
