@@ -282,10 +282,10 @@ def test_the_habit_is_weighed_even_when_the_search_would_not_list_it():
     assert result.move == pair.to_dict()  # 40 playouts over the candidates: too few rounds to overrule
 
 
-def test_three_of_a_kind_names_a_card_someone_may_hold_and_asks_the_likeliest_holder():
+def test_three_of_a_kind_names_only_a_card_another_hand_may_hold():
     """With every expansion a triple offers every name at every target (dozens of moves):
-    the search keeps one target per name (most cards) and no name nobody can hold
-    (a Zombie Kittens game sets every Defuse out)."""
+    the search skips names nobody else can hold (a Zombie Kittens game sets every Defuse
+    out), but still asks for a card we know another player holds."""
     from ekpeer.bots.expert import _facts, _unseen, candidates
     from ekpeer.engine.determinize import Knowledge
 
@@ -295,15 +295,12 @@ def test_three_of_a_kind_names_a_card_someone_may_hold_and_asks_the_likeliest_ho
     game.hands[me] = ["tacocat", "tacocat", "tacocat", "skip"]
     view = player_view(game, me)
     moves = game.legal_moves(me)
-    facts = _facts(public_setup(game))
-    assert "defuse" in {m.name for m in moves} and _unseen(facts, view)["defuse"] == 0
-    kept = [m for m in candidates(rules.cards, moves, Knowledge(), me, view, _unseen(facts, view))
-            if len(m.cards) == 3]
-    most = max((s for s in view["players"] if s["name"] != me), key=lambda s: s["hand_count"])["name"]
-    assert kept and {m.target for m in kept} == {most}
-    assert "defuse" not in {m.name for m in kept} and len({m.name for m in kept}) == len(kept)
-    # a card we know another player holds may be asked of them, whatever their hand's size
-    other = next(p for p in game.players if p not in (me, most))
+    unseen = _unseen(_facts(public_setup(game)), view)
+    assert "defuse" in {m.name for m in moves} and unseen["defuse"] == 0
+    kept = [m for m in candidates(rules.cards, moves, Knowledge(), me, unseen) if len(m.cards) == 3]
+    assert kept and "defuse" not in {m.name for m in kept} and "nope" in {m.name for m in kept}
+    assert "skip" not in {m.name for m in kept}
+    other = next(p for p in game.players if p != me)
     known = Knowledge(hands={other: Counter({"skip": 1})})
-    kept = candidates(rules.cards, moves, known, me, view, _unseen(facts, view))
+    kept = candidates(rules.cards, moves, known, me, unseen)
     assert any(m.target == other and m.name == "skip" for m in kept)
