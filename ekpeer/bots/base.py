@@ -6,10 +6,10 @@ which class (``make_bot``).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..engine import Move
+from ..engine.rng import seeded
 
 
 class Bot:
@@ -24,7 +24,7 @@ class Bot:
     needs_view = True
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed): every game of a simulation makes its bots
 
     def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
         raise NotImplementedError

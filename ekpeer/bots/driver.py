@@ -68,8 +68,8 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
     rather than assigning into the old one.
     """
     followers = _last[2] if _last[0] is game and _last[1] is bots else _followers(game, bots)
-    status = game.status
     if game.awaiting:
+        status = game.status
         move = None
         if game.hooked["ekpeer_play_while_waiting"]:
             # Some cards (Clairvoyance) may be played by others while a choice is awaited.
@@ -84,9 +84,11 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
         # Who holds a card a reaction window takes is offered it, in seat order.
         reactive = game.ruleset.reactive_cards
         hands = game.hands
+        status = game.status
         move = RESOLVE
         for player in game.players:
-            if status[player] != "out" and not reactive.isdisjoint(hands[player]):
+            # the hand first: most hands hold none of those cards
+            if not reactive.isdisjoint(hands[player]) and status[player] != "out":
                 moves = game.legal_moves(player)
                 if moves:
                     bot = bots[player]
@@ -97,6 +99,7 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
     else:
         move = None
         if game.ruleset.has_now_cards:  # NOW cards may be played off-turn with nothing pending
+            status = game.status
             move = _first_reaction(game, bots, [p for p in game.players
                                                 if status[p] != "out" and p != game.current])
         if move is None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine import IllegalMove, Move
 from ..engine.game import DEAD, LIVING
 from ..engine.pile import FACE_UP
+from ..engine.rng import below
 from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class Playout:
         moves = game.legal_moves(player)
         if not moves:
             return RESOLVE
-        return moves[self.rng.randrange(len(moves))]
+        return moves[below(self.rng, len(moves))]
 
     def next_move(self, passed: str | None = None) -> Move:
         game = self.game
@@ -188,7 +189,7 @@ class Playout:
             if card in self.traits.kittens and self.rng.random() >= SCATTER:
                 want = max(0, min(hi, game.turns - 1 if game.current == p else 0))
             else:
-                want = self.rng.randint(0, hi)
+                want = below(self.rng, hi + 1)  # self.rng.randint(0, hi), draw for draw
             if card in self.traits.kittens:  # they know where it went (the engine tells them)
                 self.placed[p] = (card, min(want, len(game.draw_pile)), len(game.draw_pile) + 1)
             return Move("choose", p, position=want)
@@ -247,7 +248,7 @@ class Playout:
         if game.status[p] != LIVING:
             return self.random_move(p)
         if p in game.cursed:
-            return Move("draw", p)
+            return Move.draw(p)
         if self.rng.random() < self.explore:
             return self.random_move(p)
         hand = game.hands[p]
@@ -282,7 +283,7 @@ class Playout:
                     if targets:
                         target = max(targets, key=lambda q: len(game.hands[q]))
                         return Move.play(p, (card, card), target)
-        return Move("draw", p)
+        return Move.draw(p)
 
     def dodges_safely(self, card: str) -> bool:
         """Not Draw From the Bottom onto a kitten lying face up there (everyone sees it)."""

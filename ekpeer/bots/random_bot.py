@@ -19,19 +19,19 @@ class RandomBot(Bot):
         n = len(moves)
         if n <= 0:
             raise ValueError("no moves to choose from")
-        getrandbits = self.rng.getrandbits
+        rng = self.rng  # rng.getrandbits(k) called as a method: no bound method made per choice
         k = n.bit_length()
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
         return moves[r]
 
     def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
         """Passing is one more option, drawn uniformly with the legal moves."""
         n = len(moves) + 1
-        getrandbits = self.rng.getrandbits
+        rng = self.rng
         k = n.bit_length()
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
         return moves[r] if r < len(moves) else None

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .game import Action, Game
-from .pile import FACE_UP, FACE_UP_HIDDEN, DrawPile
+from .pile import FACE_UP, FACE_UP_HIDDEN, DrawPile, shuffle
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -179,12 +179,12 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
                          if c is not None and d not in placed_by_view)
     kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
     free = [d for d in range(count) if pile[d] is None]
-    rng.shuffle(free)
+    shuffle(rng, free)  # rng.shuffle(free), draw for draw (pile.shuffle), without a call per card
     counted = max(0, view.get("kittens_in_pile", 0) - kittens_placed)
     want = min(counted, len(free))
     hidden = [c for c, n in sorted(know.hidden_face_up.items()) for _ in range(n)]
     loose = [c for c in sorted(unseen.elements()) if is_kitten[c]]
-    rng.shuffle(loose)
+    shuffle(rng, loose)  # rng.shuffle(loose), draw for draw, without a call per card
     for card in hidden:  # face-up kittens lost in the pile first: they are surely there
         # ... but not on top, where everyone would see it face up (the view would say so)
         below = [i for i, d in enumerate(free) if d != 0]
@@ -203,7 +203,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
 
     # ---- everything else at random: the pile's free places, the hands, out of play
     rest = [c for c in sorted(unseen.elements()) if not is_kitten[c]]
-    rng.shuffle(rest)
+    shuffle(rng, rest)  # rng.shuffle(rest), draw for draw, without a call per card
     filler = _filler(cards, facts.total)
     for depth in free:
         pile[depth] = rest.pop() if rest else filler
@@ -216,7 +216,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         hand = list(known_hands.get(name, Counter()).elements())
         while len(hand) < s["hand_count"]:
             hand.append(rest.pop() if rest else filler)
-        rng.shuffle(hand)
+        shuffle(rng, hand)
         hands[name] = hand
     out_of_play = list(facts.set_out.elements()) + rest + [c for c in unseen.elements() if is_kitten[c]]
 

@@ -10,7 +10,6 @@ table's own plugin manager, which holds only the plugins chosen for this table.
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from .legal import PlayTable
 from .moves import Move
 from .pending import Action, Choice
 from .pile import DrawPile
+from .rng import copied, seeded
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -46,7 +46,7 @@ class Game:
         self.hook = ruleset.hook
         self.players: list[str] = list(players)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed), made without its Python-level steps
         self.origin: dict[str, Any] = origin or {}
         # one loop for every per-player table (a search builds a game per sample)
         self.hands: dict[str, list[str]] = {}
@@ -150,7 +150,7 @@ class Game:
         status = self.status
         n = len(players)
         i = players.index(start)
-        for _ in range(n):
+        for _ in players:  # at most once round the table
             i = (i + step) % n
             p = players[i]
             if status[p] == LIVING:
@@ -235,11 +235,11 @@ class Game:
         if not hand:
             return None
         n = len(hand)  # self.rng.randrange(n), draw for draw, without its argument checks
-        getrandbits = self.rng.getrandbits
+        rng = self.rng
         k = n.bit_length()
-        r = getrandbits(k)
+        r = rng.getrandbits(k)
         while r >= n:
-            r = getrandbits(k)
+            r = rng.getrandbits(k)
         card = hand[r]
         self.give(victim, thief, card, how="steal")
         return card
@@ -253,7 +253,7 @@ class Game:
         """End one of the current player's turns (Skip, a draw, a Defuse...)."""
         if self.winners:
             return
-        if len(self.draw_pile):  # turn_ended_on_empty()'s answer while the pile holds cards
+        if self.draw_pile._cards:  # turn_ended_on_empty()'s answer while the pile holds cards
             if self.ended_on_empty:
                 self.ended_on_empty.clear()
         elif self.turn_ended_on_empty(self.current):
@@ -283,7 +283,7 @@ class Game:
             n = len(players)
             i = players.index(previous)
             to = previous
-            for _ in range(n):
+            for _ in players:  # at most once round the table (a loop over no range object)
                 i = (i + step) % n
                 if status[players[i]] == LIVING:
                     to = players[i]
@@ -344,14 +344,27 @@ class Game:
     # ------------------------------------------------------------------ drawing
     def draw(self, player: str, bottom: bool = False, end_turn: bool = True) -> str | None:
         """``player`` draws from the top (or bottom); the turn ends unless a card takes over."""
-        if not len(self.draw_pile):
+        pile = self.draw_pile
+        if not pile._cards:
             self.emit("draw_pile_empty", None, player=player)
             if end_turn:
                 self.end_turn()
             return None
-        card, up = self.draw_pile.draw_bottom() if bottom else self.draw_pile.draw_top()
+        card, up = pile.draw_bottom() if bottom else pile.draw_top()
         self.drawn_face_up = up
-        self.receive_drawn(player, card, end_turn)
+        if self._drawn_hook or self.cards[card].on_drawn is not None:
+            self.receive_drawn(player, card, end_turn)
+            return card
+        # receive_drawn's usual case written out (no plugin takes it, no card acts when
+        # drawn: it goes to the hand): most draws of every game come this way
+        self.hands[player].append(card)
+        if self.recording:
+            self.emit("drew", (player,), player=player, card=card)
+            self.emit("drew_hidden", None, player=player)
+        if self._hand_hook:
+            self.hook.ekpeer_hand_changed(game=self, player=player)
+        if end_turn:
+            self.end_turn()
         return card
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
@@ -506,8 +519,6 @@ class Game:
             if self._move_hook and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
-            elif do == "choose":
-                self._choose(move)
             elif do == "draw":
                 if self.awaiting or self.stack or by != self.current or state != LIVING \
                         or self._refuse_hook:
@@ -517,10 +528,12 @@ class Game:
                 self.draw(by)
             elif do == "play":
                 self._play(move)
+            elif do == "choose":
+                self._choose(move)
             else:
                 raise IllegalMove("bad_move", f"unknown move {do!r}")
         self.log.append(move)
-        if self.ended_on_empty and len(self.draw_pile):
+        if self.ended_on_empty and self.draw_pile._cards:
             self.ended_on_empty.clear()  # the pile filled again: ruling 25's round starts over
         if self._game_over_hook:
             # A plugin may end the game by its own rule after any move; the default rule (one
@@ -610,7 +623,8 @@ class Game:
         if not cards:
             raise IllegalMove("no_cards", "play needs at least one card")
         hand = self.hands[by]
-        if len(cards) == 1:  # the usual play, checked without counting (a hot path)
+        alone = len(cards) == 1
+        if alone:  # the usual play, checked without counting (a hot path)
             if cards[0] not in self.cards:
                 raise IllegalMove("unknown_card", f"there is no card {cards[0]!r} at this table")
             if cards[0] not in hand:
@@ -629,7 +643,7 @@ class Game:
             reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
             if reason:
                 raise IllegalMove("refused", reason)
-        if len(cards) > 1:
+        if not alone:
             action = combos.check(self, move)
             self._check_own_turn(by)
         else:
@@ -741,11 +755,7 @@ class Game:
         other.hook = self.hook
         other.players = self.players
         other.seed = self.seed
-        if seed is None:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
-        else:
-            other.rng = random.Random(seed)
+        other.rng = copied(self.rng) if seed is None else seeded(seed)
         other.origin = self.origin
         # one loop for every per-player table (a search clones for every playout)
         hands, marked, in_front, removed, laid_by = {}, {}, {}, {}, {}

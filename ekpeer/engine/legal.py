@@ -53,8 +53,8 @@ class PlayTable:
     name, the same list every time the same player holds it against the same hands.
     """
 
-    __slots__ = ("names", "alone", "reactive", "reactive_order", "combo", "cat", "wild", "refuse",
-                 "extra", "singles", "move_lists")
+    __slots__ = ("names", "alone", "plain", "reactive", "reactive_order", "combo", "cat", "wild",
+                 "refuse", "extra", "singles", "own", "move_lists")
 
     def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
         hooked = hooked or {}
@@ -67,6 +67,10 @@ class PlayTable:
         self.alone: dict[str, Alone] = {
             c: Alone(s.now, s.dead_may_play is False, s.can_play, s.targets)
             for c, s in cards.items() if s.playable and not s.is_nope}
+        #: the cards of ``alone`` that nothing but the turn decides: no ``can_play``, no target
+        #: (on one's own turn their move is always legal, so it needs no look at the card)
+        self.plain: tuple[str, ...] = tuple(c for c, a in self.alone.items()
+                                            if a.can_play is None and a.targets is None)
         #: card -> (whether the Dead are barred from it, its ``can_play``, its ``targets``),
         #: for the cards a reaction window takes.
         self.reactive: dict[str, tuple[bool, Any, Any]] = {
@@ -78,6 +82,9 @@ class PlayTable:
         self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
         #: player -> card -> the move playing it alone with no target (built once, not per move)
         self.singles: dict[str, dict[str | None, Move]] = {}
+        #: player -> their draw (at ``None``), their move for each ``plain`` card and the id of
+        #: each other card of ``alone``: what their own turn offers (see :meth:`own_of`)
+        self.own: dict[str, dict[str | None, Move | str]] = {}
         #: (player, cards, targets) -> the moves of that play at each target (and name)
         self.move_lists: dict[tuple[Any, ...], tuple[Move, ...]] = {}
 
@@ -90,6 +97,21 @@ class PlayTable:
                 self.singles.clear()
             mine = self.singles[player] = {
                 None: _new(Move, ("draw", player, (), None, None, None, None, None, None, None, None))}
+        return mine
+
+    def own_of(self, player: str) -> dict[str | None, Move | str]:
+        """What ``player``'s own turn offers, made once and kept: at ``None`` their draw; at
+        each ``plain`` card their move playing it alone (always legal on their own turn); at
+        each other card of ``alone`` its id (its moves are worked out each time); cards that
+        cannot be played alone are missing. One lookup per card of a hand tells them apart."""
+        mine = self.own.get(player)
+        if mine is None:
+            if len(self.own) >= MOVE_LISTS_MAX:
+                self.own.clear()
+            singles = self.singles_of(player)
+            mine = self.own[player] = {None: singles[None]}
+            for card in self.alone:
+                mine[card] = self.single(player, card) if card in self.plain else card
         return mine
 
     def single(self, player: str, card: str) -> Move:
@@ -208,10 +230,10 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     refuse = table.refuse
     dead = state == "dead"
     moves: list[Move] = []
-    mine = table.singles.get(player)  # this player's moves playing one card (and drawing)
-    if mine is None:
-        mine = table.singles_of(player)
     if game.stack:
+        mine = table.singles.get(player)  # this player's moves playing one card (and drawing)
+        if mine is None:
+            mine = table.singles_of(player)
         # Only Nopes and NOW cards go into a reaction window: look for those few in the
         # hand rather than at every card of it (a window opens on most plays).
         found = []
@@ -239,38 +261,54 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     counts: dict[str, int] = {}
     _count_elements(counts, hand)  # each title once, in hand order, with its copies
     own_turn = player == game.current and not dead
-    if own_turn:
-        moves.append(mine[None])
     alone = table.alone
-    for card in counts:
-        rule = alone.get(card)
-        if rule is None:
-            continue
-        now, dead_barred, can_play, targets_of = rule
-        if now:
-            if dead and dead_barred:
+    if own_turn:
+        own = table.own.get(player)
+        if own is None:
+            own = table.own_of(player)
+        moves.append(own[None])  # type: ignore[arg-type]
+        for card in counts:
+            move = own.get(card)
+            if move is None:  # not played alone
                 continue
-        elif not own_turn:
-            continue
-        # _single, inlined: this loop runs for every card of every hand on every turn
-        if can_play is not None and can_play(game, player):
-            continue
-        targets = targets_of(game, player) if targets_of is not None else None
-        if targets is None:
-            move = mine.get(card)
-            if move is None:
-                move = mine[card] = play(player, (card,))
-            moves.append(move)
-        elif targets:
-            moves.extend(table.at_targets(player, (card,), tuple(targets)))
-    if own_turn and len(hand) >= 2 and (len(counts) < len(hand) or len(counts) >= 5 or table.wild):
-        # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
-        _combos(game, player, len(hand), counts, moves)
-    moves = _filter(game, player, moves) if refuse else moves
+            if move.__class__ is str:  # an asked card: its moves worked out now
+                _alone(game, player, card, alone[card], moves, True, dead)
+            else:  # a plain card: always playable on one's own turn
+                moves.append(move)  # type: ignore[arg-type]
+        size = len(hand)
+        if size >= 2 and (len(counts) < size or len(counts) >= 5 or table.wild):
+            # (else no combo: no two alike, too few titles for five, and no wild cats at the table)
+            _combos(game, player, size, counts, moves)
+    else:
+        for card in counts:
+            rule = alone.get(card)
+            if rule is not None and rule.now:
+                _alone(game, player, card, rule, moves, False, dead)
+    if refuse:
+        moves = _filter(game, player, moves)
     if table.extra:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
+
+
+def _alone(game: LegalGame, player: str, card: str, rule: Alone, moves: list[Move], own_turn: bool,
+           dead: bool) -> None:
+    """Add the moves of ``player`` playing ``card`` alone (by its ``rule``) to ``moves``:
+    for the cards a question decides (``can_play``, targets) and NOW cards off-turn."""
+    now, dead_barred, can_play, targets_of = rule
+    if now:
+        if dead and dead_barred:
+            return
+    elif not own_turn:
+        return
+    if can_play is not None and can_play(game, player):
+        return
+    targets = targets_of(game, player) if targets_of is not None else None
+    if targets is None:
+        moves.append(game.plays.single(player, card))
+    elif targets:
+        moves.extend(game.plays.at_targets(player, (card,), tuple(targets)))
 
 
 def _single(game: LegalGame, player: str, card: str) -> list[Move] | tuple[Move, ...]:
@@ -322,9 +360,14 @@ def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], mov
     if groups:
         targets = tuple(game.others_with_cards(player))
         if targets:
-            names = game.card_names
+            lists = table.move_lists
             for group in groups:
-                moves.extend(table.at_targets(player, group, targets, names if len(group) == 3 else None))
+                # table.at_targets(...), its usual answer (a list made before) written out
+                listed = lists.get((player, group, targets))
+                if listed is None:
+                    listed = table.at_targets(player, group, targets,
+                                              game.card_names if len(group) == 3 else None)
+                moves.extend(listed)
     if len(counts) >= 5:  # a sample: the first few choices of five titles, in hand order
         usable = list(counts) if combo.issuperset(counts) else [c for c in counts if c in combo]
         if len(usable) >= 5:

@@ -51,6 +51,12 @@ class Move(NamedTuple):
         return _new(cls, ("play", by, cards, target, name, None, None, None, None, None, None))
 
     @classmethod
+    def draw(cls, by: str | None) -> Move:
+        """``Move("draw", by)`` without the named tuple's keyword step (a playout draws on
+        most of its turns)."""
+        return _new(cls, ("draw", by, (), None, None, None, None, None, None, None, None))
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:
         """Build a move from plain data, checking each field's type (input may be hostile)."""
         from .errors import IllegalMove

@@ -59,6 +59,12 @@ def shuffle(rng: random.Random, cards: list) -> None:
 
 
 class DrawPile:
+    """The cards bottom first (``_cards``), their face states (``_up``) and who knows them.
+
+    The game asks whether the pile is empty on every draw and turn: it reads ``_cards``
+    for that (``len()`` of the list is a C call, ``len()`` of the pile a Python one).
+    """
+
     __slots__ = ("_cards", "_up", "_seen")
 
     def __init__(self, top_first: Iterable[str] = (), face_up: Iterable[int] = ()) -> None:

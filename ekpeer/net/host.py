@@ -217,6 +217,11 @@ class Host:
         right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
         self.journal_sync.append(table.id, records)
 
+    def journal_rewrite(self, table: Table, records: list[dict[str, Any]]) -> None:
+        """Replace ``table``'s journal with ``records`` before any frame tells of them (atomic);
+        the rename's fsync right after (:class:`~ekpeer.net.journal_sync.JournalSync`)."""
+        self.journal_sync.rewrite(table.id, records)
+
     # ------------------------------------------------------------------ lifecycle
     def log(self, event: str, level: str = "info", **fields: Any) -> None:
         if self._log is not None:

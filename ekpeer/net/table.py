@@ -62,6 +62,10 @@ class TableHost(TimerHost, Protocol):
         """Write ``records`` to ``table``'s journal before any frame tells of them."""
         ...
 
+    def journal_rewrite(self, table: Table, records: list[dict[str, Any]]) -> None:
+        """Replace ``table``'s journal with ``records`` before any frame tells of them."""
+        ...
+
     def detach(self, session: Session) -> None:
         """Take ``session`` away from the table it is at, if any."""
         ...
@@ -162,13 +166,11 @@ class Table(TableTimers):
 
     def journal_lobby(self) -> None:
         """The table as it stands outside a game (settings; lobby seats are not kept)."""
-        journal = self.host.journal
-        if journal is not None:
-            self.host.guard_io(journal.rewrite, self.id, [self.table_record()])
+        if self.host.journal is not None:
+            self.host.journal_rewrite(self, [self.table_record()])
 
     def journal_game(self, moves: list[dict[str, Any]] | None = None) -> None:
-        journal = self.host.journal
-        if journal is None or self.game is None:
+        if self.host.journal is None or self.game is None:
             return
         # no token in clear: a seat's SHA-256 is enough to know it again (and a token is useless
         # without the client key it is bound to, which the journal keeps as the public half only)
@@ -178,7 +180,7 @@ class Table(TableTimers):
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
         cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
-        self.host.guard_io(journal.rewrite, self.id, [self.table_record(), game, *cone, *(moves or [])])
+        self.host.journal_rewrite(self, [self.table_record(), game, *cone, *(moves or [])])
 
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:

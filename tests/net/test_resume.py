@@ -232,6 +232,42 @@ async def test_a_move_is_in_the_journal_before_anyone_hears_of_it_and_nobody_wai
         await a.close()
 
 
+async def test_a_new_game_or_lobby_change_never_waits_in_the_loop_for_the_folders_fsync(
+        ctx, tmp_path, monkeypatch):
+    """A rewrite's rename is made durable by fsyncing the folder, ten times slower than the
+    file's own fsync on a virtual disk: it runs in a worker thread, never on the loop's, and
+    still runs."""
+    import stat
+    import threading
+
+    folder_fsyncs: list[bool] = []          # one per folder fsync: was it on the loop's thread?
+    real_fsync = os.fsync
+    loop_thread = threading.get_ident()
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            folder_fsyncs.append(threading.get_ident() == loop_thread)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    a = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, journal=Journal(tmp_path))
+    await a.start()
+    a.add_table("disk", {**FAST, "seats": 2, "bots": "random"})      # a rewrite: the lobby
+    client = Client(a.address, "ann", ctx=ctx)
+    try:
+        await client.connect()
+        await client.join("disk", "ann")
+        await client.ready(True)
+        await client.start()                                           # a rewrite: the game
+        await wait_for(lambda: a.tables["disk"].game is not None, 5, what="the game")
+        await wait_for(lambda: len(folder_fsyncs) >= 2, 5, what="the folder fsynced after each rewrite")
+        assert not any(folder_fsyncs), "a folder fsync ran on the event loop's thread"
+        assert '"t":"game"' in a.journal.path("disk").read_text()
+    finally:
+        await client.close()
+        await a.close()
+
+
 async def test_a_failing_fsync_is_logged_and_play_goes_on(ctx, tmp_path, monkeypatch):
     import errno
 

@@ -47,6 +47,9 @@ class Outbox:
     def journal_append(self, table: Table, records: list) -> None:
         raise AssertionError("no journal was given")
 
+    def journal_rewrite(self, table: Table, records: list) -> None:
+        raise AssertionError("no journal was given")
+
     def detach(self, session: Session) -> None:
         if session.table is not None:
             session.table.leave(session)
