@@ -158,3 +158,45 @@ def test_a_sampled_game_plays_to_the_end_under_every_expansion():
             assert sample.all_cards() == start
         assert sample.over
     assert Move("draw", "x")  # the sample accepts the engine's own moves
+
+
+#: (players, seed, seat): games with every expansion whose course once fooled the sampler or
+#: the tracker: a face-up Imploding Kitten whose place a shuffle hid, kittens held under a
+#: Streaking Kitten when the draw pile has no room for all the kittens counted, a Zombie
+#: Kitten spent to revive someone that the tracker still thought in their hand.
+TRACKED = [(4, 1, "p0"), (4, 1, "p1"), (4, 3, "p1"), (5, 3, "p1")]
+#: A sample's view must repeat these too when the sample is built with the tracker's knowledge.
+SAME_KNOWING = (*SAME, "known_pile", "seen", "choices")
+
+
+@pytest.mark.parametrize("players,seed,seat", TRACKED)
+def test_a_sample_from_what_the_seat_tracked_gives_it_its_own_view_every_step(players, seed, seat):
+    """At every step of a whole game with every expansion, what the seat's tracker knows is
+    true of the real game, and a sample built from it gives the seat exactly its real view."""
+    from ekpeer.bots.knowledge import Tracker
+    from ekpeer.engine.view import visible_events
+
+    rules = ruleset(ALL)
+    names = [f"p{i}" for i in range(players)]
+    game = rules.new_game(names, seed=seed)
+    bots = {n: make_bot("heuristic", seed * 10 + i) for i, n in enumerate(names)}
+    tracker = Tracker(seat, rules.cards)
+    tracker.feed(visible_events(game.events, seat))
+    facts = table_facts(rules, names)
+    for made in range(400):
+        if game.over or game.status[seat] == "out":
+            break
+        if not game.awaiting:
+            view = player_view(game, seat)
+            known = tracker.knowledge(view)
+            pile = game.draw_pile.top_first()
+            assert all(pile[d] == c for d, c in known.pile.items()), (made, known.pile)
+            for p, cards in known.hands.items():
+                assert not cards - Counter(game.hands[p]), (made, p, cards)
+            sample = sample_game(rules, facts, view, known, random.Random(made))
+            assert sample.all_cards() == game.all_cards(), made
+            again = player_view(sample, seat)
+            for key in SAME_KNOWING:
+                assert again[key] == view[key], (made, key)
+        step(game, bots)
+        tracker.feed(visible_events(game.events, seat))

@@ -4,6 +4,7 @@ its seat saw, and it plays whole games under every expansion within its time."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 from ekpeer.bots import Bot, make_bot
@@ -225,3 +226,81 @@ def test_a_remote_search_bot_learns_the_table_from_the_lobby():
     assert setup == {"plugins": ["base"], "players": ["ann", "bot1", "bot2"], "deck": "original",
                      "variants": [], "options": {}}
     assert _public_setup({"settings": {"expansions": ["not_installed"]}, "seats": []}) is None
+
+
+def test_playouts_see_a_face_up_kitten_on_top_and_at_the_bottom():
+    """Everyone sees a face-up Imploding Kitten on top: a playout seat dodges it as the
+    heuristic bot does, and never draws from the bottom onto one lying face up there."""
+    import random
+
+    from ekpeer.bots.playout import Playout
+    from ekpeer.engine.pile import DrawPile
+
+    rules = ruleset(ALL)
+    game = rules.new_game(["p0", "p1", "p2"], seed=5)
+    me = game.current
+    rest = [c for c in game.draw_pile.top_first() if c != "imploding_kitten"][:6]
+    game.draw_pile = DrawPile(["imploding_kitten", *rest], face_up=[0])
+    game.hands[me] = ["skip", "tacocat"]
+    playout = Playout(game, random.Random(0), explore=0.0)
+    assert playout.next_move() == Move.play(me, ("skip",))
+    game.draw_pile = DrawPile([*rest, "imploding_kitten"], face_up=[len(rest)])
+    game.draw_pile.insert(0, "imploding_kitten", face_up=2)  # its place hidden, but on top
+    game.hands[me] = ["draw_from_the_bottom", "skip"]
+    assert playout.next_move() == Move.play(me, ("skip",))
+
+
+def test_the_search_overrules_the_habit_only_on_enough_rounds():
+    """A lead of several standard errors over a handful of rounds is noise as often as not
+    (with every expansion a decision may end after three): the habit stands until
+    TRUST_ROUNDS rounds; then the evidence decides."""
+    from ekpeer.bots.expert import TRUST_ROUNDS, _best
+
+    habit, other = Move("draw", "p0"), Move.play("p0", ("skip",))
+    few = [[0.0, 0.0, 1.0], [1.0, 1.0, 1.0]]
+    assert _best([0, 1], [habit, other], few, habit, rounds=3) == 0
+    many = [[0.0, 0.0, 1.0] * TRUST_ROUNDS, [1.0, 1.0, 1.0] * TRUST_ROUNDS]
+    assert _best([0, 1], [habit, other], many, habit, rounds=3 * TRUST_ROUNDS) == 1
+
+
+def test_the_habit_is_weighed_even_when_the_search_would_not_list_it():
+    """The heuristic may pick a move the search skips (a pair of action cards): it is
+    searched anyway, so the search never overrules a habit it did not weigh."""
+    rules = ruleset(["base"])
+    game = rules.new_game(["p0", "p1"], seed=4)
+    me = game.current
+    game.hands[me] = ["skip", "skip", "tacocat", "defuse"]
+    bot = ExpertBot(seed=2, playouts=40)
+    bot.bind(public_setup(game))
+    moves = game.legal_moves(me)
+    pair = next(m for m in moves if m.cards == ("skip", "skip"))
+    decision, _ = bot.prepare(player_view(game, me), moves, react=False)
+    assert decision is not None
+    decision.prior = pair.to_dict()
+    result = decide(decision)
+    assert any(label.startswith("play skip skip") for label, _, _ in result.scores)
+    assert result.move == pair.to_dict()  # 40 playouts over the candidates: too few rounds to overrule
+
+
+def test_three_of_a_kind_names_only_a_card_another_hand_may_hold():
+    """With every expansion a triple offers every name at every target (dozens of moves):
+    the search skips names nobody else can hold (a Zombie Kittens game sets every Defuse
+    out), but still asks for a card we know another player holds."""
+    from ekpeer.bots.expert import _facts, _unseen, candidates
+    from ekpeer.engine.determinize import Knowledge
+
+    rules = ruleset(ALL)
+    game = rules.new_game(["p0", "p1", "p2", "p3"], seed=2)
+    me = game.current
+    game.hands[me] = ["tacocat", "tacocat", "tacocat", "skip"]
+    view = player_view(game, me)
+    moves = game.legal_moves(me)
+    unseen = _unseen(_facts(public_setup(game)), view)
+    assert "defuse" in {m.name for m in moves} and unseen["defuse"] == 0
+    kept = [m for m in candidates(rules.cards, moves, Knowledge(), me, unseen) if len(m.cards) == 3]
+    assert kept and "defuse" not in {m.name for m in kept} and "nope" in {m.name for m in kept}
+    assert "skip" not in {m.name for m in kept}
+    other = next(p for p in game.players if p != me)
+    known = Knowledge(hands={other: Counter({"skip": 1})})
+    kept = candidates(rules.cards, moves, known, me, unseen)
+    assert any(m.target == other and m.name == "skip" for m in kept)

@@ -24,6 +24,7 @@ import math
 import os
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,12 @@ DROP_AT = 2.5
 #: the heuristic's pick to be played instead. Stricter settings (5 % one-sided, shared among
 #: the candidates) kept the bot too close to the heuristic and lost more games.
 PRIOR_EDGE = 1.0
+#: Fewest rounds on which the search may overrule the heuristic's pick. With every
+#: expansion on, a playout costs several times a base game's and a decision has many more
+#: candidates, so a decision may end after a handful of rounds; the standard error of so
+#: few paired differences is itself noise, and the best of many candidates then leads the
+#: habit by "one standard error" by luck alone (bench_bots: expansions at 0.2 s).
+TRUST_ROUNDS = MIN_ROUNDS
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -256,28 +263,49 @@ def _facts(setup: dict[str, Any]) -> TableFacts:
     return facts
 
 
-def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge) -> list[Move]:
+def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge,
+               me: str | None = None, unseen: Counter | None = None) -> list[Move]:
     """The offered moves worth searching: combos only of cats (cards that do nothing alone),
     three of a kind naming only a card worth taking (one that saves from a kitten, a Nope,
-    or one we know the target holds), and a couple of the five-different combos."""
+    or one we know the target holds) that another hand may still hold (``unseen``: a
+    Zombie game sets every Defuse out), a couple of the five-different combos, and no card
+    aimed at ourselves that could be aimed at another (with every expansion a turn may
+    offer dozens of moves: fewer candidates, more rounds). Asking only the player with
+    most cards cost base-game wins (bench: 0.25 against 0.33 in 100 four-player games)."""
     savers = {c for c, s in cards.items() if s.saves is not None}
     worth = savers | {c for c, s in cards.items() if s.is_nope}
     out: list[Move] = []
     fives = 0
+    aimed_elsewhere = {(m.cards, m.name) for m in moves if m.target is not None and m.target != me}
     for m in moves:
+        if me is not None and m.target == me and (m.cards, m.name) in aimed_elsewhere:
+            continue
         if m.do == "play" and len(m.cards) > 1 and any(
                 cards[c].playable or c in savers for c in m.cards if c in cards):
             continue  # a combo spends only cards that do nothing alone (cats), never a Defuse
         if m.do == "play" and len(m.cards) == 3 and m.name is not None:
             held = knowledge.hands.get(m.target or "", {})
-            if m.name not in worth and not held.get(m.name):
-                continue
+            if not held.get(m.name):
+                if m.name not in worth or (unseen is not None and unseen[m.name] <= 0):
+                    continue
         if m.do == "play" and len(m.cards) == 5:
             fives += 1
             if fives > 2:
                 continue
         out.append(m)
     return out or list(moves)
+
+
+def _unseen(facts: TableFacts, view: dict[str, Any]) -> Counter:
+    """Cards of the table that may lie in another hand: none set out by rule, in the
+    discard pile, in front of a player, face up in the pile or in our own hand."""
+    out = facts.total - facts.set_out
+    out.subtract(view["discard"])
+    out.subtract(view["hand"])
+    for seat in view["players"]:
+        out.subtract(seat["in_front"])
+    out.subtract(f["card"] for f in view.get("face_up", []))
+    return out
 
 
 def decide(decision: Decision) -> Result:
@@ -297,10 +325,12 @@ def decide(decision: Decision) -> Result:
         near = range(min(hi, 2 * living) + 1)
         options: list[Move | None] = [Move("choose", me, position=p) for p in sorted({*near, hi // 2, hi})]
     else:
-        options = list(candidates(rules.cards, moves, decision.knowledge))
+        options = list(candidates(rules.cards, moves, decision.knowledge, me, _unseen(facts, view)))
     if decision.react:
         options.append(None)
     prior = Move.from_dict(decision.prior) if decision.prior is not None else None
+    if prior is not None and prior not in options and (put_back is not None or prior in moves):
+        options.append(prior)  # the habit is always weighed: the search must beat it to overrule it
     n = len(options)
     # rewards[k][r]: candidate k's reward in round r. Every living candidate is played in
     # every round on the same sampled game with the same luck, so two candidates are
@@ -346,7 +376,7 @@ def decide(decision: Decision) -> Result:
         rounds += 1
         if rounds >= MIN_ROUNDS:
             alive = _survivors(alive, rewards)
-    best = _best(alive, options, rewards, prior)
+    best = _best(alive, options, rewards, prior, rounds)
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
@@ -381,12 +411,15 @@ def _survivors(alive: list[int], rewards: list[list[float]]) -> list[int]:
 
 
 def _best(alive: list[int], options: list[Move | None], rewards: list[list[float]],
-          prior: Move | None) -> int:
+          prior: Move | None, rounds: int = MIN_ROUNDS) -> int:
     """The best survivor, unless the heuristic's own pick is not clearly worse: the search
-    overrules a sound habit only on evidence (``PRIOR_EDGE``, paired)."""
+    overrules a sound habit only on evidence (``PRIOR_EDGE``, paired), and never on fewer
+    than ``TRUST_ROUNDS`` rounds, whose standard error is itself too noisy to trust."""
     best = max(alive, key=lambda k: _mean(rewards[k]))
     habit = next((k for k in alive if options[k] == prior), None)
     if habit is not None and habit != best:
+        if rounds < TRUST_ROUNDS:
+            return habit
         edge, se = _edge(rewards[best], rewards[habit])
         if edge <= PRIOR_EDGE * se:
             return habit

@@ -293,6 +293,11 @@ class Tracker:
             card = self.last_exploding.get(e.get("player", ""))
             if card is not None:
                 self._gain(e.get("player", ""), card)
+        elif kind == "saved":
+            card = e.get("card")
+            spec = self.cards.get(card)
+            if spec is None or not spec.extra.get("holds_kitten"):  # a Streaking Kitten stays
+                self._lose(e.get("player", ""), card)  # a Defuse, a Zombie Kitten reviving someone
         elif kind in ("kitten_from_hand", "card_lost", "cursed_pick"):
             self._lose(e.get("player") or e.get("by") or "", e.get("card"))
         elif kind == "chose_hidden":

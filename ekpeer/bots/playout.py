@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import IllegalMove, Move
 from ..engine.game import DEAD, LIVING
+from ..engine.pile import FACE_UP
 from ..engine.rng import below
 from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
 
@@ -253,10 +254,13 @@ class Playout:
         hand = game.hands[p]
         t = self.traits
         top = self.top_believed(p) if game.seen else None
+        pile = game.draw_pile
+        if top is None and pile and pile.is_face_up(0):
+            top = pile.peek(1)[0]  # a face-up card on top (an Imploding Kitten): everyone sees it
         if top is not None:
             if top in t.kittens:
                 for card in t.dodges:
-                    if card in hand:
+                    if card in hand and self.dodges_safely(card):
                         return self.play(p, card)
         else:
             size = len(game.draw_pile)
@@ -270,7 +274,7 @@ class Playout:
                             return self.play(p, card)
                     if risk > 0.45 and t.savers.isdisjoint(hand):
                         for card in t.quiet_dodges:
-                            if card in hand:
+                            if card in hand and self.dodges_safely(card):
                                 return self.play(p, card)
         if len(hand) > 1:
             for card in t.cats:
@@ -280,6 +284,14 @@ class Playout:
                         target = max(targets, key=lambda q: len(game.hands[q]))
                         return Move.play(p, (card, card), target)
         return Move.draw(p)
+
+    def dodges_safely(self, card: str) -> bool:
+        """Not Draw From the Bottom onto a kitten lying face up there (everyone sees it)."""
+        if card != "draw_from_the_bottom":
+            return True
+        pile = self.game.draw_pile
+        n = len(pile)
+        return not (n and pile.is_face_up(n - 1) == FACE_UP and pile.peek(n)[-1] in self.traits.kittens)
 
     def play(self, p: str, card: str) -> Move:
         game = self.game

@@ -180,14 +180,17 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
     free = [d for d in range(count) if pile[d] is None]
     shuffle(rng, free)  # rng.shuffle(free), draw for draw (pile.shuffle), without a call per card
-    want = max(0, min(view.get("kittens_in_pile", 0) - kittens_placed, len(free)))
+    counted = max(0, view.get("kittens_in_pile", 0) - kittens_placed)
+    want = min(counted, len(free))
     hidden = [c for c, n in sorted(know.hidden_face_up.items()) for _ in range(n)]
     loose = [c for c in sorted(unseen.elements()) if is_kitten[c]]
     shuffle(rng, loose)  # rng.shuffle(loose), draw for draw, without a call per card
     for card in hidden:  # face-up kittens lost in the pile first: they are surely there
-        if want and card in loose:
+        # ... but not on top, where everyone would see it face up (the view would say so)
+        below = [i for i, d in enumerate(free) if d != 0]
+        if want and card in loose and below:
             loose.remove(card)
-            depth = free.pop()
+            depth = free.pop(below[-1])
             pile[depth], states[depth] = card, FACE_UP_HIDDEN
             unseen[card] -= 1
             want -= 1
@@ -195,6 +198,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         depth = free.pop()
         pile[depth] = card
         unseen[card] -= 1
+    if counted > want:  # more kittens than the pile has room for: the rest are held in hands
+        _hide_held_kittens(cards, me, seats, known_hands, unseen, counted - want, rng)
 
     # ---- everything else at random: the pile's free places, the hands, out of play
     rest = [c for c in sorted(unseen.elements()) if not is_kitten[c]]
@@ -272,6 +277,39 @@ def _hold_kittens(cards: dict, hands: dict[str, Counter], unseen: Counter, sizes
                 hand[card] += 1
                 unseen[card] -= 1
                 have += 1
+
+
+def _hide_held_kittens(cards: dict, me: str, seats: list[dict[str, Any]], hands: dict[str, Counter],
+                       unseen: Counter, n: int, rng: random.Random) -> None:
+    """Put ``n`` kittens the view counts, and the pile cannot hold, into other hands, each
+    with a card that lets a hand keep it (a Streaking Kitten): ``kittens_in_pile`` counts
+    such kittens too, since nobody else can tell them from one still in the pile."""
+    holders = sorted(c for c, s in cards.items() if s.extra.get("holds_kitten"))
+    keepable = sorted(c for c, s in cards.items() if s.kind == "kitten" and s.extra.get("defusable"))
+    for _ in range(n):
+        kitten = next((c for c in keepable if unseen[c] > 0), None)
+        if kitten is None:
+            return
+        room = []
+        for s in seats:
+            hand = hands.get(s["name"])
+            if s["name"] == me or s["status"] == "out" or hand is None:
+                continue
+            kept = sum(hand[c] for c in keepable)
+            free_holders = sum(hand[c] for c in holders) - kept
+            need = 1 if free_holders > 0 else 2
+            can_hold = need == 1 or any(unseen[c] for c in holders)
+            if can_hold and s["hand_count"] - sum(hand.values()) >= need:
+                room.append((s["name"], need))
+        if not room:
+            return
+        name, need = room[rng.randrange(len(room))]
+        if need == 2:
+            holder = next(c for c in holders if unseen[c] > 0)
+            hands[name][holder] += 1
+            unseen[holder] -= 1
+        hands[name][kitten] += 1
+        unseen[kitten] -= 1
 
 
 def _filler(cards: dict, total: Counter) -> str:
