@@ -85,6 +85,11 @@ def _who(name: str | None, me: str | None) -> str:
     return "you" if name == me else name
 
 
+def _whose(name: str | None, me: str | None) -> str:
+    """``your``, ``ann’s`` or ``someone’s`` (never "you’s")."""
+    return "your" if name is not None and name == me else f"{_who(name, me)}’s"
+
+
 def _Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
     return "You" if name == me else (name or "Someone")
 
@@ -245,7 +250,7 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
         "cursed_turned_up": lambda: f"{_does(p, me, 'turn')} up {card}",
         "curse_lifted": lambda: f"The curse on {_who(p, me)} lifts",
         "card_lost": lambda: f"{card} is lost: it cannot be played that way",
-        "marked": lambda: f"{_does(by, me, 'mark')} {_who(target, me)}’s {card}: it faces out",
+        "marked": lambda: f"{_does(by, me, 'mark')} {_whose(target, me)} {card}: it faces out",
         "mark_nothing": lambda: f"{_does(target, me, 'have')} nothing to mark",
         "kitten_held": lambda: f"{_does(p, me, 'hold')} the kitten safely with a Streaking Kitten",
         "kitten_from_hand": lambda: f"{_does(p, me, 'lose')} cover for {card}!",
@@ -261,7 +266,7 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
         "catomic_bomb": lambda: (f"{_does(by, me, 'set')} off a Catomic Bomb: "
                                  f"{_kittens(e.get('kittens', 0))} to the top"),
         "ill_take_that": lambda: f"{_does(by, me, 'put')} I’ll Take That in front of {_who(target, me)}",
-        "card_taken": lambda: f"{_does(e.get('taker'), me, 'take')} {_who(p, me)}’s drawn card",
+        "card_taken": lambda: f"{_does(e.get('taker'), me, 'take')} {_whose(p, me)} drawn card",
         "card_into_pile": lambda: f"{_does(p, me, 'put')} a card into the draw pile",
         "card_onto_pile": lambda: f"{_does(p, me, 'put')} a card on the draw pile",
         "watching": lambda: f"{_does(by, me, 'keep')} watch over {_who(p, me)}",

@@ -50,3 +50,13 @@ def test_the_odds_line_counts_kittens_and_cards_in_words():
     odds, none = explode_odds({"draw_pile_count": 9, "players": players, "kittens_in_pile": 0},
                               Catalog(), Knowledge())
     assert (odds, none) == (0.0, "no kittens in 9 cards")
+
+
+def test_a_card_of_yours_is_yours_never_you_s():
+    catalog = Catalog(ruleset(["base", "party"]).catalog())
+    marked = {"type": "marked", "by": "bob", "target": "ann", "card": "favor"}
+    assert event_words(marked, catalog, "ann") == "bob marks your Favor: it faces out"
+    assert event_words(marked, catalog, "cat") == "bob marks ann’s Favor: it faces out"
+    taken = {"type": "card_taken", "taker": "bob", "player": "ann"}
+    assert event_words(taken, catalog, "ann") == "bob takes your drawn card"
+    assert event_words(taken, catalog, "bob") == "You take ann’s drawn card"
