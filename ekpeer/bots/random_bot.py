@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Move
+from ..engine.rng import below
 from .base import Bot
 
 
 class RandomBot(Bot):
     """Each choice is ``self.rng.randrange(n)``, draw for draw (the same seed plays the same
-    game), written out without its argument checks: simulations ask it on every move."""
+    game), through :func:`~ekpeer.engine.rng.below`, without randrange's argument checks:
+    simulations ask it on every move."""
 
     kind = "random"
     needs_view = False
@@ -19,19 +21,9 @@ class RandomBot(Bot):
         n = len(moves)
         if n <= 0:
             raise ValueError("no moves to choose from")
-        rng = self.rng  # rng.getrandbits(k) called as a method: no bound method made per choice
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        return moves[r]
+        return moves[below(self.rng, n)]
 
     def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
         """Passing is one more option, drawn uniformly with the legal moves."""
-        n = len(moves) + 1
-        rng = self.rng
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
+        r = below(self.rng, len(moves) + 1)
         return moves[r] if r < len(moves) else None

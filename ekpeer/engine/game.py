@@ -21,7 +21,7 @@ from .legal import PlayTable
 from .moves import Move
 from .pending import Action, Choice
 from .pile import DrawPile
-from .rng import copied, seeded
+from .rng import below, copied, seeded
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -234,13 +234,7 @@ class Game:
         hand = self.hands[victim]
         if not hand:
             return None
-        n = len(hand)  # self.rng.randrange(n), draw for draw, without its argument checks
-        rng = self.rng
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        card = hand[r]
+        card = hand[below(self.rng, len(hand))]  # self.rng.randrange(len(hand)), draw for draw
         self.give(victim, thief, card, how="steal")
         return card
 
@@ -276,19 +270,7 @@ class Game:
         previous = self.current
         if self._turn_hook:
             self.hook.ekpeer_turn_ended(game=self, player=previous)
-        if to is None:  # self.next_player(previous), written out: every turn passes this way
-            players = self.players
-            status = self.status
-            step = self.direction
-            n = len(players)
-            i = players.index(previous)
-            to = previous
-            for _ in players:  # at most once round the table (a loop over no range object)
-                i = (i + step) % n
-                if status[players[i]] == LIVING:
-                    to = players[i]
-                    break
-        self.current = to
+        self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
         self.attacked = False
         self.turn_number += 1
@@ -354,17 +336,8 @@ class Game:
         self.drawn_face_up = up
         if self._drawn_hook or self.cards[card].on_drawn is not None:
             self.receive_drawn(player, card, end_turn)
-            return card
-        # receive_drawn's usual case written out (no plugin takes it, no card acts when
-        # drawn: it goes to the hand): most draws of every game come this way
-        self.hands[player].append(card)
-        if self.recording:
-            self.emit("drew", (player,), player=player, card=card)
-            self.emit("drew_hidden", None, player=player)
-        if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=player)
-        if end_turn:
-            self.end_turn()
+        else:  # the usual case (no plugin takes it, no card acts when drawn), without the checks
+            self._to_hand(player, card, end_turn)
         return card
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
@@ -378,6 +351,10 @@ class Game:
                 self.emit("drew", None, player=player, card=card)
             spec.on_drawn(self, player, card)
             return
+        self._to_hand(player, card, end_turn)
+
+    def _to_hand(self, player: str, card: str, end_turn: bool) -> None:
+        """A drawn card nothing acts on goes to the hand (told to its drawer alone)."""
         self.hands[player].append(card)
         if self.recording:
             self.emit("drew", (player,), player=player, card=card)
