@@ -90,16 +90,12 @@ class Journal:
         return self.dir / _file_name(table_id)
 
     def _sync_dir(self) -> None:
-        if not self.fsync:
-            return
         try:
-            fd = os.open(self.dir, os.O_RDONLY)
+            fd = self.dir_fd()
         except OSError:
             return
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        if fd is not None:
+            fsync_and_close(fd)
 
     def dir_fd(self) -> int | None:
         """A descriptor of the folder, for :func:`fsync_and_close` in another thread (makes the
