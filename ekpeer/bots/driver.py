@@ -23,15 +23,19 @@ def public_setup(game: Game) -> dict[str, Any] | None:
             "options": dict(origin.get("options") or {})}
 
 
-# the game and bots dict of the last step, and its followers (see step's docstring)
-_last: list[Any] = [None, None, []]
+# the game and bots dict of the last step, and its followers (see step's docstring): three
+# plain globals, as step() compares the first two on every move
+_last_game: Game | None = None
+_last_bots: dict[str, Bot] | None = None
+_last_followers: list[tuple[str, Any]] = []
 
 
 def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
     """The bots that follow the game's events (``wants_events``); each is bound to the
     table's public setup and told what its seat saw so far the first time it is met."""
-    if _last[0] is game and _last[1] is bots:
-        return _last[2]
+    global _last_game, _last_bots, _last_followers
+    if game is _last_game and bots is _last_bots:
+        return _last_followers
     out = []
     for player, bot in bots.items():
         if getattr(bot, "wants_events", False):
@@ -43,7 +47,7 @@ def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
                 if not game.log:
                     bot.observe(visible_events(game.events, player))  # type: ignore[attr-defined]
             out.append((player, bot))
-    _last[:] = [game, bots, out]
+    _last_game, _last_bots, _last_followers = game, bots, out
     return out
 
 
@@ -67,7 +71,7 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
     once per (game, bots) pair: to change a seat's bot mid-game, pass a new ``bots`` dict
     rather than assigning into the old one.
     """
-    followers = _last[2] if _last[0] is game and _last[1] is bots else _followers(game, bots)
+    followers = _last_followers if game is _last_game and bots is _last_bots else _followers(game, bots)
     if game.awaiting:
         status = game.status
         move = None

@@ -54,7 +54,7 @@ class PlayTable:
     """
 
     __slots__ = ("names", "alone", "plain", "reactive", "reactive_order", "combo", "cat", "wild",
-                 "refuse", "extra", "singles", "own", "move_lists")
+                 "refuse", "extra", "singles", "own", "move_lists", "answers")
 
     def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
         hooked = hooked or {}
@@ -87,6 +87,8 @@ class PlayTable:
         self.own: dict[str, dict[str | None, Move | str]] = {}
         #: (player, cards, targets) -> the moves of that play at each target (and name)
         self.move_lists: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+        #: (player, kind of choice) -> their choose moves by answer (see :meth:`answers_of`)
+        self.answers: dict[tuple[str, str], Answers] = {}
 
     def singles_of(self, player: str) -> dict[str | None, Move]:
         """``player``'s moves playing one card alone with no target, by card (filled as
@@ -121,6 +123,19 @@ class PlayTable:
         if move is None:
             move = mine[card] = play(player, (card,))
         return move
+
+    def answers_of(self, player: str, kind: str, at: int) -> Answers:
+        """``player``'s choose moves answering a ``kind`` of choice (the answer at ``at``
+        in the move), kept by answer."""
+        key = (player, kind)
+        mine = self.answers.get(key)
+        if mine is None:
+            if len(self.answers) >= MOVE_LISTS_MAX:
+                self.answers.clear()
+            mine = self.answers[key] = Answers(player, at)
+        elif len(mine) >= MOVE_LISTS_MAX:  # answers a table never repeats (places in a pile)
+            mine.clear()
+        return mine
 
     def at_targets(self, player: str, cards: tuple[str, ...], targets: tuple[str, ...],
                    names: tuple[str, ...] | None = None) -> tuple[Move, ...]:
@@ -162,11 +177,36 @@ class LegalGame(Protocol):
 _ANSWER_AT = {kind: Move._fields.index(kind) for kind in ("position", "card", "player", "use")}
 
 
-def _chosen(player: str, kind: str, answers: Any) -> list[Move]:
-    """``[Move("choose", player, **{kind: a}) for a in answers]`` without keyword handling."""
+class Answers(dict):
+    """One player's choose moves for one kind of answer, by answer, each made the first time
+    it is asked for (``__missing__``) and kept: a list of them is then one C loop over the
+    answers (``map(answers.__getitem__, ...)``), with no move built per choice."""
+
+    __slots__ = ("player", "at")
+
+    def __init__(self, player: str, at: int) -> None:
+        super().__init__()
+        self.player = player
+        self.at = at            # where the answer sits in the move (see _ANSWER_AT)
+
+    def __missing__(self, answer: Any) -> Move:
+        blank = ["choose", self.player, (), None, None, None, None, None, None, None, None]
+        blank[self.at] = answer
+        move = self[answer] = _new(Move, blank)
+        return move
+
+
+def _chosen(player: str, kind: str, answers: Any, table: PlayTable | None = None) -> list[Move]:
+    """``[Move("choose", player, **{kind: a}) for a in answers]`` without keyword handling;
+    with ``table``, the moves it keeps for ``player`` (:meth:`PlayTable.answers_of`)."""
     at = _ANSWER_AT.get(kind)
     if at is None:
         return [Move("choose", player, **{kind: a}) for a in answers]
+    if table is not None:
+        try:
+            return list(map(table.answers_of(player, kind, at).__getitem__, answers))
+        except TypeError:  # an answer that cannot be a key (a plugin's own options): made below
+            pass
     blank = ["choose", player, (), None, None, None, None, None, None, None, None]
     out = []
     for a in answers:
@@ -205,9 +245,9 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     if kind == "keep":
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
-        held = game.hands[player]
-        return _chosen(player, kind, [o for o in choice.options if o in held])
-    return _chosen(player, kind, choice.options)
+        return _chosen(player, kind, list(filter(game.hands[player].__contains__, choice.options)),
+                       game.plays)
+    return _chosen(player, kind, choice.options, game.plays)
 
 
 def legal_moves(game: LegalGame, player: str) -> list[Move]:
