@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game, Move, player_view
+from ..engine.legal import may_play_now
 from ..engine.view import visible_events
 from .base import Bot
 
@@ -103,9 +104,8 @@ def step(game: Game, bots: dict[str, Bot]) -> Move:
     else:
         move = None
         if game.ruleset.has_now_cards:  # NOW cards may be played off-turn with nothing pending
-            status = game.status
-            move = _first_reaction(game, bots, [p for p in game.players
-                                                if status[p] != "out" and p != game.current])
+            # (offered to those who may play one: whoever holds none has no move to be asked for)
+            move = _first_reaction(game, bots, may_play_now(game))
         if move is None:
             player = game.current
             bot = bots[player]

@@ -54,7 +54,7 @@ class PlayTable:
     """
 
     __slots__ = ("names", "alone", "plain", "reactive", "reactive_order", "combo", "cat", "wild",
-                 "refuse", "extra", "singles", "own", "move_lists", "answers")
+                 "refuse", "extra", "singles", "own", "move_lists", "answers", "now")
 
     def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
         hooked = hooked or {}
@@ -77,6 +77,8 @@ class PlayTable:
             c: (bool(s.now and s.dead_may_play is False), s.can_play, s.targets)
             for c, s in cards.items() if s.is_nope or (s.now and s.playable)}
         self.reactive_order: tuple[str, ...] = tuple(self.reactive)
+        #: the NOW cards of ``alone``: all a hand may play off its turn with nothing pending
+        self.now: frozenset[str] = frozenset(c for c, a in self.alone.items() if a.now)
         self.combo = frozenset(c for c, s in cards.items() if s.combo)
         self.cat = frozenset(c for c, s in cards.items() if s.cat)
         self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
@@ -159,6 +161,7 @@ class LegalGame(Protocol):
     """What legal moves read of a game (:class:`~ekpeer.engine.game.Game` is one)."""
 
     winners: list[str]
+    players: list[str]                  # in seat order
     status: dict[str, str]              # player -> "living", "dead" or "out"
     current: str                        # whose turn it is
     hands: dict[str, list[str]]
@@ -330,6 +333,21 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
         extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
+
+
+def may_play_now(game: LegalGame) -> list[str]:
+    """The players other than the current one who may have a move while nothing is pending,
+    in seat order: those not Out whose hand holds a NOW card (or everyone not Out, when a
+    plugin adds moves of its own). Every other one's legal moves are empty then (off their
+    turn a hand offers only its NOW cards), so a driver need not work them out to learn it:
+    at a Party Pack table of ten, most of a game's lists were such empty ones."""
+    status = game.status
+    current = game.current
+    if game.plays.extra:  # ekpeer_extra_moves may offer anything to anyone
+        return [p for p in game.players if p != current and status[p] != "out"]
+    now = game.plays.now
+    hands = game.hands
+    return [p for p in game.players if p != current and not now.isdisjoint(hands[p]) and status[p] != "out"]
 
 
 def _alone(game: LegalGame, player: str, card: str, rule: Alone, moves: list[Move], own_turn: bool,
