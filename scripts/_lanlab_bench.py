@@ -44,7 +44,7 @@ async def probe(raw: str, address: str, count: int, gap: float, blocks: int) -> 
     dealer.setsockopt(zmq.LINGER, 0)
     dealer.connect(raw)
     frame = P.encode("ping", {}, 1)           # the size of what the client sends
-    client = Client(address, "bench", ctx=ctx)
+    client = Client(address, "bench", ctx=ctx, known_hosts=None)
     await client.connect()
     raw_rtts: list[float] = []
     ekpeer_rtts: list[float] = []

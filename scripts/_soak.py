@@ -109,8 +109,10 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     errors: list[str] = []          # what the client errors were (the first few are reported)
 
     async def sit(seat: Seat, begin: bool = True) -> None:
+        # known_hosts=None: the soak's host has a new key on a random port each run; the user's
+        # known hosts file is neither read (a port met before with another key would refuse) nor grown
         seat.client = Client(address, seat.name, ctx=ctx, ping_seconds=1.0, silence_seconds=4.0,
-                             keypair=seat.keypair, token=seat.token)
+                             keypair=seat.keypair, token=seat.token, known_hosts=None)
         await seat.client.connect()
         seat.keypair = seat.client.keypair
         if seat.token is not None:
@@ -192,7 +194,7 @@ async def run(seconds: float, tables: int, seed: int = 1) -> dict[str, float]:
     alive = host.poll() is None
     # a last look at every table: finished or still playing
     phases: dict[str, str] = {}
-    probe = Client(address, "probe", ctx=ctx, request_timeout=5.0)
+    probe = Client(address, "probe", ctx=ctx, request_timeout=5.0, known_hosts=None)
     try:
         hello = await probe.connect()
         page = 0

@@ -32,7 +32,8 @@ async def test_lobby_shows_seats_and_settings_and_the_creator_edits_them():
         assert isinstance(app.screen, LobbyScreen)
         seats = str(app.screen.query_one("#seats").render())
         # the host seats its bots when the game starts: the lobby says who fills the free seats
-        assert "ann (you)" in seats and "2 empty seat(s): heuristic bots fill them" in seats
+        # in the words of the lobby's Bots choice ("normal", not the kind's id "heuristic")
+        assert "ann (you)" in seats and "2 empty seats: normal bots fill them at the start" in seats
         assert app.screen.query("#exp-base")  # every installed plugin is offered
         await pilot.press("plus")
         await settle(pilot, 4)

@@ -22,6 +22,14 @@ from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
+#: a bot kind as the Bots choice above names its level ("expert" is shown as "hard")
+LEVELS = {kind: label.split(" ")[0] for label, kind in BOTS}
+
+
+def bot_words(kind: str) -> str:
+    """A bot kind in the lobby's words: its level for the three built in, else its own name
+    (a plugin's bot)."""
+    return LEVELS.get(kind, kind)
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
@@ -219,15 +227,16 @@ class LobbyScreen(Screen):
             who = seat.get("name", "?") + (" (you)" if seat.get("you") else "")
             if seat.get("bot"):
                 kind = seat["bot"] if isinstance(seat["bot"], str) else settings.get("bots", "")
-                who += f"  [bot {kind}]"
+                who += f"  [{bot_words(kind)} bot]"
             if not seat.get("connected", True):
                 who += "  (away)"
             seats.append(f"{mark:<12}", style=tones["text-success" if seat.get("ready") else "text-warning"])
             seats.append(who + "\n")
         free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
         if free > 0:
-            seats.append(f"{free} empty seat(s): {settings.get('bots', 'heuristic')} bots fill them\n",
-                         style="dim")
+            kind = bot_words(str(settings.get("bots", "heuristic")))
+            seats.append(f"{free} empty seat{'s' if free > 1 else ''}: {kind} bots fill "
+                         f"{'them' if free > 1 else 'it'} at the start\n", style="dim")
         if settings.get("password"):
             seats.append("This table has a password.\n", style="dim")
         custom = custom_options(lobby)
