@@ -22,21 +22,23 @@ async def _fake_host(ctx, endpoint: str) -> zmq.asyncio.Socket:
     return router
 
 
-async def _answer_hello(router) -> bytes:
+async def _connected(ctx, endpoint: str) -> tuple[zmq.asyncio.Socket, Client, bytes]:
+    """A bare ROUTER standing in for the host at ``endpoint``, a client that said hello to
+    it (and was answered), and the client's identity there."""
+    router = await _fake_host(ctx, endpoint)
+    client = Client(endpoint, "ann", ctx=ctx, ping_seconds=60, known_hosts=None)
+    connected = asyncio.ensure_future(client.connect())
     ident, frame = await router.recv_multipart()
     env = P.decode(frame)
     assert env.type == "hello"
     await router.send_multipart([ident, P.encode("reply", P.ok(version=1), 1, re=env.id)])
-    return ident
+    await connected
+    return router, client, ident
 
 
 async def test_a_burst_of_updates_arrives_whole_and_in_order_while_the_client_sends(ctx):
-    router = await _fake_host(ctx, "inproc://reading-burst")
-    client = Client("inproc://reading-burst", "ann", ctx=ctx, ping_seconds=60, known_hosts=None)
+    router, client, ident = await _connected(ctx, "inproc://reading-burst")
     try:
-        connected = asyncio.ensure_future(client.connect())
-        ident = await _answer_hello(router)
-        await connected
         count = 3 * READ_BATCH + 17            # more than one read's batch
         body = P.pack_body({"view": {"you": "ann"}, "events": []})
 
@@ -71,12 +73,8 @@ async def test_a_burst_of_updates_arrives_whole_and_in_order_while_the_client_se
 async def test_a_frame_that_waits_when_the_client_only_sends_is_still_read(ctx):
     """The host's frame lands while the client is busy sending (no await in between): the
     send's own look at the socket must pick it up, with no further frame to wake the loop."""
-    router = await _fake_host(ctx, "inproc://reading-edge")
-    client = Client("inproc://reading-edge", "ann", ctx=ctx, ping_seconds=60, known_hosts=None)
+    router, client, ident = await _connected(ctx, "inproc://reading-edge")
     try:
-        connected = asyncio.ensure_future(client.connect())
-        ident = await _answer_hello(router)
-        await connected
         update = {"view": {}, "events": []}
         for seq in range(1, 21):
             await router.send_multipart([ident, P.encode("update", update, seq, None, seq)])
@@ -92,11 +90,7 @@ async def test_a_frame_that_waits_when_the_client_only_sends_is_still_read(ctx):
 
 
 async def test_the_socket_is_closed_and_unwatched_with_the_client(ctx):
-    router = await _fake_host(ctx, "inproc://reading-close")
-    client = Client("inproc://reading-close", "ann", ctx=ctx, ping_seconds=60, known_hosts=None)
-    connected = asyncio.ensure_future(client.connect())
-    await _answer_hello(router)
-    await connected
+    router, client, _ = await _connected(ctx, "inproc://reading-close")
     sock = client.sock
     assert sock is not None and client._watched is not None
     await client.close()
