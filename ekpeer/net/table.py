@@ -365,8 +365,14 @@ class Table(TableTimers):
         session.table, session.seat, session.spectator = None, None, False
 
     def maybe_reset(self) -> None:
-        """After a game, a table nobody is connected to goes back to an empty lobby."""
+        """After a game, a table nobody is connected to goes back to an empty lobby, once
+        nobody can still come back to it: a person whose connection dropped keeps their seat
+        for the grace period, as during the game (a blip just as the game ended, or everyone's
+        at once, must not cost anyone their seat), and the reset follows that grace period's
+        end (:meth:`take_over` asks again)."""
         if self.phase == "over" and not self.connected():
+            if any(s.grace is not None for s in self.seats):
+                return
             if self.created:
                 self.host.remove_table(self)
                 return

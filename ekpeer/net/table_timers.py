@@ -87,6 +87,8 @@ class TableTimers:
 
         def wear_cone(self, seat: Seat) -> None: ...
 
+        def maybe_reset(self) -> None: ...
+
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
         """``seat``'s person is gone: a bot plays the seat unless they are back in time."""
@@ -103,6 +105,8 @@ class TableTimers:
         self.broadcast_lobby()
         if self.phase == "playing":
             self.schedule_bot(seat)
+        elif self.phase == "over":      # a finished table waited for this seat's person
+            self.maybe_reset()
 
     # ------------------------------------------------------------------ turn and reaction timers
     def cancel_all(self) -> None:
