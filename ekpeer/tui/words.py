@@ -257,7 +257,7 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
         "kitten_back_into_pile": lambda: f"{card} goes back into the draw pile at random",
         "imploded": lambda: f"{_does(p, me, 'implode')} with {card} and {'are' if p == me else 'is'} out!",
         "imploding_put_back": lambda: f"{_does(p, me, 'put')} {card} back face up",
-        "died": lambda: f"{_does(p, me, 'die')}: now {'you are' if p == me else 'is'} Dead",
+        "died": lambda: f"{_does(p, me, 'die')} and {'are' if p == me else 'is'} now Dead",
         "revived": lambda: f"{_does(by, me, 'bring')} {_who(p, me)} back to life",
         "grave_robbed": lambda: f"{_does(p, me, 'rob')} the graves",
         "cloned": lambda: f"{_does(by, me, 'clone')} {card}",

@@ -60,3 +60,11 @@ def test_a_card_of_yours_is_yours_never_you_s():
     taken = {"type": "card_taken", "taker": "bob", "player": "ann"}
     assert event_words(taken, catalog, "ann") == "bob takes your drawn card"
     assert event_words(taken, catalog, "bob") == "You take ann’s drawn card"
+
+
+def test_a_death_has_its_subject_for_every_seat():
+    """Zombie Kittens: "bot3 dies and is now Dead" (it read "bot3 dies: now is Dead")."""
+    catalog = Catalog(ruleset(["base", "zombie"]).catalog())
+    died = {"type": "died", "player": "bot3"}
+    assert event_words(died, catalog, "ann") == "bot3 dies and is now Dead"
+    assert event_words(died, catalog, "bot3") == "You die and are now Dead"
