@@ -32,8 +32,12 @@ def _table(grace: float):
     return host, table, tokens
 
 
-def _play_to_the_end(table) -> None:
-    """Both people are gone: the host plays every seat (their moves, the windows' closes)."""
+def _ended_with_nobody_here(grace: float):
+    """A table whose two people dropped before its game ended (the host played every seat
+    to the end): the table, and the people's tokens."""
+    _, table, tokens = _table(grace)
+    for seat in table.connected():
+        table.seat_gone(seat, "unreachable")
     game = table.game
     for _ in range(5000):
         if game.over:
@@ -45,15 +49,18 @@ def _play_to_the_end(table) -> None:
         moves = game.legal_moves(who)
         move = next((m for m in moves if m.do == "draw"), moves[0])
         assert table.apply(table.seat(who), move) is None
-    assert game.over and table.phase == "over"
+    assert game.over
+    return table, tokens
+
+
+def _stop(table) -> None:
+    table.cancel_seat_timers()
+    table.cancel_all()
 
 
 async def test_a_person_back_within_grace_after_the_game_ended_has_their_seat():
-    host, table, tokens = _table(grace=5.0)
+    table, tokens = _ended_with_nobody_here(grace=5.0)
     try:
-        for seat in table.connected():
-            table.seat_gone(seat, "unreachable")
-        _play_to_the_end(table)
         # nobody is connected, but both may still come back: the finished table stays
         assert table.phase == "over" and {s.name for s in table.seats} >= {"ann", "bob"}
         back = Session(b"\x09", last_seen=0, tokens=100, stamp=0)
@@ -62,22 +69,16 @@ async def test_a_person_back_within_grace_after_the_game_ended_has_their_seat():
         table.request_rematch(back)         # the one here asks: the next game is dealt
         assert table.phase == "playing" and [s.name for s in table.seats][:2] == ["ann", "bob"]
     finally:
-        table.cancel_seat_timers()
-        table.cancel_all()
+        _stop(table)
 
 
 async def test_the_table_empties_once_the_grace_period_ends_with_nobody_back():
-    host, table, tokens = _table(grace=0.2)
+    table, _ = _ended_with_nobody_here(grace=0.2)
     try:
-        for seat in table.connected():
-            table.seat_gone(seat, "unreachable")
-        _play_to_the_end(table)
-        assert table.phase == "over"
         for _ in range(100):
             if table.phase == "lobby":
                 break
             await asyncio.sleep(0.02)
         assert table.phase == "lobby" and table.seats == []
     finally:
-        table.cancel_seat_timers()
-        table.cancel_all()
+        _stop(table)
