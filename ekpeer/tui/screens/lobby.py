@@ -24,16 +24,16 @@ from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, pic
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
 #: a bot kind as the Bots choice above names its level ("expert" is shown as "hard")
 LEVELS = {kind: label.split(" ")[0] for label, kind in BOTS}
+REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
+PILE_PICKS = list(range(0, 6))
+HAND_PICKS = list(range(0, 8))
+RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
 
 
 def bot_words(kind: str) -> str:
     """A bot kind in the lobby's words: its level for the three built in, else its own name
     (a plugin's bot)."""
     return LEVELS.get(kind, kind)
-REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
-PILE_PICKS = list(range(0, 6))
-HAND_PICKS = list(range(0, 8))
-RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
 
 
 class Tick(Checkbox):
