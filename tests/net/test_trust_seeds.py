@@ -35,6 +35,10 @@ async def _play(ctx, host: Host, table: str, moves: int) -> tuple[list[Client], 
     await clients[0].start()
     await wait_for(lambda: host.tables[table].game is not None and len(host.tables[table].game.log) >= moves,
                    10, what=f"{moves} moves at {table}")
+    # the bots stop there (the host's turn clock plays on, slowly): a game they finished would
+    # send the table back to its lobby, with no game, before the test reads it
+    for t in tasks:
+        t.cancel()
     return clients, tasks
 
 
