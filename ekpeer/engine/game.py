@@ -334,10 +334,7 @@ class Game:
             return None
         card, up = pile.draw_bottom() if bottom else pile.draw_top()
         self.drawn_face_up = up
-        if self._drawn_hook or self.cards[card].on_drawn is not None:
-            self.receive_drawn(player, card, end_turn)
-        else:  # the usual case (no plugin takes it, no card acts when drawn), without the checks
-            self._to_hand(player, card, end_turn)
+        self.receive_drawn(player, card, end_turn)
         return card
 
     def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
