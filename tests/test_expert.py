@@ -286,8 +286,8 @@ def test_three_of_a_kind_names_only_a_card_another_hand_may_hold():
     """With every expansion a triple offers every name at every target (dozens of moves):
     the search skips names nobody else can hold (a Zombie Kittens game sets every Defuse
     out), but still asks for a card we know another player holds."""
-    from ekpeer.bots.expert import _facts, _unseen, candidates
-    from ekpeer.engine.determinize import Knowledge
+    from ekpeer.bots.expert import _facts, candidates
+    from ekpeer.engine.determinize import Knowledge, unseen_cards
 
     rules = ruleset(ALL)
     game = rules.new_game(["p0", "p1", "p2", "p3"], seed=2)
@@ -295,7 +295,7 @@ def test_three_of_a_kind_names_only_a_card_another_hand_may_hold():
     game.hands[me] = ["tacocat", "tacocat", "tacocat", "skip"]
     view = player_view(game, me)
     moves = game.legal_moves(me)
-    unseen = _unseen(_facts(public_setup(game)), view)
+    unseen = unseen_cards(_facts(public_setup(game)), view)
     assert "defuse" in {m.name for m in moves} and unseen["defuse"] == 0
     kept = [m for m in candidates(rules.cards, moves, Knowledge(), me, unseen) if len(m.cards) == 3]
     assert kept and "defuse" not in {m.name for m in kept} and "nope" in {m.name for m in kept}

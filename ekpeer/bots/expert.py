@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import IllegalMove, Move
-from ..engine.determinize import Knowledge, TableFacts, sample_game, table_facts
+from ..engine.determinize import Knowledge, TableFacts, sample_game, table_facts, unseen_cards
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
@@ -296,18 +296,6 @@ def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge,
     return out or list(moves)
 
 
-def _unseen(facts: TableFacts, view: dict[str, Any]) -> Counter:
-    """Cards of the table that may lie in another hand: none set out by rule, in the
-    discard pile, in front of a player, face up in the pile or in our own hand."""
-    out = facts.total - facts.set_out
-    out.subtract(view["discard"])
-    out.subtract(view["hand"])
-    for seat in view["players"]:
-        out.subtract(seat["in_front"])
-    out.subtract(f["card"] for f in view.get("face_up", []))
-    return out
-
-
 def decide(decision: Decision) -> Result:
     """Search ``decision`` (see the module docs); returns the move to make (None: pass)."""
     clock = time.thread_time if decision.clock == "cpu" else time.perf_counter
@@ -325,7 +313,7 @@ def decide(decision: Decision) -> Result:
         near = range(min(hi, 2 * living) + 1)
         options: list[Move | None] = [Move("choose", me, position=p) for p in sorted({*near, hi // 2, hi})]
     else:
-        options = list(candidates(rules.cards, moves, decision.knowledge, me, _unseen(facts, view)))
+        options = list(candidates(rules.cards, moves, decision.knowledge, me, unseen_cards(facts, view)))
     if decision.react:
         options.append(None)
     prior = Move.from_dict(decision.prior) if decision.prior is not None else None

@@ -124,11 +124,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     # ---- what is placed for sure: public places, own hand, cards set out by rule
     unseen = facts.total - facts.set_out
     cursed_me = not view["hand"] and view.get("hand_count", 0) > 0
-    public: Counter = Counter(view["discard"])
-    for s in seats:
-        public.update(s["in_front"])
-    if not cursed_me:
-        public.update(view["hand"])
+    public = public_cards(view)
     count = view["draw_pile_count"]
     pile: list[str | None] = [None] * count
     states = [0] * count
@@ -137,7 +133,6 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         if 0 <= depth < count:
             pile[depth] = entry["card"]
             states[depth] = FACE_UP
-            public[entry["card"]] += 1
     # cards the view says the seat knows the place of (seen, revealed, put back by it): the
     # view's kitten count (``kittens_in_pile``) already leaves these out
     for entry in view.get("known_pile", []):
@@ -254,6 +249,24 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         game.laid_by[s["name"]] = {c: who for c, who in laid.items()
                                    if c in s["in_front"] and who in game.status}
     return game
+
+
+def public_cards(view: dict[str, Any]) -> Counter:
+    """The cards one seat's view places for sure: the discard pile, what lies in front of
+    each player, the seat's own hand and the draw pile's face-up cards."""
+    public: Counter = Counter(view["discard"])
+    for s in view["players"]:
+        public.update(s["in_front"])
+    public.update(view["hand"])
+    count = view["draw_pile_count"]
+    public.update(e["card"] for e in view.get("face_up", []) if 0 <= e["depth"] < count)
+    return public
+
+
+def unseen_cards(facts: TableFacts, view: dict[str, Any]) -> Counter:
+    """The table's cards that may lie in another hand or down in the pile, as far as one
+    seat's view tells: none set out by rule nor placed by the view (:func:`public_cards`)."""
+    return _take(facts.total - facts.set_out, public_cards(view))
 
 
 def _take(pool: Counter, placed: Counter) -> Counter:
