@@ -63,6 +63,22 @@ async def host(ctx):
     await h.close()
 
 
+class _NoSocket:
+    """Where a socketless host's frames go: nowhere (a test reads them through send_hook)."""
+
+    def send_multipart(self, parts, flags=0):
+        return None
+
+
+def socketless_host(seed: int) -> Host:
+    """A host on the running loop that never opens a socket: its tables are driven by direct
+    calls, and what it sends is seen through ``send_hook`` if at all."""
+    host = Host("tcp://127.0.0.1:0", secure=False, seed=seed)
+    host.loop = asyncio.get_running_loop()
+    host.sock = host._raw = _NoSocket()
+    return host
+
+
 def events(host: Host, name: str) -> list[dict]:
     return [r for r in host.records if r["event"] == name]  # type: ignore[attr-defined]
 

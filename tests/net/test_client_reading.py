@@ -15,17 +15,12 @@ from ekpeer.net.client import READ_BATCH, Client
 from .conftest import wait_for
 
 
-async def _fake_host(ctx, endpoint: str) -> zmq.asyncio.Socket:
-    router = ctx.socket(zmq.ROUTER)
-    router.setsockopt(zmq.LINGER, 0)
-    router.bind(endpoint)
-    return router
-
-
 async def _connected(ctx, endpoint: str) -> tuple[zmq.asyncio.Socket, Client, bytes]:
     """A bare ROUTER standing in for the host at ``endpoint``, a client that said hello to
     it (and was answered), and the client's identity there."""
-    router = await _fake_host(ctx, endpoint)
+    router = ctx.socket(zmq.ROUTER)
+    router.setsockopt(zmq.LINGER, 0)
+    router.bind(endpoint)
     client = Client(endpoint, "ann", ctx=ctx, ping_seconds=60, known_hosts=None)
     connected = asyncio.ensure_future(client.connect())
     ident, frame = await router.recv_multipart()

@@ -7,20 +7,13 @@ from __future__ import annotations
 
 import asyncio
 
-from ekpeer.net.host import Host, Session
+from ekpeer.net.host import Session
 
-from .conftest import FAST
-
-
-class _Sock:
-    def send_multipart(self, parts, flags=0):
-        return None
+from .conftest import FAST, socketless_host
 
 
 def _table(grace: float):
-    host = Host("tcp://127.0.0.1:0", secure=False, seed=5)
-    host.loop = asyncio.get_running_loop()
-    host.sock = host._raw = _Sock()
+    host = socketless_host(seed=5)
     table = host.add_table("t", {**FAST, "seats": 3, "grace_seconds": grace})
     ann, bob = (Session(bytes([i]), last_seen=0, tokens=100, stamp=0) for i in range(2))
     tokens = {}

@@ -3,25 +3,16 @@ its events, and the timer the move (re)started, in one frame."""
 
 from __future__ import annotations
 
-import asyncio
-
 from ekpeer.engine import player_view
 from ekpeer.net import protocol as P
 from ekpeer.net.client import Client
-from ekpeer.net.host import Host, Session
+from ekpeer.net.host import Session
 
-from .conftest import FAST
-
-
-class _Sock:
-    def send_multipart(self, parts, flags=0):
-        return None
+from .conftest import FAST, socketless_host
 
 
 async def test_update_views_equal_player_view_and_carry_the_timer():
-    host = Host("tcp://127.0.0.1:0", secure=False, seed=3)
-    host.loop = asyncio.get_running_loop()
-    host.sock = host._raw = _Sock()          # frames are seen through send_hook
+    host = socketless_host(seed=3)          # frames are seen through send_hook
     sent: list[tuple[Session, P.Envelope]] = []
     host.send_hook = lambda s, data: sent.append((s, P.decode(data, P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH,
                                                                 P.HOST_TYPES)))
