@@ -304,3 +304,33 @@ def test_three_of_a_kind_names_only_a_card_another_hand_may_hold():
     known = Knowledge(hands={other: Counter({"skip": 1})})
     kept = candidates(rules.cards, moves, known, me, unseen)
     assert any(m.target == other and m.name == "skip" for m in kept)
+
+
+def test_a_playout_stops_once_its_seat_is_out_with_the_reward_of_the_whole_game():
+    """Out is for good and only Living players win, so a playout whose watched seat is Out
+    need not be played on: it stops there, scored as the whole game scores it (a share for
+    the seats it outlived), in fewer moves."""
+    import random
+
+    from ekpeer.bots.playout import Playout
+
+    rules = ruleset(["base"])
+    names = ["p0", "p1", "p2", "p3"]
+    stopped = 0
+    for seed in range(40):
+        start = rules.new_game(names, seed=seed)
+        me = names[seed % 4]
+        played: dict[bool, tuple[Playout, int]] = {}
+        for stop in (True, False):
+            playout = Playout(start.clone(seed=seed, recording=False), random.Random(seed), watch=me)
+            playout.stop_when_out = stop
+            played[stop] = playout, playout.run()
+        (cut, cut_moves), (whole, whole_moves) = played[True], played[False]
+        assert whole.game.winners
+        assert cut.reward(me) == whole.reward(me)
+        if cut.game.status[me] == "out" and not cut.game.winners:  # out with the game going on
+            stopped += 1
+            assert cut.settled and cut_moves < whole_moves
+        else:
+            assert cut_moves == whole_moves
+    assert stopped >= 10

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import IllegalMove, Move
-from ..engine.game import DEAD, LIVING
+from ..engine.game import DEAD, LIVING, OUT
 from ..engine.pile import FACE_UP
 from ..engine.rng import below
 from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
@@ -68,7 +68,8 @@ def traits(rules: Ruleset) -> Traits:
 class Playout:
     """One playout: the game it plays, its dice, and what each seat was shown in it."""
 
-    __slots__ = ("game", "rng", "seen", "placed", "explore", "traits", "watch", "fell_behind")
+    __slots__ = ("game", "rng", "seen", "placed", "explore", "traits", "watch", "fell_behind", "settled",
+                 "stop_when_out")
 
     def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
                  watch: str | None = None) -> None:
@@ -82,6 +83,10 @@ class Playout:
         self.placed: dict[str, tuple[str, int, int]] = {}
         self.watch = watch
         self.fell_behind: int | None = None  # others already out when ``watch`` fell
+        #: the playout stopped once ``watch`` was Out: its reward is known (see ``run``)
+        self.settled = False
+        #: stop once ``watch`` is Out (see ``run``); a test plays on to compare
+        self.stop_when_out = True
 
     # ------------------------------------------------------------------ the loop
     def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None,
@@ -98,6 +103,9 @@ class Playout:
         n = 0
         passed = first
         window = len(game.stack), (game.stack[-1].nopes if game.stack else 0)
+        # Out is for good, and with no plugin ruling on the game's end only Living players win:
+        # once the watched seat is Out its reward is settled, and the rest need not be played
+        final_when_out = self.stop_when_out and not game.hooked["ekpeer_game_over"]
         while not game.winners and n < limit:
             if passed is not None and (len(game.stack), game.stack[-1].nopes if game.stack else 0) != window:
                 passed = None
@@ -109,6 +117,9 @@ class Playout:
             n += 1
             if watch is not None and self.fell_behind is None and status[watch] != LIVING:
                 self.fell_behind = sum(1 for p in game.players if p != watch and status[p] != LIVING)
+                if final_when_out and status[watch] == OUT:
+                    self.settled = True
+                    break
             if deadline is not None and not n % 64 and clock() > deadline:
                 break
         return n
@@ -119,7 +130,7 @@ class Playout:
         game = self.game
         if player in game.winners:
             return 1.0 / len(game.winners)
-        if not game.winners or self.fell_behind is None or len(game.players) < 3:
+        if self.fell_behind is None or len(game.players) < 3 or not (game.winners or self.settled):
             return 0.0
         return SHAPE * self.fell_behind / (len(game.players) - 1)
 
