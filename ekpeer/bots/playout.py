@@ -48,6 +48,7 @@ class Traits:
         self.nopes = tuple(c for c, s in cards.items() if s.is_nope)
         self.savers = frozenset(c for c, s in cards.items() if s.saves is not None)
         self.cats = tuple(c for c, s in cards.items() if s.cat and VALUE.get(c, 30) <= 30)
+        self.cat_set = frozenset(self.cats)
         self.dodges = tuple(c for c in DODGES if c in cards)
         self.quiet_dodges = tuple(c for c in self.dodges if not c.startswith("shuffle"))
         self.peeks = tuple(c for c in PEEKS if c in cards)
@@ -136,9 +137,9 @@ class Playout:
 
     def random_move(self, player: str | None) -> Move:
         game = self.game
-        if player is None or not game.legal_moves(player):
-            player = game.awaiting[0].player if game.awaiting else game.current
-        moves = game.legal_moves(player)
+        moves = game.legal_moves(player) if player is not None else None
+        if not moves:  # nothing for them: whoever the game waits on moves instead
+            moves = game.legal_moves(game.awaiting[0].player if game.awaiting else game.current)
         if not moves:
             return RESOLVE
         return moves[below(self.rng, len(moves))]
@@ -276,8 +277,7 @@ class Playout:
         else:
             size = len(game.draw_pile)
             if size:
-                status = game.status
-                living = sum(1 for q in game.players if status[q] == LIVING)
+                living = [*game.status.values()].count(LIVING)  # (one entry per seat)
                 risk = max(1, living - 1) / size
                 if risk > 0.2:
                     for card in t.peeks:
@@ -287,7 +287,7 @@ class Playout:
                         for card in t.quiet_dodges:
                             if card in hand and self.dodges_safely(card):
                                 return self.play(p, card)
-        if len(hand) > 1:
+        if len(hand) > 1 and not t.cat_set.isdisjoint(hand):
             for card in t.cats:
                 if hand.count(card) >= 2:
                     targets = game.others_with_cards(p)
