@@ -18,7 +18,7 @@ from ekpeer.engine.replay import replay
 from ekpeer.net import security
 from ekpeer.net.client import Client
 from ekpeer.net.host import Host
-from ekpeer.net.journal import Journal
+from ekpeer.net.journal import Journal, JournalBroken, load_file
 from ekpeer.net.remote_bot import RemoteBot
 from ekpeer.plugins import ruleset
 
@@ -33,6 +33,14 @@ def _journal_game(directory: Path, table: str):
     state = next(s for s in Journal(directory).load() if s["table"]["id"] == table)
     rec = state["game"]
     return replay(ruleset(rec["plugins"]), rec["origin"], state["moves"]), state
+
+
+def _journaled(directory: Path) -> int:
+    """Moves the host's journal holds so far for its game (read as a resuming host would)."""
+    try:
+        return max((len(load_file(path)["moves"]) for path in directory.glob("*.jsonl")), default=0)
+    except (OSError, JournalBroken):
+        return 0
 
 
 async def _players(address: str, ctx, names, table: str):
@@ -142,10 +150,12 @@ async def test_sigkill_mid_game_and_resume_the_same_game(ctx, tmp_path):
             c.on_message = lambda m, n=c.name: seen[n].append(m) if m.type == "snapshot" else None
         tasks = [asyncio.create_task(b.run()) for b in bots]
         await clients[0].start()
-        await wait_for(lambda: sum(b.moves for b in bots) >= 6, 10, what="a few moves")
+        journal_dir = data / "tables" / str(port)
+        # a bot counts a move when it sends it; the host journals it (and fsyncs) before it
+        # tells anyone, so the kill waits for the journal itself to hold a few moves
+        await wait_for(lambda: _journaled(journal_dir) >= 6, 10, what="a few moves journaled")
         os.kill(first.pid, signal.SIGKILL)
         first.wait(5)
-        journal_dir = data / "tables" / str(port)
         game, state = _journal_game(journal_dir, "crash")
         assert not game.over and len(state["moves"]) >= 6
         at_crash, cards, moves = game.snapshot(), game.all_cards(), [dict(m) for m in state["moves"]]
