@@ -17,13 +17,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
 
+from ...table_settings import BOT_LEVELS
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
 from ..widgets import plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
-#: a bot kind as the Bots choice above names its level ("expert" is shown as "hard")
-LEVELS = {kind: label.split(" ")[0] for label, kind in BOTS}
+#: a bot kind by its difficulty word, the one the lobby takes ("expert" is shown as "hard")
+LEVELS = {kind: word for word, kind in BOT_LEVELS.items()}
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
