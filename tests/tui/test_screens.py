@@ -236,3 +236,14 @@ async def test_leaving_the_table_goes_back_to_the_start_without_a_disconnected_w
         await settle(pilot, 6)
         assert app.current_mode == "start" and app.session is None
         assert not [m for m in told if "Disconnected" in m]
+
+
+def test_the_lobby_names_bots_by_the_difficulty_words_it_takes():
+    """A seated bot reads as the Bots choice names it ("[hard bot]"), a plugin's bot by its kind."""
+    from ekpeer.table_settings import bot_kind
+    from ekpeer.tui.screens.lobby import BOTS, bot_words
+
+    assert [bot_words(kind) for _, kind in BOTS] == ["hard", "normal", "easy"]
+    assert all(bot_kind(bot_words(kind)) == kind for _, kind in BOTS)
+    assert all(label.startswith(bot_words(kind) + " ") for label, kind in BOTS)
+    assert bot_words("cautious") == "cautious"
