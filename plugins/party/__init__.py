@@ -75,10 +75,17 @@ def personal_attack(game: Game, action: Action) -> None:
     game.emit("turn", None, player=game.current, turns=game.turns, attacked=True)
 
 
-def _itt(game: Game) -> dict:
+def _itt(game: Game) -> dict[str, str | None]:
     """Read-only: who has an I'll Take That in front of them, and whose it is (``game.laid_by``
-    records who laid it, so that a rigged table can say so too)."""
-    return {p: laid[ITT] for p, laid in game.laid_by.items() if ITT in laid}
+    records who laid it, so that a rigged table can say so too). One lying there with no
+    recorded owner (a rigged table's ``"ill_take_that"`` without ``:OWNER``) still counts: it
+    blocks a second one (002:136), and its owner is None: it hands the card to no one."""
+    found: dict[str, str | None] = {}
+    for p in game.players:
+        owner = game.laid_by[p].get(ITT)
+        if owner is not None or ITT in game.in_front[p]:
+            found[p] = owner
+    return found
 
 
 def bury_refusal(game: Game, by: str) -> str | None:
@@ -121,14 +128,15 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
     """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
     if player not in _itt(game):
         return None
-    owner = game.laid_by[player].pop(ITT)
+    owner = game.laid_by[player].pop(ITT, None)
     if ITT in game.in_front[player]:
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
     spec = game.cards[card]
     exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
-    if not game.is_living(owner) or (spec.on_drawn is not None and not exploding):
-        # Nobody to take it, or a card with its own draw rule (an Imploding Kitten): a normal draw.
+    if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding):
+        # Nobody to take it (no recorded owner, or its owner is out), or a card with its own
+        # draw rule (an Imploding Kitten): a normal draw.
         return None
     game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
     game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
