@@ -78,8 +78,8 @@ def expected_deck(expansions: list[str], deck: str, n: int, variants: list[str])
         pool["zombie_kitten"] = n
         pool["defuse"] = 0
         if "zombie.two_player" in variants:
-            for card in ZOMBIE_TWO_PLAYER_OUT:
-                pool[card] = 0
+            for card in ZOMBIE_TWO_PLAYER_OUT:    # the pack's own copies only (ruling 40)
+                pool[card] -= BOXES["zombie"][card]
     else:                                          # a Defuse each, 2 spares back (Party Pack: all)
         spares = pool["defuse"] - n if deck == "party_pack" else min(2, pool["defuse"] - n)
         pool["defuse"] = n + spares

@@ -311,7 +311,15 @@ def ekpeer_adjust_setup(plan) -> None:
     if TWO_PLAYER in plan.variants:
         if len(plan.players) != 2:
             raise ValueError("the Zombie Kittens rules for two players are for 2 players")
-        plan.remove.update(TWO_PLAYER_REMOVED)
+        for card in TWO_PLAYER_REMOVED:
+            ours = plan.cards[card].counts.get(BOX, 0) if card in plan.cards else 0
+            if plan.custom is None and "custom" not in plan.options and plan.pool.get(card, 0) > ours:
+                # Another box ships it too (the Streaking box's Super Skip): only the pack's
+                # own copies come out (ruling 40); they are set aside, out of the game.
+                plan.pool[card] -= ours
+                plan.set_aside.extend([card] * ours)
+            else:
+                plan.remove.add(card)
 
 
 @hookimpl
