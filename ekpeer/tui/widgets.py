@@ -249,7 +249,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             tags.append(connection)
         elif name in back:
             tags.append("back")
-        if name == current and turns and turns > 1:
+        if name == current and turns and turns > 1 and status == "living":   # the Out lose them (ruling 16)
             tags.append(f"owes {turns} turns")
         if status == "dead":
             tags.append("DEAD")
