@@ -33,3 +33,33 @@ def test_an_out_player_owes_no_turns():
     assert game.over and game.out() == ["ann"]
     text = player_lines(player_view(game, "bob"), cat, width=60).plain
     assert "OUT" in text and "owes" not in text
+
+
+def deaths(lines: list[str]) -> list[str]:
+    return [w for w in lines if "is out" in w or "are out" in w or "now Dead" in w]
+
+
+def test_an_implosion_is_one_death_said_once():
+    table = {"expansions": ["base", "imploding"], "players": ["ann", "bob", "cat"],
+             "draw_pile": ["imploding_kitten:up", "tacocat"],
+             "hands": {"ann": ["defuse"], "bob": [], "cat": []}}
+    game, cat, events = played(table, [{"do": "draw", "by": "ann"}])
+    assert game.out() == ["ann"]
+    lines = log(events, cat, "bob")
+    assert deaths(lines) == ["ann implodes with Imploding Kitten and is out!"], lines
+    assert not [w for w in lines if "explode" in w], lines
+
+
+def test_an_implosion_in_a_zombie_game_makes_dead_once():
+    table = {"expansions": ["base", "imploding", "zombie"], "players": ["ann", "bob", "cat"],
+             "draw_pile": ["imploding_kitten:up", "tacocat"], "hands": {"ann": [], "bob": [], "cat": []}}
+    game, cat, events = played(table, [{"do": "draw", "by": "ann"}])
+    assert game.dead() == ["ann"]
+    assert deaths(log(events, cat, "bob")) == ["ann implodes with Imploding Kitten and is now Dead"]
+
+
+def test_an_explosion_is_said_once():
+    table = {"players": ["ann", "bob", "cat"], "draw_pile": ["exploding_kitten", "tacocat"],
+             "hands": {"ann": [], "bob": [], "cat": []}}
+    _, cat, events = played(table, [{"do": "draw", "by": "ann"}])
+    assert deaths(log(events, cat, "bob")) == ["ann explodes and is out!"]

@@ -175,7 +175,12 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         spot = f", {ordinal(int(where) + 1)} from top" if where is not None else " in secret"
         return f"{p} puts {cat.title(event.get('card'))} back{spot}"
     if t == "exploded":
-        return f"{_does(p, me, 'explode')} and {'are' if p == me else 'is'} out!"
+        are = "are" if p == me else "is"
+        if event.get("imploded"):   # one death, one line: the "imploded" event says nothing
+            return f"{_does(p, me, 'implode')} with {cat.title(event.get('card'))} and {are} out!"
+        return f"{_does(p, me, 'explode')} and {are} out!"
+    if t == "imploded":   # the death's own line (exploded, died) says it, once
+        return None
     if t == "turn":
         turns = event.get("turns", 1)
         owed = f" ({turns} turns)" if turns and turns > 1 else ""
@@ -255,9 +260,9 @@ def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) ->
         "kitten_held": lambda: f"{_does(p, me, 'hold')} the kitten safely with a Streaking Kitten",
         "kitten_from_hand": lambda: f"{_does(p, me, 'lose')} cover for {card}!",
         "kitten_back_into_pile": lambda: f"{card} goes back into the draw pile at random",
-        "imploded": lambda: f"{_does(p, me, 'implode')} with {card} and {'are' if p == me else 'is'} out!",
         "imploding_put_back": lambda: f"{_does(p, me, 'put')} {card} back face up",
-        "died": lambda: f"{_does(p, me, 'die')} and {'are' if p == me else 'is'} now Dead",
+        "died": lambda: (f"{_does(p, me, 'implode')} with {card}" if e.get("imploded")
+                         else _does(p, me, "die")) + f" and {'are' if p == me else 'is'} now Dead",
         "revived": lambda: f"{_does(by, me, 'bring')} {_who(p, me)} back to life",
         "grave_robbed": lambda: f"{_does(p, me, 'rob')} the graves",
         "cloned": lambda: f"{_does(by, me, 'clone')} {card}",

@@ -30,9 +30,19 @@ def implodes(game: Game, player: str, card: str) -> None:
     if game.drawn_face_up:
         game.emit("imploded", None, player=player, card=card)
         game.die(player, card)
+        _death_was_implosion(game, player)
         return
     game.emit("imploding_put_back", None, player=player, card=card)
     game.put_back(player, card, game.end_turn, face_up=True)
+
+
+def _death_was_implosion(game: Game, player: str) -> None:
+    """Say the death once: its own event (out, or Dead) says it was an implosion, so that the
+    log writes one line for it ("imploded" stays for what knows the kitten, as bots do)."""
+    for _, event in reversed(game.events):
+        if event.get("type") in ("exploded", "died") and event.get("player") == player:
+            event["imploded"] = True
+            return
 
 
 # ---------------------------------------------------------------------- actions
