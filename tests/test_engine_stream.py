@@ -32,7 +32,7 @@ EXPECTED = {
     "base": "e5c96fdf32857e5ad3f9",
     "base+events": "98469cf0b9265d85e5ba",
     "imploding": "8e42ab8f1a64e8cbb7cd",
-    "imploding+events": "086ff176ea290df773ac",
+    "imploding+events": "96b67397734ade44aebb",
     "party": "13c366075994881c8867",
     "party+events": "bf77d5043a04a0d0bae4",
     "streaking": "33713f44ef1c0facd987",

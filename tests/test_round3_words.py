@@ -10,19 +10,22 @@ from ekpeer.tui.widgets import player_lines
 from ekpeer.tui.words import Catalog, event_words
 
 
-def played(table: dict, moves: list[dict]) -> tuple:
-    """A rigged table (the scenario ``[setup]`` shape) after ``moves``, and every event seen."""
+def played(table: dict, moves: list[dict], seed: int = 0) -> tuple:
+    """A rigged table (the scenario ``[setup]`` shape) after ``moves``, and every event, with
+    who may see it."""
     rules = ruleset(table.get("expansions", ["base"]))
-    game = rules.game_from_table(table)
+    game = rules.game_from_table(table, seed=seed)
     events = []
     for m in moves:
         game.apply(Move.from_dict(m))
-        events.extend(e for _, e in game.events)
+        events.extend(game.events)
     return game, Catalog(rules.catalog()), events
 
 
-def log(events: list[dict], cat: Catalog, me: str) -> list[str]:
-    return [w for w in (event_words(e, cat, me) for e in events) if w]
+def log(events: list, cat: Catalog, me: str) -> list[str]:
+    """The log lines ``me`` reads: the words of each event they may see."""
+    seen = [e for to, e in events if to is None or me in to]
+    return [w for w in (event_words(e, cat, me) for e in seen) if w]
 
 
 def test_an_out_player_owes_no_turns():
@@ -63,3 +66,28 @@ def test_an_explosion_is_said_once():
              "hands": {"ann": [], "bob": [], "cat": []}}
     _, cat, events = played(table, [{"do": "draw", "by": "ann"}])
     assert deaths(log(events, cat, "bob")) == ["ann explodes and is out!"]
+
+
+def _before(lines: list[str], first: str, then: str) -> bool:
+    a = next(i for i, w in enumerate(lines) if first in w)
+    b = next(i for i, w in enumerate(lines) if then in w)
+    return a < b
+
+
+STREAK = {"expansions": ["base", "streaking"], "players": ["ann", "bob", "cat"],
+          "draw_pile": ["skip", "tacocat"],
+          "hands": {"ann": ["tacocat", "tacocat", "tacocat", "beard_cat", "beard_cat"],
+                    "bob": ["streaking_kitten", "exploding_kitten"], "cat": []}}
+
+
+def test_a_stolen_streaking_kitten_is_said_before_its_holder_explodes():
+    # three of a kind naming it; a pair's random steal that finds it (seed 1: checked below)
+    for combo, seed in (({"cards": ["tacocat"] * 3, "name": "streaking_kitten"}, 0),
+                        ({"cards": ["beard_cat"] * 2}, 1)):
+        game, cat, events = played(STREAK, [{"do": "play", "by": "ann", "target": "bob", **combo},
+                                            {"do": "resolve"}], seed=seed)
+        assert "streaking_kitten" in game.hands["ann"] and game.out() == ["bob"]
+        for me in ("ann", "cat", "bob"):
+            lines = log(events, cat, me)
+            assert _before(lines, "from bob" if me != "bob" else "from you", "is out" if me != "bob"
+                           else "are out"), (me, lines)
