@@ -295,8 +295,12 @@ def ekpeer_adjust_setup(plan) -> None:
 
 @hookimpl(trylast=True)
 def ekpeer_player_died(game, player, kitten) -> bool | None:
-    """Party Pack: the whole hand and the kitten go to the discard pile (ruling 13)."""
+    """Party Pack: the whole hand and the kitten go to the discard pile (ruling 13), when an
+    Exploding Kitten kills; the Imploding Kitten keeps its own rule, face up in front of its
+    victim and the hand out of play (001:37, ruling 37): the engine's default death."""
     if not party_deck(game):
+        return None
+    if kitten is not None and kitten in game.cards and not game.cards[kitten].extra.get("defusable", True):
         return None
     game.status[player] = OUT
     game.discard.extend(game.hands[player])
