@@ -8,6 +8,8 @@ specs or their callables from this module so that each card keeps one implementa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ekpeer.engine import Action, CardSpec, DeckSpec, Game, Variant
 from ekpeer.hookspecs import hookimpl
 
@@ -26,14 +28,21 @@ def implodes(game: Game, player: str, card: str) -> None:
 
     Nothing saves from it (it is not defusable, and it opens no window, so no Nope).
     """
+    implode_on(game, player, card, game.drawn_face_up, game.end_turn)
+
+
+def implode_on(game: Game, player: str, card: str, face_up: bool, then: Callable[[], None]) -> None:
+    """``player`` faces the Imploding Kitten ``card``, drawn or handed to them (I'll Take That,
+    ruling 31): face down, they put it back face up where they like, then ``then()``; face up,
+    they die."""
     game.in_front[player].append(card)
-    if game.drawn_face_up:
+    if face_up:
         game.emit("imploded", None, player=player, card=card)
         game.die(player, card)
         _death_was_implosion(game, player)
         return
     game.emit("imploding_put_back", None, player=player, card=card)
-    game.put_back(player, card, game.end_turn, face_up=True)
+    game.put_back(player, card, then, face_up=True)
 
 
 def _death_was_implosion(game: Game, player: str) -> None:

@@ -24,7 +24,7 @@ from ekpeer.hookspecs import hookimpl
 from .. import common
 from ..base import CARDS as BASE_CARDS
 from ..imploding import CARDS as IMPLODING_CARDS
-from ..imploding import alter_the_future
+from ..imploding import alter_the_future, implode_on
 from ..zombie import CARDS as ZOMBIE_CARDS
 
 PLUGIN = "party"
@@ -134,9 +134,11 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         game.discard.append(ITT)
     spec = game.cards[card]
     exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
-    if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding):
-        # Nobody to take it (no recorded owner, or its owner is out), or a card with its own
-        # draw rule (an Imploding Kitten): a normal draw.
+    imploding = spec.kind == "kitten" and bool(spec.extra.get("put_back_face_up"))
+    if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding
+                                                      and not imploding):
+        # Nobody to take it (no recorded owner, or its owner is out), or a card with a draw
+        # rule of its own: a normal draw.
         return None
     game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
     game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
@@ -144,6 +146,13 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         # They drew a card without dying: a Curse of the Cat Butt lifts (ruling 11).
         game.cursed.discard(player)
         game.emit("curse_lifted", None, player=player)
+    if imploding:   # its taker deals with it as its drawer would (ruling 31)
+        face_up = game.drawn_face_up
+        if end_turn:
+            game.end_turn()
+        if not game.over:
+            implode_on(game, owner, card, face_up, _noop)
+        return True
     if exploding:
         game.in_front[owner].append(card)
         if end_turn:
