@@ -30,15 +30,15 @@ SEEDS_WITH_EVENTS = range(6)
 
 EXPECTED = {
     "base": "e5c96fdf32857e5ad3f9",
-    "base+events": "98469cf0b9265d85e5ba",
+    "base+events": "e74c73c473396f49f747",
     "imploding": "8e42ab8f1a64e8cbb7cd",
-    "imploding+events": "96b67397734ade44aebb",
+    "imploding+events": "287d1ef36e1ad248d71b",
     "party": "13c366075994881c8867",
-    "party+events": "bf77d5043a04a0d0bae4",
+    "party+events": "4c554e1d3cf1e78b9ed4",
     "streaking": "33713f44ef1c0facd987",
-    "streaking+events": "39452cee2caba1d2592e",
+    "streaking+events": "35808e9cb7bc92da5864",
     "zombie": "4a24669d79cf87d16700",
-    "zombie+events": "cddbee5f05a1a3f651e5",
+    "zombie+events": "d8acaf84be4c752cbd46",
 }
 
 
