@@ -51,12 +51,34 @@ class ComboGame(Protocol):
             source: str | None = None) -> None: ...
 
 
+#: How a NOW card's title marks it; without the mark it is its plain version's name.
+NOW_MARKS = (" [NOW]", " NOW")
+
+
+def combo_name(spec: CardSpec) -> str:
+    """The name a card goes by in combos: its title, without the NOW mark (ruling 34: Shuffle
+    and Shuffle NOW, Alter the Future (3x) and its [NOW], are "cards with the same name",
+    003:172); a plugin may say otherwise with ``extra["combo_name"]``. The count is part of
+    the name: See the Future (3x) and (5x) differ."""
+    named = spec.extra.get("combo_name")
+    if named:
+        return str(named)
+    title = spec.title
+    for mark in NOW_MARKS:
+        if title.endswith(mark):
+            return title[: -len(mark)]
+    return title
+
+
 def kind_of(game: ComboGame, cards: tuple[str, ...]) -> str | None:
     """The combo ``cards`` make, or None (read from the table's :class:`PlayTable`, which
-    knows each card's combo, cat and wild cat once for all)."""
+    knows each card's combo, cat and wild cat once for all). Cards count by name: a NOW
+    card and its plain version are one name (ruling 34)."""
     table = game.plays
     if not table.combo.issuperset(cards):
         return None
+    if table.kin and not table.kin.keys().isdisjoint(cards):
+        cards = tuple(table.title[c] for c in cards)   # no cat has a namesake: cats keep their ids
     n = len(cards)
     if n in (2, 3):
         if cards.count(cards[0]) == n:
@@ -104,6 +126,16 @@ def check(game: ComboGame, move: Move) -> Action:
     return Action(by, move.cards, None, kind, target, move.name, 0, {})
 
 
+def _held_by_name(game: ComboGame, target: str, name: str | None) -> str | None:
+    """The card of ``target``'s hand that three of a kind naming ``name`` takes: that very
+    card, else one that shares its name (a Shuffle NOW for "Shuffle", ruling 34)."""
+    hand = game.hands[target]
+    if name is None or name in hand:
+        return name
+    kin = game.plays.kin.get(name, ())
+    return next((c for c in kin if c in hand), None)
+
+
 def carry_out(game: ComboGame, action: Action) -> None:
     by, target = action.by, action.target
     if action.combo == PAIR:
@@ -114,9 +146,10 @@ def carry_out(game: ComboGame, action: Action) -> None:
             game.steal_random(target, by)
     elif action.combo == TRIPLE:
         assert target is not None
-        if action.name in game.hands[target]:
-            game.emit("named_card_taken", None, by=by, target=target, card=action.name)
-            game.give(target, by, action.name, secret=False)
+        named = _held_by_name(game, target, action.name)
+        if named is not None:
+            game.emit("named_card_taken", None, by=by, target=target, card=named)
+            game.give(target, by, named, secret=False)
         else:
             game.emit("named_card_missing", None, by=by, target=target, card=action.name)
     elif action.combo == FIVE:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from itertools import combinations, islice, permutations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from .combos import combo_name
 from .moves import Move
 
 play = Move.play
@@ -54,7 +55,7 @@ class PlayTable:
     """
 
     __slots__ = ("names", "alone", "plain", "reactive", "reactive_order", "combo", "cat", "wild",
-                 "refuse", "extra", "singles", "own", "move_lists", "answers", "now")
+                 "refuse", "extra", "singles", "own", "move_lists", "answers", "now", "title", "kin")
 
     def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
         hooked = hooked or {}
@@ -82,6 +83,14 @@ class PlayTable:
         self.combo = frozenset(c for c, s in cards.items() if s.combo)
         self.cat = frozenset(c for c, s in cards.items() if s.cat)
         self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
+        #: card -> the name combos go by (a NOW card's is its plain version's, ruling 34), and
+        #: card -> the other cards of that name (only for cards that have such namesakes)
+        self.title: dict[str, str] = {c: combo_name(s) for c, s in cards.items()}
+        self.kin: dict[str, tuple[str, ...]] = {}
+        for c in self.combo:
+            namesakes = tuple(sorted(k for k in self.combo if k != c and self.title[k] == self.title[c]))
+            if namesakes:
+                self.kin[c] = namesakes
         #: player -> card -> the move playing it alone with no target (built once, not per move)
         self.singles: dict[str, dict[str | None, Move]] = {}
         #: player -> their draw (at ``None``), their move for each ``plain`` card and the id of
@@ -415,6 +424,8 @@ def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], mov
                     groups.append((card, card, w))
                 if n_w >= 2:
                     groups.append((card, w, w))
+    if table.kin and not table.kin.keys().isdisjoint(counts):
+        _namesake_groups(table.kin, counts, groups)
     if groups:
         targets = tuple(game.others_with_cards(player))
         if targets:
@@ -428,9 +439,29 @@ def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], mov
                 moves.extend(listed)
     if len(counts) >= 5:  # a sample: the first few choices of five titles, in hand order
         usable = list(counts) if combo.issuperset(counts) else [c for c in counts if c in combo]
+        if table.kin and not table.kin.keys().isdisjoint(usable):   # one card of each name
+            usable = list({table.title[c]: c for c in reversed(usable)}.values())[::-1]
         if len(usable) >= 5:
             moves.extend([_new(Move, ("play", player, five, None, None, None, None, None, None, None, None))
                           for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
+
+
+def _namesake_groups(kin: dict[str, tuple[str, ...]], counts: dict[str, int],
+                     groups: list[tuple[str, ...]]) -> None:
+    """Pairs and triples of one name out of different cards (Shuffle and Shuffle NOW, ruling 34)."""
+    for card, namesakes in kin.items():
+        n = counts.get(card, 0)
+        if not n:
+            continue
+        for other in namesakes:
+            m = counts.get(other, 0)
+            if not m or other < card:   # each pair of cards once
+                continue
+            groups.append((card, other))
+            if n >= 2:
+                groups.append((card, card, other))
+            if m >= 2:
+                groups.append((card, other, other))
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
