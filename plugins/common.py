@@ -13,6 +13,7 @@ twice with the same effect):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ekpeer.engine import CardSpec, Game
@@ -65,3 +66,23 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
 def shared_card(cards: list[CardSpec], card_id: str) -> CardSpec:
     """The spec ``card_id`` out of another plugin's ``CARDS``."""
     return next(c for c in cards if c.id == card_id)
+
+
+# ---------------------------------------------------------------------- kittens not drawn
+def after_undrawn_save(game: Game, player: str, kitten: str) -> Callable[[], None]:
+    """What follows saving ``player`` from a ``kitten`` they did not draw (received, stolen,
+    fetched from the discard pile, left uncovered, played out of a hand): a Defuse or a
+    Zombie Kitten still says "your turn is over" (002:17, 000:45, ruling 36), so it ends one
+    turn of the current player, who does not draw; a player saved off their turn loses
+    nothing, and so does one who keeps the kitten in hand (a Streaking Kitten plays no card).
+    Made when the kitten has left the hand for the table, before the choice."""
+    current = player == game.current
+    turn = game.turn_number
+    held = game.hands[player].count(kitten)
+
+    def done() -> None:
+        if (current and player == game.current and game.turn_number == turn and not game.over
+                and game.hands[player].count(kitten) <= held):
+            game.end_turn()
+
+    return done

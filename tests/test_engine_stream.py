@@ -33,7 +33,7 @@ EXPECTED = {
     "base+events": "e74c73c473396f49f747",
     "imploding": "8e42ab8f1a64e8cbb7cd",
     "imploding+events": "287d1ef36e1ad248d71b",
-    "party": "13c366075994881c8867",
+    "party": "c1749274a8deb40d99f8",
     "party+events": "4c554e1d3cf1e78b9ed4",
     "streaking": "33713f44ef1c0facd987",
     "streaking+events": "35808e9cb7bc92da5864",

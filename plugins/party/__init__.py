@@ -338,7 +338,7 @@ def ekpeer_hand_changed(game, player) -> None:
         game.remove_from_hand(player, kitten)  # calls this hook again for any other kitten
         if game.is_living(player) and not game.over:
             game.in_front[player].append(kitten)
-            game.explode(player, kitten, then=_noop)
+            game.explode(player, kitten, then=common.after_undrawn_save(game, player, kitten))
         else:
             game.discard.append(kitten)
 

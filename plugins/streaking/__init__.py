@@ -109,7 +109,7 @@ def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
         if game.status[player] != LIVING or game.over:
             break
         game.emit("kitten_from_hand", None, player=player, card=kitten)
-        game.explode(player, kitten, then=_noop)
+        game.explode(player, kitten, then=common.after_undrawn_save(game, player, kitten))
 
 
 def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
