@@ -75,7 +75,7 @@ def kind_of(game: ComboGame, cards: tuple[str, ...]) -> str | None:
     knows each card's combo, cat and wild cat once for all). Cards count by name: a NOW
     card and its plain version are one name (ruling 34)."""
     table = game.plays
-    if not table.combo.issuperset(cards):
+    if not table.may_combo.issuperset(cards):
         return None
     if table.kin and not table.kin.keys().isdisjoint(cards):
         cards = tuple(table.title[c] for c in cards)   # no cat has a namesake: cats keep their ids
@@ -138,6 +138,8 @@ def _held_by_name(game: ComboGame, target: str, name: str | None) -> str | None:
 
 def carry_out(game: ComboGame, action: Action) -> None:
     by, target = action.by, action.target
+    if game.status.get(by) == "out":   # its player exploded meanwhile (ruling 35): nothing
+        return
     if action.combo == PAIR:
         assert target is not None
         if game.status[target] != "out":

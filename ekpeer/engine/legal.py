@@ -55,7 +55,8 @@ class PlayTable:
     """
 
     __slots__ = ("names", "alone", "plain", "reactive", "reactive_order", "combo", "cat", "wild",
-                 "refuse", "extra", "singles", "own", "move_lists", "answers", "now", "title", "kin")
+                 "refuse", "extra", "singles", "own", "move_lists", "answers", "now", "title", "kin",
+                 "may_combo")
 
     def __init__(self, cards: Mapping[str, CardSpec], hooked: Mapping[str, bool] | None = None) -> None:
         hooked = hooked or {}
@@ -83,6 +84,13 @@ class PlayTable:
         self.combo = frozenset(c for c, s in cards.items() if s.combo)
         self.cat = frozenset(c for c, s in cards.items() if s.cat)
         self.wild = frozenset(c for c, s in cards.items() if s.combo and s.wild_cat)
+        #: what a played combo may hold: the cards above, and, at a table with a card that
+        #: holds kittens in hand (a Streaking Kitten), that card and the kittens it may hold
+        #: (ruling 35: they go into a combo and the kitten explodes). Legal moves do not offer
+        #: those: such a combo sets a kitten off on its own player.
+        holding = [c for c, s in cards.items() if s.extra.get("holds_kitten")]
+        held = [c for c, s in cards.items() if holding and s.kind == "kitten" and s.extra.get("defusable")]
+        self.may_combo: frozenset[str] = self.combo.union(holding, held)
         #: card -> the name combos go by (a NOW card's is its plain version's, ruling 34), and
         #: card -> the other cards of that name (only for cards that have such namesakes)
         self.title: dict[str, str] = {c: combo_name(s) for c, s in cards.items()}

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move
+from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move, combos
 from ekpeer.hookspecs import hookimpl
 
 from .. import common
@@ -375,8 +375,68 @@ def ekpeer_refuse_move(game, player, move) -> str | None:
     return None
 
 
+def _combo_with_kittens(game: Game, move: Move) -> bool | None:
+    """A combo holding a Streaking Kitten or an Exploding Kitten from the hand (ruling 35):
+    checked as any combo, its cards played, then at once, before any Nope, each kitten played
+    explodes (it cannot be held again: 002:32) and each one its Streaking Kitten no longer
+    covers too; the combo waits in its window and is settled afterwards."""
+    by, cards = move.by, move.cards
+    hand = game.hands[by]
+    for card in dict.fromkeys(cards):
+        if card not in game.cards:
+            raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+        if hand.count(card) < cards.count(card):
+            raise IllegalMove("card_not_held", f"{by} does not hold {cards.count(card)} x {card}")
+    if game.awaiting:
+        raise IllegalMove("awaiting_choice", f"waiting for {', '.join(game.waiting_for())} to choose")
+    reason = game.hook.ekpeer_refuse_move(game=game, player=by, move=move)
+    if reason:
+        raise IllegalMove("refused", reason)
+    action = combos.check(game, move)
+    if game.stack:
+        raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
+    if by != game.current:
+        raise IllegalMove("not_your_turn", f"it is {game.current}'s turn")
+    if not game.is_living(by):
+        raise IllegalMove("not_living", f"{by} is not Living")
+    st = state(game)
+    played = [c for c in cards if is_exploding(game, c)]
+    with _moving_kittens(game):
+        for card in cards:
+            game.remove_from_hand(by, card)
+            if card in played:
+                game.in_front[by].append(card)   # "into the Discard Pile": it explodes there
+            else:
+                game.discard.append(card)
+        st["held"][by] = max(0, st["held"].get(by, 0) - len(played))
+    game.emit("move", None, by=by, do="play")
+    game.emit("played", None, action=action.public())
+    game.stack.append(action)
+    st["played_out"] = by
+    try:
+        for kitten in played:
+            if not game.is_living(by) or game.over:
+                break
+            game.emit("kitten_from_hand", None, player=by, card=kitten)
+            game.explode(by, kitten, then=common.after_undrawn_save(game, by, kitten))
+    finally:
+        st.pop("played_out", None)
+    if game.is_living(by) and not game.over:
+        check_hand(game, by)   # a kitten its Streaking Kitten no longer covers
+    return True
+
+
+def _kitten_combo(game: Game, move: Move) -> bool:
+    if move.do != "play" or len(move.cards) < 2 or move.by not in game.hands:
+        return False
+    return any(is_exploding(game, c) or game.cards[c].extra.get("holds_kitten")
+               for c in move.cards if c in game.cards)
+
+
 @hookimpl
 def ekpeer_handle_move(game, move) -> bool | None:
+    if _kitten_combo(game, move):
+        return _combo_with_kittens(game, move)
     if move.do != "play" or move.cards or move.by not in game.cursed:
         return None
     by = move.by
