@@ -59,11 +59,50 @@ def step_move(step: dict[str, Any]) -> Move:
 
 
 # ---------------------------------------------------------------------- building the table
+#: Every key ``[setup]`` takes (docs/scenarios.md); any other is refused, naming it.
+SETUP_KEYS = {"expansions", "players", "current", "turns", "direction", "draw_pile", "discard", "dead",
+              "out", "cursed", "deck", "dead_kitten", "hands", "in_front", "marked"}
+#: The ``[setup]`` tables that map a player to cards.
+SETUP_TABLES = ("hands", "in_front", "marked")
+
+
+def check_setup(setup: Any) -> None:
+    """Refuse a ``[setup]`` with a key the format does not name, in it or in its tables (a
+    typo such as ``[setup.in_fron]`` must never pass silently), as ``[expect]`` does."""
+    if not isinstance(setup, dict):
+        raise ValueError("[setup] must be a table")
+    unknown = sorted(set(setup) - SETUP_KEYS)
+    if unknown:
+        raise ValueError(f"unknown key in [setup]: {', '.join(unknown)}")
+    players = setup.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise ValueError("[setup] needs players: a list of names")
+    for table in SETUP_TABLES:
+        written = setup.get(table, {})
+        if not isinstance(written, dict):
+            raise ValueError(f"[setup.{table}] must map players to card lists")
+        strangers = sorted(set(written) - set(players))
+        if strangers:
+            raise ValueError(f"unknown key in [setup.{table}]: {', '.join(strangers)} (not a player)")
+        for player, cards in written.items():
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError(f"[setup.{table}] {player} must be a list of card ids")
+
+
 def build_game(doc: dict[str, Any]) -> Game:
     """The rigged table of a ``[setup]`` scenario: exactly as written, nothing dealt."""
     setup = doc.get("setup", {})
+    check_setup(setup)
     expansions = setup.get("expansions", ["base"])
     rules = ruleset(expansions)
+    deck = setup.get("deck")
+    if deck is not None and (deck not in rules.decks or not rules.decks[deck].main):
+        raise ValueError(f"[setup] deck: {deck!r} is not a main deck of these plugins "
+                         f"({', '.join(d.name for d in rules.main_decks())})")
+    dead_kitten = setup.get("dead_kitten")
+    if dead_kitten is not None and (dead_kitten not in rules.cards
+                                    or rules.cards[dead_kitten].kind != "kitten"):
+        raise ValueError(f"[setup] dead_kitten: {dead_kitten!r} is not a kitten of these plugins")
     return rules.game_from_table(setup, seed=doc.get("seed", 0))
 
 

@@ -35,3 +35,40 @@ def test_a_triple_of_two_names_is_offered_and_taken():
     game.apply(Move("play", "ann", ("shuffle", "shuffle", "shuffle_now"), target="bob", name="favor"))
     game.apply(Move("resolve"))
     assert game.hands["ann"] == ["favor"]
+
+
+SETUP = """
+[setup]
+expansions = ["base", "party"]
+players = ["ann", "bob"]
+draw_pile = ["tacocat"]
+"""
+
+
+def _run(tmp_path, text):
+    from ekpeer.scenario import run_file
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    return run_file(path)
+
+
+def test_unknown_setup_keys_are_refused_naming_the_key(tmp_path):
+    # issue 28: a typo such as [setup.in_fron] must never pass silently
+    for extra, key in (("[setup.in_fron]\nbob = [\"ill_take_that\"]\n", "in_fron"),
+                       ("[setup.hands]\nann = []\nbbo = [\"skip\"]\n", "bbo"),
+                       ("[setup.marked]\ncarl = []\n", "carl")):
+        result = _run(tmp_path, SETUP + extra)
+        assert not result.ok and "unknown key" in result.detail and key in result.detail, result.line()
+    result = _run(tmp_path, SETUP.replace("draw_pile", "drawpile"))
+    assert not result.ok and "drawpile" in result.detail
+    assert _run(tmp_path, SETUP).ok
+
+
+def test_setup_deck_and_dead_kitten_are_checked(tmp_path):
+    text = SETUP.replace('draw_pile = ["tacocat"]', 'draw_pile = ["tacocat"]\ndeck = "{}"')
+    assert _run(tmp_path, text.format("party_pack")).ok
+    assert _run(tmp_path, text.format("original")).ok
+    bad = _run(tmp_path, text.format("partypack"))
+    assert not bad.ok and "partypack" in bad.detail
+    kitten = SETUP.replace('draw_pile = ["tacocat"]', 'draw_pile = ["tacocat"]\ndead_kitten = "skip"')
+    assert not _run(tmp_path, kitten).ok
