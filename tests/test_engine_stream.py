@@ -37,8 +37,8 @@ EXPECTED = {
     "party+events": "4c554e1d3cf1e78b9ed4",
     "streaking": "33713f44ef1c0facd987",
     "streaking+events": "35808e9cb7bc92da5864",
-    "zombie": "d5bbf82fbf09707d17e9",
-    "zombie+events": "d8acaf84be4c752cbd46",
+    "zombie": "f575679757755fd868e2",
+    "zombie+events": "12e8e39e310d53561109",
 }
 
 

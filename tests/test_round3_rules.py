@@ -72,3 +72,26 @@ def test_setup_deck_and_dead_kitten_are_checked(tmp_path):
     assert not bad.ok and "partypack" in bad.detail
     kitten = SETUP.replace('draw_pile = ["tacocat"]', 'draw_pile = ["tacocat"]\ndead_kitten = "skip"')
     assert not _run(tmp_path, kitten).ok
+
+
+def _defused_with_clairvoyance(nope: bool) -> list:
+    game = rigged(["base", "zombie"], {"ann": ["defuse"], "bob": ["clairvoyance"], "cat": ["nope"]},
+                  draw_pile=["exploding_kitten", "tacocat"])
+    events = []
+    moves = [Move("draw", "ann"), Move("choose", "ann", use="defuse"), Move("play", "bob", ("clairvoyance",))]
+    if nope:
+        moves.append(Move("play", "cat", ("nope",)))
+    moves += [Move("resolve"), Move("choose", "ann", position=1)]
+    for move in moves:
+        game.apply(move)
+        events.extend(game.events)
+    return [e for to, e in events if to is not None and "bob" in to]
+
+
+def test_clairvoyance_after_a_defuse_shows_where_the_kitten_went():
+    # ruling 39: after a Defuse too; ruling 2: a Nope stops it
+    seen = _defused_with_clairvoyance(nope=False)
+    assert {"type": "clairvoyance_saw", "watcher": "bob", "by": "ann", "card": "exploding_kitten",
+            "position": 1} in seen
+    noped = _defused_with_clairvoyance(nope=True)
+    assert not [e for e in noped if e["type"] in ("clairvoyance_saw", "put_back")]

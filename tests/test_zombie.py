@@ -126,8 +126,10 @@ def test_ekpeer_play_while_waiting():
         game.apply(Move("play", "bob", ("skip",)))
     with pytest.raises(IllegalMove):
         game.apply(Move("play", "ann", ("clairvoyance",)))
-    events = game.apply(Move("play", "bob", ("clairvoyance",)))
-    assert any(e["type"] == "watching" for _, e in events)
+    game.apply(Move("play", "bob", ("clairvoyance",)))
+    assert game.reaction_open and game.waiting_for() == []   # a Nope may stop it (ruling 2)
+    events = game.apply(Move("resolve"))
+    assert any(e["type"] == "watching" for _, e in events) and game.waiting_for() == ["ann"]
     events = game.apply(Move("choose", "ann", position=1))
     saw = [(to, e) for to, e in events if e["type"] == "clairvoyance_saw"]
     assert saw == [(("bob",), {"type": "clairvoyance_saw", "watcher": "bob", "by": "ann",

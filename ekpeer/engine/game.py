@@ -542,6 +542,9 @@ class Game:
         action = self.stack.pop()
         if self.recording:
             self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
+        if "paused" in action.data:  # played while a choice waited: it waits again after this
+            self._settle_paused(action)
+            return
         if action.nopes % 2 == 1:
             return
         if action.combo is not None:  # self.carry_out(action), written out
@@ -550,6 +553,15 @@ class Game:
         effect = self.cards[action.card].effect  # type: ignore[index]
         if effect is not None:
             effect(self, action)
+
+    def _settle_paused(self, action: Action) -> None:
+        """Settle a card played while a choice was awaited (Clairvoyance during a put-back):
+        its window paused the choice; the card takes effect unless Noped, then the choice
+        is awaited again."""
+        paused = action.data.pop("paused")
+        if action.nopes % 2 == 0:
+            self.carry_out(action)
+        self.awaiting[:0] = paused
 
     def carry_out(self, action: Action) -> None:
         """Make a played card or combo take effect."""
@@ -562,6 +574,9 @@ class Game:
 
     def _choose(self, move: Move) -> None:
         by = move.by
+        while (not self.awaiting and self.stack and "paused" in self.stack[-1].data
+               and any(c.player == by for c in self.stack[-1].data["paused"])):
+            self._resolve()  # the paused chooser goes on: the window closes, nobody else playing
         for choice in self.awaiting:
             if choice.player == by:
                 break
@@ -671,6 +686,8 @@ class Game:
             self.emit("played", None, action=action.public())
         nopeable = action.combo is not None or spec.nopeable
         if nopeable:
+            if self.awaiting:  # let in while a choice waits: its window pauses the choice
+                action.data["paused"], self.awaiting = self.awaiting, []
             self.stack.append(action)
         else:
             self.carry_out(action)
@@ -720,7 +737,7 @@ class Game:
         be carried over to another one, so a game that awaits a choice cannot be cloned:
         search from the states with nothing awaited (see docs/bots.md).
         """
-        if self.awaiting:
+        if self.awaiting or any("paused" in a.data for a in self.stack):
             raise ValueError("a game that awaits a choice cannot be cloned (its continuation "
                              "belongs to this game)")
         other = Game.__new__(Game)

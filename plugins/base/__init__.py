@@ -29,10 +29,26 @@ def defuses(game: Game, player: str, card: str, kitten: str) -> bool:
     return bool(game.cards[kitten].extra.get("defusable", False))
 
 
+#: ``game.data`` key while a saver's kitten is being put back: ``{"by", "watchers", "report"}``
+#: (a card that watches, Clairvoyance, adds to ``watchers`` and may set ``report(game, by,
+#: card, watchers)``, called once the kitten is back).
+SAVING = "saving"
+
+
 def defuse(game: Game, player: str, card: str, kitten: str, done) -> None:
     """Discard the Defuse, then put the kitten back anywhere in secret; the turn ends."""
     game.discard_from_hand(player, card)
-    game.put_back(player, kitten, done)
+    watchers: list[str] = []
+    state = game.data[SAVING] = {"by": player, "watchers": watchers}
+
+    def back() -> None:
+        game.data.pop(SAVING, None)
+        report = state.get("report")
+        if report is not None and watchers:
+            report(game, player, kitten, watchers)
+        done()
+
+    game.put_back(player, kitten, back, watchers=watchers)
 
 
 # ---------------------------------------------------------------------- actions

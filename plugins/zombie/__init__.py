@@ -15,14 +15,14 @@ from collections.abc import Callable
 from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Move, Variant, combos
 from ekpeer.hookspecs import hookimpl
 
-from ..base import shuffle
+from ..base import SAVING, shuffle
 
 PLUGIN = "zombie"
 REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base's
 BOX = "zombie"
 TWO_PLAYER = "zombie.two_player"
 FASTER = "zombie.faster"
-SAVE = "zombie.save"  # game.data key: the Zombie Kitten being played (who, and who watches)
+SAVE = SAVING  # game.data key: the Defuse or Zombie Kitten being played (who, and who watches)
 TWO_PLAYER_REMOVED = ("attack_of_the_dead", "grave_robber", "feed_the_dead", "super_skip")
 FASTER_SIZES = {2: 15, 3: 20, 4: 25, 5: 30}
 
@@ -158,9 +158,9 @@ def clone_save(game: Game, player: str, card: str, kitten: str, done: Callable[[
 def clairvoyance_can_play(game: Game, by: str) -> str | None:
     state = game.data.get(SAVE)
     if state is None:
-        return "Clairvoyance is played when another player plays a Zombie Kitten"
+        return "Clairvoyance is played when another player plays a Defuse or a Zombie Kitten"
     if state["by"] == by:
-        return "Clairvoyance watches another player's Zombie Kitten"
+        return "Clairvoyance watches another player's Defuse or Zombie Kitten"
     if by in state["watchers"]:
         return f"{by} is already watching"
     return None
@@ -170,6 +170,7 @@ def clairvoyance(game: Game, action: Action) -> None:
     state = game.data.get(SAVE)
     if state is not None and action.by not in state["watchers"]:
         state["watchers"].append(action.by)
+        state["report"] = _watched   # a Defuse's put-back tells its watchers with it
         game.emit("watching", None, by=action.by, player=state["by"])
 
 
@@ -258,8 +259,9 @@ CARDS = [
              counts={BOX: 2}, targets=clone_targets, can_play=clone_can_play, effect=clone_effect,
              saves=clone_saves, save=clone_save),
     CardSpec("clairvoyance", "Clairvoyance",
-             "NOW: when another player plays a Zombie Kitten, watch where they put the kitten(s) back.",
-             kind="now", counts={BOX: 2}, now=True, nopeable=False, can_play=clairvoyance_can_play,
+             "NOW: when another player plays a Defuse or a Zombie Kitten, watch where they put the "
+             "kitten(s) back.",
+             kind="now", counts={BOX: 2}, now=True, can_play=clairvoyance_can_play,
              effect=clairvoyance, dead_may_play=True),
     CardSpec("super_skip", "Super Skip",
              "End your turn without drawing. If you owe several turns, end them all.",
@@ -369,7 +371,8 @@ def ekpeer_refuse_move(game, player, move):
 @hookimpl
 def ekpeer_play_while_waiting(game, player, move):
     """Clairvoyance is played while another player puts kittens back after a Zombie Kitten."""
-    if move.do == "play" and tuple(move.cards) == ("clairvoyance",) and SAVE in game.data:
+    if move.do == "play" and tuple(move.cards) == ("clairvoyance",) and SAVE in game.data \
+            and not any(c.kind != "position" and c.kind != "player" for c in game.awaiting):
         return True
     return None
 
