@@ -351,3 +351,24 @@ def test_a_buried_card_is_named_to_its_player_alone():
     assert "tacocat" not in repr(seen_by_bob)
     assert game.draw_pile.top_first() == ["skip", "skip", "tacocat"]
     assert game.current == "bob"
+
+
+def test_every_event_has_an_explicit_audience_of_seated_players():
+    """The door's other half: ``emit`` takes no default audience and no bare name (a name is
+    not a list of players: ``tuple("ann")`` would address a, n and n), and every event of a
+    random game of every mix is for everyone or for players at the table."""
+    rules = cached_rules(ALL)
+    game = rules.new_game(["ann", "bob"], seed=1, deck="original")
+    with pytest.raises(TypeError):
+        game.emit("whispered", "ann", card="nope")
+    with pytest.raises(TypeError):
+        game.emit("whispered", card="nope")  # type: ignore[call-arg]
+    for name in sorted(MIXES):
+        plugins, deck, variants, most = MIXES[name]
+        rules = cached_rules(plugins)
+        rng = random.Random(name)
+        game = rules.new_game([f"p{i}" for i in range(most)], seed=3, deck=deck, variants=variants)
+        while not game.over and len(game.log) < 300:
+            events = game.apply(rng.choice(options(game, None, None, set())))
+            for to, event in events:
+                assert to is None or (isinstance(to, tuple) and set(to) <= set(game.players)), (name, event)

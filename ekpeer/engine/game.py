@@ -174,12 +174,18 @@ class Game:
         return sorted({c.player for c in self.awaiting})
 
     # ------------------------------------------------------------------ events
-    def emit(self, event: str, to: Iterable[str] | None = None, /, **data: Any) -> None:
-        """Record an event; ``to`` limits who may ever see it (None: everyone)."""
+    def emit(self, event: str, to: Iterable[str] | None, /, **data: Any) -> None:
+        """Record an event for its audience ``to``: None for everyone, else the players who
+        may see it (a card only they know goes only in an event addressed to them). It
+        leaves the engine only through :func:`ekpeer.engine.view.visible_events`."""
         if not self.recording:
             return
         data["type"] = event
-        self.events.append((tuple(to) if to is not None else None, data))
+        if to is not None:
+            if isinstance(to, str):
+                raise TypeError(f"event {event!r}: its audience is a list of players, not {to!r}")
+            to = tuple(to)
+        self.events.append((to, data))
 
     def show(self, player: str, cards: list[str], public: bool = False, source: str = "") -> None:
         """Show ``cards`` (top first) to ``player``, or to everyone with ``public``."""
