@@ -174,12 +174,18 @@ class Game:
         return sorted({c.player for c in self.awaiting})
 
     # ------------------------------------------------------------------ events
-    def emit(self, event: str, to: Iterable[str] | None = None, /, **data: Any) -> None:
-        """Record an event; ``to`` limits who may ever see it (None: everyone)."""
+    def emit(self, event: str, to: Iterable[str] | None, /, **data: Any) -> None:
+        """Record an event for its audience ``to``: None for everyone, else the players who
+        may see it (a card only they know goes only in an event addressed to them). It
+        leaves the engine only through :func:`ekpeer.engine.view.visible_events`."""
         if not self.recording:
             return
         data["type"] = event
-        self.events.append((tuple(to) if to is not None else None, data))
+        if to is not None:
+            if isinstance(to, str):
+                raise TypeError(f"event {event!r}: its audience is a list of players, not {to!r}")
+            to = tuple(to)
+        self.events.append((to, data))
 
     def show(self, player: str, cards: list[str], public: bool = False, source: str = "") -> None:
         """Show ``cards`` (top first) to ``player``, or to everyone with ``public``."""
@@ -398,22 +404,29 @@ class Game:
                  context={"kitten": kitten})
 
     def put_back(self, player: str, card: str, then: Callable[[], None], face_up: bool = False,
-                 watchers: Iterable[str] = ()) -> None:
-        """Ask ``player`` where to put ``card`` (lying in front of them) back into the draw pile."""
+                 watchers: Iterable[str] = (), secret: bool = False) -> None:
+        """Ask ``player`` where to put ``card`` back into the draw pile.
+
+        The card lies in front of ``player`` (a kitten everyone saw drawn), or, with
+        ``secret``, in no public place (the caller keeps it until ``then``: Bury's card,
+        which only its player has seen); a secret card is named to nobody else, in the
+        choice's public prompt as in the events."""
         def answer(position: int) -> None:
-            self.in_front[player].remove(card)
+            if not secret:
+                self.in_front[player].remove(card)
             # who put it back (and who watched) knows where it lies; a face-up card, everyone
             knowers: tuple[str, ...] | bool = True if face_up else (player, *watchers)
             self.draw_pile.insert(position, card, face_up, known_to=knowers if self.recording else (),
                                   place_known=bool(face_up))
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
             self.emit("put_back", (player, *watchers), player=player, card=card, position=depth)
-            self.emit("put_back_hidden", None, player=player, card=card,
+            self.emit("put_back_hidden", None, player=player, card=None if secret and not face_up else card,
                       position=depth if face_up else None)
             then()
 
+        prompt = "where to put the card back" if secret else f"where to put {card} back"
         self.ask(player, "position", [-1, len(self.draw_pile)], answer,
-                 prompt=f"where to put {card} back", context={"card": card, "pile": len(self.draw_pile)})
+                 prompt=prompt, context={"card": card, "pile": len(self.draw_pile)})
 
     def die(self, player: str, kitten: str | None) -> None:
         """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""

@@ -1,4 +1,14 @@
-"""The only door out of the engine for clients: one player's view, or a spectator's.
+"""The only door out of the engine for clients: one player's view and the events they
+may see, or a spectator's.
+
+Everything the host sends a seat about a game comes from here: :func:`player_view` (or
+its two halves, :func:`public_part` and :func:`own_part`, which a host encodes apart),
+:func:`spectator_view`, and :func:`visible_events`, which gives each seat the events
+whose audience holds it. Every event is recorded with an explicit audience
+(``Game.emit(type, to, ...)``: ``None`` for everyone, else the players who may see it),
+and a card id that only some may know goes only in events addressed to them; the
+non-interference test (tests/test_non_interference.py) proves it for every plugin mix.
+:func:`update_for` puts a view and its events together, as an update carries them.
 
 A view holds the viewer's own hand, what they were shown, and public facts. Of hidden
 cards it holds counts only, never their order or content; of the draw pile, the cards the
@@ -107,7 +117,18 @@ def spectator_view(game: Game) -> dict[str, Any]:
     return view
 
 
-def visible_events(events: list[tuple[tuple[str, ...] | None, dict[str, Any]]],
-                   player: str | None) -> list[dict[str, Any]]:
-    """The events ``player`` may see (``None``: a spectator)."""
+#: An event as the engine records it: (its audience, its data). Audience ``None``: everyone.
+Event = tuple[tuple[str, ...] | None, dict[str, Any]]
+
+
+def visible_events(events: list[Event], player: str | None) -> list[dict[str, Any]]:
+    """The events ``player`` may see (``None``: a spectator): those whose audience is
+    everyone, or holds them."""
     return [e for to, e in events if to is None or (player is not None and player in to)]
+
+
+def update_for(game: Game, player: str | None, events: list[Event]) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) is told after ``events``: their view of the
+    game now, and the events they may see."""
+    view = player_view(game, player) if player is not None else spectator_view(game)
+    return {"view": view, "events": visible_events(events, player)}

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
-from ..engine.view import own_part, public_part, visible_events
+from ..engine.view import own_part, public_part, update_for, visible_events
 from ..plugins import ruleset
 from . import lobby as lobby_mod
 from . import passwords
@@ -578,12 +578,12 @@ class Table(TableTimers):
                 host.send(sess, "update", re=r, packed=body)
         else:
             for sess, name, r in targets:
-                update = {"view": player_view(game, name), "events": visible_events(events, name)}
+                update = update_for(game, name, events)
                 if timer is not None:
                     update["timer"] = timer
                 host.send(sess, "update", update, re=r)
         if self.spectators:
-            update = {"view": spectator_view(game), "events": visible_events(events, None)}
+            update = update_for(game, None, events)
             if timer is not None:
                 update["timer"] = timer
             packed = P.pack_body(update)

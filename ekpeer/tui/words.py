@@ -173,7 +173,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
             return None
         where = event.get("position")
         spot = f", {ordinal(int(where) + 1)} from top" if where is not None else " in secret"
-        return f"{p} puts {cat.title(event.get('card'))} back{spot}"
+        card = event.get("card")   # None: a card only its player has seen (Bury)
+        return f"{p} puts {cat.title(card) if card else 'a card'} back{spot}"
     if t == "exploded":
         are = "are" if p == me else "is"
         if event.get("imploded"):   # one death, one line: the "imploded" event says nothing

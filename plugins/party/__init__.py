@@ -32,6 +32,7 @@ REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
+BURIED = "party.buried"   # game.data: {player: the card they are burying}
 
 CATS = ("tacocat", "cattermelon", "hairy_potato_cat", "beard_cat", "rainbow_ralphing_cat")
 #: The whole Party Pack (120 cards).
@@ -95,16 +96,26 @@ def bury_refusal(game: Game, by: str) -> str | None:
 
 
 def bury(game: Game, action: Action) -> None:
-    """Look at the top card and put it back anywhere in secret; it does not explode (ruling 20)."""
+    """Look at the top card and put it back anywhere in secret; it does not explode (ruling 20).
+
+    While its player chooses where, the card lies in no public place: this plugin holds it
+    (``BURIED``, counted by ``ekpeer_cards_elsewhere``), and nobody else is told which it is."""
     by = action.by
     if not len(game.draw_pile):
         game.emit("draw_pile_empty", None, player=by)
         game.end_turn()
         return
     card, up = game.draw_pile.remove_at(0)
-    game.in_front[by].append(card)
+    game.data.setdefault(BURIED, {})[by] = card
     game.show(by, [card], source="bury")
-    game.put_back(by, card, game.end_turn, face_up=up)
+
+    def buried() -> None:
+        del game.data[BURIED][by]
+        if not game.data[BURIED]:
+            del game.data[BURIED]
+        game.end_turn()
+
+    game.put_back(by, card, buried, face_up=up, secret=True)
 
 
 def itt_targets(game: Game, by: str) -> list[str]:
@@ -346,3 +357,9 @@ def ekpeer_hand_changed(game, player) -> None:
 @hookimpl(tryfirst=True)
 def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
     return take_drawn(game, player, card, end_turn)
+
+
+@hookimpl
+def ekpeer_cards_elsewhere(game) -> list[str]:
+    """A card being buried lies in no pile and no hand while its player chooses where."""
+    return list(game.data.get(BURIED, {}).values())
