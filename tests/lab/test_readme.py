@@ -188,9 +188,9 @@ class Terminal:
         self.pane = self.tmux("display-message", "-p", "-t", label, "#{pane_pid}").strip()
 
     def tmux(self, *args: str) -> str:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
         return subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True,
-                              timeout=10, env={k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
-                              ).stdout
+                              timeout=10, env=env).stdout
 
     def type(self, line: str) -> None:
         """Type a command line into bash, as pasted, and run it."""
@@ -320,7 +320,7 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     for _ in range(index):
         bob.keys("Down")
     bob.keys("Enter")
-    seen = bob.wait_for(r"fingerprint (\S{4}-\S{4}-\S{4}-\S{4})", until, "the host key's fingerprint").group(1)
+    seen = bob.wait_for(r"fingerprint (\S{4}-\S{4}-\S{4}-\S{4})", until, "the fingerprint").group(1)
     assert seen == fingerprint, f"bob's list shows fingerprint {seen}, the host's lobby {fingerprint}"
     bob.keys("Enter")
     for t, line in ((bob, plan.from_list), (cat, plan.paste)):
