@@ -7,6 +7,7 @@ import signal
 import sys
 
 from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
+from .net.reach import EVERY_INTERFACE  # `ekpeer host` listens where others reach it
 
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
 # command, and `ekpeer scenario` or `ekpeer simulate` never need it.
@@ -69,6 +70,7 @@ async def _headless(args: argparse.Namespace) -> int:
     except Exception as exc:
         stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
         return 2
+    _say_addresses(host)
     if getattr(args, "save_replays", None):
         from .replays import ReplaySaver
 
@@ -93,6 +95,25 @@ async def _headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def _say_addresses(host) -> None:
+    """For the person who started the server (stderr; stdout is the JSON log): the addresses
+    other machines join by, never ``0.0.0.0`` (``ekpeer.net.reach``), and the key's fingerprint."""
+    from .net.logsink import write_line
+    from .net.reach import is_wildcard
+
+    addresses = host.addresses
+    where = "every interface" if is_wildcard(host.endpoint) else host.endpoint
+    which = "" if len(addresses) == 1 else " (the address of their own network)"
+    lines = [f"ekpeer host: listening on {where}; players join with{which}:"]
+    lines += [f"  ekpeer join {a}" for a in addresses]
+    if host.secure:
+        from .net import security
+
+        lines.append(f"  key fingerprint {security.fingerprint(host.public_key)}")
+    for line in lines:
+        write_line(line, "stderr")
+
+
 def journal_for(bind: str):
     """The crash journal of a host bound to ``bind``: ``<data>/tables/<port>`` (None for port 0)."""
     from .net.journal import Journal
@@ -115,6 +136,9 @@ def cmd_host(args: argparse.Namespace) -> int:
             print("the Textual client is not installed: use `ekpeer host --headless`", file=sys.stderr)
             return 2
         return int(fn(args) or 0)
+    from .net.logsink import hold_standard_descriptors
+
+    hold_standard_descriptors()     # before the event loop opens its own descriptors
     return asyncio.run(_headless(args))
 
 
@@ -206,7 +230,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="serve tables without a player at this terminal")
     host.add_argument("--name", default=None,
                       help="your name at the table you host (not --headless; default: your login)")
-    host.add_argument("--bind", default="tcp://127.0.0.1:5555", help="ZeroMQ endpoint, e.g. tcp://0.0.0.0:5555")
+    host.add_argument("--bind", default=EVERY_INTERFACE,
+                      help=f"ZeroMQ endpoint to listen on (default {EVERY_INTERFACE}: every interface, "
+                           "where the others on the LAN reach it; tcp://127.0.0.1:5555 keeps it on "
+                           "this machine)")
     host.add_argument("--config", action="append", metavar="TOML",
                       help="a lobby preset (configs/*.toml); repeat for several tables")
     host.add_argument("--bot-think", type=_think, default=(0.5, 1.5), metavar="LO:HI",

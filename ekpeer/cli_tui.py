@@ -12,6 +12,7 @@ CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
 LOOPBACK = "tcp://127.0.0.1:0"          # ekpeer play's host
 HOST_BIND = "tcp://0.0.0.0:5555"         # a table hosted for others, unless --bind says where
+# (ekpeer.net.reach.EVERY_INTERFACE: `ekpeer host`'s --bind default, with or without a player)
 
 
 def _csv(value: str | None) -> list[str] | None:
@@ -61,7 +62,8 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None = None,
-                    public_host: str | None = None, discovery: bool = True, insecure: bool = False,
+                    public_host: str | list[str] | None = None, discovery: bool = True,
+                    insecure: bool = False,
                     journal: Any = None, resume: bool = False, seed: int | None = None,
                     game_over_hooks: Sequence[Callable[[Any], Any]] = ()) -> Callable[..., Any]:
     """The app's sessions, each a seat at a real host (``ekpeer.net``), for each mode:
@@ -86,11 +88,12 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None
         if mode == "join":
             return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password,
                               insecure=insecure)
-        from .net.hosted import LocalHost, lan_address
+        from .net.hosted import LocalHost
+        from .net.reach import public_hosts
 
         if mode == "host":
             here = LocalHost(bind or HOST_BIND, think=think,
-                             secure=not insecure, public_host=public_host or lan_address(),
+                             secure=not insecure, public_host=public_host or public_hosts(bind or HOST_BIND),
                              discovery=discovery, journal=journal, resume=resume,
                              game_over_hooks=game_over_hooks)
             table = table or "main"
@@ -240,10 +243,10 @@ def host_with_player(args: argparse.Namespace) -> int:
         if getattr(args, attr, None) is None:
             setattr(args, attr, default)
     _need_network("host")
-    from .net.hosted import lan_address
+    from .net.reach import public_hosts
 
-    host = bind.split("://", 1)[-1].rsplit(":", 1)[0]
-    public = getattr(args, "public_host", None) or (lan_address() if host in ("0.0.0.0", "*", "") else host)
+    # what the lobby shows others: addresses other machines can use, never 0.0.0.0 or a name
+    public = getattr(args, "public_host", None) or public_hosts(bind)
     think_range = getattr(args, "bot_think", None)
     if not (isinstance(think_range, tuple) and len(think_range) == 2):
         think_range = (float(args.think) * 0.6, float(args.think) * 1.4)

@@ -24,7 +24,6 @@ import json
 import os
 import random
 import secrets
-import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -57,9 +56,15 @@ SEED_BITS = 256        # a game's seed from the OS: far past any search (at leas
 
 
 def stdout_logger(record: dict[str, Any]) -> None:
-    """JSON lines on stdout (the headless host's structured log)."""
-    sys.stdout.write(json.dumps(record, default=str) + "\n")
-    sys.stdout.flush()
+    """JSON lines on stdout (the headless host's structured log).
+
+    Stopping never depends on stdout: with ``| tee log`` the same ctrl+c that stops the host
+    kills ``tee`` first, and a host that died of the broken pipe would tell nobody that it
+    closed its tables. A stdout that is closed, broken or gone is let go
+    (``ekpeer.net.logsink``) and the host carries on without its log."""
+    from .logsink import write_line
+
+    write_line(json.dumps(record, default=str))
 
 
 class Host:
@@ -155,8 +160,19 @@ class Host:
 
     @property
     def address(self) -> str:
-        """The endpoint with the host's public key (``tcp://h:p/KEY``): what clients are told."""
-        return security.join_address(self.endpoint, self.public_key)
+        """The endpoint with the host's public key (``tcp://h:p/KEY``): what clients are told
+        (bound to every interface: the first of :attr:`addresses`, never ``0.0.0.0``)."""
+        return self.addresses[0]
+
+    @property
+    def addresses(self) -> list[str]:
+        """Every address another machine may use (``ekpeer.net.reach``): one, unless the host
+        is bound to every interface of a machine without a default route."""
+        from .reach import is_wildcard, public_hosts
+
+        if not self.endpoint.startswith("tcp://") or not is_wildcard(self.endpoint):
+            return [security.join_address(self.endpoint, self.public_key)]
+        return [self.address_for(h) for h in public_hosts(self.endpoint)]
 
     def address_for(self, hostname: str) -> str:
         port = self.endpoint.rsplit(":", 1)[-1]
@@ -420,11 +436,11 @@ class Host:
         self._tasks = [asyncio.create_task(self._recv_loop()), asyncio.create_task(self._sweep_loop())]
         self.log_journal_aside()
         if self.secure:
-            self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
-                     secure=True, fingerprint=security.fingerprint(self.public_key))
+            self.log("listening", endpoint=self.endpoint, address=self.address, addresses=self.addresses,
+                     tables=list(self.tables), secure=True, fingerprint=security.fingerprint(self.public_key))
         else:
-            self.log("listening", endpoint=self.endpoint, address=self.address, tables=list(self.tables),
-                     secure=False)
+            self.log("listening", endpoint=self.endpoint, address=self.address, addresses=self.addresses,
+                     tables=list(self.tables), secure=False)
             self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 

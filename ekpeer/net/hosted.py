@@ -30,7 +30,8 @@ class LocalHost:
 
     ``seed`` makes its deals reproducible (tests, ``ekpeer play --seed``); without one the
     host draws its own. ``think`` is how long its bots take to move (tests: ``(0, 0)``).
-    ``public_host``: the name others reach it by (``ekpeer host``), shown as ``address``;
+    ``public_host``: the name others reach it by (``ekpeer host``), shown as ``address``, or
+    a list of them (a machine without a default route: each network's), all in ``addresses``;
     ``discovery``: advertise its tables on the LAN. ``journal``/``resume``: its crash journal
     (``ekpeer host --resume``). ``game_over_hooks``: called with each table whose game ended
     (``--save-replays``).
@@ -41,14 +42,15 @@ class LocalHost:
     """
 
     def __init__(self, bind: str = LOOPBACK, *, think: tuple[float, float] = (0.3, 0.7),
-                 seed: int | None = None, secure: bool = True, public_host: str | None = None,
+                 seed: int | None = None, secure: bool = True, public_host: str | list[str] | None = None,
                  discovery: bool = False, journal: Any = None, resume: bool = False,
                  game_over_hooks: Iterable[Callable[[Any], Any]] = ()) -> None:
         self.bind = bind
         self.think = think
         self.seed = seed
         self.secure = secure
-        self.public_host = public_host
+        self.public_hosts = [public_host] if isinstance(public_host, str) else list(public_host or [])
+        self.public_host = self.public_hosts[0] if self.public_hosts else None
         self.discovery = discovery
         self.journal = journal
         self.resume = resume
@@ -58,6 +60,7 @@ class LocalHost:
         self.endpoint = ""
         self.ctx: Any = None
         self.address: str | None = None
+        self.addresses: list[str] = []
         self.table = ""
         self.token: str | None = None
 
@@ -85,8 +88,9 @@ class LocalHost:
         # this player sits at the host in its own process: over inproc (no TCP, no handshake)
         self.endpoint = self.host.local_endpoint
         self.table = table
-        if self.public_host:
-            self.address = self.host.address_for(self.public_host)
+        if self.public_hosts:
+            self.addresses = [self.host.address_for(h) for h in self.public_hosts]
+            self.address = self.addresses[0]
         if deal and not self.resume:
             self._deal(name, settings)
 
@@ -112,7 +116,9 @@ class LocalHost:
         if self.discovery and self.advertiser is None:
             from .discovery import advertise
 
-            self.advertiser = await advertise(self.host, public_host=self.public_host)
+            # several addresses: the advertiser finds every interface's itself
+            one = self.public_host if len(self.public_hosts) == 1 else None
+            self.advertiser = await advertise(self.host, public_host=one)
 
     async def close(self) -> None:
         if self.advertiser is not None:
@@ -129,11 +135,9 @@ class LocalHost:
 
 
 def lan_address() -> str:
-    """This machine's address as others on the network see it (best effort)."""
-    import socket
+    """This machine's address as others on the network see it: the default route's, else its
+    first interface address (``ekpeer.net.reach``); never a host name, which may resolve to
+    loopback."""
+    from .reach import public_hosts
 
-    with contextlib.suppress(OSError):
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-    return socket.gethostname()
+    return public_hosts("tcp://0.0.0.0:0")[0]

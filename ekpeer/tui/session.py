@@ -172,6 +172,7 @@ class NetSession(Session):
             await host.start(self.name, self.table or "play", self.settings, self.autostart)
             self.endpoint, self.ctx, self.table = host.endpoint, host.ctx, host.table
             self.token, self.address = host.token, host.address
+            self.addresses = list(getattr(host, "addresses", None) or [])   # each network's, when several
         # the address carries the host's key (tcp://h:p#KEY); keyless needs --insecure. Straight
         # to the table (autostart), the host's lobby choices (every plugin loaded) are not needed.
         self.client = Client(self.endpoint, self.name, insecure=self.insecure, keypair=self.keypair,

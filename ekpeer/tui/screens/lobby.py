@@ -195,6 +195,18 @@ class LobbyScreen(Screen):
 
         return join_command(addr, table=self.lobby.get("table"))
 
+    def join_commands(self) -> list[str]:
+        """One join command per address of this host (several on a machine on several networks
+        without a default route: each friend uses the one of their own network)."""
+        first = self.join_command()
+        if not first:
+            return []
+        from ..addressing import join_command
+
+        others = getattr(getattr(self.app, "session", None), "addresses", None) or []
+        table = self.lobby.get("table")
+        return list(dict.fromkeys([first, *(join_command(a, table=table) for a in others)]))
+
     def action_copy_join(self) -> None:
         command = self.join_command()
         if command:
@@ -271,12 +283,16 @@ class LobbyScreen(Screen):
         box.display = bool(command)
         if not command:
             return
+        commands = self.join_commands()
+        which = ("Others join with this command" if len(commands) == 1 else
+                 "Others join with the command of their own network (this machine is on several)")
         self.query_one("#join-label", Static).update(
-            Text.assemble(("Others join with this command", "bold"), " (y copies it; ",
+            Text.assemble((which, "bold"), f" (y copies {'it' if len(commands) == 1 else 'the first'}; ",
                           ("--name THEIRS", "bold"), " names them):"))
         area = self.query_one("#join-command", TextArea)
-        if area.text != command:
-            area.load_text(command)
+        text = "\n".join(commands)
+        if area.text != text:
+            area.load_text(text)
         from ..addressing import fingerprint
 
         key = fingerprint(getattr(self.app, "address", None) or "")
