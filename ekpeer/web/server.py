@@ -16,8 +16,10 @@ the page, so
   what lets a reload sit back in the same seat, so it is minted here, never taken from a
   request, and its folder on disk is named by a hash of it;
 * with ``--password`` (the table's password) no process starts until the browser has given
-  it (checked here in constant time, one wrong guess a second), and the client then joins
-  with it;
+  it (checked here in constant time), and the client then joins with it; wrong guesses are
+  counted per address as the host counts them (a few free, then a doubling wait before the
+  next is heard, see :class:`ekpeer.net.limits.GuessBook`): a guess from one address never
+  waits for another's;
 * at most ``--max-sessions`` client processes run at once; a reload or a second tab of the
   same session replaces its process rather than adding one;
 * a client process ends with its page (``quit``, then SIGTERM, then SIGKILL to its own
@@ -36,6 +38,7 @@ import hmac
 import html
 import ipaddress
 import json
+import math
 import os
 import re
 import secrets
@@ -53,13 +56,14 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from ..net.limits import GuessBook
+
 HERE = Path(__file__).resolve().parent
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
 KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
-WRONG_PASSWORD_DELAY = 1.0
 
 
 def static_dir() -> Path:
@@ -199,7 +203,7 @@ class WebServer:
         self.seats: dict[str, BrowserSeat] = {}
         self.runner: web.AppRunner | None = None
         self.port = options.port
-        self._guess_lock = asyncio.Lock()
+        self.guesses = GuessBook()
         self._page = Template((HERE / "page.html").read_text())
         self._notice = Template((HERE / "notice.html").read_text())
         self._names = self._own_names()
@@ -354,15 +358,22 @@ class WebServer:
         text = self._notice.substitute(title=html.escape(title), body=body)
         return web.Response(text=text, status=status, content_type="text/html")
 
-    def password_form(self, seat_id: str = "", wrong: bool = False) -> web.Response:
+    def password_form(self, seat_id: str = "", wrong: bool = False, wait: float = 0.0,
+                      status: int | None = None) -> web.Response:
         hidden = f'<input type="hidden" name="seat" value="{html.escape(seat_id)}">' if seat_id else ""
         said = "<p>That is not the table's password.</p>" if wrong else ""
+        if wait > 0:
+            said += (f"<p>Too many wrong passwords from your address: the next one is heard in "
+                     f"{math.ceil(wait)} s.</p>")
         table = html.escape(self.options.table or "this host's tables")
         body = (f"<h2>ekpeer</h2>{said}<p>A seat at {table} needs the table's password.</p>"
                 f'<form method="post" action="/">{hidden}'
                 '<input type="password" name="password" autofocus autocomplete="current-password" '
                 'maxlength="64"> <button type="submit">Join</button></form>')
-        return self.notice(body, status=403 if wrong else 200)
+        response = self.notice(body, status=status or (403 if wrong else 200))
+        if wait > 0:
+            response.headers["Retry-After"] = str(math.ceil(wait))
+        return response
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.options.password is not None:
@@ -376,11 +387,18 @@ class WebServer:
         want = self.options.password
         if want is None:
             raise web.HTTPSeeOther("/")
-        async with self._guess_lock:       # one guess at a time, and a wrong one costs a second
-            if not hmac.compare_digest(given.encode(), want.encode()):
-                self.log("wrong_password", peer=request.remote)
-                await asyncio.sleep(WRONG_PASSWORD_DELAY)
-                return self.password_form(seat_id if self.known_seat(seat_id) else "", wrong=True)
+        who = [guesser(request.remote)]
+        now = asyncio.get_running_loop().time()
+        known = seat_id if seat_id and self.known_seat(seat_id) else ""
+        wait = self.guesses.wait(who, now)
+        if wait > 0:              # not heard at all, right or wrong: nothing is learnt by guessing now
+            return self.password_form(known, wait=wait, status=429)
+        if not given:
+            return self.password_form(known)
+        if not hmac.compare_digest(given.encode(), want.encode()):
+            owed = self.guesses.wrong(who, now)
+            self.log("wrong_password", peer=request.remote, wait=round(owed, 1))
+            return self.password_form(known, wrong=True, wait=owed)
         seat = self.known_seat(seat_id) if seat_id else None
         if seat is None:
             seat = self.new_seat()
@@ -497,6 +515,20 @@ class WebServer:
         if websocket is not None and not websocket.closed:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+def guesser(remote: str | None) -> str:
+    """Who a password guess is counted against: its address (an IPv6 address by its /64, the
+    block one machine may pick new addresses from at will)."""
+    try:
+        address = ipaddress.ip_address((remote or "").split("%", 1)[0])
+    except ValueError:
+        return f"addr:{remote}"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return f"addr:{address.ipv4_mapped}"
+        return f"addr:{ipaddress.ip_network(f'{address}/64', strict=False)}"
+    return f"addr:{address}"
 
 
 def _size(value: Any, default: int) -> int:

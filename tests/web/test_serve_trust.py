@@ -1,0 +1,65 @@
+"""``ekpeer serve`` against what one hostile address on the LAN tries (issue 26, items 5-9):
+password guessing, holding every seat, flooding a seat's websocket, hiding tables past
+the host's first hello page, and sniffing or replaying a seat id. Each test runs the real
+``ekpeer serve`` process (and a real host where one is needed) on loopback; a second
+address is 127.0.0.2, which Linux routes to loopback too."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from contextlib import asynccontextmanager
+
+import aiohttp
+import zmq
+
+from .support import ServeProcess
+
+ADDRESS = "tcp://127.0.0.1:9#" + zmq.curve_keypair()[0].decode()
+OTHER = "127.0.0.2"          # another address on this machine's loopback
+
+
+@asynccontextmanager
+async def browser(source: str = "127.0.0.1", **connector):
+    """An HTTP client from ``source`` that keeps the cookies it is given, as a browser does."""
+    jar = aiohttp.CookieJar(unsafe=True)         # aiohttp keeps none from a bare IP otherwise
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0), **connector),
+                                     cookie_jar=jar) as http:
+        yield http
+
+
+async def guess(http: aiohttp.ClientSession, url: str, password: str) -> tuple[int, str, str | None]:
+    async with http.post(url, data={"password": password}, allow_redirects=False) as r:
+        return r.status, await r.text(), r.headers.get("Retry-After")
+
+
+def test_password_guesses_slow_down_per_address_and_never_delay_another(tmp_path):
+    serve = ServeProcess([ADDRESS, "--port", "0", "--password", "sesame"], tmp_path / "web")
+    try:
+        async def attack() -> None:
+            url = serve.url
+            async with browser(OTHER) as attacker, browser() as friend:
+                flood = [asyncio.create_task(guess(attacker, url, f"guess{i}")) for i in range(20)]
+                await asyncio.sleep(0.3)                  # all twenty asked before the friend
+                started = time.monotonic()
+                status, _, _ = await asyncio.wait_for(guess(friend, url, "sesame"), 10)
+                waited = time.monotonic() - started
+                assert status == 303 and waited < 1.0, f"the friend waited {waited:.1f} s"
+                said = await asyncio.wait_for(asyncio.gather(*flood), 10)
+                # three free guesses, a fourth that makes the next one wait, then none is heard
+                assert [s for s, _, _ in said].count(403) == 4, said
+                assert [s for s, _, _ in said].count(429) == 16
+                assert said[3][2] == "1" and "heard in 1 s" in said[3][1]
+                status, text, retry = await guess(attacker, url, "sesame")     # even the right one
+                assert status == 429 and retry == "1" and "Too many wrong passwords" in text
+                await asyncio.sleep(1.1)
+                status, _, retry = await guess(attacker, url, "guess-again")  # heard: the wait doubles
+                assert status == 403 and retry == "2"
+                status, _, retry = await guess(attacker, url, "sesame")
+                assert status == 429 and retry == "2"
+
+        asyncio.run(attack())
+    finally:
+        serve.stop()
+    wrong = serve.events("wrong_password")
+    assert len(wrong) == 5 and {w["peer"] for w in wrong} == {OTHER}
