@@ -20,8 +20,11 @@ the page, so
   counted per address as the host counts them (a few free, then a doubling wait before the
   next is heard, see :class:`ekpeer.net.limits.GuessBook`): a guess from one address never
   waits for another's;
-* at most ``--max-sessions`` client processes run at once; a reload or a second tab of the
-  same session replaces its process rather than adding one;
+* at most ``--max-sessions`` client processes run at once, and at most
+  ``--sessions-per-address`` of them for one address (2 when bound beyond loopback), so one
+  machine cannot take every seat; a reload or a second tab of the same session replaces its
+  process rather than adding one; a client left on its start screen with no input for
+  ``--start-idle`` seconds ends (see ekpeer.web.seat);
 * a client process ends with its page (``quit``, then SIGTERM, then SIGKILL to its own
   process group), all of them end when the server stops, and if the server is killed
   outright they end by themselves (their input hangs up; on Linux also SIGTERM as their
@@ -57,6 +60,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from ..net.limits import GuessBook
+from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
 
 HERE = Path(__file__).resolve().parent
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
@@ -87,11 +91,21 @@ class ServeOptions:
     table: str | None = None
     password: str | None = None
     max_sessions: int = 8
+    sessions_per_address: int | None = None  # None: 2 beyond loopback, max_sessions on loopback
+    start_idle: float = START_IDLE          # a client left on its start screen this long ends
     insecure: bool = False
     public_host: str | None = None          # the name browsers use, when not the bound address
     static: Path | None = None              # another copy of the assets (tests expose the terminal)
     data: Path | None = None                # where browser sessions keep their keys and seats
     command: list[str] = field(default_factory=seat_command)
+
+    @property
+    def per_address(self) -> int:
+        """Client processes one address may have at once. On loopback every browser is this
+        machine's, so only ``max_sessions`` counts there unless told otherwise."""
+        if self.sessions_per_address is not None:
+            return max(1, self.sessions_per_address)
+        return self.max_sessions if is_loopback(self.bind) else min(PER_ADDRESS, self.max_sessions)
 
     @property
     def endpoint(self) -> str:
@@ -185,6 +199,7 @@ class BrowserSeat:
     admitted: bool
     process: SeatProcess | None = None
     websocket: web.WebSocketResponse | None = None
+    address: str | None = None              # whose process it is (guesser()), while it runs
     seen: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -234,7 +249,8 @@ class WebServer:
             self.port = sockets[0].getsockname()[1]
         self.log("serving", url=self.url, host=self.options.endpoint,
                  bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
-                 password=self.options.password is not None)
+                 password=self.options.password is not None, per_address=self.options.per_address,
+                 start_idle=self.options.start_idle)
 
     def prune(self, days: float = KEEP_SEATS_DAYS) -> int:
         """Remove the folders of browser sessions unused for ``days`` (their seats are long gone)."""
@@ -281,6 +297,9 @@ class WebServer:
 
     def live(self) -> int:
         return sum(1 for s in self.seats.values() if s.process is not None)
+
+    def live_from(self, address: str) -> int:
+        return sum(1 for s in self.seats.values() if s.process is not None and s.address == address)
 
     # ------------------------------------------------------------------ who may ask
     def _own_names(self) -> set[str]:
@@ -413,6 +432,8 @@ class WebServer:
             return self.password_form(seat.id)
         if seat.process is None and self.live() >= self.options.max_sessions:
             return self.full()
+        if seat.process is None and self.live_from(guesser(request.remote)) >= self.options.per_address:
+            return self.full_for_you()
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
         text = self._page.substitute(
@@ -425,6 +446,12 @@ class WebServer:
         n = self.options.max_sessions
         return self.notice(f"<h2>ekpeer</h2><p>All {n} browser seats of this server are taken. "
                            'Ask the host, or <a href="">try again</a> in a moment.</p>', status=503)
+
+    def full_for_you(self) -> web.Response:
+        n = self.options.per_address
+        return self.notice(f"<h2>ekpeer</h2><p>Your address has {n} browser seat{'s' if n != 1 else ''} "
+                           "of this server open already: close one of its pages, then "
+                           '<a href="">try again</a>.</p>', status=429)
 
     # ------------------------------------------------------------------ the terminal
     def origin_allowed(self, request: web.Request) -> bool:
@@ -439,6 +466,7 @@ class WebServer:
                "EKPEER_WEB_TABLE": self.options.table or "", "EKPEER_WEB_PASSWORD": "",
                "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
                "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
+               "EKPEER_WEB_START_IDLE": str(self.options.start_idle),
                "PYTHONUNBUFFERED": "1"}
         if self.options.password is not None:
             env["EKPEER_WEB_PASSWORD"] = self.options.password
@@ -457,10 +485,17 @@ class WebServer:
             replacing = seat.process is not None
             if replacing:                   # a reload or a second tab: the newest page has the seat
                 await self._stop(seat)
+            address = guesser(request.remote)
+            refused = None
             if self.live() >= self.options.max_sessions:
+                refused = b"all browser seats are taken"
+            elif self.live_from(address) >= self.options.per_address:
+                refused = b"this address has all the browser seats it may have"
+            if refused is not None:
                 await websocket.prepare(request)
-                await websocket.close(code=1013, message=b"all browser seats are taken")
-                self.log("refused_full", seat=seat.id[:6], live=self.live())
+                await websocket.close(code=1013, message=refused)
+                self.log("refused_full", seat=seat.id[:6], live=self.live(), peer=request.remote,
+                         why=refused.decode())
                 return websocket
             await websocket.prepare(request)
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -468,7 +503,7 @@ class WebServer:
             process = SeatProcess(self.options.command, self.seat_env(seat),
                                   write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=websocket.close)
-            seat.process, seat.websocket = process, websocket
+            seat.process, seat.websocket, seat.address = process, websocket, address
             await process.start(width, height)
             self.log("seat_started", seat=seat.id[:6], pid=process.pid, live=self.live(), replaced=replacing)
         try:
@@ -510,8 +545,9 @@ class WebServer:
         seat.seen = time.monotonic()
         if process is not None:
             await process.stop()
-            self.log("seat_ended", seat=seat.id[:6], pid=process.pid,
-                     code=process._process.returncode if process._process is not None else None)
+            code = process._process.returncode if process._process is not None else None
+            self.log("seat_ended", seat=seat.id[:6], pid=process.pid, code=code,
+                     **({"why": "left on the start screen"} if code == START_IDLE_CODE else {}))
         if websocket is not None and not websocket.closed:
             with contextlib.suppress(Exception):
                 await websocket.close()

@@ -63,3 +63,70 @@ def test_password_guesses_slow_down_per_address_and_never_delay_another(tmp_path
         serve.stop()
     wrong = serve.events("wrong_password")
     assert len(wrong) == 5 and {w["peer"] for w in wrong} == {OTHER}
+
+
+async def open_seat(http: aiohttp.ClientSession, url: str) -> str:
+    async with http.get(url, allow_redirects=False) as r:
+        assert r.status == 303, r.status
+        return r.headers["Location"].rsplit("/", 1)[-1]
+
+
+async def ws_open(http: aiohttp.ClientSession, url: str, seat: str) -> aiohttp.ClientWebSocketResponse:
+    return await http.ws_connect(f"{url.replace('http', 'ws', 1)}ws/{seat}?width=80&height=24")
+
+
+async def drawn_until(ws: aiohttp.ClientWebSocketResponse, text: bytes, timeout: float = 20) -> bytes:
+    """What the seat's client draws, until ``text`` is in it (bounded)."""
+    drawn = b""
+    deadline = time.monotonic() + timeout
+    while text not in drawn:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{text!r} never drawn; drawn: {drawn[-400:]!r}"
+        msg = await asyncio.wait_for(ws.receive(), left)
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            drawn += msg.data
+        elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+            raise AssertionError(f"the seat closed ({ws.close_code}) before {text!r} was drawn")
+    return drawn
+
+
+def test_one_address_cannot_take_every_seat_and_a_seat_left_at_the_start_ends(tmp_path):
+    serve = ServeProcess([ADDRESS, "--port", "0", "--max-sessions", "3", "--sessions-per-address", "2",
+                          "--start-idle", "2"], tmp_path / "web")
+    try:
+        async def hog() -> None:
+            url = serve.url
+            async with browser(OTHER) as hogger, browser() as friend:
+                held = [await open_seat(hogger, url) for _ in range(3)]
+                sockets = [await ws_open(hogger, url, seat) for seat in held[:2]]
+                for ws in sockets:
+                    await drawn_until(ws, b"Your name")
+                async with hogger.get(f"{url}seat/{held[2]}") as r:       # a third from that address
+                    assert r.status == 429 and "Your address has 2 browser seats" in await r.text()
+                third = await ws_open(hogger, url, held[2])
+                msg = await asyncio.wait_for(third.receive(), 10)
+                assert msg.type == aiohttp.WSMsgType.CLOSE and third.close_code == 1013
+                mine = await open_seat(friend, url)                       # another address is seated
+                async with friend.get(f"{url}seat/{mine}") as r:
+                    assert r.status == 200
+                ws = await ws_open(friend, url, mine)
+                await drawn_until(ws, b"Your name")
+                # the friend types now and then; the hogger's pages sit on the start screen
+                deadline = time.monotonic() + 20
+                while len(serve.events("seat_ended")) < 2 and time.monotonic() < deadline:
+                    await ws.send_json(["stdin", "a"])
+                    await asyncio.sleep(0.5)
+                ended = serve.events("seat_ended")
+                assert len(ended) == 2 and all(e["why"] == "left on the start screen" for e in ended), ended
+                for s in sockets:
+                    msg = await asyncio.wait_for(s.receive(), 5)
+                    while msg.type == aiohttp.WSMsgType.BINARY:
+                        msg = await asyncio.wait_for(s.receive(), 5)
+                    assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                started = [e["seat"] for e in serve.events("seat_started")]
+                assert {e["seat"] for e in ended} == set(started[:2])    # not the friend's
+                await ws.close()
+
+        asyncio.run(hog())
+    finally:
+        serve.stop()
