@@ -60,6 +60,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from ..net.limits import GuessBook
+from . import limits
 from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
 
 HERE = Path(__file__).resolve().parent
@@ -507,7 +508,7 @@ class WebServer:
             await process.start(width, height)
             self.log("seat_started", seat=seat.id[:6], pid=process.pid, live=self.live(), replaced=replacing)
         try:
-            await self._pump(websocket, process)
+            await self._pump(websocket, process, (width, height))
         finally:
             if seat.process is process:
                 await self._stop(seat)
@@ -515,29 +516,48 @@ class WebServer:
                 await process.stop()
         return websocket
 
-    async def _pump(self, websocket: web.WebSocketResponse, process: SeatProcess) -> None:
-        """The page's messages to its client: keys, sizes, focus; anything else is ignored."""
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
-                continue
-            kind = envelope[0]
-            data = envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                await process.send_bytes(data.encode("utf-8"))
-            elif kind == "resize" and isinstance(data, dict):
-                await process.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
-            elif kind == "ping" and isinstance(data, str):
-                await websocket.send_json(["pong", data[:32]])
-            elif kind == "blur":
-                await process.blur()
-            elif kind == "focus":
-                await process.focus()
+    async def _pump(self, websocket: web.WebSocketResponse, process: SeatProcess,
+                    size: tuple[int, int]) -> None:
+        """The page's messages to its client: keys, sizes, focus; anything else is ignored.
+        Within budgets (ekpeer/web/limits.py): past them, the next message is read only once
+        the budget is back, so a flood slows its own page and costs its client little."""
+        loop = asyncio.get_running_loop()
+        messages = limits.Budget(limits.MESSAGES_PER_SECOND, limits.MESSAGES_BURST, loop.time())
+        keys = limits.Budget(limits.STDIN_PER_SECOND, limits.STDIN_BURST, loop.time())
+        resizer = Resizer(process, size)
+        try:
+            async for message in websocket:
+                if websocket.closed:      # closing (the client ended, the server stops): what the
+                    continue              # page sent before its close is read fast and dropped
+                wait = messages.spend(1, loop.time())
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except ValueError:
+                    continue
+                if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                    continue
+                kind = envelope[0]
+                data = envelope[1] if len(envelope) > 1 else None
+                if kind == "stdin" and isinstance(data, str):
+                    typed = data.encode("utf-8")
+                    wait = keys.spend(len(typed), loop.time())
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    await process.send_bytes(typed)
+                elif kind == "resize" and isinstance(data, dict):
+                    resizer.want(_size(data.get("width"), 80), _size(data.get("height"), 24))
+                elif kind == "ping" and isinstance(data, str):
+                    await websocket.send_json(["pong", data[:32]])
+                elif kind == "blur":
+                    await process.blur()
+                elif kind == "focus":
+                    await process.focus()
+        finally:
+            resizer.cancel()
 
     async def _stop(self, seat: BrowserSeat) -> None:
         process, websocket = seat.process, seat.websocket
@@ -551,6 +571,37 @@ class WebServer:
         if websocket is not None and not websocket.closed:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+class Resizer:
+    """A page's sizes for its client: the latest one, at most every ``RESIZE_EVERY`` seconds,
+    and only when it changed (a window dragged sends dozens; a hostile page, thousands)."""
+
+    def __init__(self, process: SeatProcess, size: tuple[int, int]) -> None:
+        self.process = process
+        self.applied = self.wanted = size
+        self.next_at = 0.0
+        self.task: asyncio.Task | None = None
+
+    def want(self, width: int, height: int) -> None:
+        self.wanted = (width, height)
+        if self.wanted != self.applied and (self.task is None or self.task.done()):
+            self.task = asyncio.create_task(self._apply())
+
+    async def _apply(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.wanted != self.applied:
+            wait = self.next_at - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self.applied = size = self.wanted
+            self.next_at = loop.time() + limits.RESIZE_EVERY
+            with contextlib.suppress(Exception):
+                await self.process.set_terminal_size(*size)
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
 
 
 def guesser(remote: str | None) -> str:

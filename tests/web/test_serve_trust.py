@@ -7,8 +7,11 @@ address is 127.0.0.2, which Linux routes to loopback too."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import time
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import aiohttp
 import zmq
@@ -128,5 +131,45 @@ def test_one_address_cannot_take_every_seat_and_a_seat_left_at_the_start_ends(tm
                 await ws.close()
 
         asyncio.run(hog())
+    finally:
+        serve.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_flood_of_websocket_messages_costs_its_client_little(tmp_path):
+    """Sizes and keys as fast as a page can send them, for 3 s: the page's client process
+    spends a fraction of a core on them (about 0.5 s; 2.5 s of the 3 without a budget)."""
+    serve = ServeProcess([ADDRESS, "--port", "0"], tmp_path / "web")
+    try:
+        async def flood() -> float:
+            url = serve.url
+            async with browser() as http:
+                ws = await ws_open(http, url, await open_seat(http, url))
+                await drawn_until(ws, b"Your name")
+                pid = serve.pids()[0]
+                await asyncio.sleep(0.5)                  # the client's start is not counted
+                before = cpu_seconds(pid)
+                reader = asyncio.create_task(ws.receive())  # its frames are read, as a page does
+                end = time.monotonic() + 3.0
+                n = 0
+                with contextlib.suppress(TimeoutError):
+                    while (left := end - time.monotonic()) > 0:
+                        message = ["resize", {"width": 60 + n % 40, "height": 20 + n % 10}] if n % 2 \
+                            else ["stdin", "\x7fa"]
+                        await asyncio.wait_for(ws.send_json(message), left)
+                        n += 1
+                        if reader.done():
+                            reader = asyncio.create_task(ws.receive())
+                spent = cpu_seconds(pid) - before
+                reader.cancel()
+                assert n > 1000, n                        # a flood it was
+                return spent           # the session's end drops the connection, backlog and all
+
+        spent = asyncio.run(flood())
+        assert spent < 1.0, f"the flooded client spent {spent:.2f} s of CPU in 3 s"
     finally:
         serve.stop()
