@@ -64,8 +64,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.max_sessions < 1:
         print("ekpeer serve: --max-sessions must be 1 or more", file=sys.stderr)
         return 2
+    if args.sessions_per_address is not None and args.sessions_per_address < 1:
+        print("ekpeer serve: --sessions-per-address must be 1 or more", file=sys.stderr)
+        return 2
     options = ServeOptions(address=address, bind=args.bind, port=args.port, table=args.table,
                            password=password or None, max_sessions=args.max_sessions,
+                           sessions_per_address=args.sessions_per_address,
+                           start_idle=max(0.0, args.start_idle),
                            insecure=args.insecure, public_host=args.public_host,
                            static=Path(args.static) if args.static else None)
     try:
@@ -75,6 +80,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
+    from .web.limits import START_IDLE
+
     serve = sub.add_parser("serve", help="seat players who have only a browser at a host's tables "
                                          "(a web page, on loopback unless --bind says otherwise)")
     serve.add_argument("address", nargs="?", default=None,
@@ -91,6 +98,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                             "(--password alone asks for it without echoing it)")
     serve.add_argument("--max-sessions", type=int, default=8,
                        help="browser sessions (client processes) at once (default 8)")
+    serve.add_argument("--sessions-per-address", type=int, default=None, metavar="N",
+                       help="browser sessions at once from one address (default 2 when bound beyond "
+                            "loopback; on loopback, --max-sessions)")
+    serve.add_argument("--start-idle", type=float, default=START_IDLE, metavar="SECONDS",
+                       help="a browser session left on its start screen (no seat at a table) with no "
+                            f"key or click this long ends; a reload starts it again (default {START_IDLE:g}; "
+                            "0: never)")
     serve.add_argument("--insecure", action="store_true",
                        help="serve clients of a host without encryption (loopback debugging only)")
     # tests: a copy of the page's assets whose script hands the terminal to the test

@@ -14,10 +14,15 @@ driver, with three differences that make it fit a page anyone on the LAN may ope
 * It **ends with its page**: the server sends ``quit`` when the page closes, and if the
   server itself dies, the client sees its input hang up (:mod:`ekpeer.tui.hangup`) and,
   on Linux, gets SIGTERM as its parent dies.
+* It **ends when left on its start screen**: no key, click or paste for
+  ``EKPEER_WEB_START_IDLE`` seconds while it has no seat at a table, and it ends (exit
+  code :data:`START_IDLE_CODE`), so that a page opened and left (or opened by the dozen)
+  does not hold one of the server's few client processes; a reload starts it again.
 
 Configured by the server through the environment (a password never goes on a command
 line, where ``ps`` shows it): ``EKPEER_WEB_ADDRESS``, ``EKPEER_WEB_TABLE``,
-``EKPEER_WEB_PASSWORD``, ``EKPEER_WEB_INSECURE``, ``EKPEER_WEB_PARENT``.
+``EKPEER_WEB_PASSWORD``, ``EKPEER_WEB_INSECURE``, ``EKPEER_WEB_PARENT``,
+``EKPEER_WEB_START_IDLE``.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ import contextlib
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -44,6 +50,7 @@ from .. import tui
 from ..tui.app import EkpeerApp
 from ..tui.messages import StartChosen
 from ..tui.session import NetSession, Session
+from .limits import START_IDLE, START_IDLE_CODE
 
 SEAT_FILE = "seat.json"
 
@@ -57,6 +64,7 @@ class SeatPlace:
     table: str | None = None       # the one table, when the server names it
     password: str | None = None    # the table's password, when the server asked the browser for it
     insecure: bool = False
+    start_idle: float = START_IDLE  # seconds left on the start screen before this seat ends (0: never)
 
     @classmethod
     def from_env(cls) -> SeatPlace:
@@ -65,9 +73,13 @@ class SeatPlace:
         if not address:
             raise SystemExit("ekpeer.web.seat is started by `ekpeer serve` (EKPEER_WEB_ADDRESS is not set)")
         folder = Path(env.get("EKPEER_DATA_DIR") or ".")
+        try:
+            start_idle = max(0.0, float(env.get("EKPEER_WEB_START_IDLE") or START_IDLE))
+        except ValueError:
+            start_idle = START_IDLE
         return cls(folder=folder, address=address, table=env.get("EKPEER_WEB_TABLE") or None,
                    password=env.get("EKPEER_WEB_PASSWORD") or None,
-                   insecure=env.get("EKPEER_WEB_INSECURE", "") == "1")
+                   insecure=env.get("EKPEER_WEB_INSECURE", "") == "1", start_idle=start_idle)
 
     @property
     def seat_file(self) -> Path:
@@ -302,6 +314,27 @@ class WebSeatApp(EkpeerApp):
         # with a seat to come back to, straight back to it (its lobby or its game)
         super().__init__(web_factory(place), mode="join" if saved else None,
                          name=saved["seat"] if saved else "", address=place.address, options=options)
+        self.last_input = time.monotonic()      # a key, click or paste, or the start screen left
+
+    def on_mount(self) -> None:
+        # EkpeerApp's on_mount runs too (Textual calls each class's)
+        if self.place.start_idle > 0:
+            self.set_interval(min(1.0, self.place.start_idle / 4), self.end_if_left_at_start)
+
+    async def on_event(self, event: events.Event) -> None:
+        # a resize is no sign of a person (a page can send them by the thousand)
+        if isinstance(event, events.Key | events.MouseDown | events.Paste):
+            self.last_input = time.monotonic()
+        await super().on_event(event)
+
+    def end_if_left_at_start(self) -> None:
+        """Ends this seat when it has sat on the start screen (no seat at a table, whatever
+        dialog is over it) with no input for ``place.start_idle`` seconds."""
+        now = time.monotonic()
+        if self.current_mode != "start":
+            self.last_input = now
+        elif now - self.last_input >= self.place.start_idle:
+            self.exit(return_code=START_IDLE_CODE)
 
     def _current_css(self, screen: Screen) -> Screen:
         # EkpeerApp skips the first stylesheet refresh of a new screen to start sooner, which

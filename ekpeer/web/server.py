@@ -16,10 +16,15 @@ the page, so
   what lets a reload sit back in the same seat, so it is minted here, never taken from a
   request, and its folder on disk is named by a hash of it;
 * with ``--password`` (the table's password) no process starts until the browser has given
-  it (checked here in constant time, one wrong guess a second), and the client then joins
-  with it;
-* at most ``--max-sessions`` client processes run at once; a reload or a second tab of the
-  same session replaces its process rather than adding one;
+  it (checked here in constant time), and the client then joins with it; wrong guesses are
+  counted per address as the host counts them (a few free, then a doubling wait before the
+  next is heard, see :class:`ekpeer.net.limits.GuessBook`): a guess from one address never
+  waits for another's;
+* at most ``--max-sessions`` client processes run at once, and at most
+  ``--sessions-per-address`` of them for one address (2 when bound beyond loopback), so one
+  machine cannot take every seat; a reload or a second tab of the same session replaces its
+  process rather than adding one; a client left on its start screen with no input for
+  ``--start-idle`` seconds ends (see ekpeer.web.seat);
 * a client process ends with its page (``quit``, then SIGTERM, then SIGKILL to its own
   process group), all of them end when the server stops, and if the server is killed
   outright they end by themselves (their input hangs up; on Linux also SIGTERM as their
@@ -36,6 +41,7 @@ import hmac
 import html
 import ipaddress
 import json
+import math
 import os
 import re
 import secrets
@@ -53,13 +59,16 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from ..net.limits import GuessBook
+from . import limits
+from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
+
 HERE = Path(__file__).resolve().parent
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
 KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
-WRONG_PASSWORD_DELAY = 1.0
 
 
 def static_dir() -> Path:
@@ -83,11 +92,21 @@ class ServeOptions:
     table: str | None = None
     password: str | None = None
     max_sessions: int = 8
+    sessions_per_address: int | None = None  # None: 2 beyond loopback, max_sessions on loopback
+    start_idle: float = START_IDLE          # a client left on its start screen this long ends
     insecure: bool = False
     public_host: str | None = None          # the name browsers use, when not the bound address
     static: Path | None = None              # another copy of the assets (tests expose the terminal)
     data: Path | None = None                # where browser sessions keep their keys and seats
     command: list[str] = field(default_factory=seat_command)
+
+    @property
+    def per_address(self) -> int:
+        """Client processes one address may have at once. On loopback every browser is this
+        machine's, so only ``max_sessions`` counts there unless told otherwise."""
+        if self.sessions_per_address is not None:
+            return max(1, self.sessions_per_address)
+        return self.max_sessions if is_loopback(self.bind) else min(PER_ADDRESS, self.max_sessions)
 
     @property
     def endpoint(self) -> str:
@@ -181,6 +200,7 @@ class BrowserSeat:
     admitted: bool
     process: SeatProcess | None = None
     websocket: web.WebSocketResponse | None = None
+    address: str | None = None              # whose process it is (guesser()), while it runs
     seen: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -199,7 +219,7 @@ class WebServer:
         self.seats: dict[str, BrowserSeat] = {}
         self.runner: web.AppRunner | None = None
         self.port = options.port
-        self._guess_lock = asyncio.Lock()
+        self.guesses = GuessBook()
         self._page = Template((HERE / "page.html").read_text())
         self._notice = Template((HERE / "notice.html").read_text())
         self._names = self._own_names()
@@ -230,7 +250,8 @@ class WebServer:
             self.port = sockets[0].getsockname()[1]
         self.log("serving", url=self.url, host=self.options.endpoint,
                  bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
-                 password=self.options.password is not None)
+                 password=self.options.password is not None, per_address=self.options.per_address,
+                 start_idle=self.options.start_idle)
 
     def prune(self, days: float = KEEP_SEATS_DAYS) -> int:
         """Remove the folders of browser sessions unused for ``days`` (their seats are long gone)."""
@@ -277,6 +298,9 @@ class WebServer:
 
     def live(self) -> int:
         return sum(1 for s in self.seats.values() if s.process is not None)
+
+    def live_from(self, address: str) -> int:
+        return sum(1 for s in self.seats.values() if s.process is not None and s.address == address)
 
     # ------------------------------------------------------------------ who may ask
     def _own_names(self) -> set[str]:
@@ -354,15 +378,22 @@ class WebServer:
         text = self._notice.substitute(title=html.escape(title), body=body)
         return web.Response(text=text, status=status, content_type="text/html")
 
-    def password_form(self, seat_id: str = "", wrong: bool = False) -> web.Response:
+    def password_form(self, seat_id: str = "", wrong: bool = False, wait: float = 0.0,
+                      status: int | None = None) -> web.Response:
         hidden = f'<input type="hidden" name="seat" value="{html.escape(seat_id)}">' if seat_id else ""
         said = "<p>That is not the table's password.</p>" if wrong else ""
+        if wait > 0:
+            said += (f"<p>Too many wrong passwords from your address: the next one is heard in "
+                     f"{math.ceil(wait)} s.</p>")
         table = html.escape(self.options.table or "this host's tables")
         body = (f"<h2>ekpeer</h2>{said}<p>A seat at {table} needs the table's password.</p>"
                 f'<form method="post" action="/">{hidden}'
                 '<input type="password" name="password" autofocus autocomplete="current-password" '
                 'maxlength="64"> <button type="submit">Join</button></form>')
-        return self.notice(body, status=403 if wrong else 200)
+        response = self.notice(body, status=status or (403 if wrong else 200))
+        if wait > 0:
+            response.headers["Retry-After"] = str(math.ceil(wait))
+        return response
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.options.password is not None:
@@ -376,11 +407,18 @@ class WebServer:
         want = self.options.password
         if want is None:
             raise web.HTTPSeeOther("/")
-        async with self._guess_lock:       # one guess at a time, and a wrong one costs a second
-            if not hmac.compare_digest(given.encode(), want.encode()):
-                self.log("wrong_password", peer=request.remote)
-                await asyncio.sleep(WRONG_PASSWORD_DELAY)
-                return self.password_form(seat_id if self.known_seat(seat_id) else "", wrong=True)
+        who = [guesser(request.remote)]
+        now = asyncio.get_running_loop().time()
+        known = seat_id if seat_id and self.known_seat(seat_id) else ""
+        wait = self.guesses.wait(who, now)
+        if wait > 0:              # not heard at all, right or wrong: nothing is learnt by guessing now
+            return self.password_form(known, wait=wait, status=429)
+        if not given:
+            return self.password_form(known)
+        if not hmac.compare_digest(given.encode(), want.encode()):
+            owed = self.guesses.wrong(who, now)
+            self.log("wrong_password", peer=request.remote, wait=round(owed, 1))
+            return self.password_form(known, wrong=True, wait=owed)
         seat = self.known_seat(seat_id) if seat_id else None
         if seat is None:
             seat = self.new_seat()
@@ -395,6 +433,8 @@ class WebServer:
             return self.password_form(seat.id)
         if seat.process is None and self.live() >= self.options.max_sessions:
             return self.full()
+        if seat.process is None and self.live_from(guesser(request.remote)) >= self.options.per_address:
+            return self.full_for_you()
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
         text = self._page.substitute(
@@ -407,6 +447,12 @@ class WebServer:
         n = self.options.max_sessions
         return self.notice(f"<h2>ekpeer</h2><p>All {n} browser seats of this server are taken. "
                            'Ask the host, or <a href="">try again</a> in a moment.</p>', status=503)
+
+    def full_for_you(self) -> web.Response:
+        n = self.options.per_address
+        return self.notice(f"<h2>ekpeer</h2><p>Your address has {n} browser seat{'s' if n != 1 else ''} "
+                           "of this server open already: close one of its pages, then "
+                           '<a href="">try again</a>.</p>', status=429)
 
     # ------------------------------------------------------------------ the terminal
     def origin_allowed(self, request: web.Request) -> bool:
@@ -421,6 +467,7 @@ class WebServer:
                "EKPEER_WEB_TABLE": self.options.table or "", "EKPEER_WEB_PASSWORD": "",
                "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
                "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
+               "EKPEER_WEB_START_IDLE": str(self.options.start_idle),
                "PYTHONUNBUFFERED": "1"}
         if self.options.password is not None:
             env["EKPEER_WEB_PASSWORD"] = self.options.password
@@ -439,10 +486,17 @@ class WebServer:
             replacing = seat.process is not None
             if replacing:                   # a reload or a second tab: the newest page has the seat
                 await self._stop(seat)
+            address = guesser(request.remote)
+            refused = None
             if self.live() >= self.options.max_sessions:
+                refused = b"all browser seats are taken"
+            elif self.live_from(address) >= self.options.per_address:
+                refused = b"this address has all the browser seats it may have"
+            if refused is not None:
                 await websocket.prepare(request)
-                await websocket.close(code=1013, message=b"all browser seats are taken")
-                self.log("refused_full", seat=seat.id[:6], live=self.live())
+                await websocket.close(code=1013, message=refused)
+                self.log("refused_full", seat=seat.id[:6], live=self.live(), peer=request.remote,
+                         why=refused.decode())
                 return websocket
             await websocket.prepare(request)
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -450,11 +504,11 @@ class WebServer:
             process = SeatProcess(self.options.command, self.seat_env(seat),
                                   write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=websocket.close)
-            seat.process, seat.websocket = process, websocket
+            seat.process, seat.websocket, seat.address = process, websocket, address
             await process.start(width, height)
             self.log("seat_started", seat=seat.id[:6], pid=process.pid, live=self.live(), replaced=replacing)
         try:
-            await self._pump(websocket, process)
+            await self._pump(websocket, process, (width, height))
         finally:
             if seat.process is process:
                 await self._stop(seat)
@@ -462,29 +516,48 @@ class WebServer:
                 await process.stop()
         return websocket
 
-    async def _pump(self, websocket: web.WebSocketResponse, process: SeatProcess) -> None:
-        """The page's messages to its client: keys, sizes, focus; anything else is ignored."""
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
-                continue
-            kind = envelope[0]
-            data = envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                await process.send_bytes(data.encode("utf-8"))
-            elif kind == "resize" and isinstance(data, dict):
-                await process.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
-            elif kind == "ping" and isinstance(data, str):
-                await websocket.send_json(["pong", data[:32]])
-            elif kind == "blur":
-                await process.blur()
-            elif kind == "focus":
-                await process.focus()
+    async def _pump(self, websocket: web.WebSocketResponse, process: SeatProcess,
+                    size: tuple[int, int]) -> None:
+        """The page's messages to its client: keys, sizes, focus; anything else is ignored.
+        Within budgets (ekpeer/web/limits.py): past them, the next message is read only once
+        the budget is back, so a flood slows its own page and costs its client little."""
+        loop = asyncio.get_running_loop()
+        messages = limits.Budget(limits.MESSAGES_PER_SECOND, limits.MESSAGES_BURST, loop.time())
+        keys = limits.Budget(limits.STDIN_PER_SECOND, limits.STDIN_BURST, loop.time())
+        resizer = Resizer(process, size)
+        try:
+            async for message in websocket:
+                if websocket.closed:      # closing (the client ended, the server stops): what the
+                    continue              # page sent before its close is read fast and dropped
+                wait = messages.spend(1, loop.time())
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except ValueError:
+                    continue
+                if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                    continue
+                kind = envelope[0]
+                data = envelope[1] if len(envelope) > 1 else None
+                if kind == "stdin" and isinstance(data, str):
+                    typed = data.encode("utf-8")
+                    wait = keys.spend(len(typed), loop.time())
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    await process.send_bytes(typed)
+                elif kind == "resize" and isinstance(data, dict):
+                    resizer.want(_size(data.get("width"), 80), _size(data.get("height"), 24))
+                elif kind == "ping" and isinstance(data, str):
+                    await websocket.send_json(["pong", data[:32]])
+                elif kind == "blur":
+                    await process.blur()
+                elif kind == "focus":
+                    await process.focus()
+        finally:
+            resizer.cancel()
 
     async def _stop(self, seat: BrowserSeat) -> None:
         process, websocket = seat.process, seat.websocket
@@ -492,11 +565,57 @@ class WebServer:
         seat.seen = time.monotonic()
         if process is not None:
             await process.stop()
-            self.log("seat_ended", seat=seat.id[:6], pid=process.pid,
-                     code=process._process.returncode if process._process is not None else None)
+            code = process._process.returncode if process._process is not None else None
+            self.log("seat_ended", seat=seat.id[:6], pid=process.pid, code=code,
+                     **({"why": "left on the start screen"} if code == START_IDLE_CODE else {}))
         if websocket is not None and not websocket.closed:
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+
+class Resizer:
+    """A page's sizes for its client: the latest one, at most every ``RESIZE_EVERY`` seconds,
+    and only when it changed (a window dragged sends dozens; a hostile page, thousands)."""
+
+    def __init__(self, process: SeatProcess, size: tuple[int, int]) -> None:
+        self.process = process
+        self.applied = self.wanted = size
+        self.next_at = 0.0
+        self.task: asyncio.Task | None = None
+
+    def want(self, width: int, height: int) -> None:
+        self.wanted = (width, height)
+        if self.wanted != self.applied and (self.task is None or self.task.done()):
+            self.task = asyncio.create_task(self._apply())
+
+    async def _apply(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.wanted != self.applied:
+            wait = self.next_at - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self.applied = size = self.wanted
+            self.next_at = loop.time() + limits.RESIZE_EVERY
+            with contextlib.suppress(Exception):
+                await self.process.set_terminal_size(*size)
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+
+def guesser(remote: str | None) -> str:
+    """Who a password guess is counted against: its address (an IPv6 address by its /64, the
+    block one machine may pick new addresses from at will)."""
+    try:
+        address = ipaddress.ip_address((remote or "").split("%", 1)[0])
+    except ValueError:
+        return f"addr:{remote}"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return f"addr:{address.ipv4_mapped}"
+        return f"addr:{ipaddress.ip_network(f'{address}/64', strict=False)}"
+    return f"addr:{address}"
 
 
 def _size(value: Any, default: int) -> int:

@@ -79,7 +79,6 @@ async def until(pred, timeout: float, what: str) -> None:
 
 @pytest.fixture
 async def serve(tmp_path, monkeypatch):
-    monkeypatch.setattr(web_server, "WRONG_PASSWORD_DELAY", 0.05)
     monkeypatch.setattr(web_server, "STOP_GRACE", 0.5)
     started: list[Running] = []
     records: list[tuple[str, dict]] = []
