@@ -111,3 +111,19 @@ async def test_keys_after_a_move_wait_for_the_decision_it_opens():
         moves = [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
         assert moves == [{"do": "play", "cards": ["alter_the_future"]},
                          {"do": "choose", "order": [1, 0, 2]}], moves
+
+
+async def test_keys_after_the_one_that_opens_a_dialog_are_for_the_dialog():
+    """→ ⏎ ↓ ⏎ in one read, Favor second in the hand at a 3-seat table: the Favor asks whom,
+    and ↓ ⏎ choose the second player in that list (they reached the table before)."""
+    table = {**hand_table(), "players": ["ann", "bob", "cat"],
+             "hands": {**hand_table()["hands"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[1] == "favor"
+        burst(app, "right", "enter", "down", "enter")
+        await settle(pilot, 6)
+        moves = [m for kind, m in session.sent if kind == "move"]
+        assert [(m["cards"], m.get("target")) for m in moves] == [(["favor"], "cat")], moves
