@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
-from textual import work
-from textual.app import App, SystemCommand
+from textual import events, work
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -30,6 +30,9 @@ from .widgets import scrub
 from .words import Catalog, Knowledge, event_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
+MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
+ANSWER_GRACE = 0.25     # ... and, once its reply is in, for the update it sent before it
+FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted and focused
 
 
 class EkpeerApp(App):
@@ -70,6 +73,13 @@ class EkpeerApp(App):
         self.out_order: list[str] = []
         self.discovery = discovery
         self._app_styled = False
+        # keys typed ahead (see _keys_wait): held, in order, until the screen they are for is up
+        self._typed_ahead: list[tuple[str, str | None]] = []
+        self._held_since = 0.0
+        self._pushed_at = 0.0                     # when the last screen was pushed
+        self._move_out: float | None = None       # when our last move went to the host
+        self._move_replied: float | None = None   # when its reply came back
+        self._release_timer: Any = None
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self._current_css(self.start_screen))
         self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
@@ -166,13 +176,18 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
+            self._move_out = None
             self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
+        if what == "move" and self._move_out is not None:
+            self._move_replied = time.monotonic()
 
     # ------------------------------------------------------------------ incoming
     def on_host_message_received(self, message: HostMessageReceived) -> None:
         msg = message.data
         # every string a host sends is another peer's words: no terminal controls get through
         kind, body = msg.get("type"), scrub(msg.get("body") or {})
+        if kind in ("snapshot", "update", "closing") or (kind == "reply" and body.get("ok") is False):
+            self._move_out = None       # the host answered: keys typed meanwhile act on this
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
         self._on_host_message(kind, body)
@@ -312,6 +327,74 @@ class EkpeerApp(App):
         self.push_screen(screen, chosen)
         return screen
 
+    # ------------------------------------------------------------------ keys typed ahead
+    # Keys read together (a busy machine, SSH, key repeat, the browser seat) must each act on
+    # the state the keys before them left, as a slow typist's would. Two things come later than
+    # the key that caused them: the host's answer to a move (a key after Enter must not act on
+    # the hand that move changed, nor miss the decision it opened), and a new screen (a key
+    # after the one that opened a dialog is for the dialog, once it is mounted and focused).
+    # Until then keys wait here, in order, and are then posted again as if just typed.
+    def _keys_wait(self) -> bool:
+        """Whether a key now would act on a state that is about to change."""
+        now = time.monotonic()
+        if self._move_out is not None:
+            replied = self._move_replied
+            if now - self._move_out < MOVE_WAIT and (replied is None or now - replied < ANSWER_GRACE):
+                return True
+            self._move_out = None
+        if now - self._held_since > FOCUS_WAIT and self._typed_ahead:
+            return False       # a screen that never takes the focus does not swallow keys
+        try:
+            screen = self.screen
+        except ScreenStackError:
+            return False       # keys before the first screen: Textual's to ignore
+        if not screen.is_mounted:
+            return True
+        # a dialog just pushed focuses its list once mounted (Widget.focus waits for the queue)
+        return now - self._pushed_at < FOCUS_WAIT and screen.focused is None and bool(screen.focus_chain)
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        self._pushed_at = time.monotonic()
+        return super().push_screen(*args, **kwargs)
+
+    def _hold(self, event: events.Key) -> bool:
+        """Hold ``event`` if it must wait (or keys before it wait): True if it was held."""
+        if not self._typed_ahead and not self._keys_wait():
+            return False
+        if not self._typed_ahead:
+            self._held_since = time.monotonic()
+        self._typed_ahead.append((event.key, event.character))
+        event.prevent_default()
+        event.stop()
+        if self._release_timer is None:
+            self._release_timer = self.set_interval(0.02, self._release_keys)
+        return True
+
+    def _release_keys(self) -> None:
+        if self._typed_ahead and self._keys_wait():
+            return
+        if self._release_timer is not None:
+            self._release_timer.stop()
+            self._release_timer = None
+        keys, self._typed_ahead = self._typed_ahead, []
+        for key, character in keys:      # behind them in the queue: whatever is typed from now on
+            self.post_message(events.Key(key, character))
+
+    def _quits(self, key: str) -> bool:
+        return any(b.priority for b in self._bindings.key_to_bindings.get(key, ()))
+
+    async def on_event(self, event: events.Event) -> None:
+        # a key straight from the terminal: held before a screen's priority bindings see it
+        if (isinstance(event, events.Key) and not event.is_forwarded and not self._quits(event.key)
+                and self._hold(event)):
+            return
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        # a key back from the focused widget, on its way to the bindings: the keys before it
+        # may have sent a move or opened a screen meanwhile
+        self._hold(event)
+
     # ------------------------------------------------------------------ quitting
     def hosting(self) -> bool:
         """This player runs the host of their table (``ekpeer host``, ``ekpeer play``): quitting
@@ -364,6 +447,7 @@ class EkpeerApp(App):
                 self.log_lines.append(line)
 
     def on_session_ended(self, message: SessionEnded) -> None:
+        self._move_out = None
         if message.reason:
             # long enough to read: a sentence or two of why, and what to do
             said = "Disconnected" if message.joined else "Could not join"
@@ -382,7 +466,14 @@ class EkpeerApp(App):
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 
+    def move_chosen(self) -> None:
+        """A move is on its way (its MoveChosen still to come): keys typed from now on wait
+        for the host's answer. Called where the move is chosen, before the keys queued behind
+        the one that chose it are handled."""
+        self._move_out, self._move_replied = time.monotonic(), None
+
     def on_move_chosen(self, message: MoveChosen) -> None:
+        self.move_chosen()
         self.send("move", message.move)
 
     def on_settings_edited(self, message: SettingsEdited) -> None:

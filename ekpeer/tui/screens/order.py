@@ -21,7 +21,9 @@ class OrderScreen(Dialog[tuple[int, ...]]):
     BINDINGS = [
         Binding("shift+up,ctrl+up,k,minus", "move(-1)", "Move up"),
         Binding("shift+down,ctrl+down,j,plus", "move(1)", "Move down"),
-        Binding("enter", "done", "Done", priority=True),
+        # not a priority binding: one would act on Enter before the keys typed ahead of it
+        # (shift+down, j) had reached the list (Enter there selects, which is done too)
+        Binding("enter", "done", "Done"),
         Binding("question_mark", "card_text", "Rules"),
         Binding("escape", "nothing", show=False),
     ]

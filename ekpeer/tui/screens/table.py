@@ -296,10 +296,13 @@ class TableScreen(Screen):
         return list(self._card_widgets)
 
     def _focus_card(self) -> None:
+        """Focus the card at ``focus_index`` now, not after the keys already queued: Textual's
+        ``Widget.focus`` waits for the app's queue, so with keys read together an arrow and
+        Enter each saw the card focused before them (Enter played the card the arrow left)."""
         cards = self._cards()
         if cards and not isinstance(self.app.screen, ModalScreen):
             self._layout_hand()
-            cards[min(self.focus_index, len(cards) - 1)].focus()
+            self.set_focus(cards[min(self.focus_index, len(cards) - 1)])
 
     def focused_card(self) -> str | None:
         if isinstance(self.focused, CardWidget):
@@ -479,7 +482,7 @@ class TableScreen(Screen):
                 return
             if kind == "order":
                 value = list(value)
-            self.post_message(MoveChosen({"do": "choose", kind: value}))
+            self._post_move({"do": "choose", kind: value})
 
         self.app.push_screen(screen, done)
 
@@ -563,6 +566,11 @@ class TableScreen(Screen):
     def _send(self, move: dict[str, Any]) -> None:
         self.selected.clear()
         self._hand_key = None
+        self._post_move(move)
+
+    def _post_move(self, move: dict[str, Any]) -> None:
+        """Send ``move``; the keys typed behind the one that chose it wait for the answer."""
+        self.app.move_chosen()  # type: ignore[attr-defined]
         self.post_message(MoveChosen(move))
 
     def _plays(self) -> list[dict[str, Any]]:

@@ -1,0 +1,129 @@
+"""Keys that reach the client in one read (a busy machine, SSH, key repeat, the browser seat)
+act one after another, each on the state the keys before it left: what a slow typist would do."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import events
+
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.view import visible_events
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.table import TableScreen
+from ekpeer.tui.session import FakeSession
+from ekpeer.tui.widgets import CardWidget
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+CHARS = {"space": " ", "enter": "\r"}
+
+
+def burst(app, *keys: str) -> None:
+    """``keys`` queued at once, the way the terminal driver queues the keys of one read
+    (Pilot's ``press`` waits for the app to go idle between keys: a slow typist)."""
+    for key in keys:
+        app.post_message(events.Key(key, CHARS.get(key, key if len(key) == 1 else None)))
+
+
+def hand_table():
+    return {
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "draw_pile": ["tacocat", "skip", "exploding_kitten", "shuffle", "nope"],
+        "discard": [],
+        "hands": {"ann": ["defuse", "skip", "shuffle", "attack", "see_the_future", "favor"],
+                  "bob": ["nope", "beard_cat"]},
+    }
+
+
+async def _table(pilot, app):
+    await settle(pilot, 6)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen, [c.card for c in screen.query(CardWidget)]
+
+
+async def test_an_arrow_and_enter_in_one_read_play_the_card_the_arrow_moved_to():
+    game, rules, ev = rigged(hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[0] == "defuse"
+        burst(app, "right", "enter")
+        await settle(pilot, 4)
+        moves = [m for kind, m in session.sent if kind == "move"]
+        assert [m["cards"] for m in moves] == [[titles[1]]], (titles, moves)
+
+
+async def test_three_arrows_in_one_read_move_the_highlight_three_times():
+    game, rules, ev = rigged(hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, titles = await _table(pilot, app)
+        burst(app, "right", "right", "right")
+        await settle(pilot, 4)
+        assert screen.focused_card() == titles[3] and app.focused.card == titles[3]
+        burst(app, "left", "enter")
+        await settle(pilot, 4)
+        moves = [m for kind, m in session.sent if kind == "move"]
+        assert [m["cards"] for m in moves] == [[titles[2]]], (titles, moves)
+
+
+class EngineSession(FakeSession):
+    """A seat at the real engine, answering each move the way the host does (its update first,
+    then the reply) after ``delay`` seconds: a host across a slow link. Reaction windows close
+    at once (the host's timer)."""
+
+    def __init__(self, game, rules, me: str = "ann", delay: float = 0.1) -> None:
+        super().__init__([snapshot_of(game, rules, me)], name=me)
+        self.game, self.me, self.delay = game, me, delay
+
+    async def move(self, move):
+        self.sent.append(("move", move))
+        await asyncio.sleep(self.delay)
+        before = len(self.game.events)
+        self.game.apply(Move.from_dict(dict(move, by=self.me)))
+        while self.game.reaction_open:
+            self.game.apply(Move.from_dict({"do": "resolve"}))
+        events = visible_events(list(self.game.events[before:]), self.me)
+        self.push("update", {"view": player_view(self.game, self.me), "events": events})
+
+
+async def test_keys_after_a_move_wait_for_the_decision_it_opens():
+    """Enter plays Alter the Future, j moves the top card down, Enter keeps that order: all in
+    one read, while the host still has the first Enter's move on the way."""
+    table = {
+        "expansions": ["base", "imploding"],
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "draw_pile": ["tacocat", "skip", "shuffle", "nope", "exploding_kitten"],
+        "hands": {"ann": ["alter_the_future", "skip"], "bob": ["nope", "beard_cat"]},
+    }
+    game, rules, _ = rigged(table)
+    session = EngineSession(game, rules)
+    app = make_app(lambda **_: session, mode="play", name="ann")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[0] == "alter_the_future"
+        burst(app, "enter", "j", "enter")
+        await settle(pilot, 8)
+        moves = [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
+        assert moves == [{"do": "play", "cards": ["alter_the_future"]},
+                         {"do": "choose", "order": [1, 0, 2]}], moves
+
+
+async def test_keys_after_the_one_that_opens_a_dialog_are_for_the_dialog():
+    """→ ⏎ ↓ ⏎ in one read, Favor second in the hand at a 3-seat table: the Favor asks whom,
+    and ↓ ⏎ choose the second player in that list (they reached the table before)."""
+    table = {**hand_table(), "players": ["ann", "bob", "cat"],
+             "hands": {**hand_table()["hands"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[1] == "favor"
+        burst(app, "right", "enter", "down", "enter")
+        await settle(pilot, 6)
+        moves = [m for kind, m in session.sent if kind == "move"]
+        assert [(m["cards"], m.get("target")) for m in moves] == [(["favor"], "cat")], moves
