@@ -17,7 +17,6 @@ from .pending import Action
 
 if TYPE_CHECKING:
     from .cards import CardSpec
-    from .legal import PlayTable
     from .moves import Move
 
 PAIR, TRIPLE, FIVE = "pair", "triple", "five"
@@ -31,7 +30,7 @@ class ComboGame(Protocol):
     status: dict[str, str]              # player -> "living", "dead" or "out"
     hands: dict[str, list[str]]
     discard: list[str]                  # the discard pile, bottom first
-    plays: PlayTable                    # each card's combo, cat and wild cat, read once
+    plays: Any                          # a legal.PlayTable (legal imports this module)
     hooked: Mapping[str, bool]          # hook name -> whether a plugin implements it
     hook: Any                           # the table's plugins' hooks (each given ``game=``)
     recording: bool                     # whether events are kept (nobody watches: skip them)
