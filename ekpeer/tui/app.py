@@ -322,11 +322,25 @@ class EkpeerApp(App):
 
     async def action_quit(self) -> None:
         """Quit; a hosting player with other people at their table is asked first."""
+        from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
-        if any(isinstance(s, QuitConfirmScreen) for s in self.screen_stack):
+        if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen) for s in self.screen_stack):
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
+        seated_elsewhere = self.session is not None and not self.hosting()
+        part = seat_in_game(self.lobby, self.view) if seated_elsewhere else None
+        if part == "living":
+            # a seat in a game at someone else's host: leaving is for good, so asked first
+            def leaving(leave: bool | None) -> None:
+                if leave:
+                    self.leave_and_exit()
+
+            self.push_screen(LeaveConfirmScreen(), leaving)
+            return
+        if part == "out":       # out of the game already: nothing to lose, but the host is told
+            self.leave_and_exit()
+            return
         if not others:
             self.exit()
             return
@@ -350,6 +364,21 @@ class EkpeerApp(App):
         if session is not None and self.hosting() and others_seated(self.lobby, self.player_name):
             self.session = None
             self.workers.cancel_group(self, "session")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(session.close(), 3.0)
+        self.exit()
+
+    @work(group="send")
+    async def leave_and_exit(self) -> None:
+        """Quit mid-game for good: the host is told (``leave``), so that a bot takes the seat at
+        once and every table says this player left, rather than seeing a drop and waiting out
+        the grace period."""
+        import asyncio
+        import contextlib
+
+        session, self.session = self.session, None
+        self.workers.cancel_group(self, "session")
+        if session is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(session.close(), 3.0)
         self.exit()
