@@ -157,7 +157,9 @@ class EkpeerApp(App):
         except SessionClosed as exc:
             self.post_message(SessionEnded(str(exc), joined=opened))
         except Exception as exc:  # a dropped connection must reach the player as words
-            self.post_message(SessionEnded(f"{type(exc).__name__}: {exc}", joined=opened))
+            from .refusals import trouble
+
+            self.post_message(SessionEnded(trouble(exc), joined=opened))
 
     @work(group="send")
     async def send(self, what: str, *args: Any) -> None:
@@ -166,7 +168,10 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
-            self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
+            from .refusals import trouble
+
+            self.notify(f"Could not send your {what.replace('_', ' ')}: {trouble(exc)}", severity="error",
+                        markup=False)
 
     # ------------------------------------------------------------------ incoming
     def on_host_message_received(self, message: HostMessageReceived) -> None:
@@ -230,7 +235,9 @@ class EkpeerApp(App):
             if body.get("ok") is False and self.current_mode == "lobby":
                 self.lobby_screen.snap_back()    # a refused setting shows the host's again
             if body.get("ok") is False:
-                self.notify(str(body.get("message") or body.get("code")), title="Refused",
+                from .refusals import refused_words
+
+                self.notify(refused_words(body), title="Refused",
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
 
     def _timer(self, body: dict[str, Any]) -> None:
@@ -264,7 +271,13 @@ class EkpeerApp(App):
         reconnecting), ``back`` (the seat is resumed), ``refused`` (the host has no seat for us)."""
         state = body.get("state")
         if state == "lost":
-            self._host_gone(closed=False)
+            silent = body.get("silent_seconds")
+            silent = float(silent) if isinstance(silent, int | float) else 0.0
+            screen = self._host_gone(closed=False, silent=silent)
+            screen.own_network(bool(body.get("own_network_down")))
+        elif state == "network":
+            if self.host_gone is not None:
+                self.host_gone.own_network(bool(body.get("own_network_down")))
         elif state == "back":
             self._host_back()
         elif state == "refused":
@@ -286,8 +299,9 @@ class EkpeerApp(App):
         self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
         self.notify("The host is back: you are in your seat again", timeout=5)
 
-    def _host_gone(self, closed: bool) -> Any:
-        """Say over the table that the host is gone (or closed it), and how to go on."""
+    def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
+        """Say over the table that the host is gone (or closed it), and how to go on
+        (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
 
         screen = self.host_gone
@@ -295,7 +309,7 @@ class EkpeerApp(App):
             if closed:
                 screen.host_closed()
             return screen
-        screen = self.host_gone = HostGoneScreen(closed=closed)
+        screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent))
         self.log_lines.append("The host closed the table" if closed else "The host is not answering: "
                               "trying to reconnect")
         if self.current_mode == "table":
@@ -436,7 +450,9 @@ class EkpeerApp(App):
                 await self.session.ready(True)
             await self.session.start()
         except Exception as exc:
-            self.notify(f"Could not start: {exc}", severity="error", markup=False)
+            from .refusals import trouble
+
+            self.notify(f"Could not start the game: {trouble(exc)}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")
