@@ -109,14 +109,14 @@ def carry_out(game: ComboGame, action: Action) -> None:
     if action.combo == PAIR:
         assert target is not None
         if game.status[target] != "out":
-            card = game.steal_random(target, by)
-            if game.recording:
-                game.emit("stole", None, by=by, target=target, got=card is not None)
+            if game.recording:  # said before what the card's leaving sets off (a Streaking Kitten)
+                game.emit("stole", None, by=by, target=target, got=bool(game.hands[target]))
+            game.steal_random(target, by)
     elif action.combo == TRIPLE:
         assert target is not None
         if action.name in game.hands[target]:
-            game.give(target, by, action.name, secret=False)
             game.emit("named_card_taken", None, by=by, target=target, card=action.name)
+            game.give(target, by, action.name, secret=False)
         else:
             game.emit("named_card_missing", None, by=by, target=target, card=action.name)
     elif action.combo == FIVE:

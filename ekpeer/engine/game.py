@@ -221,12 +221,12 @@ class Game:
 
         ``how`` says in the events whether it was given or stolen (``"steal"``).
         """
-        self.remove_from_hand(giver, card)
-        self.hands[taker].append(card)
-        if self.recording:
+        if self.recording:  # said first: what leaving the hand sets off comes after it
             self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker,
                       card=card, how=how)
             self.emit("card_moved", None, giver=giver, taker=taker, how=how)
+        self.remove_from_hand(giver, card)
+        self.hands[taker].append(card)
         if self._hand_hook:
             self.hook.ekpeer_hand_changed(game=self, player=taker)
 
