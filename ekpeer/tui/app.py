@@ -157,9 +157,18 @@ class EkpeerApp(App):
         except SessionClosed as exc:
             self.post_message(SessionEnded(str(exc), joined=opened))
         except Exception as exc:  # a dropped connection must reach the player as words
-            from .refusals import trouble
+            from .refusals import join_refused, trouble
 
-            self.post_message(SessionEnded(trouble(exc), joined=opened))
+            code, message = getattr(exc, "code", None), getattr(exc, "message", None)
+            if not opened and isinstance(code, str) and isinstance(message, str):
+                # the host would not seat us: what happened and what to do, never the code
+                endpoint = str(getattr(session, "endpoint", "") or "")
+                words = join_refused(code, message, str(getattr(session, "table", None) or "main"),
+                                     str(getattr(session, "name", "") or self.player_name),
+                                     endpoint if endpoint.startswith("tcp://") else None)
+            else:
+                words = trouble(exc)
+            self.post_message(SessionEnded(words, joined=opened))
 
     @work(group="send")
     async def send(self, what: str, *args: Any) -> None:

@@ -188,12 +188,11 @@ class NetSession(Session):
         self._forward = asyncio.get_running_loop().create_task(self._pump())
         try:
             joined = await self.client.join(table or "main", self.name, password=self.password)
-        except RequestError as exc:     # words and the way on, never the code (refusals.py)
-            from .refusals import join_refused
-
-            address = self.endpoint if self.endpoint.startswith("tcp://") else None
-            raise SessionClosed(join_refused(exc.code, exc.message, table or "main", self.name,
-                                             address)) from None
+        except RequestError as exc:
+            if exc.code == "bad_password":   # the host's own words, plainly
+                raise SessionClosed(f"Table {table or 'main'}: {exc.message}. "
+                                    "Join again with the table's password (--password).") from None
+            raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing
