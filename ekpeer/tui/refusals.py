@@ -13,18 +13,16 @@ from typing import Any
 
 def join_refused(code: str, message: str, table: str, name: str, address: str | None = None) -> str:
     """Why the host would not seat ``name`` at ``table``, and what to do instead."""
-    from .addressing import join_command
-
     where = f"Table {table}"
-    watch = (join_command(address, table=table) + " --watch") if address else "ekpeer join ADDRESS --watch"
     if code == "name_taken":
         return (f"Someone at table {table} is already called {name}. "
                 "Join again with another name (the name field, or --name).")
     if code == "table_started":
         return (f"{where} is playing already, so there is no seat for you in this game. "
-                f"Watch it until the next game: {watch} (or Watch on the start screen).")
+                "Join again once it is back in its lobby for the next game, or ask the host for "
+                "another table.")
     if code == "table_full":
-        return f"Every seat at table {table} is taken. Watch it instead: {watch}."
+        return f"Every seat at table {table} is taken: ask the host for another table."
     if code == "bad_password":
         return f"{where}: {message}. Join again with the table's password (--password)."
     if code == "no_table":
