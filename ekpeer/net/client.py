@@ -486,8 +486,12 @@ class Client:
         self._resyncing = True
         lost = reason == "host silent"      # the host is gone: say so, and say when it is back
         try:
-            if lost:
-                await self._tell("lost", reason=reason, silent_seconds=self.silence_seconds)
+            down = False
+            if lost:        # how long it has really been silent, and whether our own network is down
+                silent = asyncio.get_running_loop().time() - self._last_heard
+                down = await self._own_network_down()
+                await self._tell("lost", reason=reason, silent_seconds=round(silent, 1),
+                                 own_network_down=down)
             self.reconnects += 1
             for fut in self._pending.values():
                 if not fut.done():
@@ -512,6 +516,22 @@ class Client:
                         await self._tell("refused", code=exc.code, message=exc.message)
                     return
                 except (TimeoutError, ConnectionError):
+                    if lost and await self._own_network_down() != down:
+                        down = not down
+                        await self._tell("network", own_network_down=down)
                     await asyncio.sleep(0.2)
         finally:
             self._resyncing = False
+
+    async def _own_network_down(self) -> bool:
+        """Has this machine no route to the host (its own network down)? (ekpeer.net.reach)"""
+        if not self.address.startswith("tcp://"):
+            return False
+        from .own_network import no_route
+
+        host, _, port = self.address[len("tcp://"):].rpartition(":")
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(None, no_route, host, int(port)), 2.0)
+        except (TimeoutError, ValueError, OSError):
+            return False

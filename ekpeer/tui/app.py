@@ -167,7 +167,18 @@ class EkpeerApp(App):
         except SessionClosed as exc:
             self.post_message(SessionEnded(str(exc), joined=opened))
         except Exception as exc:  # a dropped connection must reach the player as words
-            self.post_message(SessionEnded(f"{type(exc).__name__}: {exc}", joined=opened))
+            from .refusals import join_refused, trouble
+
+            code, message = getattr(exc, "code", None), getattr(exc, "message", None)
+            if not opened and isinstance(code, str) and isinstance(message, str):
+                # the host would not seat us: what happened and what to do, never the code
+                endpoint = str(getattr(session, "endpoint", "") or "")
+                words = join_refused(code, message, str(getattr(session, "table", None) or "main"),
+                                     str(getattr(session, "name", "") or self.player_name),
+                                     endpoint if endpoint.startswith("tcp://") else None)
+            else:
+                words = trouble(exc)
+            self.post_message(SessionEnded(words, joined=opened))
 
     @work(group="send")
     async def send(self, what: str, *args: Any) -> None:
@@ -176,8 +187,11 @@ class EkpeerApp(App):
         try:
             await getattr(self.session, what)(*args)
         except Exception as exc:
+            from .refusals import trouble
+
             self._move_out = None
-            self.notify(f"Could not send {what}: {exc}", severity="error", markup=False)
+            self.notify(f"Could not send your {what.replace('_', ' ')}: {trouble(exc)}", severity="error",
+                        markup=False)
         if what == "move" and self._move_out is not None:
             self._move_replied = time.monotonic()
 
@@ -245,7 +259,9 @@ class EkpeerApp(App):
             if body.get("ok") is False and self.current_mode == "lobby":
                 self.lobby_screen.snap_back()    # a refused setting shows the host's again
             if body.get("ok") is False:
-                self.notify(str(body.get("message") or body.get("code")), title="Refused",
+                from .refusals import refused_words
+
+                self.notify(refused_words(body), title="Refused",
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
 
     def _timer(self, body: dict[str, Any]) -> None:
@@ -279,7 +295,13 @@ class EkpeerApp(App):
         reconnecting), ``back`` (the seat is resumed), ``refused`` (the host has no seat for us)."""
         state = body.get("state")
         if state == "lost":
-            self._host_gone(closed=False)
+            silent = body.get("silent_seconds")
+            silent = float(silent) if isinstance(silent, int | float) else 0.0
+            screen = self._host_gone(closed=False, silent=silent)
+            screen.own_network(bool(body.get("own_network_down")))
+        elif state == "network":
+            if self.host_gone is not None:
+                self.host_gone.own_network(bool(body.get("own_network_down")))
         elif state == "back":
             self._host_back()
         elif state == "refused":
@@ -301,8 +323,9 @@ class EkpeerApp(App):
         self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
         self.notify("The host is back: you are in your seat again", timeout=5)
 
-    def _host_gone(self, closed: bool) -> Any:
-        """Say over the table that the host is gone (or closed it), and how to go on."""
+    def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
+        """Say over the table that the host is gone (or closed it), and how to go on
+        (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
 
         screen = self.host_gone
@@ -310,7 +333,7 @@ class EkpeerApp(App):
             if closed:
                 screen.host_closed()
             return screen
-        screen = self.host_gone = HostGoneScreen(closed=closed)
+        screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent))
         self.log_lines.append("The host closed the table" if closed else "The host is not answering: "
                               "trying to reconnect")
         if self.current_mode == "table":
@@ -405,11 +428,25 @@ class EkpeerApp(App):
 
     async def action_quit(self) -> None:
         """Quit; a hosting player with other people at their table is asked first."""
+        from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
-        if any(isinstance(s, QuitConfirmScreen) for s in self.screen_stack):
+        if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen) for s in self.screen_stack):
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
+        seated_elsewhere = self.session is not None and not self.hosting()
+        part = seat_in_game(self.lobby, self.view) if seated_elsewhere else None
+        if part == "living":
+            # a seat in a game at someone else's host: leaving is for good, so asked first
+            def leaving(leave: bool | None) -> None:
+                if leave:
+                    self.leave_and_exit()
+
+            self.push_screen(LeaveConfirmScreen(), leaving)
+            return
+        if part == "out":       # out of the game already: nothing to lose, but the host is told
+            self.leave_and_exit()
+            return
         if not others:
             self.exit()
             return
@@ -433,6 +470,21 @@ class EkpeerApp(App):
         if session is not None and self.hosting() and others_seated(self.lobby, self.player_name):
             self.session = None
             self.workers.cancel_group(self, "session")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(session.close(), 3.0)
+        self.exit()
+
+    @work(group="send")
+    async def leave_and_exit(self) -> None:
+        """Quit mid-game for good: the host is told (``leave``), so that a bot takes the seat at
+        once and every table says this player left, rather than seeing a drop and waiting out
+        the grace period."""
+        import asyncio
+        import contextlib
+
+        session, self.session = self.session, None
+        self.workers.cancel_group(self, "session")
+        if session is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(session.close(), 3.0)
         self.exit()
@@ -498,7 +550,9 @@ class EkpeerApp(App):
                 await self.session.ready(True)
             await self.session.start()
         except Exception as exc:
-            self.notify(f"Could not start: {exc}", severity="error", markup=False)
+            from .refusals import trouble
+
+            self.notify(f"Could not start the game: {trouble(exc)}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")

@@ -153,14 +153,32 @@ async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(tabl
         assert not app.is_running
 
 
-async def test_a_player_who_is_not_hosting_or_alone_quits_at_once(table3):
+async def test_a_player_alone_with_bots_quits_at_once(table3):
     game, rules, events = rigged(table3)
-    app, _ = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    bots = {"ann": {"state": "connected"}, "bob": {"state": "bot"}, "cat": {"state": "bot"}}
+    app, session = scripted_app([lobby(bots), snapshot_of(game, rules, "ann", events)])
+    session.host = object()         # `ekpeer play`: this player runs the host, nobody else is there
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 6)
         await pilot.press("ctrl+q")
         await settle(pilot, 3)
         assert not app.is_running
+
+
+async def test_a_seated_player_at_another_host_is_asked_before_leaving_mid_game(table3):
+    """Issue 25, item 5 (the live test: tests/tui/test_leaving.py): leaving is for good."""
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LeaveConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot, 3)
+        assert not app.is_running and ("close", None) in session.sent     # the host was told
 
 
 def test_seat_words():

@@ -150,12 +150,14 @@ async def test_ticking_an_expansion_keeps_the_focus_on_it():
         assert box.scroll_y == scrolled
 
 
-@pytest.mark.parametrize("address", [Z85_ADDRESS, "tcp://192.168.1.20:5555"])
-async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(address):
+@pytest.mark.parametrize("address,width", [(Z85_ADDRESS, 100), ("tcp://192.168.1.20:5555", 80)])
+async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(address, width):
+    """(A key with its checksum, issue 25 item 2, is 58 letters: the address with a LAN host
+    is 82 characters, one line from 90 columns up; at 80 it wraps, and y copies it whole.)"""
     from ekpeer.tui.addressing import fingerprint, join_command
 
     app, _ = lobby_app([lobby(you="ann")], address=address)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(width, 24)) as pilot:
         await settle(pilot, 6)
         area = app.screen.query_one("#join-command", TextArea)
         command = join_command(address, table="main")

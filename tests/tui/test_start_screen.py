@@ -70,3 +70,22 @@ async def test_the_start_screen_reads_in_both_themes(monkeypatch, theme):
                 if any(c.isalnum() for c in r.text) and r.ratio < 3.0 and r.text not in footer]
         assert hard == []
         assert any("Your name" in line for line in text.values())
+
+
+async def test_enter_in_the_name_field_without_discovery_moves_on_to_the_address():
+    """Issue 25, item 8: with --no-discovery, Enter after typing a name goes to the address
+    field; it used to start a game against bots."""
+    from textual.widgets import Input
+
+    opened: list[dict] = []
+    app = make_app(lambda **kw: opened.append(kw) or FakeSession(), name="bob", discovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#name", Input).focus()
+        await pilot.press("end", "x", "enter")
+        await settle(pilot)
+        assert not opened, opened                       # nothing started
+        assert isinstance(app.focused, Input) and app.focused.id == "address"
+        await pilot.press(*"127.0.0.1:5555", "enter")   # then Enter in the address joins it
+        await settle(pilot)
+        assert opened and opened[0]["mode"] == "join" and opened[0]["name"] == "bobx"

@@ -31,6 +31,7 @@ class HostGoneScreen(ModalScreen[str]):
         self.closed = closed            # the host said it closed the table (on purpose)
         self.since = time.monotonic() if since is None else since
         self.refused: str | None = None
+        self.network_down = False       # this player's own network is down (no route to the host)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -47,16 +48,25 @@ class HostGoneScreen(ModalScreen[str]):
     def title_words(self) -> str:
         if self.refused is not None:
             return "The host is back, but your seat is gone"
+        if self.network_down and not self.closed:
+            return "Your network is down"
         return "The host closed the table" if self.closed else "The host is not answering"
 
     def words(self) -> str:
         if self.refused is not None:
             return f"{self.refused}\nGo back to the start screen to join another table."
         gone = time.monotonic() - self.since
-        first = ("It said it was closing." if self.closed
-                 else f"No word from it for {gone:.0f} s: it quit, crashed or lost its network.")
-        return (f"{first}\nTrying to reconnect, and it keeps trying: if the host comes back (say, "
-                f"restarted with --resume), you are back in your seat by yourself.")
+        if self.closed:
+            first = "It said it was closing."
+        elif self.network_down:
+            first = (f"No word from it for {gone:.0f} s, and it is your own network that is down: this "
+                     "computer has no route to the host. Check your cable or Wi-Fi.")
+        else:
+            first = f"No word from it for {gone:.0f} s: it quit, crashed or lost its network."
+        back = ("once your network is back and the host answers" if self.network_down and not self.closed
+                else "if the host comes back (say, restarted with --resume)")
+        return (f"{first}\nTrying to reconnect, and it keeps trying: {back}, you are back in your seat "
+                "by yourself.")
 
     def tick(self) -> None:
         self.query_one("#dialog-title", Static).update(self.title_words())
@@ -64,6 +74,12 @@ class HostGoneScreen(ModalScreen[str]):
 
     def host_closed(self) -> None:
         self.closed = True
+        if self.is_mounted:
+            self.tick()
+
+    def own_network(self, down: bool) -> None:
+        """The client library's word: this machine has (no longer) a route to the host."""
+        self.network_down = down
         if self.is_mounted:
             self.tick()
 

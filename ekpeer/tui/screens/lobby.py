@@ -26,6 +26,14 @@ BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("ea
 #: a bot kind by its difficulty word, the one the lobby takes ("expert" is shown as "hard")
 LEVELS = {kind: word for word, kind in BOT_LEVELS.items()}
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
+TURN = [15.0, 30.0, 60.0, 120.0, 300.0]     # seconds a player has for a move (--turn)
+
+
+def turn_words(seconds: float) -> str:
+    """``30 s``, ``2 min``: a turn's time as the lobby shows it."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
@@ -76,20 +84,50 @@ def who_sets(lobby: dict[str, Any]) -> tuple[str | None, bool]:
     return None, bool(lobby.get("creator"))
 
 
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def sets_words(lobby: dict[str, Any]) -> Text:
-    """``You set the table.`` / ``ann sets the table.`` / a config table's words."""
+    """Who sets the table, who may start it and what starting waits for, in the host's terms:
+    a creator's table starts when its creator presses ``s`` and every person seated is ready
+    (bots fill the empty seats); a host's config table when anyone seated presses ``s`` then,
+    or by itself once every seat is taken by a ready person (``autostart``)."""
     owner, mine = who_sets(lobby)
+    seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
+    people = [s for s in seats if not s.get("bot")]
+    waiting = [str(s.get("name")) for s in people if not s.get("ready")]
+    total = int((lobby.get("settings") or {}).get("seats", len(seats)) or len(seats))
+    free = max(0, total - len(seats))
     t = Text()
+    if lobby.get("spectator"):
+        t.append("You are watching", style="bold")
+        t.append(f": the game starts when {owner or 'a player seated'} starts it, and you see it from "
+                 "the start. You take a seat at the next game in its lobby, if one is free.")
+        return t
     if mine:
         t.append("You set the table", style="bold")
-        t.append(" (s starts the game once everyone is ready).")
+        t.append(" and start the game: s, once everyone seated is ready")
     elif owner:
         t.append(owner, style="bold")
-        t.append(" sets the table; you get ready with r.")
+        t.append(f" sets the table and starts the game (s on {owner}'s screen) once everyone seated "
+                 "is ready; you get ready with r")
     elif lobby.get("autostart"):
-        t.append("The host set this table: it starts once every seat is taken and ready.")
+        t.append("The host set this table", style="bold")
+        t.append(f": it starts by itself once all {total} seats are taken by people who are ready, or when "
+                 "anyone seated presses s with everyone seated ready")
     else:
-        t.append("The host set this table: anyone seated starts it (s) once all are ready.")
+        t.append("The host set this table", style="bold")
+        t.append(": anyone seated starts it (s) once everyone seated is ready")
+    if free and (mine or owner or not lobby.get("autostart")):
+        t.append(f" ({free} empty seat{'s' if free != 1 else ''}: bots play {'them' if free != 1 else 'it'})")
+    t.append(".")
+    if waiting:
+        t.append(" Waiting for ")
+        t.append(_names(waiting), style="bold")
+        t.append(" to be ready.")
+    else:
+        t.append(" Everyone seated is ready.")
     return t
 
 
@@ -227,7 +265,8 @@ class LobbyScreen(Screen):
         creator = self.can_set()
         title = Text()
         title.append(" ekpeer lobby ", style="bold reverse")
-        title.append(f"  table {lobby.get('table', '?')} · you are {lobby.get('you')}\n ")
+        who = f"you are {lobby.get('you')}" if lobby.get("you") else "you are watching"
+        title.append(f"  table {lobby.get('table', '?')} · {who}\n ")
         title.append_text(sets_words(lobby))
         self.query_one("#lobby-title", Static).update(title)
         self._show_join()
@@ -326,6 +365,7 @@ class LobbyScreen(Screen):
                 widget = Select(options, id=ident, value=value, allow_blank=False, compact=True,
                                 disabled=not creator)
                 widget.synced = value  # type: ignore[attr-defined]  # see on_select_changed
+                widget.labels = dict((v, label) for label, v in options)  # type: ignore[attr-defined]
                 return widget
 
             rows = [("Players", select([(players_label(n, chosen), n) for n in range(2, 11)], "set-seats",
@@ -336,6 +376,9 @@ class LobbyScreen(Screen):
                 rows.append(("Deck", select(decks, "set-deck", deck)))
             rows.append(("Nope time", select([(f"{s:g} s", s) for s in sorted({*REACTION, reaction})],
                                              "set-reaction", reaction)))
+            turn = float(settings.get("turn_seconds", 60.0))
+            rows.append(("Turn time", select([(turn_words(s), s) for s in sorted({*TURN, turn})],
+                                             "set-turn", turn)))
             widgets: list[Any] = [Label("Table", classes="heading first")]
             widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
                         for label, select in rows]
@@ -406,6 +449,7 @@ class LobbyScreen(Screen):
             if settings.get("deck"):
                 self._set("#set-deck", settings.get("deck"))
             self._set("#set-reaction", float(settings.get("reaction_seconds", 3.0)))
+            self._set("#set-turn", float(settings.get("turn_seconds", 60.0)))
             custom = custom_options(self.lobby)
             for box in self.query(Tick):
                 if box.has_class("custom"):
@@ -422,16 +466,26 @@ class LobbyScreen(Screen):
         for state in self.query("#password-state"):
             state.update("this table has a password" if settings.get("password") else "no password")
         for select in self.query("#settings Select"):
-            # A Select mounted with a value can keep showing its prompt: draw its label again.
-            for label in select.query("SelectCurrent #label"):
-                label.update(label.content)
+            # What each Select shows is drawn from its value here, whatever Textual drew: a value
+            # set before the Select mounted left it showing its prompt ("Select") for good.
+            label = getattr(select, "labels", {}).get(select.value)
+            if select.is_mounted and label is not None:
+                for current in select.query("SelectCurrent"):
+                    current.update(label)
 
     def _set(self, selector: str, value: Any) -> None:
         found = self.query(selector)
         if found:
+            widget = found.first()
+            widget.synced = value
+            if not widget.is_mounted:
+                # Not mounted yet (a rebuild under way as the next lobby came): setting its value
+                # now is lost on mount, which then shows "Select" in every control until a
+                # reload. It mounts with the value it was built with; the rebuild's own
+                # _apply_values, once mounted, sets the newest.
+                return
             try:
-                found.first().synced = value
-                found.first().value = value
+                widget.value = value
             except Exception:
                 pass
 
@@ -455,7 +509,7 @@ class LobbyScreen(Screen):
                 self._set_custom({**custom, option: event.value})
             return
         key = {"set-seats": "seats", "set-bots": "bots", "set-deck": "deck",
-               "set-reaction": "reaction_seconds"}.get(event.select.id or "")
+               "set-reaction": "reaction_seconds", "set-turn": "turn_seconds"}.get(event.select.id or "")
         settings = self.lobby.get("settings", {})
         if (key and event.value is not Select.BLANK and self.can_set()
                 and settings.get(key) != event.value):

@@ -173,8 +173,11 @@ class StartScreen(Screen):
         self.action_choose(event.button.id or "play")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "name" and self.discovery:    # on to the tables found on the LAN
-            self.query_one("#lan-tables", OptionList).focus()
+        if event.input.id == "name":     # on to the tables found on the LAN, or to the address
+            if self.discovery:
+                self.query_one("#lan-tables", OptionList).focus()
+            else:               # (never a game against bots: that is its own button, ctrl+b)
+                self.query_one("#address", Input).focus()
             return
         self.action_choose("join" if event.input.id in ("address", "password") else "play")
 

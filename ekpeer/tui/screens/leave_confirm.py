@@ -1,0 +1,61 @@
+"""Asked before a seated player quits in the middle of a game.
+
+Quitting mid-game leaves the game for good: the app tells the host (``leave``), a bot takes
+the seat at once and every table says the player left (rather than waiting out the grace
+period for a connection that will not come back). ``ctrl+q`` pressed by accident should cost
+nobody their game, so the app asks first; staying is the highlighted choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+def seat_in_game(lobby: dict[str, Any], view: dict[str, Any]) -> str | None:
+    """This player's part in a game being played: ``living`` (still in it: quitting leaves a
+    seat that a bot must take, so asked first), ``out`` (exploded, or dead at a zombie table,
+    where they may be revived: a bot takes the seat all the same) or None (no game, watching)."""
+    if lobby.get("phase") != "playing" or lobby.get("spectator") or not lobby.get("you") or not view:
+        return None
+    me = view.get("you") or lobby.get("you")
+    for player in view.get("players") or []:
+        if isinstance(player, dict) and player.get("name") == me:
+            return "living" if player.get("status", "living") == "living" else "out"
+    return None
+
+
+class LeaveConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True (leave the game and quit) or False (stay)."""
+
+    BINDINGS = [
+        Binding("escape", "answer(False)", "Stay"),
+        Binding("s", "answer(False)", "Stay"),
+        Binding("y", "answer(True)", "Leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="decision")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Leave the game and quit?", id="dialog-title")
+            yield Static("The game goes on without you: a bot takes your seat at once and plays it to "
+                         "the end, and everyone at the table is told you left.", id="dialog-prompt")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Stay (s)", id="stay", variant="primary")
+                yield Button("Leave and quit (y)", id="leave", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)

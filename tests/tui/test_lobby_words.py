@@ -1,0 +1,38 @@
+"""Issue 25, item 6: a guest's lobby never shows its settings as empty ("Players Select, Bots
+Select, Deck Select"), whatever the order in which the host's lobby messages and the settings
+controls' mounting come; the lobby says who may start and what starting waits for, in words
+that match what the host does; the turn time is shown."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from .conftest import settle
+from .test_lobby_roles import lobby, lobby_app
+
+
+def shown(app) -> dict[str, str]:
+    return {s.id: str(s.query_one("SelectCurrent #label").render())
+            for s in app.screen.query("#settings Select")}
+
+
+@pytest.mark.parametrize("gap", [0, 1, 2, 3])
+async def test_settings_are_never_shown_empty_when_lobbies_come_during_a_rebuild(gap):
+    app, session = lobby_app([lobby(you="bob")], name="bob")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        assert shown(app)["set-seats"] == "3"
+        more = lobby(you="bob", seats=4)            # another seat: the deck labels change (a rebuild)
+        then = copy.deepcopy(more)
+        then["body"]["seats"][0]["ready"] = True
+        then["body"]["settings"]["bots"] = "random"
+        session.queue.put_nowait(more)
+        for _ in range(gap):                        # the next lobby while the controls mount
+            await pilot.pause(0)
+        session.queue.put_nowait(then)
+        await settle(pilot, 8)
+        got = shown(app)
+        assert "Select" not in got.values(), got
+        assert got["set-seats"] == "4" and got["set-bots"] == "easy (random)", got

@@ -1,0 +1,67 @@
+"""Issue 25, item 7: words a person reads, never codes. The real host and the Textual client
+under Pilot: a late friend whose table is playing, or whose name is taken, reads what happened
+and what to do (watch with --watch, another name), never ``RequestError: name_taken: ...`` or
+``table_started: ...``; the host-gone notice counts the seconds the host has really been silent."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import zmq.asyncio
+from ports import free_port
+
+from ekpeer.cli_tui import session_factory
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.start import StartScreen
+
+SETTINGS = {"seats": 3, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
+            "expansions": ["base"], "bots": "random"}
+CODES = re.compile(r"RequestError|name_taken|table_started|table_full|[a-z]+_[a-z]+:")
+
+
+async def until(pilot, pred, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def said(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+async def _refused(host: Host, name: str) -> str:
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name=name,
+                   address=host.address, options={"table": "t"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
+                    "the refusal")
+        return said(app)
+
+
+async def test_a_late_friend_and_a_taken_name_read_words_and_the_way_on():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    bob = Client(host.address, "bob", ctx=ctx)
+    try:
+        await bob.connect()
+        await bob.join("t")
+        taken = await _refused(host, "bob")             # bob is seated in the lobby already
+        assert "Someone at table t is already called bob" in taken and "another name" in taken
+        assert not CODES.search(taken), taken
+        await bob.ready()
+        await bob.start()
+        late = await _refused(host, "dan")              # the game is on
+        assert "Table t is playing already" in late and "next game" in late, late
+        assert not CODES.search(late), late
+    finally:
+        await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
