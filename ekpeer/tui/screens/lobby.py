@@ -379,7 +379,7 @@ class LobbyScreen(Screen):
             turn = float(settings.get("turn_seconds", 60.0))
             rows.append(("Turn time", select([(turn_words(s), s) for s in sorted({*TURN, turn})],
                                              "set-turn", turn)))
-            widgets: list[Any] = [Label("Table", classes="heading first")]
+            widgets: list[Any] = []     # the rows need no heading: 80x24 has no line to spare
             widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
                         for label, select in rows]
             widgets.append(Label("Expansions", classes="heading"))
