@@ -19,7 +19,7 @@ from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
-from ..widgets import CardWidget, KeyBar, pile_text, player_lines
+from ..widgets import CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -269,10 +269,10 @@ class TableScreen(Screen):
             for c in cards:
                 c.display = True
             return
-        # never narrower than the longest word of a title: a card name does not split mid-word
-        word = max((len(w) for c in cards for w in self.cat.title(c.card).replace("-", "- ").split()),
-                   default=0)
-        width = max(CARD_MIN, min(CARD_MAX, word + 2), min(CARD_MAX, avail // n - 1))
+        # never so narrow that a title splits mid-word or needs a fourth line ("Alter the
+        # Future…" lost its "(3x)" at 80 columns)
+        need = max((title_width(self.cat.title(c.card)) for c in cards), default=0)
+        width = max(CARD_MIN, min(CARD_MAX, need + 2), min(CARD_MAX, avail // n - 1))
         fit, start = n, 0
         if n * (width + 1) > avail:
             fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))
