@@ -52,3 +52,38 @@ async def test_hand_cards_at_80_columns_show_their_whole_titles():
             await pilot.press("right")
             await settle(pilot, 1)
         assert seen == set(table["hands"]["ann"])
+
+
+def _keys(app) -> set[str]:
+    from ekpeer.tui.widgets import KeyBar
+
+    keys, _ = app.screen.query_one(KeyBar)._keys()
+    return {description for _, _, description, _ in keys}
+
+
+def _exploded(players):
+    table = {"players": players, "current": "ann", "draw_pile": ["exploding_kitten", "skip"],
+             "hands": {p: (["skip"] if p == "ann" else ["nope"]) for p in players}}
+    return rigged(table, [{"do": "draw", "by": "ann"}])
+
+
+async def test_a_player_who_is_out_is_not_offered_draw_or_moves():
+    game, rules, ev = _exploded(["ann", "bob", "cat"])
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        keys = _keys(app)
+        assert "Draw" not in keys and "Moves" not in keys and "Rules" in keys, keys
+
+
+async def test_q_quits_once_the_game_over_dialog_is_closed():
+    game, rules, ev = _exploded(["ann", "bob"])
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("escape")          # look at the table
+        await settle(pilot, 2)
+        assert "Quit" in _keys(app) and "Draw" not in _keys(app)
+        await pilot.press("q")
+        await settle(pilot, 2)
+        assert app._exit_renderables is not None or not app.is_running or app.return_code is not None

@@ -50,6 +50,7 @@ class TableScreen(Screen):
         Binding("m", "moves", "Moves"),
         Binding("escape", "clear", "Clear", show=False),
         Binding("r", "rematch", "Rematch", show=False),
+        Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
         Binding("l", "whole_log", "Log", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
@@ -177,6 +178,7 @@ class TableScreen(Screen):
         self._render_status()
         self._check_decision()
         self._check_over()
+        self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
@@ -751,6 +753,27 @@ class TableScreen(Screen):
             log.scroll_page_up(animate=False)
         else:
             log.scroll_page_down(animate=False)
+
+    def _out(self) -> bool:
+        """You are no longer playing: exploded, left or dead (the game may go on without you)."""
+        me = self.view.get("you")
+        players = self.view.get("players", [])
+        return next((p.get("status") for p in players if p.get("name") == me), "living") != "living"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what does something: no Draw or Moves for a player who is
+        out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
+        if not self.view:
+            return True
+        if action in ("draw", "moves"):
+            return not (self._out() or self.is_over())
+        if action == "quit_over":
+            return self.is_over()
+        return True
+
+    def action_quit_over(self) -> None:
+        if self.is_over():
+            self.run_worker(self.app.action_quit())
 
     def action_rematch(self) -> None:
         if not self.is_over():
