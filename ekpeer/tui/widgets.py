@@ -211,6 +211,16 @@ def _wrap(title: str, width: int, most: int = 2) -> list[str]:
     return lines
 
 
+def title_width(title: str, lines: int = 3) -> int:
+    """The narrowest width that shows ``title`` whole in ``lines`` lines, no word split (but a
+    word longer than a card, which breaks at its hyphen)."""
+    word = max((len(w) for w in title.replace("-", "- ").split()), default=1)
+    width = word
+    while width < len(title) and len(_wrap(title, width, 99)) > lines:
+        width += 1
+    return width
+
+
 def _hang(words: str, width: int, indent: int = 4) -> list[str]:
     """``words`` wrapped to ``width``, every line indented by ``indent``."""
     return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]

@@ -166,6 +166,36 @@ def web_factory(place: SeatPlace):
     return make
 
 
+MAX_HELLO_PAGES = 50       # 1,000 tables: as many as a host serves by default
+
+
+async def every_table(client: Any, hello: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every table the host lists, page after page of its hello (``table_count`` says how
+    many; a table listed twice as others come and go is kept once)."""
+    from ..net import protocol as P
+
+    tables: dict[str, dict[str, Any]] = {}
+
+    def add(page: Any) -> int:
+        fresh = 0
+        for summary in page if isinstance(page, list) else []:
+            if isinstance(summary, dict) and isinstance(summary.get("table"), str):
+                fresh += summary["table"] not in tables
+                tables.setdefault(summary["table"], summary)
+        return fresh
+
+    add(hello.get("tables"))
+    count, size = hello.get("table_count"), hello.get("page_size")
+    if isinstance(count, int) and isinstance(size, int) and size > 0:
+        pages = min(MAX_HELLO_PAGES, -(-count // size))
+        for page in range(1, pages):
+            reply = await client.request("hello", {"versions": list(P.SUPPORTED), "choices": False,
+                                                   "page": page})
+            if not add(reply.get("tables")) and not reply.get("tables"):
+                break                      # past the end (tables went while we read)
+    return list(tables.values())
+
+
 class SeatScreen(Screen):
     """The start screen of a browser seat: a name, one of the host's tables, its password."""
 
@@ -226,7 +256,7 @@ class SeatScreen(Screen):
                         request_timeout=3.0)
         try:
             hello = await client.connect()
-            self.show_tables(list(hello.get("tables") or []))
+            self.show_tables(await every_table(client, hello))
         except Exception as exc:
             self._status(f"The host does not answer ({type(exc).__name__}): f5 asks again.")
         finally:

@@ -16,7 +16,7 @@ from pathlib import Path
 import aiohttp
 import zmq
 
-from .support import ServeProcess
+from .support import ServeProcess, ThreadHost
 
 ADDRESS = "tcp://127.0.0.1:9#" + zmq.curve_keypair()[0].decode()
 OTHER = "127.0.0.2"          # another address on this machine's loopback
@@ -173,3 +173,27 @@ def test_a_flood_of_websocket_messages_costs_its_client_little(tmp_path):
         assert spent < 1.0, f"the flooded client spent {spent:.2f} s of CPU in 3 s"
     finally:
         serve.stop()
+
+
+def test_tables_past_the_hosts_first_hello_page_are_listed(tmp_path):
+    """A host with 21 tables (its hello lists 20 a page): the seat lists all of them, the
+    last one made too."""
+    tables = {f"t{i:02d}": {"expansions": ["base"], "seats": 3, "bots": "heuristic"} for i in range(21)}
+    host = ThreadHost(tables).start()
+    serve = ServeProcess([host.address, "--port", "0"], tmp_path / "web")
+    try:
+        async def look() -> None:
+            url = serve.url
+            async with browser() as http:
+                ws = await ws_open(http, url, await open_seat(http, url))
+                await drawn_until(ws, b"21 tables at this host")
+                await ws.send_json(["stdin", "\t"])          # to the list of tables
+                await asyncio.sleep(0.3)
+                await ws.send_json(["stdin", "\x1b[F"])      # end: the last table, drawn
+                await drawn_until(ws, b"T20 (t20)")
+                await ws.close()
+
+        asyncio.run(look())
+    finally:
+        serve.stop()
+        host.close()

@@ -144,7 +144,9 @@ class CustomDeckScreen(ModalScreen[Any]):
         text = Text()
         if card is not None:
             text.append(f"{card.get('title')}: ", style="bold")
-            text.append(" ".join(str(card.get("text", "")).split())[:240])
+            # the whole text, wrapped by the dialog: a cut mid-word ("it explodes on t") hid
+            # the end of the longest rules
+            text.append(" ".join(str(card.get("text", "")).split()))
         self.query_one("#dialog-details", Static).update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
-from ..widgets import CardWidget, KeyBar, pile_text, player_lines
+from ..widgets import CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -50,6 +50,7 @@ class TableScreen(Screen):
         Binding("m", "moves", "Moves"),
         Binding("escape", "clear", "Clear", show=False),
         Binding("r", "rematch", "Rematch", show=False),
+        Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
         Binding("l", "whole_log", "Log", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
@@ -177,6 +178,7 @@ class TableScreen(Screen):
         self._render_status()
         self._check_decision()
         self._check_over()
+        self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
@@ -269,10 +271,10 @@ class TableScreen(Screen):
             for c in cards:
                 c.display = True
             return
-        # never narrower than the longest word of a title: a card name does not split mid-word
-        word = max((len(w) for c in cards for w in self.cat.title(c.card).replace("-", "- ").split()),
-                   default=0)
-        width = max(CARD_MIN, min(CARD_MAX, word + 2), min(CARD_MAX, avail // n - 1))
+        # never so narrow that a title splits mid-word or needs a fourth line ("Alter the
+        # Future…" lost its "(3x)" at 80 columns)
+        need = max((title_width(self.cat.title(c.card)) for c in cards), default=0)
+        width = max(CARD_MIN, min(CARD_MAX, need + 2), min(CARD_MAX, avail // n - 1))
         fit, start = n, 0
         if n * (width + 1) > avail:
             fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))
@@ -751,6 +753,27 @@ class TableScreen(Screen):
             log.scroll_page_up(animate=False)
         else:
             log.scroll_page_down(animate=False)
+
+    def _out(self) -> bool:
+        """You are no longer playing: exploded, left or dead (the game may go on without you)."""
+        me = self.view.get("you")
+        players = self.view.get("players", [])
+        return next((p.get("status") for p in players if p.get("name") == me), "living") != "living"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what does something: no Draw or Moves for a player who is
+        out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
+        if not self.view:
+            return True
+        if action in ("draw", "moves"):
+            return not (self._out() or self.is_over())
+        if action == "quit_over":
+            return self.is_over()
+        return True
+
+    def action_quit_over(self) -> None:
+        if self.is_over():
+            self.run_worker(self.app.action_quit())
 
     def action_rematch(self) -> None:
         if not self.is_over():
