@@ -33,8 +33,8 @@ import zmq
 import zmq.asyncio
 
 from . import known_hosts as known_hosts_mod
+from . import limits, security
 from . import protocol as P
-from . import security
 
 if TYPE_CHECKING:       # the client library needs no engine: a move is sent as the data it is
     from ..engine import Move
@@ -104,7 +104,7 @@ class Client:
     def __init__(self, endpoint: str, name: str | None = None, *, token: str | None = None,
                  ctx: zmq.asyncio.Context | None = None, ping_seconds: float = 1.0,
                  silence_seconds: float | None = None, request_timeout: float = 10.0,
-                 reconnect: bool = True, heartbeat_ms: int = 1000,
+                 reconnect: bool = True, heartbeat_ms: int = limits.ZMTP_HEARTBEAT_MS,
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
@@ -172,9 +172,10 @@ class Client:
         sock = self.ctx.socket(zmq.DEALER, socket_class=zmq.Socket)
         sock.setsockopt(zmq.LINGER, 0)
         sock.setsockopt(zmq.MAXMSGSIZE, P.MAX_HOST_FRAME + P.CURVE_OVERHEAD)
-        sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
-        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
-        sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
+        if self.heartbeat_ms > 0:   # never by default: limits.ZMTP_HEARTBEAT_MS says why
+            sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
+            sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
+            sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 2000)
         if self.server_key is not None:

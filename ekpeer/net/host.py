@@ -75,7 +75,7 @@ class Host:
                  allow_create: bool = True, max_tables: int = 1000, max_sessions: int = 10000,
                  ping_seconds: float = 1.0, idle_seconds: float = 5.0,
                  rate: float = 50.0, burst: float = 100.0,
-                 max_strikes: int = 200, heartbeat_ms: int = 1000,
+                 max_strikes: int = 200, heartbeat_ms: int = limits.ZMTP_HEARTBEAT_MS,
                  ctx: zmq.asyncio.Context | None = None, secure: bool = True,
                  keypair: tuple[bytes, bytes] | None = None, journal: Journal | str | None = None,
                  hello_seconds: float = limits.HELLO_SECONDS, handshake_ms: int = 5000,
@@ -399,9 +399,10 @@ class Host:
         # frames up to TOO_LARGE_FRAME reach the host (which answers too_large past
         # MAX_CLIENT_FRAME); ZeroMQ counts CURVE's own bytes in MAXMSGSIZE, so they are added
         sock.setsockopt(zmq.MAXMSGSIZE, P.TOO_LARGE_FRAME + (P.CURVE_OVERHEAD if self.secure else 0))
-        sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
-        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
-        sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
+        if self.heartbeat_ms > 0:   # never by default: limits.ZMTP_HEARTBEAT_MS says why
+            sock.setsockopt(zmq.HEARTBEAT_IVL, self.heartbeat_ms)
+            sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, self.heartbeat_ms * 3)
+            sock.setsockopt(zmq.HEARTBEAT_TTL, self.heartbeat_ms * 3)
         sock.setsockopt(zmq.SNDHWM, limits.SNDHWM)
         sock.setsockopt(zmq.RCVHWM, limits.RCVHWM)
         sock.setsockopt(zmq.HANDSHAKE_IVL, self.handshake_ms)

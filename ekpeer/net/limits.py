@@ -30,6 +30,12 @@ UNREAD_PER_ADDRESS = 32 << 20  # the same, summed over one address's connections
 ACK_MARK = 16 << 10            # how finely the host remembers where its byte count stood per seq
 SNDHWM = 1000                  # ZeroMQ's own queue per connection (messages): a backstop
 RCVHWM = 1000
+# No ZMTP heartbeats (HEARTBEAT_IVL 0), host or client (issue 26.1): with them and a receive
+# high-water mark, libzmq 4.3 aborts the whole process (``Assertion failed: !_io_error
+# (src/stream_engine_base.cpp)``, libzmq issues 3937, 4364, 4767) when a connection whose input
+# it had stopped is shut down, which any peer can bring about by flooding and reconnecting.
+# Pings and the idle sweep (host), the silence timer and reconnect (client) do their work.
+ZMTP_HEARTBEAT_MS = 0
 
 # ---------------------------------------------------------------- table passwords
 FREE_GUESSES = 3               # wrong passwords per key (and per address) before guesses slow down
