@@ -15,6 +15,9 @@ if str(ROOT) not in sys.path:
 # LAN discovery (multicast DNS) stays on loopback in tests: hosts the suite starts, and the
 # subprocesses it runs, never send multicast on a real network.
 os.environ["EKPEER_DISCOVERY_INTERFACES"] = "127.0.0.1"
+# an error in a search bot's playout fails the test (and the hosts it starts) instead of
+# being scored as a lost playout (issue 28, item 12)
+os.environ.setdefault("EKPEER_LOUD_PLAYOUTS", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -57,6 +57,16 @@ TRUST_ROUNDS = MIN_ROUNDS
 PLAYOUT_LIMIT = 800
 
 
+#: Set (to anything but "" or "0") where an error in a playout must be raised, not scored as
+#: a loss: the test suite sets it (tests/conftest.py), so a sample the real game could not be
+#: in, or an engine bug, fails a test instead of quietly weakening the bot.
+LOUD_PLAYOUTS = "EKPEER_LOUD_PLAYOUTS"
+
+
+def loud_playouts() -> bool:
+    return os.environ.get(LOUD_PLAYOUTS, "") not in ("", "0")
+
+
 def default_seconds() -> float:
     try:
         return max(0.01, float(os.environ.get("EKPEER_EXPERT_SECONDS", DEFAULT_SECONDS)))
@@ -185,6 +195,8 @@ class ExpertBot(Bot):
         try:
             return self.finish(decide(decision))
         except Exception:
+            if loud_playouts():
+                raise
             self.errors += 1
             return fallback
 
@@ -354,6 +366,8 @@ def decide(decision: Decision) -> Result:
                 playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None, clock)
                 scored.append((k, playout.reward(me)))
             except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
+                if loud_playouts():   # (tests: an engine error is a failure, never a loss)
+                    raise
                 failed += 1
                 scored.append((k, 0.0))
             done += 1

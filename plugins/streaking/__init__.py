@@ -105,11 +105,32 @@ def explode_from_hand(game: Game, player: str, cards: list[str]) -> None:
         for kitten in cards:
             game.remove_from_hand(player, kitten)
             game.in_front[player].append(kitten)
-    for kitten in cards:
-        if game.status[player] != LIVING or game.over:
-            break
-        game.emit("kitten_from_hand", None, player=player, card=kitten)
-        game.explode(player, kitten, then=common.after_undrawn_save(game, player, kitten))
+    explode_in_turn(game, player, list(cards))
+
+
+def explode_in_turn(game: Game, player: str, kittens: list[str], played_out: bool = False) -> None:
+    """Each of ``kittens`` (lying in front of ``player``) explodes once the one before is
+    settled: a card that saves from one (a Zombie Kitten) is spent before the next is faced,
+    so it is never offered twice. ``played_out``: kittens their holder played out of their
+    hand, which no Streaking Kitten may hold again (002:32)."""
+    if not kittens or game.status[player] != LIVING or game.over:
+        return
+    kitten = kittens.pop(0)
+    after = common.after_undrawn_save(game, player, kitten)
+
+    def then() -> None:
+        after()
+        explode_in_turn(game, player, kittens, played_out)
+
+    game.emit("kitten_from_hand", None, player=player, card=kitten)
+    st = state(game)
+    if played_out:
+        st["played_out"] = player
+    try:
+        game.explode(player, kitten, then=then)
+    finally:
+        if played_out:
+            st.pop("played_out", None)
 
 
 def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
@@ -412,15 +433,7 @@ def _combo_with_kittens(game: Game, move: Move) -> bool | None:
     game.emit("move", None, by=by, do="play")
     game.emit("played", None, action=action.public())
     game.stack.append(action)
-    st["played_out"] = by
-    try:
-        for kitten in played:
-            if not game.is_living(by) or game.over:
-                break
-            game.emit("kitten_from_hand", None, player=by, card=kitten)
-            game.explode(by, kitten, then=common.after_undrawn_save(game, by, kitten))
-    finally:
-        st.pop("played_out", None)
+    explode_in_turn(game, by, played, played_out=True)
     if game.is_living(by) and not game.over:
         check_hand(game, by)   # a kitten its Streaking Kitten no longer covers
     return True
