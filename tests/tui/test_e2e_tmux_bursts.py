@@ -43,7 +43,7 @@ def test_three_arrows_and_enter_in_one_send_keys_play_the_fourth_card():
     try:
         screen = ""
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and "Your turn" not in screen:
+        while time.monotonic() < deadline and ("Your turn" not in screen or "╭" not in screen):
             time.sleep(0.1)
             screen = _tmux("capture-pane", "-t", name, "-p")
         assert "Your turn" in screen, screen

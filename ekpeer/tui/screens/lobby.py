@@ -471,7 +471,8 @@ class LobbyScreen(Screen):
             label = getattr(select, "labels", {}).get(select.value)
             if select.is_mounted and label is not None:
                 for current in select.query("SelectCurrent"):
-                    current.update(label)
+                    if current.query("#label"):   # its own children may not be mounted yet
+                        current.update(label)
 
     def _set(self, selector: str, value: Any) -> None:
         found = self.query(selector)
