@@ -3,6 +3,7 @@ the real host (``ekpeer.net``) in this process, reached over inproc, its bots th
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -59,6 +60,16 @@ def hosted_app(seed: int = 3, **settings: Any):
 async def settle(pilot, times: int = 3) -> None:
     for _ in range(times):
         await pilot.pause(0.05)
+
+
+async def until(pilot, pred, timeout: float, what: str, step: float = 0.05) -> None:
+    """Wait, bounded, until ``pred()`` holds, letting the app run; fail naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return
+        await pilot.pause(step)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture

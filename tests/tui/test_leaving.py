@@ -19,19 +19,11 @@ from ekpeer.tui.screens.lobby import LobbyScreen
 from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.words import seat_changes, seat_tag
 
-from .conftest import settle
+from .conftest import settle, until
 
 SETTINGS = {"seats": 3, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
 
-
-async def until(pilot, pred, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def ann_state(lobbies: list[dict]) -> str | None:

@@ -6,7 +6,6 @@ and what to do (watch with --watch, another name), never ``RequestError: name_ta
 from __future__ import annotations
 
 import re
-import time
 
 import zmq.asyncio
 from ports import free_port
@@ -17,18 +16,12 @@ from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.start import StartScreen
 
+from .conftest import until
+
 SETTINGS = {"seats": 3, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
 CODES = re.compile(r"RequestError|name_taken|table_started|table_full|[a-z]+_[a-z]+:")
 
-
-async def until(pilot, pred, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def said(app) -> str:
