@@ -49,32 +49,50 @@ _key_lock = threading.Lock()
 _key_cache: dict[Path, tuple[bytes, bytes]] = {}
 
 
+def _read_keypair(path: Path) -> tuple[bytes, bytes] | None:
+    """The key pair saved at ``path``, or None if there is none or it is not a valid pair."""
+    try:
+        data = json.loads(path.read_text())
+        pub, sec = data["public"].encode("ascii"), data["secret"].encode("ascii")
+        if len(pub) == KEY_LEN and len(sec) == KEY_LEN and zmq.curve_public(sec) == pub:
+            return pub, sec
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, zmq.ZMQError):
+        pass
+    return None
+
+
 def load_keypair(role: str, directory: Path | None = None) -> tuple[bytes, bytes]:
-    """(public, secret) z85 keys for ``role`` ("host" or "client"), made and saved (0600) on first use."""
+    """(public, secret) z85 keys for ``role`` ("host" or "client"), made and saved (0600) on first use.
+
+    Two processes of one user may make the first key at the same moment (a host and a client
+    started together): each writes a file of its own, and only the first to link it in place
+    has its key kept; the other reads that one, so both use one key and neither fails."""
     path = (directory or data_dir()) / "keys" / f"{role}.json"
     with _key_lock:
         cached = _key_cache.get(path)
         if cached is not None:
             return cached
-        pair = None
-        if path.exists():
-            try:
-                data = json.loads(path.read_text())
-                pub, sec = data["public"].encode("ascii"), data["secret"].encode("ascii")
-                if len(pub) == KEY_LEN and len(sec) == KEY_LEN and zmq.curve_public(sec) == pub:
-                    pair = (pub, sec)
-            except (OSError, ValueError, KeyError, TypeError, AttributeError, zmq.ZMQError):
-                pair = None
+        pair = _read_keypair(path)
         if pair is None:
             pair = zmq.curve_keypair()
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as fh:
-                json.dump({"public": pair[0].decode(), "secret": pair[1].decode()}, fh)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            try:
+                with os.fdopen(fd, "w") as fh:
+                    json.dump({"public": pair[0].decode(), "secret": pair[1].decode()}, fh)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                try:
+                    os.link(tmp, path)          # only where no key is saved yet
+                except FileExistsError:
+                    kept = _read_keypair(path)  # another process's, made at the same moment
+                    if kept is not None:
+                        pair = kept
+                    else:                       # a file that holds no valid pair: ours replaces it
+                        os.replace(tmp, path)
+            finally:
+                tmp.unlink(missing_ok=True)
         _key_cache[path] = pair
         return pair
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
+import time
 
 import pytest
 import zmq
@@ -253,3 +256,24 @@ async def test_a_host_without_the_local_door_refuses_frames_that_carry_no_key(ho
     before = len(host.sessions)
     host.on_frames([b"\x00ident", P.encode("hello", {"versions": list(P.SUPPORTED)}, 1)], None)
     assert len(host.sessions) == before
+
+
+def test_processes_making_the_first_key_at_once_all_get_one_key(tmp_path):
+    """A host and a client started together by one user both make the first client key: each
+    must start (no FileNotFoundError from the other's rename) and both must use the same key."""
+    go = tmp_path / "go"
+    code = ("import sys, time, pathlib\n"
+            "from ekpeer.net.security import load_keypair\n"
+            f"go = pathlib.Path({str(go)!r})\n"
+            "end = time.monotonic() + 20\n"
+            "while not go.exists() and time.monotonic() < end: time.sleep(0.001)\n"
+            f"print(load_keypair('client', pathlib.Path({str(tmp_path)!r}))[0].decode())\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(8)]
+    time.sleep(1.0)                       # every process imported ekpeer and waits
+    go.touch()
+    results = [p.communicate(timeout=30) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in results]
+    keys = {out.strip() for out, _ in results}
+    assert len(keys) == 1, keys
+    assert not [f for f in (tmp_path / "keys").iterdir() if f.name != "client.json"]
