@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from functools import cache, lru_cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
-from . import hookspecs
+from . import hookspecs, i18n
 from .engine.ruleset import Ruleset, declared
 
 GROUP = "ekpeer"
@@ -114,3 +115,43 @@ def _where(dist: Any) -> str:
         return str(dist.locate_file(""))
     except Exception:
         return "?"
+
+
+# ---------------------------------------------------------------------- languages
+def locale_dir(name: str) -> Path | None:
+    """Where plugin ``name`` keeps its translations: its module's ``LOCALE_DIR`` if it sets one,
+    else the ``locale`` folder beside its module (``locale/<lang>/LC_MESSAGES/<name>.po``)."""
+    try:
+        module = load_module(name)
+    except Exception:
+        return None
+    given = getattr(module, "LOCALE_DIR", None)
+    if given:
+        return Path(given)
+    where = getattr(module, "__file__", None)
+    return Path(where).resolve().parent / "locale" if where else None
+
+
+@lru_cache(maxsize=64)
+def card_words(names: tuple[str, ...], lang: str) -> dict[Any, Any]:
+    """The translations into ``lang`` of the English words the plugins ``names`` send (titles,
+    texts, phrasing), merged; where two plugins translate one English text, the first named wins."""
+    merged: dict[Any, Any] = {}
+    if i18n.best(lang, [lang]) in (None, i18n.DEFAULT):
+        return merged
+    for name in names:
+        folder = locale_dir(name)
+        if folder is None:
+            continue
+        for key, value in i18n.messages(lang, name, folder).items():
+            merged.setdefault(key, value)
+    return merged
+
+
+def translated(entries: Any, names: list[str] | tuple[str, ...], lang: str | None) -> Any:
+    """``entries`` (catalog entries, decks, variants: see :func:`ekpeer.i18n.translate_entry`)
+    in ``lang``, by the plugins ``names``' translations; English (or no lang) as they are."""
+    if not lang or lang == i18n.DEFAULT:
+        return entries
+    words = card_words(tuple(names), lang)
+    return i18n.translate_entry(entries, i18n.lookup_in(words)) if words else entries

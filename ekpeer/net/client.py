@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import zmq
 import zmq.asyncio
 
+from .. import i18n
 from . import known_hosts as known_hosts_mod
 from . import limits, security
 from . import protocol as P
@@ -108,7 +109,8 @@ class Client:
                  on_message: Callable[[Message], Any] | None = None,
                  raw_hook: Callable[[bytes], None] | None = None,
                  keypair: tuple[bytes, bytes] | None = None, insecure: bool = False,
-                 password: str | None = None, choices: bool = True, known_hosts: Any = True) -> None:
+                 password: str | None = None, choices: bool = True, known_hosts: Any = True,
+                 lang: str | None = None) -> None:
         # ``endpoint`` is an address ``tcp://HOST:PORT/HOSTKEY``: the key pins the host (CurveZMQ).
         # Without a key the client refuses to connect unless ``insecure`` (plain TCP, loopback debugging).
         self.endpoint = endpoint
@@ -132,6 +134,8 @@ class Client:
         self.keypair = keypair
         self.password = password
         self.choices = choices          # False: no lobby choices wanted (straight to the table)
+        # the language the host's card words come in (hello and join ``lang``); None: the client's
+        self.lang = lang
         self.name = name
         self.token = token
         self.table: str | None = None
@@ -296,6 +300,11 @@ class Client:
             raise RequestError(reply.get("code", "error"), reply.get("message", ""), reply)
         return reply
 
+    def language(self) -> str | None:
+        """The language to ask the host for: ``lang`` if given, else the client's own (None: English)."""
+        lang = self.lang if self.lang is not None else i18n.current()
+        return None if lang == i18n.DEFAULT else lang
+
     async def hello(self, timeout: float | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"versions": list(P.SUPPORTED)}
         if self.name:
@@ -304,6 +313,9 @@ class Client:
             body["token"] = self.token
         if not self.choices:
             body["choices"] = False
+        lang = self.language()
+        if lang:
+            body["lang"] = lang
         reply = await self.request("hello", body, timeout=timeout)
         self.version = reply.get("version")
         self.hello_reply = reply
@@ -336,6 +348,9 @@ class Client:
             body["token"] = token
         if spectator:
             body["spectator"] = True
+        lang = self.language()
+        if lang:
+            body["lang"] = lang
         try:
             reply = await self.request("join", body)
         except RequestError as exc:

@@ -33,6 +33,7 @@ from typing import Any
 import zmq
 import zmq.asyncio
 
+from .. import i18n
 from ..engine import IllegalMove, Move
 from ..engine.replay import replay
 from ..plugins import ruleset
@@ -65,6 +66,15 @@ def stdout_logger(record: dict[str, Any]) -> None:
     from .logsink import write_line
 
     write_line(json.dumps(record, default=str))
+
+
+def asked_language(body: dict[str, Any], had: str | None) -> str | None:
+    """The language a hello or join asks for (``lang``): a well-formed tag, English as None;
+    a malformed one is ignored (the client gets English, or what it asked before)."""
+    if "lang" not in body:
+        return had
+    lang = i18n.normalize(body.get("lang"))
+    return None if lang in (None, i18n.DEFAULT) else lang
 
 
 class Host:
@@ -772,7 +782,8 @@ class Host:
                     if seat is not None:
                         resume = {"table": table.id, "seat": seat.name}
             session.lean = body.get("choices") is False
-            extra = {} if session.lean else {"choices": lobby_mod.choices()}
+            session.lang = asked_language(body, session.lang)
+            extra = {} if session.lean else {"choices": lobby_mod.choices_in(session.lang)}
             page = body.get("page") or 0
             start = page * limits.HELLO_PAGE
             shown = itertools.islice(self.tables.values(), start, start + limits.HELLO_PAGE)
@@ -785,6 +796,7 @@ class Host:
                                               allow_create=self.allow_create, **extra))
             return
         if t == "join":
+            session.lang = asked_language(body, session.lang)
             name = body.get("name")
             table = self.tables.get(body["table"])
             if table is None:

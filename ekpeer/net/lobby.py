@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.registry import BOT_KINDS
-from ..plugins import installed, ruleset
+from ..plugins import installed, ruleset, translated
 from ..table_settings import BOUNDS, DEFAULTS, read_preset
 from . import passwords
 
@@ -42,6 +42,29 @@ def choices() -> dict[str, Any]:
                          for v in rules.variants.values() if v.plugin == name],
         })
     return {"plugins": plugins, "bots": list(BOT_KINDS)}
+
+
+@lru_cache(maxsize=16)
+def choices_in(lang: str | None) -> dict[str, Any]:
+    """:func:`choices` in ``lang``: each plugin's decks and variants by its own translations."""
+    found = choices()
+    if not lang:
+        return found
+    return {**found, "plugins": [translated(p, [p["name"]], lang) for p in found["plugins"]]}
+
+
+def table_plugins_in(expansions: list[str] | tuple[str, ...], lang: str | None) -> list[dict[str, Any]]:
+    """:func:`table_plugins` with the cards' words in ``lang`` (the table's plugins' translations)."""
+    return [dict(p) for p in _table_plugins_in(tuple(expansions), lang)]
+
+
+@lru_cache(maxsize=64)
+def _table_plugins_in(expansions: tuple[str, ...], lang: str | None) -> tuple[dict[str, Any], ...]:
+    found = _table_plugins(expansions)
+    if not lang:
+        return found
+    names = [p["name"] for p in found]
+    return tuple(translated(dict(p), names, lang) for p in found)
 
 
 def table_plugins(expansions: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:

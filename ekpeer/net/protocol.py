@@ -35,6 +35,7 @@ NAME_LEN = 32
 TOKEN_LEN = 64
 TABLE_LEN = 48
 PASSWORD_LEN = 64
+LANG_LEN = 16       # a language: ``da``, ``pt_BR``
 
 # Client -> host message types.
 CLIENT_TYPES = ("hello", "join", "lobby_set", "ready", "start", "move", "rematch", "leave", "ping")
@@ -273,10 +274,10 @@ Str, Int, Bool, Num, List, Map = str, int, bool, (int, float), list, dict
 SCHEMAS: dict[str, dict[str, tuple[Any, bool, int | None]]] = {
     # client -> host
     "hello": {"versions": (List, True, 16), "name": (Str, False, NAME_LEN), "token": (Str, False, TOKEN_LEN),
-              "choices": (Bool, False, None), "page": (Int, False, None)},
+              "choices": (Bool, False, None), "page": (Int, False, None), "lang": (Str, False, LANG_LEN)},
     "join": {"table": (Str, True, TABLE_LEN), "name": (Str, False, NAME_LEN),
              "token": (Str, False, TOKEN_LEN), "spectator": (Bool, False, None),
-             "password": (Str, False, PASSWORD_LEN)},
+             "password": (Str, False, PASSWORD_LEN), "lang": (Str, False, LANG_LEN)},
     "lobby_set": {"settings": (Map, True, None)},
     "ready": {"ready": (Bool, False, None), "picks": (Map, False, None)},
     "start": {},

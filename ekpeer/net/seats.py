@@ -41,6 +41,7 @@ class Session:
     version: int = P.VERSION
     key: str | None = None           # the peer's authenticated CURVE public key (None: --insecure)
     said_hello: bool = False
+    lang: str | None = None          # the language it asked for in hello or join (None: English)
     lean: bool = False               # said hello with choices: false (no lobby choices once playing)
     stamp0: float = 0.0              # when the connection's first frame came
     conn: Conn | None = None         # its TCP connection (None: inproc, or not seen by the gate)

@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, update_for, visible_events
-from ..plugins import ruleset
+from ..plugins import ruleset, translated
 from . import lobby as lobby_mod
 from . import passwords
 from . import protocol as P
@@ -102,6 +102,7 @@ class Table(TableTimers):
         self.spectators: list[Session] = []
         self.game: Game | None = None
         self.catalog: list[dict[str, Any]] = []
+        self.catalogs: dict[tuple[str, int], list[dict[str, Any]]] = {}   # catalog_in's, by language
         self.history: deque = deque(maxlen=HISTORY)
         self.timer: asyncio.TimerHandle | None = None
         self.timer_info: dict[str, Any] | None = None
@@ -207,10 +208,10 @@ class Table(TableTimers):
                        **self.connection(s)} for s in self.seats],
             "cone": self.cone,
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
-            "plugins": lobby_mod.table_plugins(self.settings["expansions"]),
+            "plugins": lobby_mod.table_plugins_in(self.settings["expansions"], session.lang),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
-            body["choices"] = lobby_mod.choices()
+            body["choices"] = lobby_mod.choices_in(session.lang)
         return body
 
     def connection(self, seat: Seat) -> dict[str, Any]:
@@ -502,10 +503,22 @@ class Table(TableTimers):
             return player_view(self.game, session.seat.name)
         return spectator_view(self.game)
 
+    def catalog_in(self, lang: str | None) -> list[dict[str, Any]]:
+        """The game's catalog in ``lang`` (made once per language a player asks for)."""
+        if not lang or self.game is None:
+            return self.catalog
+        key = (lang, id(self.catalog))
+        found = self.catalogs.get(key)
+        if found is None:
+            if len(self.catalogs) >= 8:     # a hostile client naming many languages
+                self.catalogs.clear()
+            found = self.catalogs[key] = translated(self.catalog, list(self.game.ruleset.plugins), lang)
+        return found
+
     def send_snapshot(self, session: Session) -> None:
         who = session.seat.name if session.seat is not None else None
         events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
-        body = {"view": self.view_for(session), "catalog": self.catalog, "events": events,
+        body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
                 "timer": self.running_timer(), "table": self.id, "cone": self.cone}
         self.host.send(session, "snapshot", body)
 

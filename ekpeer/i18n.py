@@ -1,0 +1,241 @@
+"""Languages: the client's own words through gettext, and the host's card words by lookup.
+
+Every English text is its own message id. The client's words are wrapped in ``_()`` (and
+``ngettext`` for counts) and found in ``ekpeer/locale/<lang>/LC_MESSAGES/ekpeer.po``; a card
+plugin ships ``locale/<lang>/LC_MESSAGES/<plugin>.po`` beside its module, keyed by the English
+titles and texts it registers, so any English a plugin sends becomes translatable by a lookup
+(:func:`translate_entry`), with no id scheme of its own.
+
+The ``.po`` files are read as they are, with Babel (a kept library, which also extracts and
+updates them: ``scripts/i18n``), when a language other than English is first asked for: no
+build step, an editable checkout or a third-party plugin needs nothing compiled, and a
+translation edit shows at the next start. English is the default and every gap's fallback.
+
+The language comes from ``--lang``, else ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``
+(:func:`from_environment`), else English; a browser seat takes its page request's
+``Accept-Language`` (:func:`from_accept_language`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "ekpeer"
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: A language as the wire and ``--lang`` carry it: ``da``, ``pt_BR`` (at most a region).
+LANG_RE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
+LANG_LEN = 16
+
+_current = DEFAULT
+
+
+def normalize(tag: str | None) -> str | None:
+    """``da_DK.UTF-8`` / ``da-dk`` / ``da`` -> ``da_DK`` / ``da_DK`` / ``da``; None for ``C``,
+    ``POSIX``, empty or malformed tags (a hostile one included)."""
+    if not isinstance(tag, str) or not tag or len(tag) > 64:
+        return None
+    tag = tag.split(".")[0].split("@")[0].replace("-", "_").strip()
+    if tag in ("C", "POSIX", "") or tag.startswith("*"):
+        return None
+    lang, _sep, region = tag.partition("_")
+    out = lang.lower() + (f"_{region.upper()}" if region else "")
+    if not LANG_RE.match(out):
+        out = lang.lower()
+    return out if LANG_RE.match(out) else None
+
+
+def available() -> list[str]:
+    """The languages the client's words come in (English, and every ``ekpeer/locale/*``)."""
+    found = {DEFAULT}
+    if LOCALE_DIR.is_dir():
+        found.update(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
+    return sorted(found)
+
+
+def best(tag: str | None, have: Iterable[str] | None = None) -> str | None:
+    """The language of ``have`` that fits ``tag`` (``da_DK`` -> ``da``), or None."""
+    code = normalize(tag)
+    if code is None:
+        return None
+    have = list(available() if have is None else have)
+    if code in have:
+        return code
+    base = code.split("_")[0]
+    return base if base in have else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the usual variables ask for, as gettext reads them: ``LANGUAGE`` (a list,
+    colon-separated) when a locale is set at all, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if not value:
+            continue
+        for tag in value.split(":"):
+            found = best(tag)
+            if found:
+                return found
+        if var != "LANGUAGE":
+            return DEFAULT      # the first locale variable set decides (C, en_US: English)
+    return DEFAULT
+
+
+def from_accept_language(header: str | None) -> str:
+    """The best language of an HTTP ``Accept-Language`` header (``da, en;q=0.8``), else English."""
+    if not header or len(header) > 512:
+        return DEFAULT
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:32]):
+        tag, _sep, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        ranked.append((-q, i, tag.strip()))
+    for q, _i, tag in sorted(ranked):
+        if q >= 0:
+            continue
+        found = best(tag)
+        if found:
+            return found
+    return DEFAULT
+
+
+# --------------------------------------------------------------------------- .po files
+@cache
+def read_po(path: str) -> dict[Any, Any]:
+    """A ``.po`` file's translated messages: ``msgid -> msgstr``, a plural's ``msgid ->
+    (forms...)``, a context's ``(context, msgid) -> msgstr``. Fuzzy and empty ones are left
+    out (their English shows). A missing file is an empty dict."""
+    if not os.path.isfile(path):
+        return {}
+    from babel.messages.pofile import read_po as babel_read_po
+
+    with open(path, "rb") as source:
+        catalog = babel_read_po(source)
+    out: dict[Any, Any] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if isinstance(message.string, tuple | list):
+            if not all(message.string):
+                continue
+            value: Any = tuple(message.string)
+        elif not message.string:
+            continue
+        else:
+            value = message.string
+        out[(message.context, key) if message.context else key] = value
+    return out
+
+
+def po_path(locale_dir: str | os.PathLike[str], lang: str, domain: str) -> str:
+    return os.path.join(locale_dir, lang, "LC_MESSAGES", f"{domain}.po")
+
+
+def messages(lang: str, domain: str = DOMAIN,
+             locale_dir: str | os.PathLike[str] = LOCALE_DIR) -> dict[Any, Any]:
+    """The translations of ``domain`` in ``lang`` (a region falls back on its language)."""
+    if lang == DEFAULT:
+        return {}
+    found = dict(read_po(po_path(locale_dir, lang.split("_")[0], domain)))
+    if "_" in lang:
+        found.update(read_po(po_path(locale_dir, lang, domain)))
+    return found
+
+
+# --------------------------------------------------------------------------- the client's words
+def set_language(lang: str | None) -> str:
+    """Speak ``lang`` from now on (None or an unknown one: English); returns what was chosen."""
+    global _current
+    _current = best(lang) or DEFAULT
+    return _current
+
+
+def current() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (English when it has no translation)."""
+    if _current == DEFAULT:
+        return message
+    found = messages(_current).get(message)
+    return found if isinstance(found, str) else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` (Danish, like English: one, and the rest)."""
+    if _current != DEFAULT:
+        found = messages(_current).get(singular)
+        if isinstance(found, tuple) and len(found) >= 2:
+            return found[0] if n == 1 else found[1]
+    return singular if n == 1 else plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart by ``context`` (a verb from a noun)."""
+    if _current == DEFAULT:
+        return message
+    found = messages(_current).get((context, message))
+    return found if isinstance(found, str) else message
+
+
+# --------------------------------------------------------------------------- a host's card words
+#: The keys of a catalog entry, deck or variant whose text a player reads (translated).
+TRANSLATED_KEYS = ("title", "text", "description", "phrasing", "phrases")
+
+
+def translate_entry(entry: Any, lookup: Callable[[str], str]) -> Any:
+    """``entry`` (a catalog entry, deck, variant, or a list or map of them) with every text a
+    player reads (:data:`TRANSLATED_KEYS`, and every string inside them) looked up. Ids, kinds
+    and flags stay as they are. ``lookup`` returns its argument when it has no translation."""
+    if isinstance(entry, list):
+        return [translate_entry(e, lookup) for e in entry]
+    if not isinstance(entry, dict):
+        return entry
+    out = {}
+    for key, value in entry.items():
+        if key in TRANSLATED_KEYS:
+            out[key] = _texts(value, lookup)
+        elif isinstance(value, list | dict):
+            out[key] = translate_entry(value, lookup)
+        else:
+            out[key] = value
+    return out
+
+
+def _texts(value: Any, lookup: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return lookup(value) if value else value
+    if isinstance(value, list):
+        return [_texts(v, lookup) for v in value]
+    if isinstance(value, dict):
+        return {k: _texts(v, lookup) for k, v in value.items()}
+    return value
+
+
+def lookup_in(table: Mapping[Any, Any]) -> Callable[[str], str]:
+    """A ``lookup`` for :func:`translate_entry` from a ``.po`` file's messages."""
+    def lookup(text: str) -> str:
+        found = table.get(text)
+        return found if isinstance(found, str) else text
+    return lookup
+
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` and ``%s`` placeholders of ``text``, sorted (a translation must keep them)."""
+    return sorted(m for m in PLACEHOLDER.findall(text) if m != "%%")

@@ -1,0 +1,166 @@
+"""Keeping the translation files (``scripts/i18n``, and the check in tests/test_i18n.py).
+
+Two kinds of message: the client's own words, extracted by Babel from the ``_()``,
+``ngettext()`` and ``pgettext()`` calls under ``ekpeer/`` (domain ``ekpeer``); and each
+card plugin's words, read from what the plugin registers (every text a player reads of its
+cards, decks and variants: :data:`ekpeer.i18n.TRANSLATED_KEYS`), one domain per plugin.
+``update`` merges the current English into every language's ``.po`` (new messages empty,
+gone ones dropped), ``problems`` lists what a language lacks or gets wrong.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import i18n
+
+ROOT = Path(__file__).resolve().parent
+#: Extra call names whose argument is an English message (beside Babel's ``_``,
+#: ``gettext``, ``ngettext``, ``pgettext``): ``name: argument index`` as Babel reads them.
+KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                            "N_": None}
+#: The built-in plugins, whose translations ship with ekpeer (and are checked).
+BUILT_IN = ("base", "imploding", "zombie", "streaking", "party")
+
+
+def client_template() -> Catalog:
+    """The client's English words (domain ``ekpeer``), as Babel extracts them from the source."""
+    catalog = Catalog(project="ekpeer", domain=i18n.DOMAIN, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(ROOT), method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        if filename.startswith(("locale", "i18n")):
+            continue
+        catalog.add(message, None, [(f"ekpeer/{filename}", lineno)], auto_comments=comments,
+                    context=context, flags=_flags(message))
+    return catalog
+
+
+def _flags(message: Any) -> tuple[str, ...]:
+    text = message if isinstance(message, str) else message[0]
+    return ("python-brace-format",) if "{" in text else ()
+
+
+def plugin_texts(name: str) -> list[str]:
+    """Every English text plugin ``name`` sends a player: its cards' (those it brings, not
+    those of the plugins it requires), its decks' and its variants'."""
+    from .plugins import ruleset
+
+    rules = ruleset([name])
+    required = set().union(*(ruleset([r]).cards for r in rules.plugins if r != name))
+    entries: list[Any] = [c.catalog_entry() for c in rules.cards.values() if c.id not in required]
+    entries += [{"title": d.title, "description": d.description}
+                for d in rules.decks.values() if d.plugin == name]
+    entries += [{"title": v.title, "description": v.description}
+                for v in rules.variants.values() if v.plugin == name]
+    seen: list[str] = []
+
+    def record(text: str) -> str:
+        if text not in seen:
+            seen.append(text)
+        return text
+
+    i18n.translate_entry(entries, record)
+    return seen
+
+
+def plugin_template(name: str) -> Catalog:
+    catalog = Catalog(project=f"ekpeer plugin {name}", domain=name, charset="utf-8")
+    for text in plugin_texts(name):
+        catalog.add(text, None, flags=_flags(text))
+    return catalog
+
+
+def domains() -> dict[str, tuple[Path, Catalog]]:
+    """Every domain ekpeer ships: its locale folder and its English template."""
+    from .plugins import locale_dir
+
+    out = {i18n.DOMAIN: (i18n.LOCALE_DIR, client_template())}
+    for name in BUILT_IN:
+        folder = locale_dir(name)
+        assert folder is not None, name
+        out[name] = (folder, plugin_template(name))
+    return out
+
+
+def languages() -> list[str]:
+    return [lang for lang in i18n.available() if lang != i18n.DEFAULT]
+
+
+def po_file(folder: Path, lang: str, domain: str) -> Path:
+    return Path(i18n.po_path(folder, lang, domain))
+
+
+def update(lang: str | None = None) -> list[Path]:
+    """Merge the current English into every ``.po`` of ``lang`` (every language when None;
+    a new language gets its files). Returns the files written."""
+    written = []
+    for domain, (folder, template) in domains().items():
+        for code in [lang] if lang else languages():
+            path = po_file(folder, code, domain)
+            if path.is_file():
+                with path.open("rb") as source:
+                    catalog = read_po(source, locale=code, domain=domain)
+                catalog.update(template, no_fuzzy_matching=True)
+                catalog.obsolete.clear()
+            else:
+                catalog = Catalog(locale=code, domain=domain, project=template.project, charset="utf-8")
+                for message in template:
+                    if message.id:
+                        catalog.add(message.id, None, message.locations, flags=message.flags,
+                                    context=message.context, auto_comments=message.auto_comments)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            buffer = io.BytesIO()
+            write_po(buffer, catalog, width=100, omit_header=False, sort_output=False,
+                     include_previous=False)
+            path.write_bytes(buffer.getvalue())
+            written.append(path)
+    return written
+
+
+def write_templates(out: Path) -> list[Path]:
+    """Every domain's ``.pot`` in ``out`` (for a translation tool)."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for domain, (_folder, template) in domains().items():
+        path = out / f"{domain}.pot"
+        buffer = io.BytesIO()
+        write_po(buffer, template, width=100)
+        path.write_bytes(buffer.getvalue())
+        paths.append(path)
+    return paths
+
+
+def problems(lang: str) -> list[str]:
+    """What ``lang`` lacks or gets wrong: a message of any domain with no translation (or a
+    fuzzy one), a translation whose placeholders differ from the English, and one English
+    text two plugins translate differently."""
+    found: list[str] = []
+    plugin_words: dict[str, tuple[str, str]] = {}
+    for domain, (folder, template) in domains().items():
+        table = i18n.read_po.__wrapped__(str(po_file(folder, lang, domain)))
+        for message in template:
+            if not message.id:
+                continue
+            plural = isinstance(message.id, tuple | list)
+            key = message.id[0] if plural else message.id
+            got = table.get((message.context, key) if message.context else key)
+            if got is None:
+                found.append(f"{domain}: no {lang} translation of {key!r}")
+                continue
+            english = list(message.id) if plural else [message.id]
+            forms = list(got) if isinstance(got, tuple) else [got]
+            for i, form in enumerate(forms):
+                if i18n.placeholders(form) != i18n.placeholders(english[min(i, len(english) - 1)]):
+                    found.append(f"{domain}: {lang} {form!r} has not the placeholders of {key!r}")
+            if domain != i18n.DOMAIN:
+                earlier = plugin_words.setdefault(key, (domain, forms[0]))
+                if earlier[1] != forms[0]:
+                    found.append(f"{domain}: {key!r} is {forms[0]!r} here but {earlier[1]!r} in {earlier[0]}")
+    return found

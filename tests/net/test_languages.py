@@ -1,0 +1,57 @@
+"""One table, two languages: each client reads the host's card words in the language it asked
+for in its hello (issue 30), in the lobby and in the game's catalog."""
+
+from __future__ import annotations
+
+from ekpeer.net.client import Client
+
+from .conftest import FAST, wait_for
+
+
+def _last(client: Client, type_: str, pred=lambda body: True) -> dict | None:
+    """The last ``type_`` message the client has been sent (and not read) that ``pred`` likes."""
+    found = [m.body for m in list(client._queue._queue) if m.type == type_ and pred(m.body)]  # type: ignore[attr-defined]
+    return found[-1] if found else None
+
+
+def _titles(catalog: list[dict]) -> dict[str, str]:
+    return {c["id"]: c["title"] for c in catalog}
+
+
+async def test_a_danish_and_an_english_player_each_read_their_own_language(host, ctx):
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        hello = await ann.connect()
+        base = next(p for p in hello["choices"]["plugins"] if p["name"] == "base")
+        assert base["decks"][0]["title"] == "Originaludgaven"
+        hello = await bob.connect()
+        base = next(p for p in hello["choices"]["plugins"] if p["name"] == "base")
+        assert base["decks"][0]["title"] == "Original Edition"
+        await ann.join("mixed")
+        await ann.lobby_set(**{**FAST, "seats": 2, "expansions": ["base", "party"], "deck": "party_pack"})
+        await bob.join("mixed")
+        lobbies = {}
+        for who in (ann, bob):
+            lobby = await wait_for(lambda w=who: _last(w, "lobby", lambda b: len(b["seats"]) == 2),
+                                   what="a lobby with both seats")
+            lobbies[who.name] = {c["id"]: c["title"] for p in lobby["plugins"] for c in p["cards"]}
+        assert lobbies["ann"]["nope"] == "Niks" and lobbies["bob"]["nope"] == "Nope"
+        assert lobbies["ann"]["ill_take_that"] == "Den tager jeg"
+        assert lobbies["bob"]["ill_take_that"] == "I'll Take That"
+        await ann.ready()
+        await bob.ready()
+        await ann.start()
+        snaps = {}
+        for who in (ann, bob):
+            snaps[who.name] = await wait_for(lambda w=who: _last(w, "snapshot"), what="snapshot")
+        da, en = _titles(snaps["ann"]["catalog"]), _titles(snaps["bob"]["catalog"])
+        assert da["skip"] == "Spring over" and da["shuffle"] == "Bland" and da["defuse"] == "Desarmer"
+        assert da["feral_cat"] == "Vildkat" and da["attack"] == "Angreb (2x)"
+        assert en["skip"] == "Skip" and en["shuffle"] == "Shuffle" and en["defuse"] == "Defuse"
+        assert set(da) == set(en)      # the same cards, ids untouched
+        # the view itself (ids, counts) is the same language-free data for both
+        assert snaps["ann"]["view"]["you"] == "ann" and snaps["bob"]["view"]["you"] == "bob"
+    finally:
+        await ann.close()
+        await bob.close()
