@@ -7,12 +7,16 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.events import Click
 from textual.markup import escape
 from textual.message import Message
+from textual.widgets import Footer as _Footer
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
+from ..i18n import _, ngettext
 from .words import Catalog, explode_odds, seat_tag, seen_words
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
@@ -89,11 +93,13 @@ class KeyBar(Static):
         app = self.app
         keys = []
         palette = None
-        for _, binding, enabled, _ in self.screen.active_bindings.values():
+        for _node, binding, enabled, _tip in self.screen.active_bindings.values():
+            # a binding's description is English, written where it is bound: said here in the
+            # player's language (as ``Footer`` below does)
             if binding.action == "command_palette" and app.ENABLE_COMMAND_PALETTE:
-                palette = (binding.key, app.get_key_display(binding), binding.description, enabled)
+                palette = (binding.key, app.get_key_display(binding), _(binding.description), enabled)
             elif binding.show:
-                keys.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+                keys.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
         return tuple(keys), palette
 
     def _render_keys(self) -> None:
@@ -110,7 +116,7 @@ class KeyBar(Static):
         text = " ".join(one(*k) for k in keys)
         if palette is not None:      # at the right end, as Textual's footer has it
             width = self.size.width or self.app.size.width
-            used = sum(len(d) + len(t) + 3 for _, d, t, _ in keys) + len(keys)
+            used = sum(len(d) + len(t) + 3 for _k, d, t, _e in keys) + len(keys)
             pad = max(1, width - used - len(palette[1]) - len(palette[2]) - 3)
             text += " " * pad + one(*palette)
         self.update(Content.from_markup(text), layout=False)
@@ -121,6 +127,17 @@ class KeyBar(Static):
 
     def action_press(self, key: str) -> None:
         self.app.simulate_key(key)
+
+
+class Footer(_Footer):
+    """Textual's footer, its keys' descriptions in the player's language (bindings are
+    written in English where they are bound, before any language is chosen)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = _(widget.description)
+            yield widget
 
 
 class CardWidget(Static, can_focus=True):
@@ -171,8 +188,8 @@ class CardWidget(Static, can_focus=True):
     def render(self) -> Text:
         if self.card is None:
             n = self.count
-            return Text(f"▒▒▒▒▒▒▒▒\n{n} face-down card{'s' if n != 1 else ''}\nEnter: play one",
-                        justify="center")
+            words = ngettext("{n} face-down card", "{n} face-down cards", n).format(n=n)
+            return Text(f"▒▒▒▒▒▒▒▒\n{words}\n" + _("Enter: play one"), justify="center")
         width = max(4, self.content_size.width or 12)
         lines = _wrap(self.cat.title(self.card), width, 3)
         return Text("\n".join(lines), style="bold", justify="center")
@@ -249,7 +266,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         if status == "out":
             style = "dim strike"
         line = Text(mark, style="bold")
-        line.append(name + (" (you)" if name == me else ""), style=style)
+        line.append(name + (_(" (you)") if name == me else ""), style=style)
         if name == cone:
             line.append(f" {CONE.get(view.get('direction', 1), CONE[1])}", style="bold magenta")
         line.append(f"  {p.get('hand_count', 0)}▮", style="bold")
@@ -258,17 +275,17 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         if connection:
             tags.append(connection)
         elif name in back:
-            tags.append("back")
+            tags.append(_("back"))
         if name == current and turns and turns > 1 and status == "living":   # the Out lose them (ruling 16)
-            tags.append(f"owes {turns} turns")
+            tags.append(_("owes {n} turns").format(n=turns))
         if status == "dead":
-            tags.append("DEAD")
+            tags.append(_("DEAD"))
         elif status == "out":
-            tags.append("OUT")
+            tags.append(_("OUT"))
         if p.get("cursed"):
-            tags.append("cursed: hand face down")
+            tags.append(_("cursed: hand face down"))
         if name in waiting:
-            tags.append("choosing…")
+            tags.append(_("choosing…"))
         if tags:
             words = ", ".join(tags)
             if line.cell_len + 2 + len(words) <= width:
@@ -277,8 +294,8 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
                 line.append("\n" + "\n".join(_hang(words, width)), style="italic")
         # cards lying face up for everyone: Marked cards in the hand, and cards in front
         # (a dead player's kitten, an I'll Take That)
-        for label, cards, style in (("marked", p.get("marked"), "bold"),
-                                    ("in front", p.get("in_front"), "dim")):
+        for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
+                                    (_("in front"), p.get("in_front"), "dim")):
             if cards:
                 line.append("\n" + "\n".join(_hang(f"{label}: {cat.titles(cards)}", width)), style=style)
         if i:
@@ -291,26 +308,28 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
     """The piles, one fact a line so that nothing is cut when a title is long."""
     count = view.get("draw_pile_count", 0)
     t = Text()
-    t.append("Draw pile ", style="bold")
-    t.append(f"{count} card{'s' if count != 1 else ''}")
+    t.append(_("Draw pile "), style="bold")
+    t.append(ngettext("{n} card", "{n} cards", count).format(n=count))
     discard = view.get("discard") or []
-    t.append(f" · Discard ({len(discard)}) " if discard else " · Discard ", style="bold")
-    t.append(cat.title(discard[-1]) if discard else "empty")
+    t.append(_(" · Discard ({n}) ").format(n=len(discard)) if discard else _(" · Discard "), style="bold")
+    t.append(cat.title(discard[-1]) if discard else _("empty"))
     if view.get("you") is not None:
         odds, why = explode_odds(view, cat, known)
         style = "bold red" if odds >= 0.34 else ("yellow" if odds >= 0.15 else "green")
-        t.append("\nNext draw explodes: ", style="bold")
+        t.append("\n" + _("Next draw explodes: "), style="bold")
         t.append(f"{odds:.0%}", style=style)
         t.append(f" ({why})", style="dim")
     for fu in view.get("face_up", []):
         depth = int(fu.get("depth", 0))
-        where = "on top" if depth == 0 else f"{depth} card{'s' if depth != 1 else ''} down"
-        t.append(f"\nFace up in the pile: {cat.title(fu.get('card'))}, {where}", style="bold red")
+        where = (_("on top") if depth == 0
+                 else ngettext("{n} card down", "{n} cards down", depth).format(n=depth))
+        t.append("\n" + _("Face up in the pile: {card}, {where}").format(card=cat.title(fu.get("card")),
+                                                                         where=where), style="bold red")
     for seen in view.get("clairvoyance") or []:   # what you watched go back (the zombie plugin)
-        t.append("\nClairvoyance: ", style="bold magenta")
-        t.append(f"{seen_words(seen, cat, view.get('you'))} (when it went in)")
-    t.append("\nPlay goes ", style="bold")
-    t.append("→ in seat order" if view.get("direction", 1) == 1 else "← reversed")
+        t.append("\n" + _("Clairvoyance: "), style="bold magenta")
+        t.append(_("{sighting} (when it went in)").format(sighting=seen_words(seen, cat, view.get("you"))))
+    t.append("\n" + _("Play goes "), style="bold")
+    t.append(_("→ in seat order") if view.get("direction", 1) == 1 else _("← reversed"))
     return t
 
 

@@ -7,10 +7,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets import plain
+from ..widgets import Footer, plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
 

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
+from ...i18n import _
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
 from ..widgets import CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -211,7 +212,7 @@ class TableScreen(Screen):
         else:
             widgets.extend(self._card(card, i, counts, marked) for i, card in enumerate(titles))
         if not widgets:
-            box.mount(Static("(no cards in your hand)", classes="empty-hand"))
+            box.mount(Static(_("(no cards in your hand)"), classes="empty-hand"))
             self._layout_hand()
             return
         box.mount_all(widgets)
@@ -289,8 +290,9 @@ class TableScreen(Screen):
             c.styles.width = width
             c.display = start <= i < start + fit
         left.display, right.display = start > 0, start + fit < n
-        _show(left, Text(f"◀\n{start}\nmore"), layout=False)         # fixed size (ekpeer.tcss)
-        _show(right, Text(f"▶\n{n - start - fit}\nmore"), layout=False)
+        more = _("more")
+        _show(left, Text(f"◀\n{start}\n{more}"), layout=False)         # fixed size (ekpeer.tcss)
+        _show(right, Text(f"▶\n{n - start - fit}\n{more}"), layout=False)
 
     def _cards(self) -> list[CardWidget]:
         # the hand as last drawn: widgets of an earlier hand may linger in the DOM while they
@@ -321,8 +323,9 @@ class TableScreen(Screen):
             from .game_over import headline
 
             said = headline(winners, me)
-            t.append(f"Game over: {'y' + said[1:] if said.startswith('You') else said}", style="bold")
-            t.append("   r: rematch", style="bold reverse")
+            t.append(_("Game over: {winners}").format(winners=said[:1].lower() + said[1:]
+                                                       if said.startswith(_("You")) else said), style="bold")
+            t.append(_("   r: rematch"), style="bold reverse")
             from .game_over import rematch_words
 
             t.append("\n")
@@ -330,7 +333,7 @@ class TableScreen(Screen):
             return t
         status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
         if view.get("choices"):
-            t.append("Your decision: ", style="bold reverse")
+            t.append(_("Your decision: "), style="bold reverse")
             t.append(prompt_words(view["choices"][0], cat, view))
             return t
         stack = view.get("stack") or []
@@ -338,34 +341,35 @@ class TableScreen(Screen):
             top = stack[-1]
             words = action_words(top, cat, me)
             if top.get("nopes"):
-                words += f" ({'Noped' if top['nopes'] % 2 else 'Yupped'})"
+                words += " (" + (_("Noped") if top["nopes"] % 2 else _("Yupped")) + ")"
             t.append(words, style="bold")
             if self._nope_moves():
-                t.append("   n: Nope it", style="bold reverse")
+                t.append(_("   n: Nope it"), style="bold reverse")
             if self._now_moves():
-                t.append("   w: NOW card", style="bold")
+                t.append(_("   w: NOW card"), style="bold")
             return t
         waiting = [w for w in view.get("waiting_for") or [] if w != me]
         if waiting:
-            t.append(f"Waiting for {', '.join(waiting)} to choose…")
+            t.append(_("Waiting for {players} to choose…").format(players=", ".join(waiting)))
             now = list(dict.fromkeys(m["cards"][0] for m in self._now_moves()))
             if now:   # e.g. Clairvoyance while someone puts kittens back
                 t.append(f"   w: {', '.join(self.cat.title(c) for c in now)}", style="bold reverse")
             return t
         if status == "out":
-            t.append("You are out of the game: watching to the end.", style="italic")
+            t.append(_("You are out of the game: watching to the end."), style="italic")
             return t
         if view.get("current") == me:
             turns = view.get("turns", 1)
-            t.append("Your turn" + (f" ({turns} turns to take)" if turns > 1 else ""), style="bold reverse")
+            t.append(_("Your turn ({n} turns to take)").format(n=turns) if turns > 1 else _("Your turn"),
+                     style="bold reverse")
             if self.view.get("hand_count") and not self.view.get("hand"):
-                t.append("  cursed: enter plays a random card  d: draw")
+                t.append(_("  cursed: enter plays a random card  d: draw"))
             else:
-                t.append("  space: select  enter: play  d: draw")
+                t.append(_("  space: select  enter: play  d: draw"))
         else:
-            t.append(f"{view.get('current')}’s turn")
+            t.append(_("{player}’s turn").format(player=view.get("current")))
             if self._now_moves():
-                t.append("   w: play a NOW card", style="bold")
+                t.append(_("   w: play a NOW card"), style="bold")
         return t
 
     def _render_status(self) -> None:
@@ -382,8 +386,12 @@ class TableScreen(Screen):
             if left > 0 and (kind != "reaction" or self.view.get("stack")):
                 width = 20
                 filled = int(round(width * left / seconds)) if seconds else 0
-                who = "Your" if player == self.view.get("you") else f"{player or 'Turn'}’s"
-                label = "Reaction" if kind == "reaction" else f"{who} clock"
+                if kind == "reaction":
+                    label = _("Reaction")
+                elif player == self.view.get("you"):
+                    label = _("Your clock")
+                else:
+                    label = _("{player}’s clock").format(player=player or _("Turn"))
                 style = "bold red" if kind == "reaction" else "dim"
                 line2.append(f"{label} {left:4.1f}s ", style=style)
                 line2.append("█" * filled + "░" * (width - filled), style=style)
@@ -391,9 +399,9 @@ class TableScreen(Screen):
         if self.selected:
             chosen = [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
                       for c, n in self.selected.items()]
-            line2.append("Selected: " + ", ".join(chosen), style="bold")
+            line2.append(_("Selected: ") + ", ".join(chosen), style="bold")
         elif not line2:
-            line2.append("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands",
+            line2.append(_("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands"),
                          style="dim")
         text = self.situation()
         text.append("\n")
@@ -411,10 +419,13 @@ class TableScreen(Screen):
         you, turn = str(view.get("you")), view.get("turn_number", 1)
         host, key = self._host_words()
         width = self.size.width or 80
-        tries = [(f" you are {you} · turn {turn}", f" · host {host}" if host else "",
-                  f" · key {key}" if key else ""),
-                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" · key {key}" if key else ""),
-                 (f" {you} · turn {turn}", f" · {host}" if host else "", f" {key}" if key else "")]
+        tries = [(_(" you are {you} · turn {turn}").format(you=you, turn=turn),
+                  _(" · host {host}").format(host=host) if host else "",
+                  _(" · key {key}").format(key=key) if key else ""),
+                 (_(" {you} · turn {turn}").format(you=you, turn=turn), f" · {host}" if host else "",
+                  _(" · key {key}").format(key=key) if key else ""),
+                 (_(" {you} · turn {turn}").format(you=you, turn=turn), f" · {host}" if host else "",
+                  f" {key}" if key else "")]
         words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" ekpeer ", style="bold reverse")
@@ -533,7 +544,7 @@ class TableScreen(Screen):
             return SaveScreen(choice, answers or list(choice.get("options") or []), cat)
         options = [(a, cat.title(a) if isinstance(a, str) and a in cat.cards else str(a),
                     a if isinstance(a, str) and a in cat.cards else None) for a in answers]
-        return PickScreen(prompt_words(choice, cat, view), f"Choose ({kind}).", options)
+        return PickScreen(prompt_words(choice, cat, view), _("Choose ({kind}).").format(kind=kind), options)
 
     def _check_over(self) -> None:
         from .game_over import GameOverScreen
@@ -596,7 +607,8 @@ class TableScreen(Screen):
                 moves = [{"do": "play", "cards": list(cards)}]
         if not moves:
             what = " + ".join(self.cat.title(c) for c in cards)
-            self.notify(f"{what}: not a move you can make now.", severity="warning", timeout=3, markup=False)
+            self.notify(_("{what}: not a move you can make now.").format(what=what), severity="warning",
+                        timeout=3, markup=False)
             return
         self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
 
@@ -625,7 +637,8 @@ class TableScreen(Screen):
             self.app.push_screen(NameCardScreen(target, names, self.cat), named)
 
         if len(targets) == 1 and not any(m.get("name") for m in moves):
-            self.notify(f"{what} on {targets[0]} (the only target)", timeout=2, markup=False)
+            self.notify(_("{what} on {target} (the only target)").format(what=what, target=targets[0]),
+                        timeout=2, markup=False)
             targeted(targets[0])
             return
         self.app.push_screen(TargetScreen(what, targets, self.view), targeted)
@@ -681,23 +694,23 @@ class TableScreen(Screen):
             return
         moves = self._blind_moves()
         if not moves:
-            self.notify("A cursed hand plays only on your own turn, with nothing else pending.",
+            self.notify(_("A cursed hand plays only on your own turn, with nothing else pending."),
                         severity="warning", timeout=3)
             return
-        self.notify("You play a face-down card at random", timeout=2)
-        self.choose_and_send(moves, "a random card")
+        self.notify(_("You play a face-down card at random"), timeout=2)
+        self.choose_and_send(moves, _("a random card"))
 
     def action_draw(self) -> None:
         move = next((m for m in self.legal() if m.get("do") == "draw"), None)
         if move is None:
-            self.notify("You cannot draw now.", severity="warning", timeout=2)
+            self.notify(_("You cannot draw now."), severity="warning", timeout=2)
             return
         self._send(move)
 
     def action_nope(self) -> None:
         moves = self._nope_moves()
         if not moves:
-            self.notify("No Nope to play now.", severity="warning", timeout=2)
+            self.notify(_("No Nope to play now."), severity="warning", timeout=2)
             return
         self._send(moves[0])
 
@@ -706,7 +719,7 @@ class TableScreen(Screen):
 
         moves = self._now_moves()
         if not moves:
-            self.notify("No NOW card to play now.", severity="warning", timeout=2)
+            self.notify(_("No NOW card to play now."), severity="warning", timeout=2)
             return
         cards = list(dict.fromkeys(m["cards"][0] for m in moves))
         if len(cards) == 1:
