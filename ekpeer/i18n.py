@@ -239,3 +239,9 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr
 def placeholders(text: str) -> list[str]:
     """The ``{name}`` and ``%s`` placeholders of ``text``, sorted (a translation must keep them)."""
     return sorted(m for m in PLACEHOLDER.findall(text) if m != "%%")
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it
+    """Mark ``message`` for extraction where it is defined (a module's constant), to be said
+    with ``_()`` where it is shown, once a language is chosen."""
+    return message

@@ -17,12 +17,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
+from ...i18n import N_, _, ngettext
 from ...table_settings import BOT_LEVELS
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
 from ..widgets import Footer, plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
-BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
+BOTS = [(N_("hard (searches)"), "expert"), (N_("normal (heuristic)"), "heuristic"),
+        (N_("easy (random)"), "random")]
+#: the built-in bots' levels, as BOT_LEVELS words them (said in the player's language)
+LEVEL_WORDS = (N_("hard"), N_("normal"), N_("easy"))
 #: a bot kind by its difficulty word, the one the lobby takes ("expert" is shown as "hard")
 LEVELS = {kind: word for word, kind in BOT_LEVELS.items()}
 REACTION = [0.5, 1.0, 2.0, 3.0, 5.0, 8.0]
@@ -32,8 +36,8 @@ TURN = [15.0, 30.0, 60.0, 120.0, 300.0]     # seconds a player has for a move (-
 def turn_words(seconds: float) -> str:
     """``30 s``, ``2 min``: a turn's time as the lobby shows it."""
     if seconds >= 60 and seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+        return _("{n:g} min").format(n=seconds / 60)
+    return _("{n:g} s").format(n=seconds)
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
@@ -42,7 +46,7 @@ RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
 def bot_words(kind: str) -> str:
     """A bot kind in the lobby's words: its level for the three built in, else its own name
     (a plugin's bot)."""
-    return LEVELS.get(kind, kind)
+    return _(LEVELS[kind]) if kind in LEVELS else kind
 
 
 class Tick(Checkbox):
@@ -85,7 +89,9 @@ def who_sets(lobby: dict[str, Any]) -> tuple[str | None, bool]:
 
 
 def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def sets_words(lobby: dict[str, Any]) -> Text:
@@ -101,33 +107,36 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     free = max(0, total - len(seats))
     t = Text()
     if lobby.get("spectator"):
-        t.append("You are watching", style="bold")
-        t.append(f": the game starts when {owner or 'a player seated'} starts it, and you see it from "
-                 "the start. You take a seat at the next game in its lobby, if one is free.")
+        t.append(_("You are watching"), style="bold")
+        t.append(_(": the game starts when {owner} starts it, and you see it from "
+                   "the start. You take a seat at the next game in its lobby, if one is free.").format(
+                       owner=owner or _("a player seated")))
         return t
     if mine:
-        t.append("You set the table", style="bold")
-        t.append(" and start the game: s, once everyone seated is ready")
+        t.append(_("You set the table"), style="bold")
+        t.append(_(" and start the game: s, once everyone seated is ready"))
     elif owner:
         t.append(owner, style="bold")
-        t.append(f" sets the table and starts the game (s on {owner}'s screen) once everyone seated "
-                 "is ready; you get ready with r")
+        t.append(_(" sets the table and starts the game (s on {owner}'s screen) once everyone seated "
+                   "is ready; you get ready with r").format(owner=owner))
     elif lobby.get("autostart"):
-        t.append("The host set this table", style="bold")
-        t.append(f": it starts by itself once all {total} seats are taken by people who are ready, or when "
-                 "anyone seated presses s with everyone seated ready")
+        t.append(_("The host set this table"), style="bold")
+        t.append(_(": it starts by itself once all {n} seats are taken by people who are ready, or when "
+                   "anyone seated presses s with everyone seated ready").format(n=total))
     else:
-        t.append("The host set this table", style="bold")
-        t.append(": anyone seated starts it (s) once everyone seated is ready")
+        t.append(_("The host set this table"), style="bold")
+        t.append(_(": anyone seated starts it (s) once everyone seated is ready"))
     if free and (mine or owner or not lobby.get("autostart")):
-        t.append(f" ({free} empty seat{'s' if free != 1 else ''}: bots play {'them' if free != 1 else 'it'})")
+        t.append(ngettext(" ({n} empty seat: bots play it)", " ({n} empty seats: bots play them)",
+                          free).format(n=free))
     t.append(".")
     if waiting:
-        t.append(" Waiting for ")
+        before, _sep, after = _(" Waiting for {names} to be ready.").partition("{names}")
+        t.append(before)
         t.append(_names(waiting), style="bold")
-        t.append(" to be ready.")
+        t.append(after)
     else:
-        t.append(" Everyone seated is ready.")
+        t.append(_(" Everyone seated is ready."))
     return t
 
 
@@ -135,8 +144,10 @@ def deck_label(deck: dict[str, Any], seats: int) -> Text:
     """``Original Edition: 2-5 players``, and ``· not for 6`` when it cannot seat the table."""
     lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
     if lo <= seats <= hi:
-        return Text(f"{deck.get('title', deck.get('name'))}: {lo}-{hi} players")
-    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ", (f"not {seats}", "bold"))
+        return Text(_("{deck}: {lo}-{hi} players").format(deck=deck.get("title", deck.get("name")),
+                                                          lo=lo, hi=hi))
+    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ",
+                         (_("not {n}").format(n=seats), "bold"))
 
 
 def pack(entries: list[str], width: int, gap: str = "   ") -> str:
@@ -154,7 +165,7 @@ def players_label(n: int, deck: dict[str, Any] | None) -> Text:
     """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
     t = Text(str(n))
     if deck is not None and not int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
-        t.append(f" · not with {deck.get('title', deck.get('name'))}", style="dim")
+        t.append(_(" · not with {deck}").format(deck=deck.get("title", deck.get("name"))), style="dim")
     return t
 
 
@@ -249,7 +260,7 @@ class LobbyScreen(Screen):
         command = self.join_command()
         if command:
             self.app.copy_to_clipboard(command)
-            self.notify("The join command is on your clipboard (if your terminal lets apps set it).",
+            self.notify(_("The join command is on your clipboard (if your terminal lets apps set it)."),
                         timeout=4)
 
     def snap_back(self) -> None:
@@ -264,9 +275,9 @@ class LobbyScreen(Screen):
         settings = lobby.get("settings", {})
         creator = self.can_set()
         title = Text()
-        title.append(" ekpeer lobby ", style="bold reverse")
-        who = f"you are {lobby.get('you')}" if lobby.get("you") else "you are watching"
-        title.append(f"  table {lobby.get('table', '?')} · {who}\n ")
+        title.append(_(" ekpeer lobby "), style="bold reverse")
+        who = _("you are {name}").format(name=lobby.get("you")) if lobby.get("you") else _("you are watching")
+        title.append(_("  table {table} · {who}").format(table=lobby.get("table", "?"), who=who) + "\n ")
         title.append_text(sets_words(lobby))
         self.query_one("#lobby-title", Static).update(title)
         self._show_join()
@@ -275,39 +286,42 @@ class LobbyScreen(Screen):
         tones = {k: variables.get(k, "") for k in ("text-success", "text-warning")}
         seats = Text()
         for seat in lobby.get("seats", []):
-            mark = "✓ ready" if seat.get("ready") else "… not ready"
-            who = seat.get("name", "?") + (" (you)" if seat.get("you") else "")
+            mark = _("✓ ready") if seat.get("ready") else _("… not ready")
+            who = seat.get("name", "?") + (_(" (you)") if seat.get("you") else "")
             if seat.get("bot"):
                 kind = seat["bot"] if isinstance(seat["bot"], str) else settings.get("bots", "")
-                who += f"  [{bot_words(kind)} bot]"
+                who += "  [" + _("{level} bot").format(level=bot_words(kind)) + "]"
             if not seat.get("connected", True):
-                who += "  (away)"
+                who += _("  (away)")
             seats.append(f"{mark:<12}", style=tones["text-success" if seat.get("ready") else "text-warning"])
             seats.append(who + "\n")
         free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
         if free > 0:
             kind = bot_words(str(settings.get("bots", "heuristic")))
-            seats.append(f"{free} empty seat{'s' if free > 1 else ''}: {kind} bots fill "
-                         f"{'them' if free > 1 else 'it'} at the start\n", style="dim")
+            seats.append(ngettext("{n} empty seat: {kind} bots fill it at the start",
+                                  "{n} empty seats: {kind} bots fill them at the start", free).format(
+                                      n=free, kind=kind) + "\n", style="dim")
         if settings.get("password"):
-            seats.append("This table has a password.\n", style="dim")
+            seats.append(_("This table has a password.") + "\n", style="dim")
         custom = custom_options(lobby)
         if custom is not None:
             pile, hand = limits(custom)
-            seats.append("\nCustom deck: ", style="bold")
-            seats.append(f"each player picks {pile} for the draw pile, {hand} for their hand; "
-                         f"{custom.get('random_cards', 'some')} random cards.\n")
+            seats.append("\n" + _("Custom deck: "), style="bold")
+            seats.append(_("each player picks {pile} for the draw pile, {hand} for their hand; "
+                           "{n} random cards.").format(pile=pile, hand=hand,
+                                                       n=custom.get("random_cards", _("some"))) + "\n")
             titles = {c["id"]: c.get("title", c["id"]) for c in table_cards(lobby)}
-            seats.append("Your picks (secret): ", style="bold")
+            seats.append(_("Your picks (secret): "), style="bold")
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        keys = ["r: ready"] + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
+        keys = [_("r: ready")] + ([_("s: start")] if self.can_start() else []) \
+            + ([_("+/-: seats")] if creator else [])
         if custom is not None:
-            keys.insert(0, "c: pick cards")
+            keys.insert(0, _("c: pick cards"))
         if self.join_command():
-            keys.append("y: copy the join command")
-        keys.append("Esc: leave")
+            keys.append(_("y: copy the join command"))
+        keys.append(_("Esc: leave"))
         # a key and its words never part at a line's end: lines packed to the column's width
         help_box = self.query_one("#lobby-help", Static)
         self.query_one("#lobby-help", Static).update(Text(pack(keys, help_box.content_size.width or 34),
@@ -323,11 +337,11 @@ class LobbyScreen(Screen):
         if not command:
             return
         commands = self.join_commands()
-        which = ("Others join with this command" if len(commands) == 1 else
-                 "Others join with the command of their own network (this machine is on several)")
+        which = (_("Others join with this command") if len(commands) == 1 else
+                 _("Others join with the command of their own network (this machine is on several)"))
+        copies = _(" (y copies it; ") if len(commands) == 1 else _(" (y copies the first; ")
         self.query_one("#join-label", Static).update(
-            Text.assemble((which, "bold"), f" (y copies {'it' if len(commands) == 1 else 'the first'}; ",
-                          ("--name THEIRS", "bold"), " names them):"))
+            Text.assemble((which, "bold"), copies, (_("--name THEIRS"), "bold"), _(" names them):")))
         area = self.query_one("#join-command", TextArea)
         text = "\n".join(commands)
         if area.text != text:
@@ -336,10 +350,10 @@ class LobbyScreen(Screen):
 
         key = fingerprint(getattr(self.app, "address", None) or "")
         if key:
-            words = Text.assemble("Key fingerprint ", (key, "bold"),
-                                  " (others compare it with what they see)")
+            words = Text.assemble(_("Key fingerprint "), (key, "bold"),
+                                  _(" (others compare it with what they see)"))
         else:
-            words = Text("No key: this host runs --insecure (plain TCP).", style="bold")
+            words = Text(_("No key: this host runs --insecure (plain TCP)."), style="bold")
         self.query_one("#join-key", Static).update(words)
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
@@ -368,49 +382,50 @@ class LobbyScreen(Screen):
                 widget.labels = dict((v, label) for label, v in options)  # type: ignore[attr-defined]
                 return widget
 
-            rows = [("Players", select([(players_label(n, chosen), n) for n in range(2, 11)], "set-seats",
-                                       int(settings.get("seats", 4)))),
-                    ("Bots", select(BOTS, "set-bots", settings.get("bots", "heuristic")))]
+            rows = [(_("Players"), select([(players_label(n, chosen), n) for n in range(2, 11)], "set-seats",
+                                          int(settings.get("seats", 4)))),
+                    (_("Bots"), select([(_(label), kind) for label, kind in BOTS], "set-bots",
+                                       settings.get("bots", "heuristic")))]
             if decks:
                 deck = settings.get("deck") if settings.get("deck") in [d[1] for d in decks] else decks[0][1]
-                rows.append(("Deck", select(decks, "set-deck", deck)))
-            rows.append(("Nope time", select([(f"{s:g} s", s) for s in sorted({*REACTION, reaction})],
-                                             "set-reaction", reaction)))
+                rows.append((_("Deck"), select(decks, "set-deck", deck)))
+            rows.append((_("Nope time"), select([(turn_words(s), s) for s in sorted({*REACTION, reaction})],
+                                                "set-reaction", reaction)))
             turn = float(settings.get("turn_seconds", 60.0))
-            rows.append(("Turn time", select([(turn_words(s), s) for s in sorted({*TURN, turn})],
+            rows.append((_("Turn time"), select([(turn_words(s), s) for s in sorted({*TURN, turn})],
                                              "set-turn", turn)))
             widgets: list[Any] = []     # the rows need no heading: 80x24 has no line to spare
             widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
                         for label, select in rows]
-            widgets.append(Label("Expansions", classes="heading"))
+            widgets.append(Label(_("Expansions"), classes="heading"))
             widgets.append(Grid(*[Tick(p["name"], p["name"] in settings.get("expansions", []), p["name"],
                                        id=_ident("exp", p["name"]), classes="expansion", disabled=not creator)
                                   for p in plugins],
                                 id="expansions"))
-            widgets.append(Label("Variants", classes="heading"))
+            widgets.append(Label(_("Variants"), classes="heading"))
             if not variants:
-                widgets.append(Static("none for these expansions", classes="dim"))
+                widgets.append(Static(_("none for these expansions"), classes="dim"))
             for title, vid in variants:
                 widgets.append(Tick(title, vid in settings.get("variants", []), vid, classes="variant",
                                     disabled=not creator))
             if can_custom:
-                widgets.append(Label("Custom deck", classes="heading"))
-                widgets.append(Tick("players pick cards", custom is not None, "custom", id="set-custom",
+                widgets.append(Label(_("Custom deck"), classes="heading"))
+                widgets.append(Tick(_("players pick cards"), custom is not None, "custom", id="set-custom",
                                     classes="custom", disabled=not creator))
                 if custom is not None:
                     pile, hand = limits(custom)
                     n_random = custom.get("random_cards", 10 * int(settings.get("seats", 4)))
                     for label, ident, values, value in (
-                            ("Pile picks", "set-pile-picks", PILE_PICKS, pile),
-                            ("Hand picks", "set-hand-picks", HAND_PICKS, hand),
-                            ("Random", "set-random-cards", RANDOM_CARDS, n_random)):
+                            (_("Pile picks"), "set-pile-picks", PILE_PICKS, pile),
+                            (_("Hand picks"), "set-hand-picks", HAND_PICKS, hand),
+                            (_("Random"), "set-random-cards", RANDOM_CARDS, n_random)):
                         values = sorted({*values, value}) if isinstance(value, int) else values
                         widgets.append(Horizontal(Label(label, classes="row-label"),
                                                   select([(str(n), n) for n in values], ident, value),
                                                   classes="row"))
-            widgets.append(Label("Password", classes="heading"))
+            widgets.append(Label(_("Password"), classes="heading"))
             if creator:
-                widgets.append(Input("", placeholder="none: Enter sets, empty clears", password=True,
+                widgets.append(Input("", placeholder=_("none: Enter sets, empty clears"), password=True,
                                      id="set-password", max_length=64, compact=True))
             widgets.append(Static("", id="password-state", classes="dim"))
             self.run_worker(self._rebuild(box, widgets), group="lobby-settings")
@@ -464,7 +479,7 @@ class LobbyScreen(Screen):
                 if isinstance(custom.get("random_cards"), int):
                     self._set("#set-random-cards", custom["random_cards"])
         for state in self.query("#password-state"):
-            state.update("this table has a password" if settings.get("password") else "no password")
+            state.update(_("this table has a password") if settings.get("password") else _("no password"))
         for select in self.query("#settings Select"):
             # What each Select shows is drawn from its value here, whatever Textual drew: a value
             # set before the Select mounted left it showing its prompt ("Select") for good.
@@ -549,7 +564,8 @@ class LobbyScreen(Screen):
         password = event.value
         event.input.value = ""
         self.post_message(SettingsEdited({"password": password or None}))
-        self.notify("Password set: joiners must type it." if password else "Password cleared.", timeout=3)
+        self.notify(_("Password set: joiners must type it.") if password else _("Password cleared."),
+                    timeout=3)
 
     def _me(self) -> dict[str, Any]:
         return next((s for s in self.lobby.get("seats", []) if s.get("you")), {})
@@ -568,13 +584,13 @@ class LobbyScreen(Screen):
         """Pick your custom-deck cards; done means ready with them."""
         custom = custom_options(self.lobby)
         if custom is None:
-            self.notify("This table deals the box's cards: nothing to pick.", timeout=3)
+            self.notify(_("This table deals the box's cards: nothing to pick."), timeout=3)
             return
         if self._picker is not None and self._picker.is_attached:
             return
         cards = table_cards(self.lobby)
         if not cards:
-            self.notify("The host did not list the table's cards: nothing to pick from.",
+            self.notify(_("The host did not list the table's cards: nothing to pick from."),
                         severity="warning", timeout=4)
             return
         screen = CustomDeckScreen(cards, custom, my_picks(self.lobby))
@@ -598,7 +614,7 @@ class LobbyScreen(Screen):
     def action_start(self) -> None:
         if not self.can_start():
             owner = who_sets(self.lobby)[0]
-            self.notify(f"Only {owner or 'the table' + chr(8217) + 's creator'} starts the game.",
+            self.notify(_("Only {owner} starts the game.").format(owner=owner or _("the table’s creator")),
                         severity="warning", markup=False)
             return
         self.post_message(StartRequested())
@@ -620,7 +636,7 @@ def plugins_line(lobby: dict[str, Any]) -> Text:
         versions = {p.get("name"): p.get("version", "") for p in lobby.get("choices", {}).get("plugins", [])}
         plugins = [{"name": n, "version": versions.get(n, "")}
                    for n in lobby.get("settings", {}).get("expansions", [])]
-    text = Text("\nPlugins: ", style="bold")
-    text.append(" · ".join(f"{p.get('name')} {p.get('version') or ''}".strip() for p in plugins) or "none")
-    text.append("\n(they run on the host: nothing to install to play)", style="dim")
+    text = Text("\n" + _("Plugins: "), style="bold")
+    text.append(" · ".join(f"{p.get('name')} {p.get('version') or ''}".strip() for p in plugins) or _("none"))
+    text.append("\n" + _("(they run on the host: nothing to install to play)"), style="dim")
     return text
