@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .. import i18n
+from ..i18n import N_, _
 from .words import Catalog
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -21,9 +23,52 @@ _ID = re.compile(r"[a-z][a-z0-9_]*")
 KIND_VALUE = {"kitten": -1, "cat": 0, "action": 1, "now": 1, "attack": 2, "nope": 3, "defuse": 4}
 
 
+#: The host's prompts as the engine and the built-in plugins word them (English, with their
+#: values as placeholders): a prompt that matches one is said in the player's language. Any
+#: other (a third-party plugin's) is shown as the host wrote it.
+HOST_PROMPTS = (
+    N_("take a card from the discard pile"),
+    N_("{card}: save yourself?"),
+    N_("new order of the top {n} cards"),
+    N_("a card to put into the draw pile"),
+    N_("give {player} a card"),
+    N_("a card to put on top of the draw pile"),
+    N_("take the bottom card (or put it on top)?"),
+    N_("bring a Dead player back to life"),
+    N_("keep the top card?"),
+    N_("choose a card to shuffle into the draw pile"),
+    N_("where to put the card back"),
+    N_("where to put {card} back"),
+    N_("choose a player"),
+)
+
+
+def _pattern(english: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", english)
+    regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+    return re.compile(f"^{regex}$")
+
+
+_PATTERNS = [(english, _pattern(english)) for english in HOST_PROMPTS]
+
+
+def host_words(text: str) -> str:
+    """A prompt of the host's in the player's language, when it is one of :data:`HOST_PROMPTS`
+    (its values kept: a card id is titled afterwards, a name stays as written)."""
+    if i18n.current() == i18n.DEFAULT:
+        return text
+    for english, pattern in _PATTERNS:
+        found = pattern.match(text)
+        if found:
+            return _(english).format(**found.groupdict())
+    return text
+
+
 def titled(text: str, cat: Catalog, names: Iterable[str] = ()) -> str:
-    """``text`` with every card id it holds written as the card's title (``exploding_kitten``
-    becomes ``Exploding Kitten``); a word that is also a player's name stays as written."""
+    """``text`` (a host's prompt: said in the player's language, see :func:`host_words`) with
+    every card id it holds written as the card's title (``exploding_kitten`` becomes
+    ``Exploding Kitten``); a word that is also a player's name stays as written."""
+    text = host_words(text)
     people = set(names)
 
     def swap(match: re.Match[str]) -> str:

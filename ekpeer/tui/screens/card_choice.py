@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ..phrasing import least_valuable, most_valuable, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
@@ -13,11 +14,13 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str,
     prompt = titled(str(choice.get("prompt") or ""), cat, names)
     source = choice.get("source")
     if taking(choice):
-        return "Take a card from the discard pile", "Choose the card you take into your hand."
-    if prompt.startswith("give"):
-        return sentence(prompt, names), "Choose the card you give away from your hand."
-    title = sentence(prompt, names) if prompt else "Choose a card"
-    return title, f"Asked by {cat.title(source)}." if source and source in cat.cards else "Choose a card."
+        return _("Take a card from the discard pile"), _("Choose the card you take into your hand.")
+    if str(choice.get("prompt") or "").startswith("give"):
+        return sentence(prompt, names), _("Choose the card you give away from your hand.")
+    title = sentence(prompt, names) if prompt else _("Choose a card")
+    if source and source in cat.cards:
+        return title, _("Asked by {card}.").format(card=cat.title(source))
+    return title, _("Choose a card.")
 
 
 def taking(choice: dict[str, Any]) -> bool:

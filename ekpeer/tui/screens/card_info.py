@@ -7,8 +7,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...i18n import N_, _
 from ..widgets import plain
 from .dialog import Dialog
+
+#: the usual kinds of card (the catalog's ``kind``), said in the player's language
+KIND_WORDS = (N_("kitten"), N_("defuse"), N_("action"), N_("now"), N_("nope"), N_("cat"), N_("attack"))
 
 
 class CardInfoScreen(Dialog[None]):
@@ -21,21 +25,21 @@ class CardInfoScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         cat = self.app.catalog  # type: ignore[attr-defined]
         entry = cat.cards.get(self.card, {})
-        facts = [cat.kind(self.card)]
+        facts = [_(cat.kind(self.card))]
         if entry.get("now"):
-            facts.append("NOW: play any time")
+            facts.append(_("NOW: play any time"))
         if entry.get("nopeable") is False:
-            facts.append("cannot be Noped")
+            facts.append(_("cannot be Noped"))
         if entry.get("playable") is False:
-            facts.append("not played on its own")
+            facts.append(_("not played on its own"))
         if entry.get("plugin"):
-            facts.append(f"from {entry['plugin']}")
+            facts.append(_("from {plugin}").format(plugin=entry["plugin"]))
         with Vertical(id="dialog", classes=cat.kind_class(self.card)):
             # the catalog comes from the host: its titles and texts are shown as plain text
             yield Static(plain(cat.title(self.card)), id="dialog-title")
             yield Static(plain(cat.text(self.card)), id="dialog-prompt")
             yield Static(plain(" · ".join(facts)), id="dialog-details")
-            yield Static("Esc: close", id="dialog-hint")
+            yield Static(_("Esc: close"), id="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -13,8 +14,9 @@ class DiscardScreen(PickScreen):
         top_first = list(reversed(discard))
         options = [(c, f"{i + 1:>3}. {cat.title(c)}", c) for i, c in enumerate(top_first)]
         if not options:
-            options = [(None, "(the discard pile is empty)", None)]
-        super().__init__("Discard pile", f"{len(discard)} cards, top first.", options, cancel=True)
+            options = [(None, _("(the discard pile is empty)"), None)]
+        super().__init__(_("Discard pile"), _("{n} cards, top first.").format(n=len(discard)), options,
+                         cancel=True)
 
     def on_option_list_option_selected(self, event) -> None:
         event.stop()

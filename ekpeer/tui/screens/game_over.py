@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from ...i18n import _
 from ..messages import RematchRequested
 from ..widgets import plain
 from .dialog import Dialog
@@ -23,11 +24,11 @@ def headline(winners: list[str] | str | None, you: str | None) -> str:
     full round passed with nobody dying) ``You, ann and bob share the win!``."""
     names = [winners] if isinstance(winners, str) else list(winners or [])
     if len(names) <= 1:
-        name = names[0] if names else "nobody"
-        return "You win!" if name == you else f"{name} wins!"
-    shown = ["You" if n == you else n for n in names]
-    shown.sort(key=lambda n: n != "You")
-    return f"{', '.join(shown[:-1])} and {shown[-1]} share the win!"
+        name = names[0] if names else _("nobody")
+        return _("You win!") if name == you else _("{player} wins!").format(player=name)
+    shown = sorted(names, key=lambda n: n != you)
+    shown = [_("You") if n == you else n for n in shown]
+    return _("{players} and {last} share the win!").format(players=", ".join(shown[:-1]), last=shown[-1])
 
 
 def rematch_state(lobby: dict[str, Any]) -> tuple[list[str], list[str], bool]:
@@ -54,17 +55,17 @@ def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = Fal
         awaited = [n for n in awaited if n != you]
         mine = True
     t = Text()
-    t.append("Rematch: ", style="bold")
+    t.append(_("Rematch: "), style="bold")
     if not asked:
-        t.append("not asked yet (it starts once everyone here asks)")
+        t.append(_("not asked yet (it starts once everyone here asks)"))
         return t
-    t.append("ready ")
-    t.append(", ".join("you" if n == you else n for n in asked), style="green")
+    t.append(_("ready "))
+    t.append(", ".join(_("you") if n == you else n for n in asked), style="green")
     if awaited:
-        t.append(" · waiting for ")
-        t.append(", ".join("you" if n == you else n for n in awaited), style="bold yellow")
+        t.append(_(" · waiting for "))
+        t.append(", ".join(_("you") if n == you else n for n in awaited), style="bold yellow")
     elif mine:
-        t.append(" · dealing…")
+        t.append(_(" · dealing…"))
     return t
 
 
@@ -91,17 +92,18 @@ class GameOverScreen(Dialog[str]):
         won = self.you in self.winners
         summary = list(self.summary)
         if len(self.winners) > 1:
-            summary.insert(0, "The draw pile is empty and a full round passed with nobody dying: "
-                              "the Living players share the win.")
+            summary.insert(0, _("The draw pile is empty and a full round passed with nobody dying: "
+                                "the Living players share the win."))
         with Vertical(id="dialog", classes="won" if won else "lost"):
             # names: plain text
-            yield Static(plain(f"Game over: {headline(self.winners, self.you)}"), id="dialog-title")
+            yield Static(plain(_("Game over: {winners}").format(winners=headline(self.winners, self.you))),
+                         id="dialog-title")
             yield Static(plain("\n".join(summary)), id="dialog-prompt")
             yield Static("", id="rematch-state")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary")
-                yield Button("Leave (l)", id="leave")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button(_("Rematch (r)"), id="rematch", variant="primary")
+                yield Button(_("Leave (l)"), id="leave")
+                yield Button(_("Quit (q)"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         if not self.query("#rematch"):     # the rematch was dealt before this was ever shown
@@ -114,12 +116,12 @@ class GameOverScreen(Dialog[str]):
         if not self.query("#rematch-state"):
             return
         lobby = getattr(self.app, "lobby", None) or {}
-        asked, _, mine = rematch_state(lobby)
+        asked, _others, mine = rematch_state(lobby)
         self.asked = self.asked or mine
         self.query_one("#rematch-state", Static).update(rematch_words(lobby, self.you, self.asked))
         button = self.query_one("#rematch", Button)
         if self.asked:
-            button.label = "Rematch asked"
+            button.label = _("Rematch asked")
             if self.focused is button:     # not on to Leave: a second Enter must not leave
                 self.set_focus(None)
             button.disabled = True

@@ -16,6 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...i18n import _
+
 
 class HostGoneScreen(ModalScreen[str]):
     """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
@@ -38,8 +40,8 @@ class HostGoneScreen(ModalScreen[str]):
             yield Static(self.title_words(), id="dialog-title")
             yield Static(self.words(), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Back to the start screen (s)", id="start", variant="primary")
-                yield Button("Quit (q)", id="quit")
+                yield Button(_("Back to the start screen (s)"), id="start", variant="primary")
+                yield Button(_("Quit (q)"), id="quit")
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -47,26 +49,27 @@ class HostGoneScreen(ModalScreen[str]):
 
     def title_words(self) -> str:
         if self.refused is not None:
-            return "The host is back, but your seat is gone"
+            return _("The host is back, but your seat is gone")
         if self.network_down and not self.closed:
-            return "Your network is down"
-        return "The host closed the table" if self.closed else "The host is not answering"
+            return _("Your network is down")
+        return _("The host closed the table") if self.closed else _("The host is not answering")
 
     def words(self) -> str:
         if self.refused is not None:
-            return f"{self.refused}\nGo back to the start screen to join another table."
+            return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
         if self.closed:
-            first = "It said it was closing."
+            first = _("It said it was closing.")
         elif self.network_down:
-            first = (f"No word from it for {gone:.0f} s, and it is your own network that is down: this "
-                     "computer has no route to the host. Check your cable or Wi-Fi.")
+            first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
+                      "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
         else:
-            first = f"No word from it for {gone:.0f} s: it quit, crashed or lost its network."
-        back = ("once your network is back and the host answers" if self.network_down and not self.closed
-                else "if the host comes back (say, restarted with --resume)")
-        return (f"{first}\nTrying to reconnect, and it keeps trying: {back}, you are back in your seat "
-                "by yourself.")
+            first = _("No word from it for {seconds:.0f} s: it quit, crashed or lost its network.").format(
+                seconds=gone)
+        back = (_("once your network is back and the host answers") if self.network_down and not self.closed
+                else _("if the host comes back (say, restarted with --resume)"))
+        return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
+                                "by yourself.").format(back=back)
 
     def tick(self) -> None:
         self.query_one("#dialog-title", Static).update(self.title_words())
@@ -84,7 +87,7 @@ class HostGoneScreen(ModalScreen[str]):
             self.tick()
 
     def seat_refused(self, message: str) -> None:
-        self.refused = message or "The host does not know your seat any more."
+        self.refused = message or _("The host does not know your seat any more.")
         if self.is_mounted:
             self.tick()
 

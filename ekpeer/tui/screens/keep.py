@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ..phrasing import sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
@@ -19,12 +20,13 @@ class KeepScreen(PickScreen):
                  names: list[str] | None = None) -> None:
         context = choice.get("context") or {}
         card = context.get("card") or (context.get("cards") or seen or [None])[0]
-        what = cat.title(card) if card else "the card"
+        what = cat.title(card) if card else _("the card")
         prompt = sentence(titled(str(choice.get("prompt") or ""), cat, names or []), names or [])
         super().__init__(
-            f"Keep {what}?",
+            _("Keep {card}?").format(card=what),
             (prompt + " ") if prompt else "",
-            [(True, f"Keep {what}", card), (False, f"Put {what} back", card)],
+            [(True, _("Keep {card}").format(card=what), card),
+             (False, _("Put {card} back").format(card=what), card)],
         )
         self._default = 1 if card and cat.kind(card) == "kitten" else 0
 

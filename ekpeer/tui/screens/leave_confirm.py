@@ -16,6 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...i18n import _
+
 
 def seat_in_game(lobby: dict[str, Any], view: dict[str, Any]) -> str | None:
     """This player's part in a game being played: ``living`` (still in it: quitting leaves a
@@ -44,12 +46,12 @@ class LeaveConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Leave the game and quit?", id="dialog-title")
-            yield Static("The game goes on without you: a bot takes your seat at once and plays it to "
-                         "the end, and everyone at the table is told you left.", id="dialog-prompt")
+            yield Static(_("Leave the game and quit?"), id="dialog-title")
+            yield Static(_("The game goes on without you: a bot takes your seat at once and plays it to "
+                           "the end, and everyone at the table is told you left."), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Stay (s)", id="stay", variant="primary")
-                yield Button("Leave and quit (y)", id="leave", variant="error")
+                yield Button(_("Stay (s)"), id="stay", variant="primary")
+                yield Button(_("Leave and quit (y)"), id="leave", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
+from ...i18n import _, ngettext
 from .dialog import Dialog
 
 
@@ -23,14 +24,15 @@ class LogScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             n = len(self.lines)
-            yield Static(f"The game's log: {n} line{'s' if n != 1 else ''}", id="dialog-title")
+            yield Static(ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n),
+                         id="dialog-title")
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True)
-            yield Static("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table", id="dialog-hint")
+            yield Static(_("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table"), id="dialog-hint")
 
     def on_mount(self) -> None:
         log = self.query_one("#whole-log", RichLog)
-        for line in self.lines or ["(nothing has happened yet)"]:
+        for line in self.lines or [_("(nothing has happened yet)")]:
             log.write(line)
         log.focus()
 

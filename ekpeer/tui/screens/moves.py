@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -11,19 +12,20 @@ from .pick import PickScreen
 def move_words(move: dict[str, Any], cat: Catalog) -> str:
     do = move.get("do")
     if do == "draw":
-        return "Draw a card (ends your turn)"
+        return _("Draw a card (ends your turn)")
     if do == "resolve":
-        return "Let it happen"
+        return _("Let it happen")
     if do == "choose":
         fields = [f"{k} {cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
                   for k, v in move.items() if k not in ("do", "by")]
-        return "Choose " + ", ".join(fields)
-    cards = move.get("cards") or []
-    text = "Play " + " + ".join(cat.title(c) for c in cards)
+        return _("Choose {what}").format(what=", ".join(fields))
+    cards = " + ".join(cat.title(c) for c in move.get("cards") or [])
     if move.get("target"):
-        text += f" on {move['target']}"
+        text = _("Play {cards} on {target}").format(cards=cards, target=move["target"])
+    else:
+        text = _("Play {cards}").format(cards=cards)
     if move.get("name"):
-        text += f", naming {cat.title(move['name'])}"
+        text += _(", naming {card}").format(card=cat.title(move["name"]))
     return text
 
 
@@ -33,5 +35,5 @@ class MovesScreen(PickScreen):
     def __init__(self, moves: list[dict[str, Any]], cat: Catalog) -> None:
         options = [(m, move_words(m, cat), (m.get("cards") or [None])[0]) for m in moves[:200]]
         if not options:
-            options = [(None, "(no move is open to you now)", None)]
-        super().__init__("Every move open to you", "Pick one to make it.", options, cancel=True)
+            options = [(None, _("(no move is open to you now)"), None)]
+        super().__init__(_("Every move open to you"), _("Pick one to make it."), options, cancel=True)

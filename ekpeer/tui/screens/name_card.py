@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..phrasing import most_valuable
 from ..words import Catalog
 from .pick import PickScreen
@@ -14,7 +15,9 @@ class NameCardScreen(PickScreen):
 
     def __init__(self, target: str, names: list[str], cat: Catalog) -> None:
         options = sorted(((n, cat.title(n), n) for n in names), key=lambda o: o[1])
-        super().__init__("Name a card", f"Which card do you ask {target} for? If they hold one, it is yours.",
+        super().__init__(_("Name a card"),
+                         _("Which card do you ask {player} for? If they hold one, it is yours.").format(
+                             player=target),
                          options, cancel=True)
         self._default = most_valuable([o[0] for o in options], cat) if options else 0
 

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ..widgets import Footer, plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
@@ -40,11 +41,12 @@ class OrderScreen(Dialog[tuple[int, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"Put the top {len(self.order)} cards back in a new order", id="dialog-title")
-            yield Static("Top of the draw pile first. Shift+↑/↓ (or k/j) moves the highlighted card;"
-                         " Enter keeps this order.", id="dialog-prompt")
+            yield Static(_("Put the top {n} cards back in a new order").format(n=len(self.order)),
+                         id="dialog-title")
+            yield Static(_("Top of the draw pile first. Shift+↑/↓ (or k/j) moves the highlighted card;"
+                           " Enter keeps this order."), id="dialog-prompt")
             yield OptionList(id="dialog-options")
-            yield Static("Enter: done   ?: card rules", id="dialog-hint")
+            yield Static(_("Enter: done   ?: card rules"), id="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -59,7 +61,7 @@ class OrderScreen(Dialog[tuple[int, ...]]):
         for place, i in enumerate(self.order):
             label = f"{ordinal(place + 1):>4}  {self.cat.title(self.cards[i])}"
             if place == 0:
-                label += "   ← drawn next"
+                label += _("   ← drawn next")
             ol.add_option(Option(plain(label), id=str(place)))
         ol.highlighted = highlight
 
@@ -80,7 +82,7 @@ class OrderScreen(Dialog[tuple[int, ...]]):
             self.dismiss(tuple(self.order))
 
     def action_nothing(self) -> None:
-        self.notify("The game is waiting for this order: Enter keeps it.", severity="warning")
+        self.notify(_("The game is waiting for this order: Enter keeps it."), severity="warning")
 
     def action_card_text(self) -> None:
         from .card_info import CardInfoScreen

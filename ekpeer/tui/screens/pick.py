@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _
 from ..widgets import Footer, plain
 from .dialog import Dialog
 
@@ -44,8 +45,8 @@ class PickScreen(Dialog[Any]):
             if self.details:
                 yield Static(plain(self.details), id="dialog-details")
             yield OptionList(*[Option(plain(label), id=str(i))
-                               for i, (_, label, _) in enumerate(self.options)], id="dialog-options")
-            hint = "Enter: choose   ?: card rules" + ("   Esc: back" if self.can_cancel else "")
+                               for i, (_value, label, _card) in enumerate(self.options)], id="dialog-options")
+            hint = _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
         yield Footer()
 
@@ -75,7 +76,7 @@ class PickScreen(Dialog[Any]):
         if self.can_cancel:
             self.answer(None)
         else:
-            self.notify("The game is waiting for this choice.", severity="warning")
+            self.notify(_("The game is waiting for this choice."), severity="warning")
 
     def action_card_text(self) -> None:
         index = self.query_one(OptionList).highlighted

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _, ngettext
 from ..words import Catalog, position_words
 from .pick import PickScreen
 
@@ -19,13 +20,16 @@ class PositionScreen(PickScreen):
         options = []
         for pos in sorted(set(positions), key=lambda p: (p < 0, p)):
             words = position_words(pos, pile)
-            options.append((pos, f"{pos if pos >= 0 else 'bottom':>6}  {words}", None))
+            options.append((pos, f"{pos if pos >= 0 else _('bottom'):>6}  {words}", None))
         super().__init__(
-            f"Put {cat.title(card)} back: the draw pile holds {pile} card{'s' if pile != 1 else ''}",
-            f"The draw pile holds {pile} card{'s' if pile != 1 else ''}. Nobody else sees where you put it."
-            f" 0 is the top.",
+            ngettext("Put {card} back: the draw pile holds {n} card",
+                     "Put {card} back: the draw pile holds {n} cards", pile).format(card=cat.title(card),
+                                                                                    n=pile),
+            ngettext("The draw pile holds {n} card. Nobody else sees where you put it. 0 is the top.",
+                     "The draw pile holds {n} cards. Nobody else sees where you put it. 0 is the top.",
+                     pile).format(n=pile),
             options,
-            details="Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter.",
+            details=_("Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter."),
         )
         self.card = card
 

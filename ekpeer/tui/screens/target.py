@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from .pick import PickScreen
 
 
@@ -19,13 +20,14 @@ class TargetScreen(PickScreen):
         options = []
         for name in sorted(targets, key=lambda n: n == me):     # yourself, if offered, last
             p = counts.get(name, {})
-            extra = f"{p.get('hand_count', '?')} cards"
+            extra = _("{n} cards").format(n=p.get("hand_count", "?"))
             if p.get("status") and p["status"] != "living":
-                extra += f", {p['status']}"
-            who = f"{name} (you)" if name == me else name
+                extra += f", {_(p['status'])}"
+            who = name + _(" (you)") if name == me else name
             options.append((name, f"{who}  ({extra})", None))
-        super().__init__(f"Play {what} on whom?", "Choose the player to target.", options, cancel=True)
-        others = [i for i, (name, _, _) in enumerate(options) if name != me]
+        super().__init__(_("Play {what} on whom?").format(what=what), _("Choose the player to target."),
+                         options, cancel=True)
+        others = [i for i, (name, _label, _card) in enumerate(options) if name != me]
         living = [i for i in others if counts.get(options[i][0], {}).get("status", "living") == "living"]
         self._default = (living or others or [0])[0]
 
