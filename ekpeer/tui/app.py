@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import collector
+from ..i18n import _
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -190,8 +191,9 @@ class EkpeerApp(App):
             from .refusals import trouble
 
             self._move_out = None
-            self.notify(f"Could not send your {what.replace('_', ' ')}: {trouble(exc)}", severity="error",
-                        markup=False)
+            self.notify(_("Could not send your {what}: {trouble}").format(what=what.replace("_", " "),
+                                                                          trouble=trouble(exc)),
+                        severity="error", markup=False)
         if what == "move" and self._move_out is not None:
             self._move_replied = time.monotonic()
 
@@ -207,7 +209,7 @@ class EkpeerApp(App):
         self._on_host_message(kind, body)
         if self._say_back:
             self._say_back = False
-            self.log_lines.append("The host is back: you are in your seat again")
+            self.log_lines.append(_("The host is back: you are in your seat again"))
             if self.current_mode == "table":
                 self.table_screen.show_state()
 
@@ -321,7 +323,7 @@ class EkpeerApp(App):
                 self.set_timer(0.2, self._host_back)
                 return
         self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
-        self.notify("The host is back: you are in your seat again", timeout=5)
+        self.notify(_("The host is back: you are in your seat again"), timeout=5)
 
     def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on
@@ -334,8 +336,8 @@ class EkpeerApp(App):
                 screen.host_closed()
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent))
-        self.log_lines.append("The host closed the table" if closed else "The host is not answering: "
-                              "trying to reconnect")
+        self.log_lines.append(_("The host closed the table") if closed
+                              else _("The host is not answering: trying to reconnect"))
         if self.current_mode == "table":
             self.table_screen.show_state()
 
@@ -502,7 +504,7 @@ class EkpeerApp(App):
         self._move_out = None
         if message.reason:
             # long enough to read: a sentence or two of why, and what to do
-            said = "Disconnected" if message.joined else "Could not join"
+            said = _("Disconnected") if message.joined else _("Could not join")
             self.notify(scrub(f"{said}: {message.reason}"), severity="error",
                         timeout=max(8.0, len(message.reason) / 15), markup=False)
         self.session = None
@@ -552,7 +554,8 @@ class EkpeerApp(App):
         except Exception as exc:
             from .refusals import trouble
 
-            self.notify(f"Could not start the game: {trouble(exc)}", severity="error", markup=False)
+            self.notify(_("Could not start the game: {trouble}").format(trouble=trouble(exc)),
+                        severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
         self.send("rematch")
@@ -584,19 +587,20 @@ class EkpeerApp(App):
     def summary(self) -> list[str]:
         view = self.view
         me = view.get("you")
-        lines = [f"Turns played: {view.get('turn_number', '?')}"]
+        lines = [_("Turns played: {n}").format(n=view.get("turn_number", "?"))]
         if self.out_order:
-            lines.append("Exploded, in order: " + ", ".join(self.out_order))
+            lines.append(_("Exploded, in order: ") + ", ".join(self.out_order))
         standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
-            lines.append("Still at the table: " + ", ".join(standing))
+            lines.append(_("Still at the table: ") + ", ".join(standing))
         dead = [p["name"] for p in view.get("players", []) if p.get("status") == "dead"]
         if dead:
-            lines.append("Dead: " + ", ".join(dead))
+            lines.append(_("Dead: ") + ", ".join(dead))
         if me and me not in (view.get("winners") or [view.get("winner")]):
             place = len(view.get("players", [])) - self.out_order.index(me) if me in self.out_order else None
             if place:
-                lines.append(f"You finished {place} of {len(view.get('players', []))}.")
+                seats = len(view.get("players", []))
+                lines.append(_("You finished {place} of {n}.").format(place=place, n=seats))
         return lines
 
     # ------------------------------------------------------------------ chrome
@@ -605,21 +609,22 @@ class EkpeerApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Light or dark theme", "Switch between the light and the dark theme",
+        yield SystemCommand(_("Light or dark theme"), _("Switch between the light and the dark theme"),
                             self.action_toggle_dark)
         if self.current_mode == "table":
             t = self.table_screen
-            yield SystemCommand("Draw a card", "Draw and end your turn", t.action_draw)
-            yield SystemCommand("Nope", "Play a Nope on the pending action", t.action_nope)
-            yield SystemCommand("Play a NOW card", "Play a card that may be played at any time", t.action_now)
-            yield SystemCommand("Browse the discard pile", "Every discarded card, top first",
+            yield SystemCommand(_("Draw a card"), _("Draw and end your turn"), t.action_draw)
+            yield SystemCommand(_("Nope"), _("Play a Nope on the pending action"), t.action_nope)
+            yield SystemCommand(_("Play a NOW card"), _("Play a card that may be played at any time"),
+                                t.action_now)
+            yield SystemCommand(_("Browse the discard pile"), _("Every discarded card, top first"),
                                 t.action_discard)
-            yield SystemCommand("Every move", "List every move open to you", t.action_moves)
-            yield SystemCommand("The whole log", "Read back everything that happened this game (l)",
+            yield SystemCommand(_("Every move"), _("List every move open to you"), t.action_moves)
+            yield SystemCommand(_("The whole log"), _("Read back everything that happened this game (l)"),
                                 t.action_whole_log)
-            yield SystemCommand("Rules of the highlighted card", "Show its text", t.action_card_text)
+            yield SystemCommand(_("Rules of the highlighted card"), _("Show its text"), t.action_card_text)
         if self.session is not None:
-            yield SystemCommand("Leave the table", "Back to the start screen", self.leave)
+            yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.leave)
 
 
 def make_app(session_factory: SessionFactory, **kwargs: Any) -> EkpeerApp:

@@ -10,26 +10,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _
+
 
 def join_refused(code: str, message: str, table: str, name: str, address: str | None = None) -> str:
     """Why the host would not seat ``name`` at ``table``, and what to do instead."""
-    where = f"Table {table}"
     if code == "name_taken":
-        return (f"Someone at table {table} is already called {name}. "
-                "Join again with another name (the name field, or --name).")
+        return _("Someone at table {table} is already called {name}. "
+                 "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
-        return (f"{where} is playing already, so there is no seat for you in this game. "
-                "Join again once it is back in its lobby for the next game, or ask the host for "
-                "another table.")
+        return _("Table {table} is playing already, so there is no seat for you in this game. "
+                 "Join again once it is back in its lobby for the next game, or ask the host for "
+                 "another table.").format(table=table)
     if code == "table_full":
-        return f"Every seat at table {table} is taken: ask the host for another table."
+        return _("Every seat at table {table} is taken: ask the host for another table.").format(table=table)
     if code == "bad_password":
-        return f"{where}: {message}. Join again with the table's password (--password)."
+        return _("Table {table}: {message}. Join again with the table's password (--password).").format(
+            table=table, message=message)
     if code == "no_table":
-        return f"This host has no table {table}: check its name (--table), or join without it."
-    if code == "rate_limited":
-        return f"{where}: {message}"
-    return f"{where}: {message or 'the host refused'}"
+        return _("This host has no table {table}: check its name (--table), or join without it.").format(
+            table=table)
+    return _("Table {table}: {message}").format(table=table, message=message or _("the host refused"))
 
 
 def trouble(exc: BaseException) -> str:
@@ -38,15 +39,15 @@ def trouble(exc: BaseException) -> str:
     if isinstance(message, str) and message:
         return message
     if isinstance(exc, TimeoutError):
-        return "the host did not answer in time"
+        return _("the host did not answer in time")
     if isinstance(exc, ConnectionError):
-        said = "the connection to the host failed"
+        said = _("the connection to the host failed")
         return f"{said} ({exc})" if str(exc) else said
     text = str(exc)
-    return text if text else "something went wrong on this side (see the log)"
+    return text if text else _("something went wrong on this side (see the log)")
 
 
 def refused_words(body: dict[str, Any]) -> str:
     """A refusal reply (``{ok: false, code, message}``) in words: the host's message."""
     message = body.get("message")
-    return str(message) if message else "the host refused that"
+    return str(message) if message else _("the host refused that")

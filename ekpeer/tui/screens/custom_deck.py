@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import _, ngettext
 from ..widgets import Footer
 
 
@@ -65,9 +66,10 @@ def limits(custom: dict[str, Any]) -> tuple[int, int]:
 
 def picks_words(picks: dict[str, list[str]], titles: dict[str, str]) -> str:
     def names(ids: list[str]) -> str:
-        return ", ".join(titles.get(c, c) for c in ids) or "nothing"
+        return ", ".join(titles.get(c, c) for c in ids) or _("nothing")
 
-    return f"pile: {names(picks.get('pile', []))} · hand: {names(picks.get('hand', []))}"
+    return _("pile: {pile} · hand: {hand}").format(pile=names(picks.get("pile", [])),
+                                                   hand=names(picks.get("hand", [])))
 
 
 class CustomDeckScreen(ModalScreen[Any]):
@@ -98,12 +100,12 @@ class CustomDeckScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Custom deck: pick your cards", id="dialog-title")
+            yield Static(_("Custom deck: pick your cards"), id="dialog-title")
             yield Static("", id="dialog-prompt")
             yield OptionList(*[Option(self._line(c), id=c["id"]) for c in self.cards], id="dialog-options")
             yield Static("", id="dialog-details")
-            yield Static("p: to the draw pile   h: to your hand   x: take back   Enter: done (ready)   "
-                         "Esc: back", id="dialog-hint")
+            yield Static(_("p: to the draw pile   h: to your hand   x: take back   Enter: done (ready)   "
+                           "Esc: back"), id="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,25 +118,25 @@ class CustomDeckScreen(ModalScreen[Any]):
     def _line(self, card: dict[str, Any]) -> Text:
         counts = Counter(self.picks["pile"]) if hasattr(self, "picks") else Counter()
         hands = Counter(self.picks["hand"]) if hasattr(self, "picks") else Counter()
-        where = ("pile+hand" if may_pick(card, "pile") and may_pick(card, "hand")
-                 else "pile only" if may_pick(card, "pile") else "hand only")
+        where = (_("pile+hand") if may_pick(card, "pile") and may_pick(card, "hand")
+                 else _("pile only") if may_pick(card, "pile") else _("hand only"))
         t = Text()
         t.append(f"{card.get('title', card['id'])[:24]:<24}", style="bold")
         t.append(f" {where:<10}", style="dim")
         if counts[card["id"]]:
-            t.append(f" pile ×{counts[card['id']]}", style="bold green")
+            t.append(_(" pile ×{n}").format(n=counts[card["id"]]), style="bold green")
         if hands[card["id"]]:
-            t.append(f" hand ×{hands[card['id']]}", style="bold cyan")
+            t.append(_(" hand ×{n}").format(n=hands[card["id"]]), style="bold cyan")
         return t
 
     def _refresh(self) -> None:
         pile, hand = self.picks["pile"], self.picks["hand"]
         prompt = Text()
-        prompt.append(f"Draw pile {len(pile)}/{self.pile_limit}", style="bold")
-        prompt.append(f" · your hand {len(hand)}/{self.hand_limit}", style="bold")
+        prompt.append(_("Draw pile {n}/{most}").format(n=len(pile), most=self.pile_limit), style="bold")
+        prompt.append(_(" · your hand {n}/{most}").format(n=len(hand), most=self.hand_limit), style="bold")
         if self.random_cards is not None:
-            prompt.append(f" · {self.random_cards} random cards", style="dim")
-        prompt.append("\nOnly you see your picks. Kittens come in by themselves.", style="dim")
+            prompt.append(_(" · {n} random cards").format(n=self.random_cards), style="dim")
+        prompt.append("\n" + _("Only you see your picks. Kittens come in by themselves."), style="dim")
         self.query_one("#dialog-prompt", Static).update(prompt)
         options = self.query_one(OptionList)
         for i, card in enumerate(self.cards):
@@ -168,15 +170,16 @@ class CustomDeckScreen(ModalScreen[Any]):
         if card is None:
             return
         title = card.get("title", card["id"])
-        place = "the draw pile" if where == "pile" else "your starting hand"
+        place = _("the draw pile") if where == "pile" else _("your starting hand")
         if not may_pick(card, where):
-            self.notify(f"{title} cannot be picked for {place}.", severity="warning", timeout=3,
-                        markup=False)
+            self.notify(_("{card} cannot be picked for {place}.").format(card=title, place=place),
+                        severity="warning", timeout=3, markup=False)
             return
         limit = self.pile_limit if where == "pile" else self.hand_limit
         if len(self.picks[where]) >= limit:
-            self.notify(f"At most {limit} card{'s' if limit != 1 else ''} for {place}: "
-                        "x takes one back.", severity="warning", timeout=3)
+            self.notify(ngettext("At most {n} card for {place}: x takes one back.",
+                                 "At most {n} cards for {place}: x takes one back.", limit).format(
+                                     n=limit, place=place), severity="warning", timeout=3)
             return
         self.picks[where].append(card["id"])
         self._refresh()

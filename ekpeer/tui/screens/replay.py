@@ -11,26 +11,31 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import _
 from ..widgets import Footer
 from ..words import Catalog, event_words
 
 
 def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
     if move is None:
-        return "The cards are dealt."
+        return _("The cards are dealt.")
     do, by = move.get("do"), move.get("by")
     if do == "resolve":
-        return "The reaction window closes: the action resolves."
+        return _("The reaction window closes: the action resolves.")
     if do == "draw":
-        return f"{by} draws."
+        return _("{player} draws.").format(player=by)
     if do == "play":
         cards = cat.titles(list(move.get("cards") or []))
-        target = f" on {move['target']}" if move.get("target") else ""
-        return f"{by} plays {cards}{target}."
+        if move.get("target"):
+            return _("{player} plays {cards} on {target}.").format(player=by, cards=cards,
+                                                                    target=move["target"])
+        return _("{player} plays {cards}.").format(player=by, cards=cards)
     if do == "choose":
         detail = {k: v for k, v in move.items() if k not in ("do", "by") and v not in (None, [], "")}
         shown = ", ".join(f"{k} {cat.title(v) if k == 'card' else v}" for k, v in detail.items())
-        return f"{by} chooses{': ' + shown if shown else ''}."
+        if shown:
+            return _("{player} chooses: {what}.").format(player=by, what=shown)
+        return _("{player} chooses.").format(player=by)
     return f"{by}: {do}"
 
 
@@ -98,14 +103,14 @@ class ReplayScreen(Screen):
     def render_step(self) -> None:
         data, frame, cat = self.playback.data, self.frame, self.catalog
         title = Text()
-        title.append(" ekpeer replay ", style="bold reverse")
-        title.append(f"  {data.get('title') or data.get('table') or 'game'} · {data.get('saved_at', '')}")
-        title.append(f"  · step {self.index}/{self.playback.last}", style="bold")
-        title.append("  · every hand shown" if self.show_hands else "  · hands hidden", style="italic")
+        title.append(_(" ekpeer replay "), style="bold reverse")
+        title.append(f"  {data.get('title') or data.get('table') or _('game')} · {data.get('saved_at', '')}")
+        title.append(_("  · step {n}/{last}").format(n=self.index, last=self.playback.last), style="bold")
+        title.append(_("  · every hand shown") if self.show_hands else _("  · hands hidden"), style="italic")
         winners = data.get("winners") or ([data["winner"]] if data.get("winner") else [])
         if winners:
-            title.append(f"  · winner {winners[0]}" if len(winners) == 1
-                         else f"  · shared win: {', '.join(winners)}")
+            title.append(_("  · winner {player}").format(player=winners[0]) if len(winners) == 1
+                         else _("  · shared win: {players}").format(players=", ".join(winners)))
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-players", Static).update(self.players_text())
         step = Text(move_words(frame.move, cat) + "\n", style="bold")
@@ -129,31 +134,36 @@ class ReplayScreen(Screen):
             if p.get("status") == "out":
                 style = "dim strike"
             text.append(f"{mark}{name}", style=style)
-            text.append(f"  {p.get('status')} · {p.get('hand_count', 0)} cards\n", style="dim")
+            status = _(p["status"]) if p.get("status") else p.get("status")
+            held = _("{status} · {n} cards").format(status=status, n=p.get("hand_count", 0))
+            text.append(f"  {held}\n", style="dim")
             if self.show_hands:
                 hand = frame.hands.get(name, [])
-                text.append("    " + (cat.titles(hand) if hand else "(no cards)") + "\n")
-            for label, key in (("in front", "in_front"), ("marked", "marked")):
+                text.append("    " + (cat.titles(hand) if hand else _("(no cards)")) + "\n")
+            for label, key in ((_("in front"), "in_front"), (_("marked"), "marked")):
                 if p.get(key):
                     text.append(f"    {label}: {cat.titles(p[key])}\n", style="italic")
-        text.append(f"\nDraw pile: {view.get('draw_pile_count', 0)} cards")
+        text.append("\n" + _("Draw pile: {n} cards").format(n=view.get("draw_pile_count", 0)))
         if self.show_hands and frame.draw_pile:
             top = cat.titles(frame.draw_pile[:5])
-            text.append(f"\n  top first: {top}{' …' if len(frame.draw_pile) > 5 else ''}")
+            more = " …" if len(frame.draw_pile) > 5 else ""
+            text.append("\n" + _("  top first: {cards}").format(cards=top) + more)
         discard = view.get("discard") or []
-        text.append(f"\nDiscard: {cat.title(discard[-1]) if discard else 'empty'} ({len(discard)})")
+        top_card = cat.title(discard[-1]) if discard else _("empty")
+        text.append("\n" + _("Discard: {card} ({n})").format(card=top_card, n=len(discard)))
         if view.get("stack"):
-            text.append(f"\nWaiting to resolve: {len(view['stack'])} action(s)")
+            text.append("\n" + _("Waiting to resolve: {n} action(s)").format(n=len(view["stack"])))
         winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
         if len(winners) == 1:
-            text.append(f"\n\n{winners[0]} wins!", style="bold green")
+            text.append("\n\n" + _("{player} wins!").format(player=winners[0]), style="bold green")
         elif winners:
-            text.append(f"\n\n{', '.join(winners)} share the win!", style="bold green")
+            text.append("\n\n" + _("{players} share the win!").format(players=", ".join(winners)),
+                        style="bold green")
         return text
 
     def log_text(self) -> Text:
         """The moves so far, newest last (the last 40)."""
-        text = Text("Moves so far\n", style="bold underline")
+        text = Text(_("Moves so far") + "\n", style="bold underline")
         start = max(1, self.index - 39)
         for frame in self.playback.frames[start:self.index + 1]:
             text.append(f"{frame.index:>4}. {move_words(frame.move, self.catalog)}\n",

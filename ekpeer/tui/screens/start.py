@@ -15,8 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...i18n import N_, _, ngettext
 from ..messages import StartChosen
 from ..widgets import Footer
+
+#: a table's phase, as a host lists it
+PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
 
 
 class StartScreen(Screen):
@@ -49,25 +53,25 @@ class StartScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-box"):
-            yield Static("ekpeer: Exploding Kittens in the terminal", id="start-title")
+            yield Static(_("ekpeer: Exploding Kittens in the terminal"), id="start-title")
             with Horizontal(id="name-row"):
-                yield Label("Your name")
+                yield Label(_("Your name"))
                 yield Input(self.player_name, id="name", max_length=16)
             if self.discovery:
-                yield Label("Tables on your LAN: ↑ ↓ choose, Enter joins", classes="heading first")
-                yield Static("Looking for tables on the LAN…", id="lan-status")
+                yield Label(_("Tables on your LAN: ↑ ↓ choose, Enter joins"), classes="heading first")
+                yield Static(_("Looking for tables on the LAN…"), id="lan-status")
                 yield OptionList(id="lan-tables")
-            yield Label("Or type the address the host's lobby shows", classes="heading")
+            yield Label(_("Or type the address the host's lobby shows"), classes="heading")
             with Horizontal(id="join-row"):
                 with Vertical(id="address-field", classes="field"):
                     yield Input(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
                 with Vertical(id="password-field", classes="field"):
-                    yield Input("", placeholder="password, if any", password=True, id="password",
+                    yield Input("", placeholder=_("password, if any"), password=True, id="password",
                                 max_length=64)
             with Horizontal(id="start-buttons"):
-                yield Button("Join", id="join", variant="primary" if self.discovery else "default")
-                yield Button("Host a table", id="host")
-                yield Button("Play vs bots", id="play", variant="default" if self.discovery else "primary")
+                yield Button(_("Join"), id="join", variant="primary" if self.discovery else "default")
+                yield Button(_("Host a table"), id="host")
+                yield Button(_("Play vs bots"), id="play", variant="default" if self.discovery else "primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -89,7 +93,8 @@ class StartScreen(Screen):
             browser = Browser(on_change=self.show_tables)
             await browser.start()
         except Exception as exc:
-            self._lan_status(f"LAN discovery is off here ({exc}): type the host's address below.")
+            self._lan_status(_("LAN discovery is off here ({reason}): type the host's address below.").format(
+                reason=exc))
             return
         try:
             await asyncio.Event().wait()
@@ -116,12 +121,13 @@ class StartScreen(Screen):
         if self.lan_tables:
             options.highlighted = min(before or 0, len(self.lan_tables) - 1)
         n = len(self.lan_tables)
-        self._lan_status(f"{n} table{'s' if n != 1 else ''} found on the LAN" if n
-                         else "Looking for tables on the LAN…")
+        found = ngettext("{n} table found on the LAN", "{n} tables found on the LAN", n).format(n=n)
+        self._lan_status(found if n else _("Looking for tables on the LAN…"))
 
     @staticmethod
     def _table_line(t: Any) -> str:
-        seats = f"{t.free} of {t.seats} seats free" if t.phase == "lobby" else t.phase
+        seats = _("{free} of {seats} seats free").format(free=t.free, seats=t.seats) if t.phase == "lobby" \
+            else _(t.phase)
         exps = ", ".join(t.expansions)
         where = t.endpoint.split("://", 1)[-1]
         secure = "  🔒" if t.key else ""
@@ -132,7 +138,7 @@ class StartScreen(Screen):
 
     def join_listed(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self.lan_tables):
-            self.notify("No table found on the LAN yet: wait a moment, or type the host's address.",
+            self.notify(_("No table found on the LAN yet: wait a moment, or type the host's address."),
                         severity="warning", timeout=4)
             return
         table = self.lan_tables[index]
@@ -164,7 +170,7 @@ class StartScreen(Screen):
             return True
         if self._trusting != (table.endpoint, table.key):
             self._trusting = (table.endpoint, table.key)
-            self.notify(trust.words() + " Enter again to trust it.", title="New host", timeout=30,
+            self.notify(trust.words() + _(" Enter again to trust it."), title=_("New host"), timeout=30,
                         markup=False)
             return False
         KnownHosts().remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
@@ -190,7 +196,8 @@ class StartScreen(Screen):
             if lan and self.lan_tables:   # nothing typed: the table highlighted on the LAN list
                 self.join_listed(lan.first(OptionList).highlighted)
                 return
-            self.notify("Type the host's address first (as the host's lobby shows it).", severity="warning")
+            self.notify(_("Type the host's address first (as the host's lobby shows it)."),
+                        severity="warning")
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None
