@@ -6,6 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from . import cli_lang
+from .i18n import _
+
 
 def _csv(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
@@ -80,7 +83,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
     import json
     import textwrap
 
-    listing = card_listing()
+    from . import i18n
+    from .plugins import installed, translated
+
+    listing = translated(card_listing(), sorted(installed()), i18n.current())
     if args.json:
         print(json.dumps(listing, indent=1, ensure_ascii=False))
         return 0
@@ -93,14 +99,15 @@ def cmd_cards(args: argparse.Namespace) -> int:
         for card in by_plugin[plugin]:
             flags = " [NOW]" if card["now"] and "NOW" not in card["title"].upper() else ""
             also = [p for p in card["plugins"] if p != plugin]
-            brought = f"  (also in {', '.join(also)})" if also else ""
+            brought = "  " + _("(also in {plugins})").format(plugins=", ".join(also)) if also else ""
             print(f"  {card['id']:<24} {card['title']}{flags}{brought}")
             for line in textwrap.wrap(card["text"], 92):
                 print(f"      {line}")
             counts = ", ".join(f"{titles.get(d, d)} {n}" for d, n in card["counts"].items())
-            print(f"      in: {counts or 'no box (a variant or a custom deck adds it)'}")
+            boxes = counts or _("no box (a variant or a custom deck adds it)")
+            print("      " + _("in: {boxes}").format(boxes=boxes))
     for plugin, error in listing.get("broken", {}).items():
-        print(f"{plugin}: <failed to load: {error}>")
+        print(_("{plugin}: <failed to load: {error}>").format(plugin=plugin, error=error))
     return 0
 
 
@@ -159,11 +166,15 @@ def build_parser() -> argparse.ArgumentParser:
     cli_net.add_commands(sub)
     cli_tui.add_commands(sub)
     cli_web.add_commands(sub)
+    cli_lang.add_lang_option(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    cli_lang.choose(argv)           # before anything is said: --help and the screens speak it
     parser = build_parser()
+    cli_lang.translate_parser(parser)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parent
 #: Extra call names whose argument is an English message (beside Babel's ``_``,
 #: ``gettext``, ``ngettext``, ``pgettext``): ``name: argument index`` as Babel reads them.
 KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-                            "N_": None}
+                            "N_": None,
+            # a key binding's description (said by KeyBar and Footer where it is shown)
+            "Binding": (3,)}
 #: The built-in plugins, whose translations ship with ekpeer (and are checked).
 BUILT_IN = ("base", "imploding", "zombie", "streaking", "party")
 
@@ -39,7 +41,23 @@ def client_template() -> Catalog:
             continue
         catalog.add(message, None, [(f"ekpeer/{filename}", lineno)], auto_comments=comments,
                     context=context, flags=_flags(message))
+    for text in cli_help_texts():
+        if text not in catalog:
+            catalog.add(text, None, [("ekpeer/cli.py", 0)], auto_comments=["--help"], flags=_flags(text))
     return catalog
+
+
+def cli_help_texts() -> list[str]:
+    """Every help text ``ekpeer --help`` and its commands print (English, as declared)."""
+    from . import cli
+    from .cli_lang import help_texts
+
+    was = i18n.current()
+    i18n.set_language(i18n.DEFAULT)
+    try:
+        return help_texts(cli.build_parser())
+    finally:
+        i18n.set_language(was)
 
 
 def _flags(message: Any) -> tuple[str, ...]:

@@ -202,7 +202,11 @@ class Playback:
         self.rules = rules_for(data)
         rec = data["record"]
         game = replay(self.rules, rec["origin"], [])
-        self.catalog = self.rules.catalog()
+        from . import i18n
+        from .plugins import translated
+
+        # the cards in the viewer's language (``ekpeer replay --lang da``), by the plugins' words
+        self.catalog = translated(self.rules.catalog(), list(self.rules.plugins), i18n.current())
         self.players: list[str] = list(game.players)
         self.frames: list[Frame] = []
 

@@ -26,12 +26,14 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from ..i18n import N_, _
+
 HUNG_UP = 129                 # 128 + SIGHUP, the shell's code for a process its terminal left
 # Linux only: macOS's poll() answers POLLNVAL for terminals, and Windows has no poll()
 WATCHABLE = sys.platform.startswith("linux") and hasattr(select, "poll")
 HANGUP_EVENTS = (select.POLLHUP | select.POLLERR | select.POLLNVAL) if WATCHABLE else 0
-NO_TERMINAL = ("ekpeer: the client needs a terminal, and its input is not one. Run it in a terminal "
-               "(a friend with only a browser gets a seat through `ekpeer serve`).")
+NO_TERMINAL = N_("ekpeer: the client needs a terminal, and its input is not one. Run it in a terminal "
+                 "(a friend with only a browser gets a seat through `ekpeer serve`).")
 
 
 def own_input_driver() -> bool:
@@ -120,7 +122,7 @@ def exit_on_hangup(app: Any, fd: int = 0) -> Iterator[HangupWatch | None]:
         yield None
         return
     if not own_input_driver() and not has_terminal(fd):
-        sys.stderr.write(NO_TERMINAL + "\n")
+        sys.stderr.write(_(NO_TERMINAL) + "\n")
         raise SystemExit(2)
     if not WATCHABLE:
         yield None

@@ -20,6 +20,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..i18n import _
 from ..table_settings import lobby_settings
 
 
@@ -191,8 +192,8 @@ class NetSession(Session):
             joined = await self.client.join(table or "main", self.name, password=self.password)
         except RequestError as exc:
             if exc.code == "bad_password":   # the host's own words, plainly
-                raise SessionClosed(f"Table {table or 'main'}: {exc.message}. "
-                                    "Join again with the table's password (--password).") from None
+                words = _("Table {table}: {message}. Join again with the table's password (--password).")
+                raise SessionClosed(words.format(table=table or "main", message=exc.message)) from None
             raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
