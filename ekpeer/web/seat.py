@@ -43,13 +43,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .. import tui
+from .. import i18n, tui
+from ..i18n import _, ngettext
 from ..tui.app import EkpeerApp
 from ..tui.messages import StartChosen
 from ..tui.session import NetSession, Session
+from ..tui.widgets import Footer
 from .limits import START_IDLE, START_IDLE_CODE
 
 SEAT_FILE = "seat.json"
@@ -223,19 +225,20 @@ class SeatScreen(Screen):
         except ValueError:
             endpoint = self.place.address
         with Vertical(id="seat-box"):
-            yield Static(Content(f"ekpeer: a seat at the host {endpoint}"), id="seat-title")
-            yield Label("Your name (enter joins)")
-            yield Input(self.player_name, placeholder="your name", id="name", max_length=16)
+            yield Static(Content(_("ekpeer: a seat at the host {host}").format(host=endpoint)),
+                         id="seat-title")
+            yield Label(_("Your name (enter joins)"))
+            yield Input(self.player_name, placeholder=_("your name"), id="name", max_length=16)
             if self.place.table is None:
-                yield Label("Table (↑/↓ to choose, enter joins)")
-                yield Static("Asking the host for its tables…", id="seat-status")
+                yield Label(_("Table (↑/↓ to choose, enter joins)"))
+                yield Static(_("Asking the host for its tables…"), id="seat-status")
                 yield OptionList(id="seat-tables")
             else:
-                yield Static(Content(f"Table: {self.place.table}"), id="seat-status")
+                yield Static(Content(_("Table: {table}").format(table=self.place.table)), id="seat-status")
             if self.place.password is None:
-                yield Label("Table password (if it has one)")
-                yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
-            yield Button("Join", id="seat-join", variant="primary")
+                yield Label(_("Table password (if it has one)"))
+                yield Input("", placeholder=_("if it has one"), password=True, id="password", max_length=64)
+            yield Button(_("Join"), id="seat-join", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -258,7 +261,8 @@ class SeatScreen(Screen):
             hello = await client.connect()
             self.show_tables(await every_table(client, hello))
         except Exception as exc:
-            self._status(f"The host does not answer ({type(exc).__name__}): f5 asks again.")
+            self._status(_("The host does not answer ({reason}): f5 asks again.").format(
+                reason=type(exc).__name__))
         finally:
             with contextlib.suppress(Exception):
                 await client.close()
@@ -282,14 +286,15 @@ class SeatScreen(Screen):
         if self.tables:
             options.highlighted = 0
         n = len(self.tables)
-        self._status(f"{n} table{'s' if n != 1 else ''} at this host" if n else
-                     "This host has no table yet: f5 asks again.")
+        self._status(ngettext("{n} table at this host", "{n} tables at this host", n).format(n=n) if n else
+                     _("This host has no table yet: f5 asks again."))
 
     @staticmethod
     def _line(t: dict[str, Any]) -> str:
         seats, taken = int(t.get("seats") or 0), int(t.get("taken") or 0)
-        state = f"{seats - taken} of {seats} seats free" if t.get("phase") == "lobby" else str(t.get("phase"))
-        lock = "  (password)" if t.get("password") else ""
+        state = (_("{free} of {seats} seats free").format(free=seats - taken, seats=seats)
+                 if t.get("phase") == "lobby" else _(str(t.get("phase"))))
+        lock = _("  (password)") if t.get("password") else ""
         title = t.get("title") or t.get("table")
         return f"{title} ({t.get('table')})  ·  {state}{lock}"
 
@@ -305,12 +310,12 @@ class SeatScreen(Screen):
     def join(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            self.notify("Type your name first.", severity="warning")
+            self.notify(_("Type your name first."), severity="warning")
             self.query_one("#name", Input).focus()
             return
         table = self.chosen_table()
         if table is None:
-            self.notify("The host has no table to join yet (f5 asks again).", severity="warning")
+            self.notify(_("The host has no table to join yet (f5 asks again)."), severity="warning")
             return
         password = None
         for found in self.query("#password"):
@@ -403,6 +408,8 @@ def main() -> int:
     from ..tui.hangup import exit_on_hangup
 
     place = SeatPlace.from_env()
+    # the page request's language (ekpeer serve read its Accept-Language), else the usual ones
+    i18n.set_language(os.environ.get("EKPEER_WEB_LANG") or i18n.from_environment())
     follow_parent()
     app = WebSeatApp(place)
     with exit_on_hangup(app):

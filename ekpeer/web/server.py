@@ -116,6 +116,15 @@ class ServeOptions:
         return split_address(self.address)[0]
 
 
+def page_language(request: web.Request) -> str:
+    """The language a browser seat speaks: ``?lang=da`` on the page's address, else the best of
+    the page request's ``Accept-Language`` that ekpeer has, else English."""
+    from .. import i18n
+
+    asked = i18n.best(request.query.get("lang"))
+    return asked or i18n.from_accept_language(request.headers.get("Accept-Language"))
+
+
 def is_loopback(host: str) -> bool:
     if host.lower() in LOOPBACK_NAMES:
         return True
@@ -203,6 +212,7 @@ class BrowserSeat:
     address: str | None = None              # whose process it is (guesser()), while it runs
     seen: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lang: str = "en"                        # the page request's Accept-Language (or ?lang=), at best
 
 
 class WebServer:
@@ -435,6 +445,7 @@ class WebServer:
             return self.full()
         if seat.process is None and self.live_from(guesser(request.remote)) >= self.options.per_address:
             return self.full_for_you()
+        seat.lang = page_language(request)
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
         text = self._page.substitute(
@@ -468,7 +479,7 @@ class WebServer:
                "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
                "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
                "EKPEER_WEB_START_IDLE": str(self.options.start_idle),
-               "PYTHONUNBUFFERED": "1"}
+               "EKPEER_WEB_LANG": seat.lang, "PYTHONUNBUFFERED": "1"}
         if self.options.password is not None:
             env["EKPEER_WEB_PASSWORD"] = self.options.password
         return env
