@@ -125,8 +125,10 @@ def update(lang: str | None = None) -> list[Path]:
             if path.is_file():
                 with path.open("rb") as source:
                     catalog = read_po(source, locale=code, domain=domain)
+                created = catalog.creation_date
                 catalog.update(template, no_fuzzy_matching=True)
                 catalog.obsolete.clear()
+                catalog.creation_date = created     # no header churn: only messages change
             else:
                 catalog = Catalog(locale=code, domain=domain, project=template.project, charset="utf-8")
                 for message in template:

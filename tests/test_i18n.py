@@ -1,0 +1,139 @@
+"""Languages (issue 30): every word a player reads has its Danish, with the English one's
+placeholders; the language comes from --lang, the environment or a browser's request.
+
+After new English strings land (a merge), ``scripts/i18n update`` adds them to every .po file
+empty; this test then names each one until it is translated (``scripts/i18n check`` too).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ekpeer import i18n
+from ekpeer.i18n_catalogs import BUILT_IN, client_template, domains, plugin_texts, problems
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def danish():
+    i18n.set_language("da")
+    yield
+    i18n.set_language("en")
+
+
+def test_every_ui_string_and_every_card_of_every_built_in_plugin_has_its_danish():
+    assert problems("da") == []
+
+
+def test_the_check_finds_a_missing_translation_and_a_placeholder_that_differs(monkeypatch):
+    real = i18n.read_po.__wrapped__
+
+    def spoiled(path: str):
+        found = dict(real(path))
+        if path.endswith("ekpeer.po"):
+            found.pop("You draw {card}", None)                        # a UI string lacks its Danish
+            found["{player} draws {card}!"] = "{spiller} trækker {card}!"   # a placeholder renamed
+        if path.endswith("party.po"):
+            found.pop("Bury", None)                                    # a card's title lacks it
+        return found
+
+    monkeypatch.setattr(i18n.read_po, "__wrapped__", spoiled)
+    found = problems("da")
+    assert any("no da translation of 'You draw {card}'" in p for p in found)
+    assert any("'{spiller} trækker {card}!'" in p for p in found)
+    assert any(p.startswith("party: no da translation of 'Bury'") for p in found)
+
+
+def test_the_templates_hold_what_a_player_reads():
+    client = {m.id if isinstance(m.id, str) else m.id[0] for m in client_template() if m.id}
+    assert {"You draw {card}", "{player} draws {card}!", "Your turn", "Players", "Rematch",
+            "language of the words you read: da (Danish) or en (English); default from "
+            "LANGUAGE/LC_ALL/LANG, else English"} <= client
+    assert set(domains()) == {"ekpeer", *BUILT_IN}
+    assert {"Nope", "Original Edition", "56 cards for 2-5 players"} <= set(plugin_texts("base"))
+    assert {"I'll Take That", "Party cards"} <= set(plugin_texts("party"))
+
+
+def test_the_party_pack_and_the_other_boxes_speak_the_words_of_seed_004(danish):
+    from ekpeer.plugins import translated
+
+    cards = {c["id"]: c["title"] for c in translated(
+        [{"id": i, "title": t} for i, t in (("attack", "Attack (2x)"), ("skip", "Skip"), ("nope", "Nope"),
+                                            ("shuffle", "Shuffle"), ("feral_cat", "Feral Cat"),
+                                            ("defuse", "Defuse"))],
+        ["party", "base", "imploding"], "da")}
+    assert cards == {"attack": "Angreb (2x)", "skip": "Spring over", "nope": "Niks", "shuffle": "Bland",
+                     "feral_cat": "Vildkat", "defuse": "Desarmer"}
+
+
+@pytest.mark.parametrize("environ, lang", [
+    ({}, "en"),
+    ({"LANG": "da_DK.UTF-8"}, "da"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LC_ALL": "en_US.UTF-8", "LANG": "da_DK.UTF-8"}, "en"),
+    ({"LANGUAGE": "sv:da", "LANG": "en_GB.UTF-8"}, "da"),
+    ({"LANGUAGE": "fr", "LANG": "da_DK"}, "da"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+])
+def test_the_language_comes_from_the_usual_variables_english_the_fallback(environ, lang):
+    assert i18n.from_environment(environ) == lang
+
+
+@pytest.mark.parametrize("header, lang", [
+    (None, "en"), ("", "en"), ("da", "da"), ("da-DK,da;q=0.9,en;q=0.8", "da"),
+    ("en-GB,en;q=0.9,da;q=0.8", "en"), ("de;q=1.0, da;q=0.5", "da"), ("de, fr", "en"),
+    ("da;q=0", "en"), ("x" * 600, "en"), ("da;q=bogus, en;q=0.1", "en"),
+])
+def test_a_browser_seat_takes_the_best_language_of_the_page_request(header, lang):
+    assert i18n.from_accept_language(header) == lang
+
+
+def test_a_hostile_language_tag_is_english():
+    for tag in ("../../etc", "da\x1b[31m", "d" * 100, 5, None, "*"):
+        assert i18n.normalize(tag) is None or i18n.best(tag) in (None, "da")
+    assert i18n.normalize("da-dk") == "da_DK" and i18n.best("da_DK") == "da"
+
+
+def test_words_follow_the_chosen_language(danish):
+    from ekpeer.tui.words import Catalog, event_words
+
+    cat = Catalog([{"id": "skip", "title": "Spring over"}])
+    drew = {"type": "drew", "player": "ann", "card": "skip"}
+    assert event_words(drew, cat, "ann") == "Du trækker Spring over"
+    assert event_words({**drew, "player": "bob"}, cat, "ann") == "bob trækker Spring over!"
+    i18n.set_language("en")
+    assert event_words(drew, cat, "ann") == "You draw Spring over"
+
+
+def test_ekpeer_cards_and_help_speak_danish_with_lang_da():
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(ROOT), "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
+    cards = subprocess.run([sys.executable, "-m", "ekpeer.cli", "cards", "--lang", "da"], capture_output=True,
+                           text=True, timeout=60, cwd=ROOT, env=env)
+    assert cards.returncode == 0, cards.stderr
+    assert "Spring over" in cards.stdout and "Niks" in cards.stdout and "Originaludgaven" in cards.stdout
+    english = subprocess.run([sys.executable, "-m", "ekpeer.cli", "cards"], capture_output=True, text=True,
+                             timeout=60, cwd=ROOT, env=env)
+    assert "Skip" in english.stdout and "Spring over" not in english.stdout
+    helped = subprocess.run([sys.executable, "-m", "ekpeer.cli", "cards", "--help"], capture_output=True,
+                            text=True, timeout=60, cwd=ROOT, env={**env, "LANG": "da_DK.UTF-8"})
+    assert helped.returncode == 0 and "brug:" in helped.stdout and "Skip" not in helped.stdout
+
+
+def test_a_browser_seat_hands_its_page_language_to_its_client(tmp_path):
+    from aiohttp.test_utils import make_mocked_request
+
+    from ekpeer.web.server import BrowserSeat, ServeOptions, WebServer, page_language
+
+    asked = make_mocked_request("GET", "/seat/x", headers={"Accept-Language": "da-DK,da;q=0.9,en;q=0.5"})
+    assert page_language(asked) == "da"
+    assert page_language(make_mocked_request("GET", "/seat/x?lang=en",
+                                             headers={"Accept-Language": "da"})) == "en"
+    assert page_language(make_mocked_request("GET", "/seat/x")) == "en"
+    server = WebServer(ServeOptions(address="tcp://127.0.0.1:1/" + "A" * 40, data=tmp_path))
+    seat = BrowserSeat("x", tmp_path, True, lang="da")
+    assert server.seat_env(seat)["EKPEER_WEB_LANG"] == "da"
