@@ -16,7 +16,7 @@ from textual.widgets import Footer as _Footer
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .words import Catalog, explode_odds, seat_tag, seen_words
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
@@ -62,6 +62,10 @@ def _scrubbed(value: Any) -> Any:
     if isinstance(value, list):
         return [_scrubbed(v) for v in value]
     return value
+
+
+#: Textual's own key descriptions shown beside ekpeer's (said in the player's language too)
+TEXTUAL_WORDS = (N_("palette"),)
 
 
 class KeyBar(Static):

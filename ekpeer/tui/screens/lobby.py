@@ -197,7 +197,7 @@ class LobbyScreen(Screen):
             yield Static("", id="join-key")
         with Horizontal(id="lobby-main"):
             with Vertical(id="seats-box"):
-                yield Static("Seats", classes="heading")
+                yield Static(_("Seats"), classes="heading")
                 yield Static("", id="seats")
                 yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")

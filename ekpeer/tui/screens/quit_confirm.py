@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...i18n import _, ngettext
+
 
 def others_seated(lobby: dict, me: str | None) -> list[str]:
     """The other people (not bots) at the table who would lose it: seated, and not gone for
@@ -23,7 +25,9 @@ def others_seated(lobby: dict, me: str | None) -> list[str]:
 
 
 def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 class QuitConfirmScreen(ModalScreen[bool]):
@@ -41,14 +45,16 @@ class QuitConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         who = _names(self.others)
-        verb = "is" if len(self.others) == 1 else "are"
         with Vertical(id="dialog"):
-            yield Static("Quit and close your table?", id="dialog-title")
-            yield Static(f"You are hosting: {who} {verb} still at your table. Quitting closes it for "
-                         f"everyone; they are told the host closed the table.", id="dialog-prompt")
+            yield Static(_("Quit and close your table?"), id="dialog-title")
+            yield Static(ngettext("You are hosting: {who} is still at your table. Quitting closes it for "
+                                  "everyone; they are told the host closed the table.",
+                                  "You are hosting: {who} are still at your table. Quitting closes it for "
+                                  "everyone; they are told the host closed the table.",
+                                  len(self.others)).format(who=who), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
-                yield Button("Stay (s)", id="stay", variant="primary")
-                yield Button("Quit and close the table (y)", id="quit", variant="error")
+                yield Button(_("Stay (s)"), id="stay", variant="primary")
+                yield Button(_("Quit and close the table (y)"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()

@@ -274,8 +274,13 @@ class TableScreen(Screen):
             return
         # never so narrow that a title splits mid-word or needs a fourth line ("Alter the
         # Future…" lost its "(3x)" at 80 columns)
-        need = max((title_width(self.cat.title(c.card)) for c in cards), default=0)
-        width = max(CARD_MIN, min(CARD_MAX, need + 2), min(CARD_MAX, avail // n - 1))
+        titles = [self.cat.title(c.card) for c in cards]
+        need = max((title_width(t) for t in titles), default=0)
+        # a word longer than a usual card (Danish "Skraldeindsamling") widens the cards rather
+        # than being cut: the hand then shows fewer at a time, each whole
+        word = max((len(w) for t in titles for w in t.replace("-", "- ").split()), default=0)
+        most = max(CARD_MAX, word + 2)
+        width = max(CARD_MIN, min(most, need + 2), min(most, avail // n - 1))
         fit, start = n, 0
         if n * (width + 1) > avail:
             fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))

@@ -1,0 +1,113 @@
+"""The game in Danish at 80x24 (issue 30): snapshots of the lobby, the table and a dialog, and
+no card title cut mid-word though Danish words run longer (Skraldeindsamling, Sammenskudsgilde).
+
+The cards come as a host sends them to a client that asked for Danish (the plugins'
+translations); the client's own words from ekpeer's Danish catalog.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer import i18n
+from ekpeer.net.lobby import choices_in, table_plugins_in
+from ekpeer.plugins import translated
+from ekpeer.tui.widgets import CardWidget
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+from .test_lobby_roles import lobby, lobby_app
+
+LONG = ["garbage_collection", "potluck", "curse_of_the_cat_butt", "rainbow_ralphing_cat", "defuse",
+        "streaking_kitten", "raising_heck", "swap_top_and_bottom"]
+
+
+@pytest.fixture(autouse=True)
+def danish():
+    i18n.set_language("da")
+    yield
+    i18n.set_language("en")
+
+
+def in_danish(message: dict, rules) -> dict:
+    body = dict(message["body"])
+    body["catalog"] = translated(body["catalog"], list(rules.plugins), "da")
+    return {**message, "body": body}
+
+
+def table_in_danish():
+    table = {
+        "expansions": ["base", "streaking", "party"],
+        "players": ["ann", "bob", "cat"],
+        "current": "ann",
+        "turns": 2,
+        "draw_pile": ["tacocat", "skip", "beard_cat", "exploding_kitten", "shuffle"],
+        "discard": ["skip", "attack"],
+        "hands": {"ann": list(LONG), "bob": ["nope", "attack"], "cat": ["beard_cat"]},
+    }
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["raising_heck"]}])
+    return in_danish(snapshot_of(game, rules, "ann", ev), rules)
+
+
+def danish_lobby() -> dict:
+    message = lobby(seats=4, expansions=("base", "party"), deck="party_pack")
+    body = message["body"]
+    body["choices"] = choices_in("da")
+    body["plugins"] = table_plugins_in(["base", "party"], "da")
+    return message
+
+
+def test_the_lobby_in_danish(snap_compare):
+    app, _ = lobby_app([danish_lobby()])
+
+    async def ready(pilot):
+        await settle(pilot, 8)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_the_table_in_danish(snap_compare):
+    app, _ = scripted_app([table_in_danish()])
+
+    async def ready(pilot):
+        await settle(pilot, 6)
+        pilot.app.screen.query_one("#log").scroll_end(animate=False)   # the newest lines, as played
+        await settle(pilot, 2)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_a_dialog_in_danish(snap_compare):
+    table = {"players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+             "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "draw", "by": "ann"}])
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+
+    async def ready(pilot):
+        await settle(pilot, 6)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+async def test_no_danish_card_title_is_cut_mid_word_at_80x24():
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        cards = list(app.screen.query(CardWidget))
+        titles = {c.card: app.catalog.title(c.card) for c in cards}
+        assert titles["garbage_collection"] == "Skraldeindsamling"
+        assert titles["potluck"] == "Sammenskudsgilde"
+        seen = 0
+        for index in range(len(cards)):        # walk the hand: every card is shown in turn
+            app.screen.focus_index = index
+            app.screen._layout_hand()
+            await settle(pilot, 2)
+            for card in cards:
+                if not card.display:
+                    continue
+                seen += 1
+                shown = str(card.render()).split("\n")
+                words = {w for line in shown for w in line.split()}
+                whole = set(titles[card.card].split())
+                assert words == whole, (titles[card.card], shown)     # no word split, none cut with …
+        assert seen >= len(cards)
