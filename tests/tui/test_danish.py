@@ -7,6 +7,8 @@ translations); the client's own words from ekpeer's Danish catalog.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from ekpeer import i18n
@@ -111,3 +113,27 @@ async def test_no_danish_card_title_is_cut_mid_word_at_80x24():
                 whole = set(titles[card.card].split())
                 assert words == whole, (titles[card.card], shown)     # no word split, none cut with …
         assert seen >= len(cards)
+
+
+async def test_ekpeer_play_in_danish_gets_the_cards_in_danish_from_its_host():
+    """``ekpeer play --lang da``: the client's session asks its (real, local) host for Danish,
+    and the game's catalog comes in Danish."""
+    from ekpeer import cli_tui
+
+    session = cli_tui.session_factory(think=(0.0, 0.0), seed=5, discovery=False)(
+        mode="play", name="ann", autostart=True,
+        settings={"seats": 2, "reaction_seconds": 0.05, "expansions": ["base"], "bots": "heuristic"})
+
+    async def first_snapshot() -> dict:
+        while True:
+            msg = await session.recv()
+            if msg["type"] == "snapshot":
+                return msg
+
+    try:
+        await session.open()
+        msg = await asyncio.wait_for(first_snapshot(), 30)
+    finally:
+        await session.close()
+    titles = {c["id"]: c["title"] for c in msg["body"]["catalog"]}
+    assert titles["skip"] == "Spring over" and titles["defuse"] == "Desarmer" and titles["nope"] == "Niks"
