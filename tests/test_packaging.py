@@ -57,6 +57,9 @@ def test_the_wheel_holds_ekpeer_cards_and_no_plugins_package(wheel):
     assert {f"ekpeer_cards/{p}/__init__.py" for p in PLUGINS} <= set(names)
     for plugin in PLUGINS:
         assert f"{plugin} = ekpeer_cards.{plugin}" in entry_points
+    # the translations travel with the code, read as they are (issue 30)
+    assert "ekpeer/locale/da/LC_MESSAGES/ekpeer.po" in names
+    assert {f"ekpeer_cards/{p}/locale/da/LC_MESSAGES/{p}.po" for p in PLUGINS} <= set(names)
 
 
 def test_ekpeer_runs_from_the_installed_wheel(wheel, tmp_path):
@@ -77,6 +80,8 @@ def test_ekpeer_runs_from_the_installed_wheel(wheel, tmp_path):
     assert plugins.stdout.count(f"  from: {site}") == len(PLUGINS)
     cards = ekpeer("cards")
     assert cards.returncode == 0 and "party:" in cards.stdout and "streaking_kitten" in cards.stdout
+    danish = ekpeer("cards", "--lang", "da")
+    assert danish.returncode == 0 and "Spring over" in danish.stdout and "i: Originaludgaven" in danish.stdout
     scenarios = ekpeer("scenario", "run", str(ROOT / "tests" / "scenarios"))
     assert scenarios.returncode == 0 and " passed, 0 failed" in scenarios.stdout, scenarios.stdout[-2000:]
     where = subprocess.run([sys.executable, "-S", "-c", "import ekpeer_cards, importlib.util; "
