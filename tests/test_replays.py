@@ -141,3 +141,24 @@ async def test_replay_screen_steps_through_the_game(saved):
         for _ in range(playback.last):
             await pilot.press("right")
         assert screen.index == playback.last and time.monotonic() - started < 20
+
+
+async def test_the_replay_viewer_speaks_danish(saved):
+    """``ekpeer replay --lang da``: the cards in the plugins' Danish, the viewer's words too."""
+    from ekpeer import i18n
+
+    path, _final = saved
+    i18n.set_language("da")
+    try:
+        playback = Playback(load(path))
+        titles = {c["id"]: c["title"] for c in playback.catalog}
+        assert titles["skip"] == "Spring over" and titles["defuse"] == "Desarmer"
+        app = ReplayApp(playback)
+        async with app.run_test(size=(110, 34)) as pilot:
+            await pilot.pause(0.05)
+            await pilot.press("end")
+            title = str(app.screen.query_one("#replay-title").render())
+            assert "trin" in title and "vinder" in title
+            assert "vinder!" in str(app.screen.query_one("#replay-players").render())
+    finally:
+        i18n.set_language("en")
