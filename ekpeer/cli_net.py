@@ -7,6 +7,7 @@ import signal
 import sys
 
 from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
+from .i18n import _
 from .net.reach import EVERY_INTERFACE  # `ekpeer host` listens where others reach it
 
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
@@ -133,7 +134,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 
         fn = getattr(cli_tui, "host_with_player", None)
         if fn is None:
-            print("the Textual client is not installed: use `ekpeer host --headless`", file=sys.stderr)
+            print(_("the Textual client is not installed: use `ekpeer host --headless`"), file=sys.stderr)
             return 2
         return int(fn(args) or 0)
     from .net.logsink import hold_standard_descriptors
@@ -154,10 +155,10 @@ def cmd_forget_host(args: argparse.Namespace) -> int:
         print(f"ekpeer forget-host: {exc}", file=sys.stderr)
         return 2
     if not gone:
-        print(f"{args.host}: not in {known.path}", file=sys.stderr)
+        print(_("{host}: not in {path}").format(host=args.host, path=known.path), file=sys.stderr)
         return 1
     for line in gone:
-        print(f"forgot: {line}")
+        print(_("forgot: {line}").format(line=line))
     return 0
 
 
@@ -194,7 +195,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     try:
         tables = asyncio.run(_list(args.timeout))
     except DiscoveryUnavailable as exc:
-        print(f"LAN discovery is not available here ({exc}); join by address instead", file=sys.stderr)
+        print(_("LAN discovery is not available here ({reason}); join by address instead").format(reason=exc),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -203,8 +205,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             print(json.dumps(t.as_dict()))
         return 0
     if not tables:
-        print(f"no tables found on the LAN within {args.timeout:g} s (multicast may be blocked here: "
-              "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
+        print(_("no tables found on the LAN within {seconds:g} s (multicast may be blocked here: "
+                "join with the host's address, ekpeer join tcp://HOST:PORT)").format(seconds=args.timeout),
+              file=sys.stderr)
         return 0
     from .net.addresses import AddressError
     from .net.known_hosts import HostKeyChanged, KnownHosts, check_found

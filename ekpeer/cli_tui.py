@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
 LOOPBACK = "tcp://127.0.0.1:0"          # ekpeer play's host
@@ -113,8 +115,9 @@ def _need_network(command: str) -> None:
     from importlib.util import find_spec
 
     if find_spec("zmq") is None:
-        raise SystemExit(f"ekpeer {command}: pyzmq is not installed, and every game (bots too) is "
-                         "played at a host over ZeroMQ. Install it (pip install pyzmq) or reinstall ekpeer.")
+        raise SystemExit(_("ekpeer {command}: pyzmq is not installed, and every game (bots too) is "
+                           "played at a host over ZeroMQ. Install it (pip install pyzmq) or reinstall "
+                           "ekpeer.").format(command=command))
 
 
 def _think(args: argparse.Namespace) -> tuple[float, float]:

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .i18n import _
+
 ASK = "\0ask"     # --password with no value: asked without echo
 
 
@@ -29,14 +31,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .web.server import ServeOptions, serve
     except ImportError as exc:     # aiohttp and textual-serve come with ekpeer's `web` extra
-        print(f"ekpeer serve needs textual-serve ({exc}): pip install 'ekpeer[web]'", file=sys.stderr)
+        print(_("ekpeer serve needs textual-serve ({reason}): pip install 'ekpeer[web]'").format(reason=exc),
+              file=sys.stderr)
         return 2
     from .net.security import AddressError, split_address, warn_insecure
 
     address = args.address or default_address()
     if address is None:
-        print("ekpeer serve: give the host's address as it prints it (tcp://HOST:PORT/KEY); no host "
-              "has run on this machine as this user to take it from", file=sys.stderr)
+        print(_("ekpeer serve: give the host's address as it prints it (tcp://HOST:PORT/KEY); no host "
+                "has run on this machine as this user to take it from"), file=sys.stderr)
         return 2
     from .cli_trust import trusted_address
 
@@ -46,13 +49,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if address is None:
         return 2
     try:
-        _, key = split_address(address)
+        _where, key = split_address(address)
     except AddressError as exc:
         print(f"ekpeer serve: {exc}", file=sys.stderr)
         return 2
     if key is None and not args.insecure:
-        print("ekpeer serve: the address carries no host key (tcp://HOST:PORT/KEY, as the host prints it); "
-              "--insecure serves clients of a host without encryption", file=sys.stderr)
+        print(_("ekpeer serve: the address carries no host key (tcp://HOST:PORT/KEY, as the host prints it); "
+                "--insecure serves clients of a host without encryption"), file=sys.stderr)
         return 2
     if args.insecure:
         warn_insecure("ekpeer serve")
@@ -62,10 +65,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         password = getpass.getpass("The table's password (browsers must give it): ")
     if args.max_sessions < 1:
-        print("ekpeer serve: --max-sessions must be 1 or more", file=sys.stderr)
+        print(_("ekpeer serve: --max-sessions must be 1 or more"), file=sys.stderr)
         return 2
     if args.sessions_per_address is not None and args.sessions_per_address < 1:
-        print("ekpeer serve: --sessions-per-address must be 1 or more", file=sys.stderr)
+        print(_("ekpeer serve: --sessions-per-address must be 1 or more"), file=sys.stderr)
         return 2
     options = ServeOptions(address=address, bind=args.bind, port=args.port, table=args.table,
                            password=password or None, max_sessions=args.max_sessions,
