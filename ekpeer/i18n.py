@@ -174,6 +174,16 @@ def _(message: str) -> str:
     return found if isinstance(found, str) else message
 
 
+def speaker(lang: str | None) -> Callable[[str], str]:
+    """``_`` for one language, whatever the current one is: a server answering several people
+    at once (``ekpeer serve``'s pages) says each one's words in their own language."""
+    chosen = best(lang) or DEFAULT
+    if chosen == DEFAULT:
+        return lambda message: message
+    table = messages(chosen)
+    return lambda message: found if isinstance(found := table.get(message), str) else message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` (Danish, like English: one, and the rest)."""
     if _current != DEFAULT:

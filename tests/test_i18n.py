@@ -137,3 +137,14 @@ def test_a_browser_seat_hands_its_page_language_to_its_client(tmp_path):
     server = WebServer(ServeOptions(address="tcp://127.0.0.1:1/" + "A" * 40, data=tmp_path))
     seat = BrowserSeat("x", tmp_path, True, lang="da")
     assert server.seat_env(seat)["EKPEER_WEB_LANG"] == "da"
+
+
+def test_the_serve_pages_speak_each_browsers_language(tmp_path):
+    from ekpeer.web.server import ServeOptions, WebServer
+
+    server = WebServer(ServeOptions(address="tcp://127.0.0.1:1/" + "A" * 40, data=tmp_path, table="main"))
+    danish = server.password_form(wrong=True, lang="da").text
+    assert "Det er ikke bordets adgangskode." in danish and ">Kom med</button>" in danish
+    english = server.password_form(wrong=True).text
+    assert "That is not the table's password." in english and ">Join</button>" in english
+    assert "prøv igen" in server.full("da").text and "try again" in server.full_for_you("en").text

@@ -59,6 +59,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from .. import i18n
 from ..net.limits import GuessBook
 from . import limits
 from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
@@ -114,6 +115,11 @@ class ServeOptions:
         from ..net.security import split_address
 
         return split_address(self.address)[0]
+
+
+def words(text: str) -> str:
+    """A sentence for a page, its ``<>&`` escaped (its quotes kept, as written)."""
+    return html.escape(text, quote=False)
 
 
 def page_language(request: web.Request) -> str:
@@ -385,21 +391,24 @@ class WebServer:
 
     # ------------------------------------------------------------------ pages
     def notice(self, body: str, status: int = 200, title: str = "ekpeer") -> web.Response:
+        """A page of ``body`` (HTML: any words in it escaped with :func:`words`)."""
         text = self._notice.substitute(title=html.escape(title), body=body)
         return web.Response(text=text, status=status, content_type="text/html")
 
     def password_form(self, seat_id: str = "", wrong: bool = False, wait: float = 0.0,
-                      status: int | None = None) -> web.Response:
+                      status: int | None = None, lang: str | None = None) -> web.Response:
+        _ = i18n.speaker(lang)      # the page's language (its request's Accept-Language)
         hidden = f'<input type="hidden" name="seat" value="{html.escape(seat_id)}">' if seat_id else ""
-        said = "<p>That is not the table's password.</p>" if wrong else ""
+        said = "<p>" + words(_("That is not the table's password.")) + "</p>" if wrong else ""
         if wait > 0:
-            said += (f"<p>Too many wrong passwords from your address: the next one is heard in "
-                     f"{math.ceil(wait)} s.</p>")
-        table = html.escape(self.options.table or "this host's tables")
-        body = (f"<h2>ekpeer</h2>{said}<p>A seat at {table} needs the table's password.</p>"
+            said += "<p>" + words(_("Too many wrong passwords from your address: the next one is heard in "
+                                    "{seconds} s.").format(seconds=math.ceil(wait))) + "</p>"
+        table = html.escape(self.options.table or _("this host's tables"))
+        body = (f"<h2>ekpeer</h2>{said}<p>"
+                + words(_("A seat at {table} needs the table's password.")).format(table=table) + "</p>"
                 f'<form method="post" action="/">{hidden}'
                 '<input type="password" name="password" autofocus autocomplete="current-password" '
-                'maxlength="64"> <button type="submit">Join</button></form>')
+                f'maxlength="64"> <button type="submit">{words(_("Join"))}</button></form>')
         response = self.notice(body, status=status or (403 if wrong else 200))
         if wait > 0:
             response.headers["Retry-After"] = str(math.ceil(wait))
@@ -407,7 +416,7 @@ class WebServer:
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.options.password is not None:
-            return self.password_form()
+            return self.password_form(lang=page_language(request))
         raise web.HTTPSeeOther(f"/seat/{self.new_seat().id}")
 
     async def handle_admit(self, request: web.Request) -> web.StreamResponse:
@@ -422,13 +431,13 @@ class WebServer:
         known = seat_id if seat_id and self.known_seat(seat_id) else ""
         wait = self.guesses.wait(who, now)
         if wait > 0:              # not heard at all, right or wrong: nothing is learnt by guessing now
-            return self.password_form(known, wait=wait, status=429)
+            return self.password_form(known, wait=wait, status=429, lang=page_language(request))
         if not given:
-            return self.password_form(known)
+            return self.password_form(known, lang=page_language(request))
         if not hmac.compare_digest(given.encode(), want.encode()):
             owed = self.guesses.wrong(who, now)
             self.log("wrong_password", peer=request.remote, wait=round(owed, 1))
-            return self.password_form(known, wrong=True, wait=owed)
+            return self.password_form(known, wrong=True, wait=owed, lang=page_language(request))
         seat = self.known_seat(seat_id) if seat_id else None
         if seat is None:
             seat = self.new_seat()
@@ -440,11 +449,11 @@ class WebServer:
         if seat is None:
             raise web.HTTPSeeOther("/")
         if not seat.admitted:
-            return self.password_form(seat.id)
+            return self.password_form(seat.id, lang=page_language(request))
         if seat.process is None and self.live() >= self.options.max_sessions:
-            return self.full()
+            return self.full(page_language(request))
         if seat.process is None and self.live_from(guesser(request.remote)) >= self.options.per_address:
-            return self.full_for_you()
+            return self.full_for_you(page_language(request))
         seat.lang = page_language(request)
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
@@ -454,16 +463,24 @@ class WebServer:
             font_size=str(int(font_size)) if font_size.isdigit() and 8 <= int(font_size) <= 40 else "16")
         return web.Response(text=text, content_type="text/html")
 
-    def full(self) -> web.Response:
-        n = self.options.max_sessions
-        return self.notice(f"<h2>ekpeer</h2><p>All {n} browser seats of this server are taken. "
-                           'Ask the host, or <a href="">try again</a> in a moment.</p>', status=503)
+    def full(self, lang: str | None = None) -> web.Response:
+        _ = i18n.speaker(lang)
+        again = '<a href="">' + words(_("try again")) + "</a>"
+        said = words(_("All {n} browser seats of this server are taken. Ask the host, or {again} in a "
+                       "moment.")).format(n=self.options.max_sessions, again=again)
+        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", status=503)
 
-    def full_for_you(self) -> web.Response:
+    def full_for_you(self, lang: str | None = None) -> web.Response:
+        _ = i18n.speaker(lang)
         n = self.options.per_address
-        return self.notice(f"<h2>ekpeer</h2><p>Your address has {n} browser seat{'s' if n != 1 else ''} "
-                           "of this server open already: close one of its pages, then "
-                           '<a href="">try again</a>.</p>', status=429)
+        again = '<a href="">' + words(_("try again")) + "</a>"
+        if n == 1:
+            text = _("Your address has {n} browser seat of this server open already: close one of its "
+                     "pages, then {again}.")
+        else:
+            text = _("Your address has {n} browser seats of this server open already: close one of its "
+                     "pages, then {again}.")
+        return self.notice(f"<h2>ekpeer</h2><p>{words(text).format(n=n, again=again)}</p>", status=429)
 
     # ------------------------------------------------------------------ the terminal
     def origin_allowed(self, request: web.Request) -> bool:
