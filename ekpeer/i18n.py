@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +111,7 @@ def from_accept_language(header: str | None) -> str:
 
 
 # --------------------------------------------------------------------------- .po files
-@cache
+@lru_cache(maxsize=256)     # bounded: a hostile client may name a new language each time
 def read_po(path: str) -> dict[Any, Any]:
     """A ``.po`` file's translated messages: ``msgid -> msgstr``, a plural's ``msgid ->
     (forms...)``, a context's ``(context, msgid) -> msgstr``. Fuzzy and empty ones are left

@@ -74,7 +74,7 @@ def asked_language(body: dict[str, Any], had: str | None) -> str | None:
     if "lang" not in body:
         return had
     lang = i18n.normalize(body.get("lang"))
-    return None if lang in (None, i18n.DEFAULT) else lang
+    return None if lang is None or lang.split("_")[0] == i18n.DEFAULT else lang
 
 
 class Host:

@@ -55,3 +55,23 @@ async def test_a_danish_and_an_english_player_each_read_their_own_language(host,
     finally:
         await ann.close()
         await bob.close()
+
+
+async def test_a_language_nobody_translates_or_a_malformed_one_gets_english(host, ctx):
+    for lang in ("zz", "en_US", "../../etc/passwd", "da\x1b[2J"):
+        client = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5, lang=lang)
+        try:
+            hello = await client.connect()
+            base = next(p for p in hello["choices"]["plugins"] if p["name"] == "base")
+            assert base["decks"][0]["title"] == "Original Edition", lang
+        finally:
+            await client.close()
+    client = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5)
+    try:
+        await client.connect()
+        reply = await client.request("hello", {"versions": [1], "lang": 5}, check=False)
+        assert reply.get("ok") is False        # not a string: refused by the schema, the host goes on
+        reply = await client.request("hello", {"versions": [1], "lang": "d" * 40}, check=False)
+        assert reply.get("ok") is False        # longer than any language tag
+    finally:
+        await client.close()
