@@ -251,6 +251,17 @@ def placeholders(text: str) -> list[str]:
     return sorted(m for m in PLACEHOLDER.findall(text) if m != "%%")
 
 
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def fields(text: str) -> set[str]:
+    """The event fields a plugin's phrase reads (``{By} {by:alter} {count#kitten}`` ->
+    ``{"by", "count"}``): how a field is said (``:verb``, ``#noun``, ``'s``, a capital) is the
+    language's own, so a translation keeps the fields, not the English forms (a Danish verb
+    does not agree with its subject: ``{By} ændrer`` for ``{By} {by:alter}``)."""
+    return {name[:1].lower() + name[1:] for name in _FIELD.findall(text)}
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it
     """Mark ``message`` for extraction where it is defined (a module's constant), to be said
     with ``_()`` where it is shown, once a language is chosen."""

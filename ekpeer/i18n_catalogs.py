@@ -177,7 +177,12 @@ def problems(lang: str) -> list[str]:
             english = list(message.id) if plural else [message.id]
             forms = list(got) if isinstance(got, tuple) else [got]
             for i, form in enumerate(forms):
-                if i18n.placeholders(form) != i18n.placeholders(english[min(i, len(english) - 1)]):
+                source = english[min(i, len(english) - 1)]
+                if domain == i18n.DOMAIN:       # the client's own: the very same placeholders
+                    same = i18n.placeholders(form) == i18n.placeholders(source)
+                else:                           # a plugin's phrase: the same fields, said its own way
+                    same = i18n.fields(form) == i18n.fields(source)
+                if not same:
                     found.append(f"{domain}: {lang} {form!r} has not the placeholders of {key!r}")
             if domain != i18n.DOMAIN:
                 earlier = plugin_words.setdefault(key, (domain, forms[0]))

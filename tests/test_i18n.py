@@ -148,3 +148,12 @@ def test_the_serve_pages_speak_each_browsers_language(tmp_path):
     english = server.password_form(wrong=True).text
     assert "That is not the table's password." in english and ">Join</button>" in english
     assert "prøv igen" in server.full("da").text and "try again" in server.full_for_you("en").text
+
+
+def test_a_plugin_phrase_keeps_its_fields_said_the_languages_own_way():
+    """Event phrases (``{By} {by:alter} ...``): a translation keeps the event's fields; how a
+    field is said (a verb agreeing with it, a counted noun) is the language's own."""
+    english = "{By} {by:alter} the future of the top {count#card}"
+    assert i18n.fields(english) == {"by", "count"}
+    assert i18n.fields("{By} ændrer fremtiden for de {count} øverste kort") == i18n.fields(english)
+    assert i18n.fields("{By} ændrer fremtiden") != i18n.fields(english)     # a field lost
