@@ -44,7 +44,7 @@ class Traits:
 
     def __init__(self, rules: Ruleset) -> None:
         cards = rules.cards
-        self.kittens = frozenset(c for c, s in cards.items() if s.kind == "kitten")
+        self.kittens = frozenset(c for c, s in cards.items() if "kills" in s.traits)
         self.nopes = tuple(c for c, s in cards.items() if s.is_nope)
         self.savers = frozenset(c for c, s in cards.items() if s.saves is not None)
         self.cats = tuple(c for c, s in cards.items() if s.cat and VALUE.get(c, 30) <= 30)

@@ -144,8 +144,8 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
     spec = game.cards[card]
-    exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
-    imploding = spec.kind == "kitten" and bool(spec.extra.get("put_back_face_up"))
+    exploding = "kills" in spec.traits and bool(spec.extra.get("defusable"))
+    imploding = "kills" in spec.traits and bool(spec.extra.get("put_back_face_up"))
     if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding
                                                       and not imploding):
         # Nobody to take it (no recorded owner, or its owner is out), or a card with a draw
@@ -351,7 +351,7 @@ def ekpeer_hand_changed(game, player) -> None:
     if game.status.get(player) != "living" or any(c.extra.get("holds_kitten") for c in game.cards.values()):
         return
     loose = [c for c in game.hands[player]
-             if game.cards[c].kind == "kitten" and game.cards[c].extra.get("defusable")]
+             if "kills" in game.cards[c].traits and game.cards[c].extra.get("defusable")]
     if loose and not game.over:
         kitten = loose[0]
         game.remove_from_hand(player, kitten)  # calls this hook again for any other kitten

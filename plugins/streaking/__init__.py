@@ -43,7 +43,7 @@ def _noop() -> None:
 def is_exploding(game: Game, card: str) -> bool:
     """An Exploding Kitten (defusable): the only kitten a Streaking Kitten can hold (ruling 6)."""
     spec = game.cards[card]
-    return spec.kind == "kitten" and bool(spec.extra.get("defusable"))
+    return "kills" in spec.traits and bool(spec.extra.get("defusable"))
 
 
 def _count(game: Game, player: str, test: Callable[[str], bool]) -> int:
@@ -224,7 +224,7 @@ def catomic_bomb(game: Game, action: Action) -> None:
         spec = game.cards[card]
         if is_exploding(game, card):
             bombs.append((card, False))
-        elif spec.kind == "kitten":
+        elif "kills" in spec.traits:
             fixed.append((n - 1 - depth, card, up))
         else:
             rest.append((card, up))

@@ -63,7 +63,7 @@ def zombie_save(game: Game, player: str, card: str, kitten: str, done: Callable[
         game.put_back(player, card, back, face_up=_face_up(game, card), watchers=watchers)
 
     def put_revived(revived: str | None) -> None:
-        theirs = [c for c in game.in_front[revived] if game.cards[c].kind == "kitten"] if revived else []
+        theirs = [c for c in game.in_front[revived] if "kills" in game.cards[c].traits] if revived else []
         if not theirs:
             finish(revived)
             return
