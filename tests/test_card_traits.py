@@ -35,3 +35,26 @@ def test_the_catalog_carries_traits_and_bot_value():
     assert entries["defuse"]["bot_value"] == 100
     assert entries["tacocat"]["bot_value"] is None and entries["tacocat"]["traits"] == []
     assert all(isinstance(e["traits"], list) for e in entries.values())  # msgpack-able
+
+
+def _view_over_a_known_kitten(hand: list[str]) -> dict:
+    return {"you": "ann", "current": "ann", "turns": 1, "direction": 1, "hand": hand,
+            "hand_count": len(hand), "draw_pile_count": 5, "discard": [], "face_up": [],
+            "known_pile": [{"depth": 0, "card": "barking_kitten"}], "seen": [], "choices": [],
+            "players": [{"name": "ann", "status": "living", "hand_count": len(hand)},
+                        {"name": "bob", "status": "living", "hand_count": 3}]}
+
+
+def test_a_bot_dodges_with_any_card_that_says_it_dodges_not_a_list_of_ids():
+    from ekpeer.bots.heuristic import HeuristicBot
+    from ekpeer.engine import Move
+
+    catalog = [{"id": "barking_kitten", "traits": ["kills"]},
+               {"id": "hide_under_the_bed", "traits": ["dodges", "ends_turn"], "bot_value": 70},
+               {"id": "plain_cat", "traits": [], "cat": True}]
+    moves = [Move("draw", "ann"), Move.play("ann", ("hide_under_the_bed",))]
+    bot = HeuristicBot(1)
+    bot.know_cards(catalog)
+    assert bot.act(_view_over_a_known_kitten(["hide_under_the_bed"]), moves).cards == ("hide_under_the_bed",)
+    # a bot told nothing of the cards does not guess from ids: it draws
+    assert HeuristicBot(1).act(_view_over_a_known_kitten(["hide_under_the_bed"]), moves).do == "draw"

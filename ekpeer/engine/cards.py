@@ -39,6 +39,9 @@ TRAITS: dict[str, str] = {
     "steals": "takes a card from another player",
     "harms": "hurts the player it is aimed at otherwise than by attacking or stealing",
     "helps": "helps the player it is aimed at (others give them cards)",
+    "draws_bottom": "its player draws the bottom card of the draw pile (not with a kitten "
+                    "face up there)",
+    "refills": "puts cards from hands into the draw pile (worth playing when it is empty)",
     "peeks": "shows cards of the draw pile",
     "reorders": "changes the draw pile's order",
     "shuffles": "shuffles the draw pile: where its cards lay is known to nobody after it",
@@ -109,6 +112,7 @@ class CardSpec:
             "nopeable": self.nopeable,
             "playable": self.playable,
             "cat": self.cat or self.wild_cat,
+            "is_nope": self.is_nope,
             "asks": self.asks,
             # custom-deck selection rules (seed 002): what a lobby may offer for picking
             "pick_pile": self.pick_pile,

@@ -114,7 +114,7 @@ CARDS = [
     CardSpec("draw_from_the_bottom", "Draw From the Bottom",
              "End your turn by drawing the bottom card of the Draw Pile.",
              counts={BOX: 4}, effect=draw_from_the_bottom,
-             traits=frozenset({"dodges"}), bot_value=55),
+             traits=frozenset({"dodges", "draws_bottom"}), bot_value=55),
     CardSpec("alter_the_future", "Alter the Future (3x)",
              "Privately view the top 3 cards of the Draw Pile and put them back in any order. "
              "Your turn goes on.",

@@ -265,7 +265,7 @@ EXTRA_CARDS = [
              "Starting with you and going round in the direction of play, each player with cards puts "
              "one of their choice face down on top of the Draw Pile.",
              effect=potluck,
-             traits=frozenset({"reorders"}), bot_value=40),
+             traits=frozenset({"reorders", "refills"}), bot_value=40),
     CardSpec("raising_heck", "Raising Heck",
              "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "
              "Either way your turn ends.",

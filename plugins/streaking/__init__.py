@@ -361,7 +361,7 @@ CARDS = [
              "Every player who has cards (you too) chooses 1 card from their hand to secretly put "
              "into the Draw Pile. Then shuffle the Draw Pile.",
              counts={BOX: 1}, effect=garbage_collection,
-             traits=frozenset({"shuffles", "reorders"}), bot_value=40),
+             traits=frozenset({"shuffles", "reorders", "refills"}), bot_value=40),
     CardSpec("catomic_bomb", "Catomic Bomb",
              "Take all the Exploding Kittens out of the Draw Pile for everyone to see, shuffle it, "
              "and put the kittens back face down on top. Then end your turn without drawing.",

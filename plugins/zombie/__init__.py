@@ -284,7 +284,7 @@ CARDS = [
              "Every Dead player with cards shuffles a card of their choice into the draw pile. Not "
              "playable without Dead players.",
              counts={BOX: 1}, can_play=needs_dead, effect=grave_robber,
-             traits=frozenset({"reorders"})),
+             traits=frozenset({"reorders", "refills"})),
     CardSpec("attack_of_the_dead", "Attack of the Dead",
              "End your turn without drawing. The next player takes 3 turns for each Dead player "
              "(attacks stack). Not playable without Dead players.",
