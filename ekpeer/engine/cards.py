@@ -65,6 +65,9 @@ class CardSpec:
     counts odds and samples by them, clients and bots read them from the catalog);
     ``kind`` is only for colours. ``bot_value`` is a hint for bots: how much the card is
     worth keeping, higher kept longer (a Defuse 100, a plain cat None: bots then use 30).
+    ``phrases`` maps an event type the card's plugin emits to its log line, an English
+    format string with the placeholders of ``ekpeer/tui/phrases.py`` (``"{By} {by:bark} at
+    {target}"``): clients render every plugin event from these, built-in or not.
     """
 
     id: str
@@ -94,6 +97,7 @@ class CardSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
     traits: frozenset[str] = frozenset()
     bot_value: int | None = None
+    phrases: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def asks(self) -> list[str]:
@@ -121,6 +125,7 @@ class CardSpec:
             # what the card does, for clients' odds and words and for bots (see TRAITS)
             "traits": sorted(self.traits),
             "bot_value": self.bot_value,
+            **({"phrases": dict(self.phrases)} if self.phrases else {}),
         }
 
     def has(self, trait: str) -> bool:

@@ -117,10 +117,16 @@ CARDS = [
     CardSpec("favor", "Favor",
              "Another player gives you a card of their choice.",
              counts=_counts(4, 3), targets=others_with_cards, effect=favor,
-             traits=frozenset({"steals"}), bot_value=40),
+             traits=frozenset({"steals"}), bot_value=40,
+             phrases={
+                 "favor_empty": "{Target} {target:have} no card to give",
+             }),
     CardSpec("shuffle", "Shuffle", "Shuffle the draw pile thoroughly.",
              counts=_counts(4, 2), effect=shuffle,
-             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=55),
+             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=55,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
     CardSpec("see_the_future", "See the Future (3x)",
              "Privately look at the top 3 cards of the draw pile and put them back in order.",
              counts=_counts(5, 3), effect=see_the_future,

@@ -260,21 +260,34 @@ EXTRA_CARDS = [
              "Play this in front of another player. The next time they draw a card, they hand it to "
              "you. An Exploding Kitten handed over explodes on you.",
              targets=itt_targets, effect=ill_take_that,
-             traits=frozenset({"steals"}), bot_value=45),
+             traits=frozenset({"steals"}), bot_value=45,
+             phrases={
+                 "ill_take_that": "{By} {by:put} I’ll Take That in front of {target}",
+                 "card_taken": "{Taker} {taker:take} {player's} drawn card",
+             }),
     CardSpec("potluck", "Potluck",
              "Starting with you and going round in the direction of play, each player with cards puts "
              "one of their choice face down on top of the Draw Pile.",
              effect=potluck,
-             traits=frozenset({"reorders", "refills"}), bot_value=40),
+             traits=frozenset({"reorders", "refills"}), bot_value=40,
+             phrases={
+                 "card_onto_pile": "{Player} {player:put} a card on the draw pile",
+             }),
     CardSpec("raising_heck", "Raising Heck",
              "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "
              "Either way your turn ends.",
              effect=raising_heck,
-             traits=frozenset({"peeks", "ends_turn", "dodges"}), bot_value=50),
+             traits=frozenset({"peeks", "ends_turn", "dodges"}), bot_value=50,
+             phrases={
+                 "bottom_to_top": "{By} {by:draw} from the bottom",
+             }),
     CardSpec("share_the_future", "Share the Future (3x)",
              "Privately view the top 3 cards, rearrange them, and show them to the next player.",
              effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True,
-             traits=frozenset({"peeks", "reorders"}), bot_value=58),
+             traits=frozenset({"peeks", "reorders"}), bot_value=58,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     CardSpec("reveal_the_future", "Reveal the Future (3x)",
              "Reveal the top 3 cards of the Draw Pile to everyone, then put them back in order.",
              effect=reveal_the_future,
@@ -284,7 +297,10 @@ EXTRA_CARDS = [
              "before an action has begun, even when it is not your turn; Dead players may too.",
              kind="now", now=True, dead_may_play=True, effect=alter_the_future,
              pick_pile=False, pick_hand=False, random_only=True,
-             traits=frozenset({"peeks", "reorders"}), bot_value=64),
+             traits=frozenset({"peeks", "reorders"}), bot_value=64,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     common.shared_card(ZOMBIE_CARDS, "shuffle_now"),
 ]
 

@@ -252,20 +252,32 @@ CARDS = [
              "if you brought someone back). Your turn is over.",
              kind="defuse", counts={BOX: 5}, nopeable=False, playable=False,
              saves=zombie_saves, save=zombie_save, pick_hand=False,
-             traits=frozenset({"saves", "revives"}), bot_value=95),
+             traits=frozenset({"saves", "revives"}), bot_value=95,
+             phrases={
+                 "died/imploded": "{Player} {player:implode} with {card} and {player:be} now Dead",
+                 "died": "{Player} {player:die} and {player:be} now Dead",
+                 "revived": "{By} {by:bring} {player} back to life",
+             }),
     CardSpec("clone", "Clone",
              "Play it on the discard pile on your turn: it becomes the card beneath it. Not on a Clone "
              "or another player's cat. A Clone on a Zombie Kitten saves you from an Exploding Kitten; "
              "a Clone after a cat makes a pair.",
              counts={BOX: 2}, targets=clone_targets, can_play=clone_can_play, effect=clone_effect,
              saves=clone_saves, save=clone_save,
-             traits=frozenset({"saves", "revives"})),
+             traits=frozenset({"saves", "revives"}),
+             phrases={
+                 "cloned": "{By} {by:clone} {card}",
+             }),
     CardSpec("clairvoyance", "Clairvoyance",
              "NOW: when another player plays a Defuse or a Zombie Kitten, watch where they put the "
              "kitten(s) back.",
              kind="now", counts={BOX: 2}, now=True, can_play=clairvoyance_can_play,
              effect=clairvoyance, dead_may_play=True,
-             traits=frozenset({"peeks"})),
+             traits=frozenset({"peeks"}),
+             phrases={
+                 "clairvoyance_saw": "Clairvoyance: you saw {by} put {card} back {position:place}",
+                 "watching": "{By} {by:keep} watch over {player}",
+             }),
     CardSpec("super_skip", "Super Skip",
              "End your turn without drawing. If you owe several turns, end them all.",
              counts={BOX: 2}, effect=super_skip,
@@ -274,7 +286,11 @@ CARDS = [
              "Look at the top card and keep it (your turn is over), or draw the next card instead and "
              "leave it on top. With only one card left it does nothing.",
              counts={BOX: 4}, effect=dig_deeper,
-             traits=frozenset({"peeks", "dodges"})),
+             traits=frozenset({"peeks", "dodges"}),
+             phrases={
+                 "dug": "{By} {by:dig} deeper",
+                 "dig_deeper_nothing": "Dig Deeper finds nothing to dig",
+             }),
     CardSpec("feed_the_dead", "Feed the Dead",
              "NOW: choose a Dead player. Every other Living player gives them a card of their choice.",
              kind="now", counts={BOX: 2}, now=True, targets=dead_players, effect=feed_the_dead,
@@ -284,7 +300,11 @@ CARDS = [
              "Every Dead player with cards shuffles a card of their choice into the draw pile. Not "
              "playable without Dead players.",
              counts={BOX: 1}, can_play=needs_dead, effect=grave_robber,
-             traits=frozenset({"reorders", "refills"})),
+             traits=frozenset({"reorders", "refills"}),
+             phrases={
+                 "grave_robbed": "{Player} {player:rob} the graves",
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
     CardSpec("attack_of_the_dead", "Attack of the Dead",
              "End your turn without drawing. The next player takes 3 turns for each Dead player "
              "(attacks stack). Not playable without Dead players.",
@@ -292,7 +312,10 @@ CARDS = [
              traits=frozenset({"attacks", "ends_turn", "dodges"})),
     CardSpec("shuffle_now", "Shuffle NOW", "NOW: shuffle the draw pile thoroughly.",
              kind="now", counts={BOX: 1}, now=True, effect=shuffle, dead_may_play=True,
-             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=58),
+             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=58,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
 ]
 
 DECKS = [
