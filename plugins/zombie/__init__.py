@@ -367,6 +367,12 @@ def ekpeer_before_kittens(plan, draw_pile, rng) -> None:
 
 
 @hookimpl
+def ekpeer_death_words(game, player, kitten) -> str:
+    """What ``ekpeer_player_died`` below makes of a death, for the save dialog."""
+    return "die and become Dead, keeping your hand"
+
+
+@hookimpl
 def ekpeer_player_died(game, player, kitten) -> bool:
     """Dying makes you Dead: you keep your hand, the kitten lies in front of you."""
     game.status[player] = DEAD
