@@ -19,10 +19,8 @@ BUILT_IN = ["base", "imploding", "zombie", "streaking", "party"]
 #: Still to do: the search bot's event tracker follows the pile by event names and card
 #: sources (issue 27.2 left it to the bots' rewrite, issue 31).
 PENDING = {"ekpeer/bots/knowledge.py"}
-#: Words that are card ids or plugin events too, but are read here as something else.
-ALLOWED = {
-    ("ekpeer/tui/widgets.py", "clairvoyance"),  # the zombie plugin's view key, shown if present
-}
+#: (file, word): words that are card ids or plugin events too, read there as something else.
+ALLOWED: set[tuple[str, str]] = set()
 
 
 def _plugin_events() -> set[str]:

@@ -15,7 +15,6 @@ from typing import Any
 from .phrases import Who as _Who
 from .phrases import agree, fill, variant_for
 from .phrases import ordinal as ordinal
-from .phrases import place as _place
 from .phrases import who as _who
 
 #: Kinds with a colour of their own; any other kind gets one of the spare colours.
@@ -72,11 +71,6 @@ class Catalog:
 
     def titles(self, cards: list[str]) -> str:
         return ", ".join(self.title(c) for c in cards)
-
-
-def seen_words(seen: dict[str, Any], cat: Catalog, me: str | None) -> str:
-    """``bob put Exploding Kitten back 2nd from the top``: a Clairvoyance sighting."""
-    return f"{_who(seen.get('by'), me)} put {cat.title(seen.get('card'))} back {_place(seen.get('position'))}"
 
 
 def position_words(position: int, pile: int) -> str:

@@ -276,6 +276,7 @@ CARDS = [
              traits=frozenset({"peeks"}),
              phrases={
                  "clairvoyance_saw": "Clairvoyance: you saw {by} put {card} back {position:place}",
+                 "clairvoyance_note": "Clairvoyance: {by} put {card} back {position:place} (when it went in)",
                  "watching": "{By} {by:keep} watch over {player}",
              }),
     CardSpec("super_skip", "Super Skip",
@@ -421,6 +422,8 @@ def ekpeer_extend_view(game, player, view) -> None:
         watched = game.data.get("zombie.clairvoyance", {}).get(player)
         if watched:
             view["clairvoyance"] = [dict(w) for w in watched]
+            # what the client shows of it: notes in the words of the Clairvoyance card's phrase
+            view.setdefault("notes", []).extend({"type": "clairvoyance_note", **w} for w in watched)
 
 
 @hookimpl
