@@ -3,6 +3,8 @@
 A plugin's box is data, not a hook: its module declares ``CARDS``, ``DECKS``, ``VARIANTS``
 and ``REQUIRES`` (lists), which the loader reads; hooks are for behaviour. The
 ``ekpeer_register_*`` and ``ekpeer_requires`` hooks remain for boxes built at load time.
+A plugin's translations are data too: ``locale/<lang>/LC_MESSAGES/<plugin>.po`` beside its
+module (or ``LOCALE_DIR``), keyed by its English texts (docs/plugins.md, *Languages*).
 """
 
 from __future__ import annotations
