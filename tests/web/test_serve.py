@@ -47,6 +47,12 @@ def stand_in(*flags: str) -> list[str]:
     return [sys.executable, "-c", STAND_IN, *flags]
 
 
+def browser_session() -> aiohttp.ClientSession:
+    """An HTTP client that keeps the cookies it is given (from a bare IP too), as a browser does:
+    a seat belongs to the browser whose cookie took it."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
 class Running:
     def __init__(self, server: WebServer, session: aiohttp.ClientSession) -> None:
         self.server = server
@@ -87,7 +93,7 @@ async def serve(tmp_path, monkeypatch):
         opts = ServeOptions(address=ADDRESS, port=0, data=tmp_path / "web", command=stand_in(), **options)
         server = WebServer(opts, log=lambda event, **f: records.append((event, f)))
         await server.start()
-        running = Running(server, aiohttp.ClientSession())
+        running = Running(server, browser_session())
         running.records = records  # type: ignore[attr-defined]
         started.append(running)
         return running
@@ -240,7 +246,7 @@ def test_a_killed_server_leaves_no_client_behind(tmp_path):
     serve = ServeProcess([ADDRESS, "--port", "0"], tmp_path / "web")
     try:
         async def open_page() -> None:
-            async with aiohttp.ClientSession() as http:
+            async with browser_session() as http:
                 async with http.get(serve.url, allow_redirects=False) as r:
                     seat = r.headers["Location"].rsplit("/", 1)[-1]
                 ws = await http.ws_connect(f"{serve.url.replace('http', 'ws')}ws/{seat}?width=80&height=24")
