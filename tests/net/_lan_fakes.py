@@ -45,6 +45,18 @@ class LookAlike:
         await self.azc.async_register_service(self.info, cooperating_responders=True)
         return self
 
+    async def goodbye(self, instance: str, port: int, server: str, address: str = "127.0.0.1") -> None:
+        """A goodbye (TTL 0) for another responder's service: a spoofed "this table is gone"."""
+        from zeroconf import IPVersion
+        from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+        if self.azc is None:
+            self.azc = AsyncZeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+        info = AsyncServiceInfo(SERVICE, instance, port=port, properties={}, server=server,
+                                addresses=[socket.inet_aton(address)])
+        await self.azc.zeroconf.async_wait_for_start()
+        await self.azc.zeroconf._async_broadcast_service(info, 0, 0, True)    # as unregistering does
+
     async def close(self) -> None:
         if self.azc is not None:
             with contextlib.suppress(Exception):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sys
 
 import pytest
 
@@ -19,7 +20,7 @@ from ekpeer.cli_trust import trusted_address
 from ekpeer.net import discovery
 from ekpeer.net.addresses import fingerprint
 from ekpeer.net.client import Client, HostNotAnswering
-from ekpeer.net.discovery import advertise, discover, multicast_works
+from ekpeer.net.discovery import Browser, advertise, discover, multicast_works
 from ekpeer.net.host import Host
 from ekpeer.net.known_hosts import KeysContested, KnownHosts, check_found
 
@@ -99,6 +100,12 @@ async def test_two_keys_advertised_for_one_address_are_refused_and_said(ctx, mon
         found = next(t for t in tables if t.endpoint == real.endpoint)
         with pytest.raises(KeysContested):
             check_found(found)
+        if not same_instance:           # ekpeer list says so too
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "ekpeer.cli", "list", "--timeout", "3", stdout=asyncio.subprocess.PIPE)
+            listed = (await asyncio.wait_for(proc.communicate(), 20))[0].decode()
+            ours = [line for line in listed.splitlines() if f"127.0.0.1:{port}/" in line]
+            assert ours and all("TWO KEYS" in line for line in ours), listed
     finally:
         await fake.close()
         await adv.close()
@@ -109,3 +116,33 @@ async def _advertised(host: Host) -> None:
     """The real table is heard on the LAN (before the look-alike starts)."""
     tables = await discover(5.0, until=lambda ts: any(t.endpoint == host.endpoint for t in ts))
     assert any(t.endpoint == host.endpoint for t in tables)
+
+
+async def test_a_spoofed_goodbye_then_the_look_alike_is_still_two_keys(ctx, monkeypatch):
+    """The start screen's browser saw the real table; a goodbye for it in the real host's name,
+    then the look-alike under the same instance name: refused, not a clean new table."""
+    real, hostport, port = await _real(ctx, monkeypatch)
+    adv = await advertise(real)
+    assert adv is not None
+    fake = LookAlike("", port, props(fresh_key()))
+    browser = Browser()
+    await browser.start()
+    try:
+        await browser.wait(5.0, until=lambda ts: any(t.endpoint == real.endpoint for t in ts))
+        entry = next(iter(adv.services.values())).info
+        await fake.goodbye(entry.name, port, entry.server)  # "gone", said in the real host's name
+        await browser.wait(5.0, until=lambda ts: not any(t.endpoint == real.endpoint for t in ts))
+        assert not any(t.endpoint == real.endpoint for t in browser.tables), "the goodbye was not heard"
+        fake.instance = entry.name
+        await fake.start()
+        tables = await browser.wait(5.0, until=lambda ts: any(t.endpoint == real.endpoint for t in ts))
+        found = next(t for t in tables if t.endpoint == real.endpoint)
+        assert {found.key, *found.rival_keys} == {fake.properties["key"], real.public_key.decode()}
+        with pytest.raises(KeysContested):
+            check_found(found)
+        _nothing_stored(hostport)
+    finally:
+        await browser.close()
+        await fake.close()
+        await adv.close()
+        await real.close()

@@ -92,6 +92,8 @@ async def test_a_host_name_with_a_space_and_a_key_never_becomes_a_known_host(ctx
         assert check_found(found, known).status == "new"
         with pytest.raises(AddressError):                         # and never stored by any door
             known.remember("127.0.0.1:1", fake.public_key, names=["annslaptop KEY"])
+        with pytest.raises(AddressError):
+            known.check("127.0.0.1:1", fake.public_key, names=["annslaptop KEY"])
         assert len(_hosts_lines(known)) == 1
     finally:
         await evil.close()

@@ -278,3 +278,28 @@ def test_folders_of_sessions_long_unused_are_removed(tmp_path):
         os.utime(path, (long_ago, long_ago))
     assert server.prune() == 1
     assert not old.exists() and recent.exists()
+
+
+async def test_a_seat_folder_with_no_owner_is_nobodys(serve):
+    """A seat kept on disk by an older server (no owner recorded) is not adopted by whichever
+    browser brings its id first: that browser is sent for a seat of its own."""
+    running = await serve()
+    seat = await running.new_seat()
+    ws = await running.connect(seat)
+    await first_frame(ws)
+    await ws.close()
+    folder = running.server.seats[seat].folder
+    assert (folder / web_server.OWNER_FILE).read_text() == running.server.seats[seat].owner
+    running.server.seats.clear()                          # as a restarted server knows it: from disk
+    async with running.http.get(f"{running.base}/seat/{seat}", allow_redirects=False) as r:
+        assert r.status == 200                            # its own browser sits back
+    running.server.seats.clear()
+    (folder / web_server.OWNER_FILE).unlink()
+    async with running.http.get(f"{running.base}/seat/{seat}", allow_redirects=False) as r:
+        assert r.status == 303 and r.headers["Location"] == "/"
+
+
+def test_password_guesses_are_counted_by_address_an_ipv6_one_by_its_64():
+    assert web_server.guesser("2001:db8:1:2::1") == web_server.guesser("2001:db8:1:2:ffff::9")
+    assert web_server.guesser("2001:db8:1:3::1") != web_server.guesser("2001:db8:1:2::1")
+    assert web_server.guesser("::ffff:192.168.1.20") == web_server.guesser("192.168.1.20")
