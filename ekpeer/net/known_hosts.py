@@ -358,8 +358,9 @@ def trust_for(known: KnownHosts | None, endpoint: str, key: bytes | None,
             return None
         old = known.entries().get(hostport)
         return Trust(hostport, old, "known", source="known") if old is not None else None
-    names, also = _expected.get((hostport, bytes(key)), ((), ()))
-    trust = known.check(hostport, key, [n[5:] for n in names])
+    expected = _expected.get((hostport, bytes(key)))
+    names, also = expected or ((), ())
+    trust = known.check(hostport, key, [n[5:] for n in names], source="lan" if expected else "given")
     trust.also = also
     return trust
 

@@ -57,8 +57,9 @@ async def test_a_look_alike_that_wins_the_race_gets_nothing_stored(ctx, monkeypa
         assert address is not None and fingerprint(impostor_key) in out.getvalue()
         _nothing_stored(hostport)                            # not on the LAN's word
         client = Client(address, "ann", ctx=ctx, request_timeout=1.5, reconnect=False)
-        with pytest.raises(HostNotAnswering):
+        with pytest.raises(HostNotAnswering) as silent:
             await client.connect()
+        assert "look-alike" in str(silent.value) and "Nothing was remembered" in str(silent.value)
         await client.close()
         _nothing_stored(hostport)                            # nor after a silence
         await fake.close()
