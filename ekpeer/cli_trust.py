@@ -73,11 +73,11 @@ def _found_on_lan(parsed: Any, timeout: float, known: Any, out: Any) -> Any:
     from .net.known_hosts import KeysContested, check_found
 
     host = parsed.host.lower()
-    typed = advertised_hostname(host)        # the host typed by its name ("" for an IP)
+    typed = advertised_hostname(host).lower()        # the host typed by its name ("" for an IP)
 
     def ours(f: Any) -> bool:
         port = int(f.endpoint.rsplit(":", 1)[1])
-        named = bool(typed) and advertised_hostname(f.hostname) == typed
+        named = bool(typed) and advertised_hostname(f.hostname).lower() == typed
         return port == parsed.port and (host in f.addresses or named) and bool(f.key)
 
     try:

@@ -472,15 +472,15 @@ def shown_name(name: str, limit: int = 255) -> str:
 
 def advertised_hostname(name: str) -> str:
     """The host name a table advertises, only if it is one (:func:`known_hosts.valid_name`:
-    letters, digits, ``-``, ``_``, at most 63; ``.local`` and case dropped); "" otherwise,
+    letters, digits, ``-``, ``_``, at most 63; ``.local`` dropped); "" otherwise,
     so that a name with a space, a control or a direction mark is never shown, looked up or
     stored (known hosts are keyed by it)."""
     from .known_hosts import valid_name
 
-    name = name.strip().lower().rstrip(".")
-    if name.endswith(".local"):
+    name = name.strip().rstrip(".")
+    if name.lower().endswith(".local"):
         name = name[: -len(".local")]
-    return name if valid_name(name) else ""
+    return name if valid_name(name.lower()) else ""
 
 
 def _advertised_host(name: str) -> str:

@@ -153,3 +153,13 @@ async def test_control_characters_in_an_instance_name_reach_no_terminal_and_no_f
     finally:
         await evil.close()
         await fake.close()
+
+
+def test_an_advertised_host_name_counts_only_if_it_is_one():
+    from ekpeer.net.discovery import advertised_hostname, shown_name
+
+    assert advertised_hostname("AnnsLaptop.local.") == "AnnsLaptop"       # its case kept for showing
+    assert advertised_hostname("ann-laptop_2") == "ann-laptop_2"
+    for bad in ("annslaptop KEY", "ann\u202elaptop", "ann\x9b[2J", 'ann"laptop', "a" * 64, "---", ""):
+        assert advertised_hostname(bad) == "", bad
+    assert shown_name("main@ann\u202e\x9b:1", 8) == "main@ann" and shown_name("x\x1by").isprintable()
