@@ -207,7 +207,7 @@ def cmd_list(args: argparse.Namespace) -> int:
               "join with the host's address, ekpeer join tcp://HOST:PORT)", file=sys.stderr)
         return 0
     from .net.addresses import AddressError
-    from .net.known_hosts import HostKeyChanged, KnownHosts, check_found
+    from .net.known_hosts import HostKeyChanged, KeysContested, KnownHosts, check_found
 
     known = KnownHosts()
     for t in tables:
@@ -215,6 +215,8 @@ def cmd_list(args: argparse.Namespace) -> int:
             trust = "known key" if check_found(t, known).status == "known" else "new key"
         except HostKeyChanged:          # another key than the one trusted before
             trust = "KEY CHANGED: ekpeer join refuses it"
+        except KeysContested:           # two keys advertised for one host: one is a look-alike
+            trust = "TWO KEYS for this host: ekpeer join refuses it"
         except AddressError:
             trust = "no key"
         fp = f"  fingerprint {t.fingerprint} ({trust})" if t.fingerprint else "  (no key)"

@@ -330,6 +330,12 @@ class Table(TableTimers):
         seat.gone_since = self.loop.time()
         self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
         if self.phase == "lobby":
+            if seat is self.creator:
+                # a short drop (a laptop's Wi-Fi) must not hand the table to someone else: the
+                # creator keeps the seat and the role for the grace period a player gets in a game
+                self.start_creator_grace(seat)
+                self.broadcast_lobby()
+                return
             self.remove_seat(seat)
             return
         self.start_grace(seat)

@@ -96,6 +96,21 @@ class TableTimers:
             seat.grace.cancel()
         seat.grace = self.host.call_later(self.settings["grace_seconds"], self.take_over, seat)
 
+    def start_creator_grace(self, seat: Seat) -> None:
+        """The creator's connection dropped in the lobby: their seat, and the role with it (only
+        they may change the settings, set a password or start), wait ``grace_seconds`` for the
+        same key to come back; then the seat goes and the next person at the table creates."""
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = self.host.call_later(self.settings["grace_seconds"], self.creator_gone, seat)
+
+    def creator_gone(self, seat: Seat) -> None:
+        seat.grace = None
+        if seat.session is not None or seat not in self.seats or self.phase != "lobby":
+            return
+        self.host.log("creator_gone", table=self.id, seat=seat.name)
+        self.remove_seat(seat)
+
     def take_over(self, seat: Seat) -> None:
         seat.grace = None
         if seat.session is not None:

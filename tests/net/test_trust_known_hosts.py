@@ -202,6 +202,8 @@ async def test_a_key_found_only_on_the_lan_is_shown_and_asked_about_before_it_is
         yes = await _lan_trust(hostport, out=out, ask=lambda q: "y")
         assert yes == host.address and fingerprint(host.public_key) in out.getvalue()
         known = KnownHosts()
+        assert known.lookup(hostport) is None            # not before the host answered with the key
+        await (await _hello(yes, ctx)).close()
         assert known.lookup(hostport) == host.public_key
         assert known.lookup(f"name:{hostname()}") == host.public_key        # and by its advertised name
         client = await _hello(hostport, ctx)                                # then HOST:PORT alone
@@ -223,6 +225,7 @@ async def test_a_look_alike_host_on_the_lan_is_refused_by_its_name(ctx):
     try:
         out = io.StringIO()
         assert await _lan_trust(real.endpoint.split("://")[1], out=out, trust=True) == real.address
+        await (await _hello(real.address, ctx)).close()             # remembered once it answered
         both = {real.endpoint, fake.endpoint}
         tables = await discover(4.0, until=lambda ts: {t.endpoint for t in ts} >= both)
         look_alike = next(t for t in tables if t.endpoint == fake.endpoint)

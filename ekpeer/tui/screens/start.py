@@ -147,7 +147,7 @@ class StartScreen(Screen):
         fingerprint, the second trusts it (remembered by address and advertised name); a
         known address or name with another key is refused."""
         from ...net.addresses import AddressError
-        from ...net.known_hosts import HostKeyChanged, KnownHosts, check_found
+        from ...net.known_hosts import HostKeyChanged, check_found, expect
 
         if not table.key:                   # an --insecure host: the client says so, or refuses
             return True
@@ -156,8 +156,8 @@ class StartScreen(Screen):
         except HostKeyChanged as exc:
             self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
             return False
-        except AddressError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+        except AddressError as exc:         # KeysContested too: two keys for one host
+            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
             return False
         if trust.status == "known":
             return True
@@ -166,7 +166,7 @@ class StartScreen(Screen):
             self.notify(trust.words() + " Enter again to trust it.", title="New host", timeout=30,
                         markup=False)
             return False
-        KnownHosts().remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
+        expect(trust)       # remembered once the host has answered the handshake with this key
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
