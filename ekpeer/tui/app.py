@@ -27,7 +27,7 @@ from .messages import (
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import scrub
-from .words import Catalog, Knowledge, event_words, seat_changes
+from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
@@ -70,6 +70,7 @@ class EkpeerApp(App):
         self.catalog = Catalog()
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
+        self._shown_to_me: list[str] = []         # the cards last shown to this player, top first
         self.out_order: list[str] = []
         self.discovery = discovery
         self._app_styled = False
@@ -230,6 +231,7 @@ class EkpeerApp(App):
             self.view = body.get("view") or {}
             self.knowledge = Knowledge()
             self.log_lines = []
+            self._shown_to_me = []
             self.out_order = []
             self.table_screen.new_game()
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
@@ -491,12 +493,23 @@ class EkpeerApp(App):
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
+        new_order: str | None = None    # said after the "you alter the future" line it explains
         for e in events:
-            if e.get("type") in ("exploded", "imploded") and e.get("player") not in self.out_order:
+            t = e.get("type")
+            if t in ("exploded", "imploded") and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
+            if t == "shown" and me is not None and e.get("by") == me:
+                self._shown_to_me = list(e.get("cards") or [])
+            elif t == "chose" and e.get("kind") == "order" and e.get("by") == me:
+                new_order = new_order_words(self._shown_to_me, list(e.get("answer") or []), self.catalog)
             line = event_words(e, self.catalog, me)
             if line:
                 self.log_lines.append(line)
+            if new_order and t == "altered" and e.get("by") == me:
+                self.log_lines.append(new_order)
+                new_order = None
+        if new_order:
+            self.log_lines.append(new_order)
 
     def on_session_ended(self, message: SessionEnded) -> None:
         self._move_out = None

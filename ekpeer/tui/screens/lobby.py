@@ -132,11 +132,14 @@ def sets_words(lobby: dict[str, Any]) -> Text:
 
 
 def deck_label(deck: dict[str, Any], seats: int) -> Text:
-    """``Original Edition: 2-5 players``, and ``· not for 6`` when it cannot seat the table."""
+    """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
+    ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5")."""
     lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
+    players = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+    title = deck.get("title", deck.get("name"))
     if lo <= seats <= hi:
-        return Text(f"{deck.get('title', deck.get('name'))}: {lo}-{hi} players")
-    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ", (f"not {seats}", "bold"))
+        return Text(f"{title}: {players}")
+    return Text.assemble(f"{title}: {players} only, ", (f"not {seats}", "bold"))
 
 
 def pack(entries: list[str], width: int, gap: str = "   ") -> str:
