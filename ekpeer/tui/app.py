@@ -26,7 +26,7 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
-from .widgets import scrub
+from .widgets import NARROW, scrub
 from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
@@ -38,6 +38,9 @@ FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted a
 class EkpeerApp(App):
     CSS_PATH = "ekpeer.tcss"
     TITLE = "ekpeer"
+    # each screen is ``-narrow`` below NARROW columns (a phone's browser seat): ekpeer.tcss
+    # stacks its panels there and lets buttons take the whole width
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-roomy")]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -414,6 +417,15 @@ class EkpeerApp(App):
                 and self._hold(event)):
             return
         await super().on_event(event)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Every screen of the stack takes the new width's layout, not only the one on top
+        (Textual sets the breakpoint classes on the screen that gets the resize): the table
+        under a dialog is narrow or wide as the screen now is."""
+        narrow = event.size.width < NARROW
+        for screen in self.screen_stack:
+            screen.set_class(narrow, "-narrow")
+            screen.set_class(not narrow, "-roomy")
 
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it

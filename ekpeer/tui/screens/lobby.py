@@ -15,11 +15,11 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...table_settings import BOT_LEVELS
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
-from ..widgets import plain
+from ..widgets import KeyBar, plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
@@ -194,7 +194,7 @@ class LobbyScreen(Screen):
                 yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")
             yield VerticalScroll(id="settings")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())
