@@ -204,7 +204,11 @@ async def test_the_replay_says_how_much_of_the_draw_pile_it_lists_and_its_footer
         screen.render_step()
         n = len(screen.frame.draw_pile)
         assert f"  all {n}, top first: " in str(screen.query_one("#replay-players").render())
-        keys = {k.key_display: k.description for k in screen.query(FooterKey) if k.description}
+        for _ in range(100):            # the footer draws its keys once the bindings are ready
+            keys = {k.key_display: k.description for k in screen.query(FooterKey) if k.description}
+            if keys:
+                break
+            await pilot.pause(0.05)
     readme = Path(__file__).resolve().parent.parent.joinpath("README.md").read_text(encoding="utf-8")
     replay = readme[readme.index("`ekpeer replay FILE` plays it back"):][:200]
     assert set(keys) >= {"→", "←", "home", "end", "h", "q"}, keys
