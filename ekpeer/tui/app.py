@@ -26,8 +26,8 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
-from .widgets import scrub
-from .words import Catalog, Knowledge, event_words, seat_changes
+from .widgets import NARROW, scrub
+from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
@@ -38,6 +38,9 @@ FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted a
 class EkpeerApp(App):
     CSS_PATH = "ekpeer.tcss"
     TITLE = "ekpeer"
+    # each screen is ``-narrow`` below NARROW columns (a phone's browser seat): ekpeer.tcss
+    # stacks its panels there and lets buttons take the whole width
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-roomy")]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -70,6 +73,7 @@ class EkpeerApp(App):
         self.catalog = Catalog()
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
+        self._shown_to_me: list[str] = []         # the cards last shown to this player, top first
         self.out_order: list[str] = []
         self.discovery = discovery
         self._app_styled = False
@@ -230,6 +234,7 @@ class EkpeerApp(App):
             self.view = body.get("view") or {}
             self.knowledge = Knowledge()
             self.log_lines = []
+            self._shown_to_me = []
             self.out_order = []
             self.table_screen.new_game()
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
@@ -413,6 +418,15 @@ class EkpeerApp(App):
             return
         await super().on_event(event)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Every screen of the stack takes the new width's layout, not only the one on top
+        (Textual sets the breakpoint classes on the screen that gets the resize): the table
+        under a dialog is narrow or wide as the screen now is."""
+        narrow = event.size.width < NARROW
+        for screen in self.screen_stack:
+            screen.set_class(narrow, "-narrow")
+            screen.set_class(not narrow, "-roomy")
+
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it
         # may have sent a move or opened a screen meanwhile
@@ -491,12 +505,23 @@ class EkpeerApp(App):
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
+        new_order: str | None = None    # said after the "you alter the future" line it explains
         for e in events:
-            if e.get("type") == "exploded" and e.get("player") not in self.out_order:
+            t = e.get("type")
+            if t == "exploded" and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
+            if t == "shown" and me is not None and e.get("by") == me:
+                self._shown_to_me = list(e.get("cards") or [])
+            elif t == "chose" and e.get("kind") == "order" and e.get("by") == me:
+                new_order = new_order_words(self._shown_to_me, list(e.get("answer") or []), self.catalog)
             line = event_words(e, self.catalog, me)
             if line:
                 self.log_lines.append(line)
+            if new_order and t == "altered" and e.get("by") == me:
+                self.log_lines.append(new_order)
+                new_order = None
+        if new_order:
+            self.log_lines.append(new_order)
 
     def on_session_ended(self, message: SessionEnded) -> None:
         self._move_out = None

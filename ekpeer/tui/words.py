@@ -73,6 +73,15 @@ class Catalog:
         return ", ".join(self.title(c) for c in cards)
 
 
+def new_order_words(shown: list[str], order: list[int], cat: Catalog) -> str | None:
+    """``You put them back, top first: Skip, Exploding Kitten, Nope``: the order a player
+    chose for the cards they were shown (Alter the Future); the public line says only that the
+    future was altered. None when ``order`` does not fit what was shown."""
+    if not shown or sorted(order) != list(range(len(shown))):
+        return None
+    return f"You put them back, top first: {cat.titles([shown[i] for i in order])}"
+
+
 def position_words(position: int, pile: int) -> str:
     """Where a card put back at ``position`` (0 = top) lands in a pile of ``pile`` cards."""
     if position == 0:
@@ -108,11 +117,15 @@ def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
     return text
 
 
-def _owner(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
+def _owner(action: dict[str, Any], cat: Catalog, me: str | None, actor: str | None = None) -> str:
+    """``your Attack``, ``bob’s Attack``, or ``their own Attack`` when ``actor`` (who Nopes or
+    Yups it) played it: never "bob Yups bob’s Attack"."""
     by = action.get("by")
     card = action.get("card") or (action.get("cards") or [None])[0]
     title = cat.title(card) if not action.get("combo") else "combo"
-    return f"{'your' if by == me else f'{by}’s'} {title}"
+    if by == me:
+        return f"your {title}"
+    return f"their own {title}" if actor is not None and by == actor else f"{by}’s {title}"
 
 
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
@@ -131,7 +144,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         word = "Nopes" if action.get("nopes", 1) % 2 else "Yups"
         if event.get("by") == me:
             word = word[:-1]
-        return f"{_Who(event.get('by'), me)} {word} {_owner(action, cat, me)}"
+        return f"{_Who(event.get('by'), me)} {word} {_owner(action, cat, me, event.get('by'))}"
     if t == "resolved":
         action = event["action"]
         if event.get("noped"):

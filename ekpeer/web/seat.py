@@ -43,13 +43,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import tui
 from ..tui.app import EkpeerApp
 from ..tui.messages import StartChosen
 from ..tui.session import NetSession, Session
+from ..tui.widgets import KeyBar
 from .limits import START_IDLE, START_IDLE_CODE
 
 SEAT_FILE = "seat.json"
@@ -201,7 +202,10 @@ class SeatScreen(Screen):
 
     DEFAULT_CSS = """
     SeatScreen { align: center middle; }
-    #seat-box { width: 72; height: auto; border: round $accent; padding: 1 2; }
+    #seat-box { width: 72; max-width: 100%; height: auto; max-height: 100%; border: round $accent;
+        padding: 1 2; overflow-y: auto; }
+    SeatScreen.-narrow #seat-box { padding: 0 1; }
+    SeatScreen.-narrow #seat-join { width: 100%; }
     #seat-title { text-style: bold; margin: 0 0 1 0; }
     #seat-tables { height: auto; max-height: 10; }
     #seat-status { color: $text-muted; }
@@ -236,7 +240,7 @@ class SeatScreen(Screen):
                 yield Label("Table password (if it has one)")
                 yield Input("", placeholder="if it has one", password=True, id="password", max_length=64)
             yield Button("Join", id="seat-join", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

@@ -16,8 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..widgets import KeyBar
 
 
 def custom_options(lobby: dict[str, Any]) -> dict[str, Any] | None:
@@ -102,7 +104,7 @@ class CustomDeckScreen(ModalScreen[Any]):
             yield Static("", id="dialog-details")
             yield Static("p: to the draw pile   h: to your hand   x: take back   Enter: done (ready)   "
                          "Esc: back", id="dialog-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -15,11 +15,11 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...table_settings import BOT_LEVELS
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
-from ..widgets import plain
+from ..widgets import KeyBar, plain
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
@@ -132,11 +132,14 @@ def sets_words(lobby: dict[str, Any]) -> Text:
 
 
 def deck_label(deck: dict[str, Any], seats: int) -> Text:
-    """``Original Edition: 2-5 players``, and ``· not for 6`` when it cannot seat the table."""
+    """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
+    ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5")."""
     lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
+    players = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+    title = deck.get("title", deck.get("name"))
     if lo <= seats <= hi:
-        return Text(f"{deck.get('title', deck.get('name'))}: {lo}-{hi} players")
-    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ", (f"not {seats}", "bold"))
+        return Text(f"{title}: {players}")
+    return Text.assemble(f"{title}: {players} only, ", (f"not {seats}", "bold"))
 
 
 def pack(entries: list[str], width: int, gap: str = "   ") -> str:
@@ -191,7 +194,7 @@ class LobbyScreen(Screen):
                 yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")
             yield VerticalScroll(id="settings")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())

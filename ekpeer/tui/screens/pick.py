@@ -6,11 +6,11 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..widgets import plain
+from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
 
@@ -47,7 +47,10 @@ class PickScreen(Dialog[Any]):
                                for i, (_, label, _) in enumerate(self.options)], id="dialog-options")
             hint = "Enter: choose   ?: card rules" + ("   Esc: back" if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
-        yield Footer()
+            if self.can_cancel:     # a tap target too: a phone's keyboard has no Esc
+                with Horizontal(id="dialog-buttons"):
+                    yield Button("Back (Esc)", id="back")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         found = self.query(OptionList)
@@ -59,6 +62,11 @@ class PickScreen(Dialog[Any]):
 
     def default_index(self) -> int | None:
         return 0
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back":
+            event.stop()
+            self.action_cancel()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

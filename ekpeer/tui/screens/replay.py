@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
@@ -11,10 +12,79 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..words import Catalog, event_words
+from ..words import Catalog, event_words, position_words
+
+#: How many of the draw pile's top cards the replay names (the line must fit beside the hands).
+TOP_SHOWN = 5
 
 
-def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
+def _events_of(frame: Any, show_hands: bool) -> list[dict[str, Any]]:
+    """The events of ``frame``'s move a viewer of the replay may read: all of them with every
+    hand shown, else what a spectator saw."""
+    if frame is None:
+        return []
+    return list(frame.events if show_hands else frame.public)
+
+
+def _event(events: list[dict[str, Any]], kind: str, by: Any) -> dict[str, Any] | None:
+    return next((e for e in events if e.get("type") == kind and by in (e.get("player"), e.get("by"))), None)
+
+
+def _played(move: dict[str, Any], cat: Catalog) -> str:
+    """``2 x Beard Cat`` / ``Taco Cat + Beard Cat + …``: a play's cards as the table says them."""
+    cards = list(move.get("cards") or [])
+    counts = Counter(cards)
+    if len(cards) > 1 and len(counts) == 1:
+        return f"{len(cards)} x {cat.title(cards[0])}"
+    return " + ".join(cat.title(c) for c in cards) if len(cards) > 1 else cat.titles(cards)
+
+
+def choice_words(move: dict[str, Any], cat: Catalog, before: Any = None, after: Any = None,
+                 show_hands: bool = False) -> str:
+    """A ``choose`` move in words, worked out from the table before and after it: what was
+    used, where a card went, the new order of the top cards. With hands hidden it says no
+    more than a spectator saw (where a kitten went back, the cards of a new order)."""
+    by = move.get("by")
+    events = _events_of(after, show_hands)
+    if move.get("use") is not None:
+        use = move["use"]
+        if use == "none":
+            return f"{by} does not save themselves."
+        saved = _event(events, "saved", by) or {}
+        kitten = f" against {cat.title(saved['kitten'])}" if saved.get("kitten") else ""
+        return f"{by} uses {cat.title(use)}{kitten}."
+    if move.get("position") is not None:
+        back = _event(_events_of(after, True), "put_back", by) if show_hands else None
+        hidden = _event(events, "put_back_hidden", by) or {}
+        card = (back or hidden).get("card")
+        what = cat.title(card) if card else "a card"
+        pile = int((after.view if after is not None else {}).get("draw_pile_count", 0))
+        depth = (back or hidden).get("position")
+        if isinstance(depth, int):
+            return f"{by} puts {what} back into the draw pile, {position_words(depth, pile - 1)}."
+        return f"{by} puts {what} back into the draw pile where only they know."
+    if move.get("order") is not None:
+        order = list(move["order"])
+        n = len(order)
+        top = list(before.draw_pile[:n]) if before is not None else []
+        if show_hands and len(top) == n:
+            return f"{by} puts the top {n} cards back, top first: {cat.titles([top[i] for i in order])}."
+        return f"{by} puts the top {n} cards back in an order only they know."
+    if move.get("card") is not None:
+        card = move["card"]
+        named = show_hands or any(e.get("card") == card for e in events)
+        return f"{by} chooses {cat.title(card) if named else 'a card'}."
+    if move.get("player") is not None:
+        return f"{by} chooses {move['player']}."
+    if move.get("keep") is not None:
+        return f"{by} keeps the card." if move["keep"] else f"{by} does not keep the card."
+    return f"{by} chooses."
+
+
+def move_words(move: dict[str, Any] | None, cat: Catalog, before: Any = None, after: Any = None,
+               show_hands: bool = False) -> str:
+    """One move of a replay in words: card titles and places, never ids or indexes.
+    ``before``/``after``: the replay's frames either side of it (for a choice's meaning)."""
     if move is None:
         return "The cards are dealt."
     do, by = move.get("do"), move.get("by")
@@ -23,14 +93,20 @@ def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
     if do == "draw":
         return f"{by} draws."
     if do == "play":
-        cards = cat.titles(list(move.get("cards") or []))
         target = f" on {move['target']}" if move.get("target") else ""
-        return f"{by} plays {cards}{target}."
+        name = f", naming {cat.title(move['name'])}" if move.get("name") else ""
+        return f"{by} plays {_played(move, cat)}{target}{name}."
     if do == "choose":
-        detail = {k: v for k, v in move.items() if k not in ("do", "by") and v not in (None, [], "")}
-        shown = ", ".join(f"{k} {cat.title(v) if k == 'card' else v}" for k, v in detail.items())
-        return f"{by} chooses{': ' + shown if shown else ''}."
+        return choice_words(move, cat, before, after, show_hands)
     return f"{by}: {do}"
+
+
+def pile_words(pile: list[str], cat: Catalog, shown: int = TOP_SHOWN) -> str:
+    """The draw pile's top cards, saying how many of how many: ``top 5 of 23, top first: …``
+    (``all 3, top first: …`` when every card fits)."""
+    if len(pile) <= shown:
+        return f"all {len(pile)}, top first: {cat.titles(pile)}"
+    return f"top {shown} of {len(pile)}, top first: {cat.titles(pile[:shown])} …"
 
 
 class ReplayScreen(Screen):
@@ -44,13 +120,21 @@ class ReplayScreen(Screen):
     ReplayScreen #replay-step { height: auto; padding: 0 0 1 0; }
     ReplayScreen #replay-log { height: 1fr; }
     """
+    # The footer names one key per action, the keys the README names; the others stay hidden.
+    # The arrows, home and end come first (priority): the scrolling log would otherwise take
+    # them, and the footer would show its hidden bindings in their place.
     BINDINGS = [
-        Binding("right,n,space", "step(1)", "Next"),
-        Binding("left,p,backspace", "step(-1)", "Previous"),
-        Binding("home,g", "jump('start')", "Start"),
-        Binding("end,G", "jump('end')", "End"),
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
+        Binding("left", "step(-1)", "Previous", key_display="←", priority=True),
+        Binding("home", "jump('start')", "Start", priority=True),
+        Binding("end", "jump('end')", "End", priority=True),
         Binding("h", "toggle_hands", "Every hand"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
+        Binding("n,space", "step(1)", "Next", show=False),
+        Binding("p,backspace", "step(-1)", "Previous", show=False),
+        Binding("g", "jump('start')", "Start", show=False),
+        Binding("G", "jump('end')", "End", show=False),
+        Binding("escape", "quit", "Quit", show=False),
     ]
 
     def __init__(self, playback: Any, show_hands: bool = False) -> None:
@@ -107,7 +191,7 @@ class ReplayScreen(Screen):
                          else f"  · shared win: {', '.join(winners)}")
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-players", Static).update(self.players_text())
-        step = Text(move_words(frame.move, cat) + "\n", style="bold")
+        step = Text(self.words_for(self.index) + "\n", style="bold")
         events = frame.events if self.show_hands else frame.public
         for e in events:
             line = event_words(e, cat, None)
@@ -115,6 +199,12 @@ class ReplayScreen(Screen):
                 step.append(f"  {line}\n")
         self.query_one("#replay-step", Static).update(step)
         self.query_one("#replay-events", Static).update(self.log_text())
+
+    def words_for(self, index: int) -> str:
+        """Move ``index`` in words, read against the frames either side of it."""
+        frames = self.playback.frames
+        before = frames[index - 1] if index > 0 else None
+        return move_words(frames[index].move, self.catalog, before, frames[index], self.show_hands)
 
     def players_text(self) -> Text:
         frame, cat = self.frame, self.catalog
@@ -137,8 +227,7 @@ class ReplayScreen(Screen):
                     text.append(f"    {label}: {cat.titles(p[key])}\n", style="italic")
         text.append(f"\nDraw pile: {view.get('draw_pile_count', 0)} cards")
         if self.show_hands and frame.draw_pile:
-            top = cat.titles(frame.draw_pile[:5])
-            text.append(f"\n  top first: {top}{' …' if len(frame.draw_pile) > 5 else ''}")
+            text.append(f"\n  {pile_words(frame.draw_pile, cat)}")
         discard = view.get("discard") or []
         text.append(f"\nDiscard: {cat.title(discard[-1]) if discard else 'empty'} ({len(discard)})")
         if view.get("stack"):
@@ -155,7 +244,7 @@ class ReplayScreen(Screen):
         text = Text("Moves so far\n", style="bold underline")
         start = max(1, self.index - 39)
         for frame in self.playback.frames[start:self.index + 1]:
-            text.append(f"{frame.index:>4}. {move_words(frame.move, self.catalog)}\n",
+            text.append(f"{frame.index:>4}. {self.words_for(frame.index)}\n",
                         style="bold" if frame.index == self.index else "")
         return text
 

@@ -1,8 +1,10 @@
-"""Facing a kitten: which card saves you, or die. Dying needs its own deliberate key."""
+"""Facing a kitten: which card saves you, or die. Dying is asked once more (ConfirmScreen)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from textual.widgets import OptionList
 
 from ..phrasing import sentence, titled
 from ..words import Catalog
@@ -21,15 +23,40 @@ class SaveScreen(PickScreen):
     def __init__(self, choice: dict[str, Any], uses: list[str], cat: Catalog) -> None:
         context = choice.get("context") or {}
         kitten = context.get("kitten")
+        self.savers = [cat.title(u) for u in uses if u != NONE]
+        self.death = context.get("if_not_saved") or "explode and leave the game"
         options = [(u, f"Use {cat.title(u)}: survive", u) for u in uses if u != NONE]
         if NONE in uses:
-            death = context.get("if_not_saved") or "explode and leave the game"
-            options.append((NONE, f"Do not save yourself: {death}", None))
+            options.append((NONE, f"Do not save yourself: {self.death}", None))
         super().__init__(
             _title(choice, context, kitten, cat),
             "Choose the card that saves you. The first option is highlighted.",
             options,
         )
+
+    def answer(self, value: Any) -> None:
+        """Saving answers at once; not saving yourself ends your game, so it is asked once more
+        (on a phone, a tap one row low chose it with a Defuse in hand)."""
+        if value != NONE:
+            super().answer(value)
+            return
+        from .confirm import ConfirmScreen
+
+        saver = self.savers[0] if self.savers else None
+        # the table's own consequence: leaving the game, or (Zombie Kittens) becoming Dead
+        title = f"{self.death[:1].upper()}{self.death[1:]}?"
+        prompt = f"If you do not save yourself, you {self.death}" + (f", with {saver} in your hand."
+                                                                    if saver else ".")
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                PickScreen.answer(self, NONE)
+                return
+            for options in self.query(OptionList):    # back: the saving card highlighted again
+                options.highlighted = 0
+
+        self.app.push_screen(ConfirmScreen(title, prompt, f"Yes: {self.death}",
+                                           f"No: back to {saver}" if saver else "No: go back"), confirmed)
 
 
 def _title(choice: dict[str, Any], context: dict[str, Any], kitten: str | None, cat: Catalog) -> str:

@@ -12,10 +12,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..messages import StartChosen
+from ..widgets import KeyBar
 
 
 class StartScreen(Screen):
@@ -67,7 +68,7 @@ class StartScreen(Screen):
                 yield Button("Join", id="join", variant="primary" if self.discovery else "default")
                 yield Button("Host a table", id="host")
                 yield Button("Play vs bots", id="play", variant="default" if self.discovery else "primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.discovery:

@@ -14,12 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
-from ..widgets import CardWidget, KeyBar, pile_text, player_lines, title_width
+from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -179,6 +180,7 @@ class TableScreen(Screen):
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
+        self.query_one(KeyBar).refresh_keys()     # a narrow screen's Play, Nope, NOW follow the view
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
@@ -292,6 +294,44 @@ class TableScreen(Screen):
         _show(left, Text(f"◀\n{start}\nmore"), layout=False)         # fixed size (ekpeer.tcss)
         _show(right, Text(f"▶\n{n - start - fit}\nmore"), layout=False)
 
+    def on_click(self, event: Click) -> None:
+        """A tap on "◀ 3 more" or "▶ 5 more" shows the hand's cards that way."""
+        widget = event.widget
+        if widget is not None and widget.id in ("hand-left", "hand-right"):
+            event.stop()
+            self.page_hand(-1 if widget.id == "hand-left" else 1)
+
+    def page_hand(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) cards of a hand too wide for the row,
+        the first of them focused."""
+        cards = self._cards()
+        shown = [i for i, c in enumerate(cards) if c.display]
+        if not cards or not shown:
+            return
+        fit = len(shown)
+        start = max(0, min(len(cards) - fit, shown[0] + step * fit))
+        self._hand_start = start
+        self.focus_index = start if step > 0 else start + fit - 1
+        self._focus_card()
+
+    def tap_keys(self) -> list[tuple[str, str, str, bool]]:
+        """What the status line names as keys (enter: play, n: Nope it, w: NOW card), as tap
+        targets for a narrow screen's key bar: a phone has no keyboard to press them on."""
+        view = self.view
+        if not view or self.is_over() or self._out():
+            return []
+        keys = []
+        if view.get("current") == view.get("you") and not view.get("stack") and self._plays():
+            keys.append(("enter", "⏎", "Play", True))
+        if self._nope_moves():
+            keys.append(("n", "n", "Nope", True))
+        if self._now_moves():
+            keys.append(("w", "w", "NOW card", True))
+        if self.selected:
+            keys.append(("escape", "esc", "Clear", True))
+        keys.append(("l", "l", "Log", True))
+        return keys
+
     def _cards(self) -> list[CardWidget]:
         # the hand as last drawn: widgets of an earlier hand may linger in the DOM while they
         # are removed, and must not count (a window of them would hide the new cards)
@@ -360,6 +400,8 @@ class TableScreen(Screen):
             t.append("Your turn" + (f" ({turns} turns to take)" if turns > 1 else ""), style="bold reverse")
             if self.view.get("hand_count") and not self.view.get("hand"):
                 t.append("  cursed: enter plays a random card  d: draw")
+            elif self.size.width < NARROW:   # a phone: taps, named as the key bar has them
+                t.append("  tap cards, then Play; or Draw")
             else:
                 t.append("  space: select  enter: play  d: draw")
         else:
