@@ -21,6 +21,7 @@ from .messages import (
     RematchRequested,
     SessionEnded,
     SettingsEdited,
+    SitRequested,
     StartChosen,
     StartRequested,
 )
@@ -515,6 +516,7 @@ class EkpeerApp(App):
             self.options = {**self.options, "table": message.table}
         if message.password is not None:
             self.options = {**self.options, "password": message.password or None}
+        self.options = {**self.options, "watch": message.watch}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 
@@ -560,6 +562,31 @@ class EkpeerApp(App):
     def on_leave_requested(self, message: LeaveRequested) -> None:
         self.leave()
 
+    def on_sit_requested(self, message: SitRequested) -> None:
+        self.sit()
+
+    @work(group="send")
+    async def sit(self) -> None:
+        """A spectator takes a seat: in the lobby, or after a game for the next one (and then
+        asks for that game at once, as the rematch waits for every seated person)."""
+        session = self.session
+        if session is None or not self.lobby.get("spectator"):
+            return
+        over = self.lobby.get("phase") == "over"
+        try:
+            seated = await session.sit()
+            if seated and over:
+                await session.rematch()
+        except Exception as exc:
+            from .refusals import trouble
+
+            self.notify(f"Could not take a seat: {trouble(exc)}", severity="error", markup=False)
+            return
+        if seated:
+            self.player_name = session.name
+            self.notify("You have a seat: " + ("the next game deals you in once everyone asks for it."
+                                               if over else "get ready with r."), timeout=5)
+
     @work(group="send")
     async def leave(self) -> None:
         session, self.session = self.session, None
@@ -576,6 +603,8 @@ class EkpeerApp(App):
     def game_over_answered(self, what: str) -> None:
         if what == "rematch":
             self.send("rematch")
+        elif what == "sit":
+            self.sit()
         elif what == "leave":
             self.leave()
         elif what == "quit":

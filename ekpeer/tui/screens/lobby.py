@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, Label, Select, Static, TextArea
 
 from ...table_settings import BOT_LEVELS
-from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
-from ..widgets import plain
+from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
+from ..widgets import plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
@@ -164,6 +164,7 @@ class LobbyScreen(Screen):
         Binding("s", "start", "Start"),
         Binding("plus,equals_sign", "seats(1)", "Add seat"),
         Binding("minus", "seats(-1)", "Drop seat"),
+        Binding("t", "sit", "Take a seat"),
         Binding("c", "pick", "Pick cards", show=False),
         Binding("y", "copy_join", "Copy join command", show=False),
         Binding("escape", "leave", "Leave"),
@@ -214,6 +215,11 @@ class LobbyScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer each person only the keys they may use."""
+        watching = bool(self.lobby.get("spectator"))
+        if action == "sit":         # a spectator's way to a seat; the seated get ready instead
+            return watching
+        if action == "ready":
+            return not watching
         if action == "seats":
             return self.can_set()
         if action == "start":
@@ -289,6 +295,9 @@ class LobbyScreen(Screen):
             kind = bot_words(str(settings.get("bots", "heuristic")))
             seats.append(f"{free} empty seat{'s' if free > 1 else ''}: {kind} bots fill "
                          f"{'them' if free > 1 else 'it'} at the start\n", style="dim")
+        watchers = spectators_words(lobby)
+        if watchers:
+            seats.append(watchers + "\n", style="italic")
         if settings.get("password"):
             seats.append("This table has a password.\n", style="dim")
         custom = custom_options(lobby)
@@ -302,7 +311,8 @@ class LobbyScreen(Screen):
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        keys = ["r: ready"] + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
+        keys = ["t: take a seat" if lobby.get("spectator") else "r: ready"] \
+            + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
         if custom is not None:
             keys.insert(0, "c: pick cards")
         if self.join_command():
@@ -586,6 +596,10 @@ class LobbyScreen(Screen):
                 self.post_message(ReadyToggled(True, picks))
 
         self.app.push_screen(screen, done)
+
+    def action_sit(self) -> None:
+        if self.lobby.get("spectator"):
+            self.post_message(SitRequested())
 
     def action_ready(self) -> None:
         me = self._me()
