@@ -60,6 +60,7 @@ class EkpeerApp(App):
         self.settings = settings
         self.autostart = autostart
         self.options = options or {}
+        self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
         self.session: Session | None = None
         self.address: str | None = None
         self.lobby: dict[str, Any] = {}
@@ -516,7 +517,8 @@ class EkpeerApp(App):
             self.options = {**self.options, "table": message.table}
         if message.password is not None:
             self.options = {**self.options, "password": message.password or None}
-        self.options = {**self.options, "watch": message.watch}
+        # `ekpeer join --watch` without an address: every table picked on the start screen is watched
+        self.options = {**self.options, "watch": message.watch or self.watch_flag}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 

@@ -114,3 +114,24 @@ async def test_join_watch_in_the_lobby_lists_the_spectator_and_t_takes_a_seat():
     finally:
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_join_watch_without_an_address_watches_the_table_picked_on_the_start_screen():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    table = host.tables["t"]
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode=None, name="fay",
+                   options={"watch": True})          # ekpeer join --watch --name fay: the start screen
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StartScreen), 5, "the start screen")
+            app.screen.query_one("#address").value = host.address
+            app.screen.query_one("#address").focus()
+            await pilot.press("enter")          # Join: with --watch, it watches
+            await until(pilot, lambda: table.watchers() == ["fay"], 8, "fay watching")
+            assert not table.seats
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)
