@@ -559,6 +559,9 @@ class EkpeerApp(App):
             self.notify(f"Could not start the game: {trouble(exc)}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
+        if self.lobby.get("spectator"):     # a spectator's "again" is a seat at the next game
+            self.sit()
+            return
         self.send("rematch")
 
     def on_leave_requested(self, message: LeaveRequested) -> None:

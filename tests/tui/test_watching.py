@@ -135,3 +135,24 @@ async def test_join_watch_without_an_address_watches_the_table_picked_on_the_sta
     finally:
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_a_spectators_rematch_key_asks_for_a_seat_not_a_rematch():
+    """A spectator's ``r`` after the game (the table's key) is a seat at the next game: a
+    rematch request would only be refused (spectators only watch)."""
+    from ekpeer.tui.messages import RematchRequested
+    from ekpeer.tui.session import FakeSession
+
+    from .conftest import settle
+
+    session = FakeSession(name="dan")
+    session.push("lobby", {"table": "t", "you": None, "spectator": True, "phase": "over", "started": True,
+                           "seats": [{"name": "bob"}, {"name": "bot1", "bot": True}], "spectators": ["dan"],
+                           "settings": {"seats": 2}})
+    app = make_app(lambda **_: session, mode="join", name="dan", address="tcp://127.0.0.1:1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.lobby.get("spectator"), 5, "the spectator's lobby")
+        app.post_message(RematchRequested())
+        await until(pilot, lambda: ("sit", None) in session.sent, 5, "a seat asked for")
+        await settle(pilot)
+        assert ("rematch", None) in session.sent        # then the next game, as the seat's own word

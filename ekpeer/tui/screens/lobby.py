@@ -103,7 +103,7 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     if lobby.get("spectator"):
         t.append("You are watching", style="bold")
         t.append(f": the game starts when {owner or 'a player seated'} starts it, and you see it from "
-                 "the start. You take a seat at the next game in its lobby, if one is free.")
+                 "the start. t takes a seat, if one is free (or, once a game is on, one for the next).")
         return t
     if mine:
         t.append("You set the table", style="bold")
