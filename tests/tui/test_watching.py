@@ -68,7 +68,8 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
             # bob plays the game out (the turn clock is long: only his moves move it)
             playing = asyncio.create_task(RemoteBot(bob, "heuristic", seed=1, games=2, rematch=False,
                                                     emit=None).run())
-            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 20, "the game's end")
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen)
+                        and app.screen.query("#dialog-buttons Button"), 20, "the game's end")
             assert app.screen.query("#sit") and not app.screen.query("#rematch")
             await pilot.press("t")       # a seat for the next game: bot1's
             await until(pilot, lambda: [s.name for s in table.seats] == ["bob", "dan"], 5, "dan seated")

@@ -161,8 +161,8 @@ class TableScreen(Screen):
 
     def show_state(self) -> None:
         """Redraw from the app's latest view and log, then open any decision it asks for."""
-        if not self.is_mounted or not self.view:
-            return
+        if not self.is_mounted or not self.view or not self.query("#log"):
+            return      # (its widgets not there: still composing, or the app closing)
         if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
             self.remove_class("-dealing")
             self.call_after_refresh(self._relayout)
