@@ -233,7 +233,10 @@ class TableTimers:
                 continue
             seat = self.seat(player)
             self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
-            if seat is not None and self.cone is None and seat.human:
+            # the Cone is for a person who was there and let the clock run out: never for one
+            # whose connection was gone at the time (their seat waiting out its grace)
+            if seat is not None and self.cone is None and seat.human and seat.session is not None \
+                    and not seat.bot_driven:
                 self.wear_cone(seat)
             err = self.apply(seat, move, timed_out=True)
             if err is not None:

@@ -21,6 +21,7 @@ from .messages import (
     RematchRequested,
     SessionEnded,
     SettingsEdited,
+    SitRequested,
     StartChosen,
     StartRequested,
 )
@@ -62,6 +63,7 @@ class EkpeerApp(App):
         self.settings = settings
         self.autostart = autostart
         self.options = options or {}
+        self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
         self.session: Session | None = None
         self.address: str | None = None
         self.lobby: dict[str, Any] = {}
@@ -540,6 +542,8 @@ class EkpeerApp(App):
             self.options = {**self.options, "table": message.table}
         if message.password is not None:
             self.options = {**self.options, "password": message.password or None}
+        # `ekpeer join --watch` without an address: every table picked on the start screen is watched
+        self.options = {**self.options, "watch": message.watch or self.watch_flag}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 
@@ -580,10 +584,38 @@ class EkpeerApp(App):
             self.notify(f"Could not start the game: {trouble(exc)}", severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
+        if self.lobby.get("spectator"):     # a spectator's "again" is a seat at the next game
+            self.sit()
+            return
         self.send("rematch")
 
     def on_leave_requested(self, message: LeaveRequested) -> None:
         self.leave()
+
+    def on_sit_requested(self, message: SitRequested) -> None:
+        self.sit()
+
+    @work(group="send")
+    async def sit(self) -> None:
+        """A spectator takes a seat: in the lobby, or after a game for the next one (and then
+        asks for that game at once, as the rematch waits for every seated person)."""
+        session = self.session
+        if session is None or not self.lobby.get("spectator"):
+            return
+        over = self.lobby.get("phase") == "over"
+        try:
+            seated = await session.sit()
+            if seated and over:
+                await session.rematch()
+        except Exception as exc:
+            from .refusals import trouble
+
+            self.notify(f"Could not take a seat: {trouble(exc)}", severity="error", markup=False)
+            return
+        if seated:
+            self.player_name = session.name
+            self.notify("You have a seat: " + ("the next game deals you in once everyone asks for it."
+                                               if over else "get ready with r."), timeout=5)
 
     @work(group="send")
     async def leave(self) -> None:
@@ -601,6 +633,8 @@ class EkpeerApp(App):
     def game_over_answered(self, what: str) -> None:
         if what == "rematch":
             self.send("rematch")
+        elif what == "sit":
+            self.sit()
         elif what == "leave":
             self.leave()
         elif what == "quit":

@@ -18,10 +18,14 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return (f"Someone at table {table} is already called {name}. "
                 "Join again with another name (the name field, or --name).")
     if code == "table_started":
+        command = f"ekpeer join {address} --watch" if address else "ekpeer join ADDRESS --watch"
         return (f"{where} is playing already, so there is no seat for you in this game. "
-                "Join again once it is back in its lobby for the next game, or ask the host for "
-                "another table.")
+                f"Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
+                "once it ends you may take a seat for the next game.")
     if code == "table_full":
+        if "next game" in message:
+            return f"Every seat at table {table} is taken for the next game too: watch on, or ask the host " \
+                   "for another table."
         return f"Every seat at table {table} is taken: ask the host for another table."
     if code == "bad_password":
         return f"{where}: {message}. Join again with the table's password (--password)."

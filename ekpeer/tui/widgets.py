@@ -267,6 +267,16 @@ def _hang(words: str, width: int, indent: int = 4) -> list[str]:
     return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]
 
 
+def spectators_words(lobby: dict[str, Any]) -> str:
+    """``Watching: dan, eve`` (``""`` when nobody watches): on every screen of the table, so
+    that nobody is watched unawares."""
+    names = [str(n) for n in lobby.get("spectators") or []]
+    if not names:
+        return ""
+    you = lobby.get("spectator")
+    return "Watching: " + ", ".join(names) + ("  (you among them)" if you else "")
+
+
 def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dict[str, Any] | None = None,
                  elapsed: float = 0.0, back: frozenset[str] | set[str] = frozenset()) -> Text:
     """Every player: turn marker, cards held, state on one line; what does not fit, and the
@@ -325,6 +335,9 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         if i:
             out.append("\n")
         out.append_text(line)
+    watchers = spectators_words(lobby or {})
+    if watchers:
+        out.append("\n" + "\n".join(_hang(watchers, width, 2)), style="italic")
     return out
 
 

@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...table_settings import BOT_LEVELS
-from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
-from ..widgets import KeyBar, plain
+from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
+from ..widgets import KeyBar, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [("hard (searches)", "expert"), ("normal (heuristic)", "heuristic"), ("easy (random)", "random")]
@@ -103,7 +103,7 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     if lobby.get("spectator"):
         t.append("You are watching", style="bold")
         t.append(f": the game starts when {owner or 'a player seated'} starts it, and you see it from "
-                 "the start. You take a seat at the next game in its lobby, if one is free.")
+                 "the start. t takes a seat, if one is free (or, once a game is on, one for the next).")
         return t
     if mine:
         t.append("You set the table", style="bold")
@@ -167,6 +167,7 @@ class LobbyScreen(Screen):
         Binding("s", "start", "Start"),
         Binding("plus,equals_sign", "seats(1)", "Add seat"),
         Binding("minus", "seats(-1)", "Drop seat"),
+        Binding("t", "sit", "Take a seat"),
         Binding("c", "pick", "Pick cards", show=False),
         Binding("y", "copy_join", "Copy join command", show=False),
         Binding("escape", "leave", "Leave"),
@@ -217,6 +218,11 @@ class LobbyScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer each person only the keys they may use."""
+        watching = bool(self.lobby.get("spectator"))
+        if action == "sit":         # a spectator's way to a seat; the seated get ready instead
+            return watching
+        if action == "ready":
+            return not watching
         if action == "seats":
             return self.can_set()
         if action == "start":
@@ -292,6 +298,9 @@ class LobbyScreen(Screen):
             kind = bot_words(str(settings.get("bots", "heuristic")))
             seats.append(f"{free} empty seat{'s' if free > 1 else ''}: {kind} bots fill "
                          f"{'them' if free > 1 else 'it'} at the start\n", style="dim")
+        watchers = spectators_words(lobby)
+        if watchers:
+            seats.append(watchers + "\n", style="italic")
         if settings.get("password"):
             seats.append("This table has a password.\n", style="dim")
         custom = custom_options(lobby)
@@ -305,7 +314,8 @@ class LobbyScreen(Screen):
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        keys = ["r: ready"] + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
+        keys = ["t: take a seat" if lobby.get("spectator") else "r: ready"] \
+            + (["s: start"] if self.can_start() else []) + (["+/-: seats"] if creator else [])
         if custom is not None:
             keys.insert(0, "c: pick cards")
         if self.join_command():
@@ -589,6 +599,10 @@ class LobbyScreen(Screen):
                 self.post_message(ReadyToggled(True, picks))
 
         self.app.push_screen(screen, done)
+
+    def action_sit(self) -> None:
+        if self.lobby.get("spectator"):
+            self.post_message(SitRequested())
 
     def action_ready(self) -> None:
         me = self._me()

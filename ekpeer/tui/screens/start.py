@@ -37,6 +37,7 @@ class StartScreen(Screen):
         Binding("ctrl+b", "choose('play')", "Play vs bots"),
         Binding("ctrl+o", "choose('host')", "Host"),
         Binding("ctrl+j", "choose('join')", "Join"),
+        Binding("ctrl+g", "choose('watch')", "Watch"),
     ]
 
     def __init__(self, name: str = "you", address: str = "", discovery: bool = False) -> None:
@@ -66,6 +67,8 @@ class StartScreen(Screen):
                                 max_length=64)
             with Horizontal(id="start-buttons"):
                 yield Button("Join", id="join", variant="primary" if self.discovery else "default")
+                # a late friend: the game on is theirs to watch, a seat theirs at the next one
+                yield Button("Watch", id="watch")
                 yield Button("Host a table", id="host")
                 yield Button("Play vs bots", id="play", variant="default" if self.discovery else "primary")
         yield KeyBar()
@@ -130,7 +133,7 @@ class StartScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join_listed(event.option_index)
 
-    def join_listed(self, index: int | None) -> None:
+    def join_listed(self, index: int | None, watch: bool = False) -> None:
         if index is None or not 0 <= index < len(self.lan_tables):
             self.notify("No table found on the LAN yet: wait a moment, or type the host's address.",
                         severity="warning", timeout=4)
@@ -141,7 +144,8 @@ class StartScreen(Screen):
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
-        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password))
+        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password,
+                                      watch=watch))
 
     def _trusted(self, table: Any) -> bool:
         """A key only the LAN vouches for is never trusted silently: the first Enter shows its
@@ -185,13 +189,16 @@ class StartScreen(Screen):
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
         address = self.query_one("#address", Input).value.strip() or None
+        watch = mode == "watch"
+        if watch:
+            mode = "join"
         if mode == "join" and not address:
             lan = self.query("#lan-tables")
             if lan and self.lan_tables:   # nothing typed: the table highlighted on the LAN list
-                self.join_listed(lan.first(OptionList).highlighted)
+                self.join_listed(lan.first(OptionList).highlighted, watch=watch)
                 return
             self.notify("Type the host's address first (as the host's lobby shows it).", severity="warning")
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None
-        self.post_message(StartChosen(mode, name, address, password=password))
+        self.post_message(StartChosen(mode, name, address, password=password, watch=watch))

@@ -149,7 +149,7 @@ class TableScreen(Screen):
             return
         gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
         self._timer = (kind, float(seconds), time.monotonic() - gone, player)
-        if self.is_mounted:
+        if self.is_mounted and self.query("#status"):     # (none while the app closes)
             self._render_status()
 
     def _players_width(self, players: Static) -> int:
@@ -162,8 +162,8 @@ class TableScreen(Screen):
 
     def show_state(self) -> None:
         """Redraw from the app's latest view and log, then open any decision it asks for."""
-        if not self.is_mounted or not self.view:
-            return
+        if not self.is_mounted or not self.view or not self.query("#log"):
+            return      # (its widgets not there: still composing, or the app closing)
         if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
             self.remove_class("-dealing")
             self.call_after_refresh(self._relayout)
@@ -450,7 +450,7 @@ class TableScreen(Screen):
         aloud and compare by eye (the whole join command is the lobby's), never cut off: the
         words shorten to fit the width."""
         view = self.view
-        you, turn = str(view.get("you")), view.get("turn_number", 1)
+        you, turn = str(view.get("you") or "watching"), view.get("turn_number", 1)
         host, key = self._host_words()
         width = self.size.width or 80
         tries = [(f" you are {you} · turn {turn}", f" · host {host}" if host else "",
@@ -807,8 +807,8 @@ class TableScreen(Screen):
         out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
         if not self.view:
             return True
-        if action in ("draw", "moves"):
-            return not (self._out() or self.is_over())
+        if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
+            return not (self._out() or self.is_over() or self.view.get("you") is None)
         if action == "quit_over":
             return self.is_over()
         return True
