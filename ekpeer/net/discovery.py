@@ -551,8 +551,13 @@ class Browser:
             self._changed()
 
     def _places(self, name: str, found: Found) -> list[str]:
+        """Where a key is claimed: the instance name and the addresses. Loopback counts only
+        for a table with no other address (one on this machine): every host advertises
+        127.0.0.1 last, for clients on its own machine, so two hosts on two machines would
+        otherwise both claim 127.0.0.1:5555 and read as one host with two keys."""
         port = found.endpoint.rsplit(":", 1)[1]
-        return [f"name:{name.lower()}", *(f"at:{a}:{port}" for a in found.addresses)]
+        reachable = [a for a in found.addresses if not ipaddress.ip_address(a).is_loopback]
+        return [f"name:{name.lower()}", *(f"at:{a}:{port}" for a in reachable or found.addresses)]
 
     def _saw(self, name: str, found: Found) -> None:
         """Count ``found``'s key for its address and name; mark every table there whose place

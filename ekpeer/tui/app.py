@@ -507,7 +507,7 @@ class EkpeerApp(App):
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
-        new_order: str | None = None    # said after the "you alter the future" line it explains
+        new_order: str | None = None    # said after my next line (the card's public one) it explains
         for e in events:
             t = e.get("type")
             if t == "exploded" and e.get("player") not in self.out_order:
@@ -519,7 +519,7 @@ class EkpeerApp(App):
             line = event_words(e, self.catalog, me)
             if line:
                 self.log_lines.append(line)
-            if new_order and t == "altered" and e.get("by") == me:
+            if new_order and line and t != "chose" and e.get("by") == me:   # the public line it explains
                 self.log_lines.append(new_order)
                 new_order = None
         if new_order:

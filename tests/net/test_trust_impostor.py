@@ -147,3 +147,29 @@ async def test_a_spoofed_goodbye_then_the_look_alike_is_still_two_keys(ctx, monk
         await fake.close()
         await adv.close()
         await real.close()
+
+
+def test_two_machines_that_each_advertise_loopback_are_not_one_host_with_two_keys():
+    """Every host lists 127.0.0.1 last among its addresses (for clients on its own machine):
+    two hosts on two machines, both on port 5555, are two places, not rivals. Found by the
+    README's own LAN evening (tests/lab/test_readme.py), where the server's tables and the
+    host's were refused as 'two keys for 10.213.0.1:5555'. A key claimed for the same LAN
+    address is still a rival."""
+    from ekpeer.net.discovery import Found
+
+    def seen(name: str, address: str, key: str) -> Found:
+        return Found(name=name, table=name.split("@")[0], title=name, endpoint=f"tcp://{address}:5555",
+                     key=key, addresses=[address, "127.0.0.1"])
+
+    browser = Browser()
+    ann, server, look_alike = fresh_key(), fresh_key(), fresh_key()
+    main = seen("main@annslaptop", "10.213.0.1", ann)
+    base = seen("base@server", "10.213.0.14", server)
+    browser._saw(main.name, main)
+    browser.found[main.name] = main
+    browser._saw(base.name, base)
+    browser.found[base.name] = base
+    assert main.rival_keys == [] and base.rival_keys == []
+    fake = seen("other@elsewhere", "10.213.0.1", look_alike)
+    browser._saw(fake.name, fake)
+    assert main.rival_keys == [look_alike] and fake.rival_keys == [ann]
