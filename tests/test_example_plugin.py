@@ -29,8 +29,15 @@ def site(tmp_path_factory) -> Path:
     return target
 
 
+def with_plugin(site: Path) -> dict[str, str]:
+    """This environment with the example plugin installed and let in beside the project's own
+    (tests/conftest.py pins ``EKPEER_PLUGINS`` to those)."""
+    return {**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}",
+            "EKPEER_PLUGINS": f"{os.environ['EKPEER_PLUGINS']},catnip"}
+
+
 def ekpeer(site: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", **(env or {})}
+    environ = {**with_plugin(site), **(env or {})}
     return subprocess.run([sys.executable, "-m", "ekpeer.cli", *args], capture_output=True, text=True,
                           timeout=120, env=environ, cwd=ROOT)
 
@@ -49,7 +56,7 @@ def test_scenario_run_works_for_it_unchanged(site):
 
 
 def test_its_own_tests_pass(site):
-    environ = {**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}"}
+    environ = with_plugin(site)
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                              str(EXAMPLE / "tests")], capture_output=True, text=True, timeout=120,
                             env=environ, cwd=EXAMPLE)
