@@ -239,6 +239,25 @@ def reveal_the_future(game: Game, action: Action) -> None:
     game.show_top(action.by, 3, public=True, source="reveal_the_future")
 
 
+# ---------------------------------------------------------------------- what cards bring
+class IllTakeThatRules:
+    """What I'll Take That brings to every table it is at (``CardSpec.hooks``), whichever
+    box deals it: its target's next draw goes to its owner (ruling 21)."""
+
+    @hookimpl(tryfirst=True)
+    def ekpeer_card_drawn(self, game, player, card, end_turn) -> bool | None:
+        return take_drawn(game, player, card, end_turn)
+
+
+class BuryRules:
+    """What Bury brings to every table it is at: the card being buried is accounted for."""
+
+    @hookimpl
+    def ekpeer_cards_elsewhere(self, game) -> list[str]:
+        """A card being buried lies in no pile and no hand while its player chooses where."""
+        return list(game.data.get(BURIED, {}).values())
+
+
 # ---------------------------------------------------------------------- cards
 def _party(spec: CardSpec) -> CardSpec:
     return common.with_counts(spec, **{DECK: FULL[spec.id]})
@@ -253,11 +272,11 @@ EXTRA_CARDS = [
     CardSpec("bury", "Bury",
              "End your turn by drawing a card; after looking at it, put it back into the Draw Pile "
              "anywhere you like in secret. Not while an I'll Take That lies in front of you.",
-             can_play=bury_refusal, effect=bury),
+             can_play=bury_refusal, effect=bury, hooks=BuryRules()),
     CardSpec(ITT, "I'll Take That",
              "Play this in front of another player. The next time they draw a card, they hand it to "
              "you. An Exploding Kitten handed over explodes on you.",
-             targets=itt_targets, effect=ill_take_that),
+             targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules()),
     CardSpec("potluck", "Potluck",
              "Starting with you and going round in the direction of play, each player with cards puts "
              "one of their choice face down on top of the Draw Pile.",
@@ -354,12 +373,3 @@ def ekpeer_hand_changed(game, player) -> None:
             game.discard.append(kitten)
 
 
-@hookimpl(tryfirst=True)
-def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
-    return take_drawn(game, player, card, end_turn)
-
-
-@hookimpl
-def ekpeer_cards_elsewhere(game) -> list[str]:
-    """A card being buried lies in no pile and no hand while its player chooses where."""
-    return list(game.data.get(BURIED, {}).values())
