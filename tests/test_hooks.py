@@ -330,3 +330,43 @@ def test_ekpeer_extend_view():
 
     game = table(rules_with(P()))
     assert player_view(game, "ann")["weather"] == "sunny"
+
+
+def test_ekpeer_hand_hidden():
+    class P:
+        @hookimpl
+        def ekpeer_hand_hidden(self, game, player):
+            return player == "bob" or None
+
+    game = table(rules_with(P()))
+    view = player_view(game, "bob")
+    assert view["hand"] == [] and view["hand_count"] == 1
+    assert [s["cursed"] for s in view["players"]] == [False, True, False]
+    assert game.cursed == {"bob"} and player_view(game, "ann")["hand"] == ["skip"]
+    picked = []
+    game.ask_card_from_hand("bob", picked.append)   # nobody is asked: a card at random
+    assert picked == ["nope"] and not game.awaiting
+
+
+class Badge:
+    """A test plugin whose state is who wears a badge: set from a rigged table's
+    ``badges`` and said back in the same terms."""
+
+    @hookimpl
+    def ekpeer_rig_table(self, game, table):
+        game.plugin_state("badge")["wearers"] = list(table.get("badges", []))
+
+    @hookimpl
+    def ekpeer_describe_table(self, game):
+        return {"badges": list(game.plugin_state("badge").get("wearers", []))}
+
+
+def test_ekpeer_rig_table():
+    game = table(rules_with(Badge()), badges=["cat"])
+    assert game.plugin_state("badge") == {"wearers": ["cat"]}
+
+
+def test_ekpeer_describe_table():
+    game = table(rules_with(Badge()), badges=["cat", "ann"])
+    assert game.described() == {"badges": ["cat", "ann"]}
+    assert table(rules_with(object())).described() == {}

@@ -54,16 +54,12 @@ class Game:
         self.in_front: dict[str, list[str]] = {}
         self.removed: dict[str, list[str]] = {}
         self.status: dict[str, str] = {}
-        #: Who laid each card lying in front of a player, where that matters (an I'll Take
-        #: That names who played it): ``{holder: {card: who}}``.
-        self.laid_by: dict[str, dict[str, str]] = {}
         for p in players:
             self.hands[p] = []
             self.marked[p] = []
             self.in_front[p] = []
             self.removed[p] = []
             self.status[p] = LIVING
-            self.laid_by[p] = {}
         self.draw_pile = DrawPile()
         self.discard: list[str] = []
         self.out_of_game: list[str] = []  # set aside at setup (extra kittens, defuses)
@@ -74,7 +70,6 @@ class Game:
         self.stack: list[Action] = []
         self.awaiting: list[Choice] = []
         self.seen: dict[str, list[str]] = {}
-        self.cursed: set[str] = set()
         #: Who won: one name, or the Living players sharing the win (ruling 25); [] while on.
         #: Set through :meth:`end_game` (or ``winner``), which keep ``over`` in step with it.
         self.winners: list[str] = []
@@ -85,6 +80,8 @@ class Game:
         #: dying meanwhile (ruling 25: once it holds every Living player, they share the win).
         self.ended_on_empty: set[str] = set()
         self.turn_number: int = 1
+        #: Plugins' own state, one plain dict per plugin (or per card that brings hooks):
+        #: see :meth:`plugin_state`. Cloned, snapshotted and replayed with the rest.
         self.data: dict[str, Any] = {}
         self.log: list[Move] = []
         self.events: list[tuple[tuple[str, ...] | None, dict[str, Any]]] = []
@@ -102,6 +99,7 @@ class Game:
         self._drawn_hook = hooked["ekpeer_card_drawn"]
         self._move_hook = hooked["ekpeer_handle_move"]
         self._refuse_hook = hooked["ekpeer_refuse_move"]
+        self._hidden_hook = hooked["ekpeer_hand_hidden"]
         #: what legal moves read of the table's cards, worked out once per ruleset
         self.plays: PlayTable = ruleset.plays
         self.card_names: tuple[str, ...] = self.plays.names
@@ -109,6 +107,50 @@ class Game:
     # ------------------------------------------------------------------ queries
     def spec(self, card: str) -> CardSpec:
         return self.cards[card]
+
+    def plugin_state(self, name: str) -> dict[str, Any]:
+        """The state plugin ``name`` keeps in this game (a card that brings hooks keys its own
+        by the card's id): a dict made on first use, which the plugin changes in place.
+
+        Keep plain data in it (dicts, lists, strings, numbers, in an order that does not
+        depend on hashing): it is deep-copied by :meth:`clone`, compared by :meth:`snapshot`,
+        and rebuilt by a replay (every state comes from the origin and the moves). Expansion
+        state lives here, not in attributes of the game (issue 27).
+        """
+        state = self.data.get(name)
+        if state is None:
+            state = self.data[name] = {}
+        return state
+
+    def hand_hidden(self, player: str) -> bool:
+        """Whether ``player``'s hand lies face down, unseen even by them (a plugin's rule:
+        the Curse of the Cat Butt): their view shows no cards, and a card asked of their
+        hand is picked at random (:meth:`ask_card_from_hand`)."""
+        return self._hidden_hook and bool(self.hook.ekpeer_hand_hidden(game=self, player=player))
+
+    def described(self) -> dict[str, Any]:
+        """The plugins' own state in a rigged table's ``[setup]`` terms (``cursed``, owners in
+        ``in_front`` as ``card:who``), merged from ``ekpeer_describe_table``: what a scenario's
+        checks and a table rigged from this one read (the inverse of ``ekpeer_rig_table``)."""
+        merged: dict[str, Any] = {}
+        if not self.hooked["ekpeer_describe_table"]:
+            return merged
+        for part in self.hook.ekpeer_describe_table(game=self):
+            for key, value in (part or {}).items():
+                if isinstance(value, dict):
+                    into = merged.setdefault(key, {})
+                    for k, v in value.items():
+                        into.setdefault(k, []).extend(v)
+                else:
+                    merged.setdefault(key, []).extend(value)
+        return merged
+
+    @property
+    def cursed(self) -> frozenset[str]:
+        """The players whose hands lie face down (:meth:`hand_hidden`), read-only."""
+        if not self._hidden_hook:
+            return frozenset()
+        return frozenset(p for p in self.players if self.hand_hidden(p))
 
     @property
     def winner(self) -> str | None:
@@ -439,7 +481,6 @@ class Game:
             self.removed[player].extend(self.hands[player])
             self.hands[player].clear()
             self.marked[player].clear()
-            self.cursed.discard(player)
             if self.recording:
                 self.emit("exploded", None, player=player, card=kitten)
         self.awaiting = [c for c in self.awaiting if c.player != player or self.status[player] == DEAD]
@@ -480,7 +521,7 @@ class Game:
         """Ask ``player`` for a card of their hand; a cursed hand lies face down and unseen by
         its owner (ruling 11), so its card is picked at random and nobody is asked."""
         hand = self.hands[player]
-        if player in self.cursed and hand:
+        if hand and self.hand_hidden(player):
             then(hand[self.rng.randrange(len(hand))])
             return
         self.ask(player, "card", list(dict.fromkeys(self.hands[player])), then, prompt,
@@ -732,9 +773,8 @@ class Game:
             tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),
             tuple((c.player, c.kind, repr(c.options)) for c in self.awaiting),
             tuple(sorted((k, tuple(v)) for k, v in self.seen.items())),
-            tuple(sorted(self.cursed)), tuple(self.winners), tuple(sorted(self.ended_on_empty)),
-            tuple(sorted((p, tuple(sorted(v.items()))) for p, v in self.laid_by.items() if v)),
-            repr(self.data), len(self.log),
+            tuple(self.winners), tuple(sorted(self.ended_on_empty)),
+            repr({k: v for k, v in self.data.items() if v != {}}), len(self.log),
             self.rng.getstate(),
         )
 
@@ -762,20 +802,17 @@ class Game:
         other.rng = copied(self.rng) if seed is None else seeded(seed)
         other.origin = self.origin
         # one loop for every per-player table (a search clones for every playout)
-        hands, marked, in_front, removed, laid_by = {}, {}, {}, {}, {}
+        hands, marked, in_front, removed = {}, {}, {}, {}
         was_marked, was_in_front, was_removed = self.marked, self.in_front, self.removed
-        was_laid_by = self.laid_by
         for p, h in self.hands.items():
             hands[p] = h[:]
             marked[p] = was_marked[p][:]
             in_front[p] = was_in_front[p][:]
             removed[p] = was_removed[p][:]
-            laid_by[p] = was_laid_by[p].copy()
         other.hands = hands
         other.marked = marked
         other.in_front = in_front
         other.removed = removed
-        other.laid_by = laid_by
         other.status = dict(self.status)
         other.draw_pile = self.draw_pile.copy()
         other.discard = self.discard[:]
@@ -789,7 +826,6 @@ class Game:
             if self.stack else []
         other.awaiting = []
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
-        other.cursed = set(self.cursed)
         other.winners = self.winners[:]
         other.over = self.over
         other.ended_on_empty = set(self.ended_on_empty)
@@ -806,6 +842,7 @@ class Game:
         other._drawn_hook = self._drawn_hook
         other._move_hook = self._move_hook
         other._refuse_hook = self._refuse_hook
+        other._hidden_hook = self._hidden_hook
         other.plays = self.plays
         other.card_names = self.card_names
         return other

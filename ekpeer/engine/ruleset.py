@@ -158,9 +158,8 @@ class Ruleset:
             for entry in cards:
                 card, _, who = entry.partition(":")
                 game.in_front[p].append(card)
-                if who:
+                if who:  # who laid it: recorded by the plugin whose card cares (I'll Take That)
                     _seated(who, players, f"in_front of {p}")
-                    game.laid_by[p][card] = who
         for p in table.get("dead", []):
             _seated(p, players, "dead")
             game.status[p] = DEAD
@@ -177,11 +176,15 @@ class Ruleset:
             game.marked[p] = list(cards)
         for p in table.get("cursed", []):
             _seated(p, players, "cursed")
-        game.cursed = set(table.get("cursed", []))
         game.current = table.get("current", players[0])
         game.turns = int(table.get("turns", 1))
         game.attacked = game.turns > 1
         game.direction = int(table.get("direction", 1))
+        if self.hooked["ekpeer_rig_table"]:   # plugins set their own state from the table
+            self.hook.ekpeer_rig_table(game=game, table=table)
+        if set(table.get("cursed", [])) - game.cursed:
+            raise ValueError(f"cursed: no plugin at this table ({', '.join(self.plugins)}) "
+                             "lays a hand face down")
         unknown = sorted({c for c in game.all_cards() if c not in self.cards})
         if unknown:
             raise ValueError(f"unknown card ids for plugins {self.plugins}: {', '.join(unknown)}")
