@@ -59,3 +59,15 @@ def test_a_replay_rebuilds_plugin_state():
     assert game.cursed == frozenset()          # cat drew safely: the curse lifted
     again = replay(PARTY, game.origin, game.log)
     assert again.snapshot() == game.snapshot()
+
+
+def test_a_card_handed_over_as_drawn_says_how_it_lay():
+    """``receive_drawn(..., face_up=)``: a plugin that takes a card out of the pile and has
+    it drawn says whether it lay face up; the Imploding Kitten reads it (face up: it kills)."""
+    rules = ruleset(["base", "imploding"])
+    for face_up, status in ((True, "out"), (False, "living")):
+        game = rules.game_from_table({"players": ["ann", "bob", "cat"],
+                                      "draw_pile": ["skip", "imploding_kitten:up"]})
+        card, _ = game.draw_pile.remove_at(1)
+        game.receive_drawn("ann", card, face_up=face_up)
+        assert game.status["ann"] == status

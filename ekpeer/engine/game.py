@@ -85,6 +85,8 @@ class Game:
         self.data: dict[str, Any] = {}
         self.log: list[Move] = []
         self.events: list[tuple[tuple[str, ...] | None, dict[str, Any]]] = []
+        #: Whether the card being drawn lay face up (set by :meth:`receive_drawn` for the
+        #: hooks and ``on_drawn`` that handle it: a fact of this draw, of any card).
         self.drawn_face_up: bool = False
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
@@ -381,12 +383,17 @@ class Game:
                 self.end_turn()
             return None
         card, up = pile.draw_bottom() if bottom else pile.draw_top()
-        self.drawn_face_up = up
-        self.receive_drawn(player, card, end_turn)
+        self.receive_drawn(player, card, end_turn, face_up=up)
         return card
 
-    def receive_drawn(self, player: str, card: str, end_turn: bool = True) -> None:
-        """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand."""
+    def receive_drawn(self, player: str, card: str, end_turn: bool = True, face_up: bool = False) -> None:
+        """A drawn card reaches ``player``: a plugin may take it, a kitten acts, else to hand.
+
+        ``face_up``: the card lay face up in the draw pile; whoever handles the draw reads it
+        as ``game.drawn_face_up`` (a face-up Imploding Kitten kills). A plugin that takes a
+        card out of the pile itself and has it drawn (Dig Deeper, Raising Heck) passes it.
+        """
+        self.drawn_face_up = face_up
         if self._drawn_hook:
             if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
                 return

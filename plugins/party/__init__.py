@@ -223,8 +223,7 @@ def raising_heck(game: Game, action: Action) -> None:
     def answer(keep: bool) -> None:
         bottom, up = game.draw_pile.remove_at(len(game.draw_pile) - 1)
         if keep:
-            game.drawn_face_up = up
-            game.receive_drawn(by, bottom, end_turn=True)
+            game.receive_drawn(by, bottom, end_turn=True, face_up=up)
         else:
             game.draw_pile.insert(0, bottom, up, known_to=(by,), place_known=True)
             game.emit("bottom_to_top", None, by=by)
