@@ -23,7 +23,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move, combos
+from ekpeer.engine import (
+    DEAD,
+    LIVING,
+    OUT,
+    Action,
+    CardSpec,
+    DeckSpec,
+    DrawPile,
+    Game,
+    IllegalMove,
+    Move,
+    combos,
+)
 from ekpeer.hookspecs import hookimpl
 
 from .. import common
@@ -237,7 +249,6 @@ def garbage_collection(game: Game, action: Action) -> None:
 
 def catomic_bomb(game: Game, action: Action) -> None:
     """Exploding Kittens to the top, face down; the rest shuffled; others stay put (ruling 10)."""
-    from ekpeer.engine.pile import DrawPile
 
     pile = game.draw_pile
     entries = [(c, pile.is_face_up(d)) for d, c in enumerate(pile.top_first())]
