@@ -101,7 +101,7 @@ def build_game(doc: dict[str, Any]) -> Game:
                          f"({', '.join(d.name for d in rules.main_decks())})")
     dead_kitten = setup.get("dead_kitten")
     if dead_kitten is not None and (dead_kitten not in rules.cards
-                                    or rules.cards[dead_kitten].kind != "kitten"):
+                                    or "kills" not in rules.cards[dead_kitten].traits):
         raise ValueError(f"[setup] dead_kitten: {dead_kitten!r} is not a kitten of these plugins")
     return rules.game_from_table(setup, seed=doc.get("seed", 0))
 

@@ -87,7 +87,7 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     out: Counter = Counter()
     for card in plan.remove:
         out[card] += pool.pop(card, 0)
-    kittens = {c: pool.pop(c) for c in list(pool) if cards[c].kind == "kitten"}
+    kittens = {c: pool.pop(c) for c in list(pool) if "kills" in cards[c].traits}
     savers = pool.pop(plan.saver, 0) if plan.saver else 0
     savers -= min(savers, len(players))
     spare = savers if plan.spare_savers is None else min(savers, plan.spare_savers)
@@ -120,7 +120,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     seats = view["players"]
     names = [s["name"] for s in seats]
     cards = rules.cards
-    is_kitten = {c: s.kind == "kitten" for c, s in cards.items()}
+    is_kitten = {c: "kills" in s.traits for c, s in cards.items()}
 
     # ---- what is placed for sure: public places, own hand, cards set out by rule
     unseen = facts.total - facts.set_out
@@ -289,7 +289,7 @@ def _hold_kittens(cards: dict, hands: dict[str, Counter], unseen: Counter, sizes
     if not holders:
         return
     for name, hand in hands.items():
-        kittens = sum(n for c, n in hand.items() if cards[c].kind == "kitten")
+        kittens = sum(n for c, n in hand.items() if "kills" in cards[c].traits)
         have = sum(hand[c] for c in holders)
         for card in holders:
             while have < kittens and unseen[card] > 0 and sum(hand.values()) < sizes.get(name, 0):
@@ -304,7 +304,7 @@ def _hide_held_kittens(cards: dict, me: str, seats: list[dict[str, Any]], hands:
     with a card that lets a hand keep it (a Streaking Kitten): ``kittens_in_pile`` counts
     such kittens too, since nobody else can tell them from one still in the pile."""
     holders = sorted(c for c, s in cards.items() if s.extra.get("holds_kitten"))
-    keepable = sorted(c for c, s in cards.items() if s.kind == "kitten" and s.extra.get("defusable"))
+    keepable = sorted(c for c, s in cards.items() if "kills" in s.traits and s.extra.get("defusable"))
     for _ in range(n):
         kitten = next((c for c in keepable if unseen[c] > 0), None)
         if kitten is None:
@@ -334,7 +334,7 @@ def _hide_held_kittens(cards: dict, me: str, seats: list[dict[str, Any]], hands:
 def _filler(cards: dict, total: Counter) -> str:
     """A harmless card for a place the known cards cannot fill (only when facts are wrong,
     e.g. a custom deck's random cards): the commonest card that is no kitten."""
-    plain = [(n, c) for c, n in total.items() if cards[c].kind not in ("kitten",)]
+    plain = [(n, c) for c, n in total.items() if "kills" not in cards[c].traits]
     return max(plain)[1] if plain else next(iter(cards))
 
 

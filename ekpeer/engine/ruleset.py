@@ -46,7 +46,7 @@ class Ruleset:
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
         #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
-        self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
+        self.kitten_cards = frozenset(c.id for c in self.cards.values() if "kills" in c.traits)
         self._pools: dict[tuple[str, ...], Counter] = {}
         self._boxes: dict[tuple[str | None, int], tuple[DeckSpec, tuple[str, ...]]] = {}
         self._hooks = {
@@ -163,7 +163,7 @@ class Ruleset:
         for p in table.get("dead", []):
             _seated(p, players, "dead")
             game.status[p] = DEAD
-            lying = [c for c in game.in_front[p] if c in self.cards and self.cards[c].kind == "kitten"]
+            lying = [c for c in game.in_front[p] if c in self.cards and "kills" in self.cards[c].traits]
             if not lying:   # the kitten that killed them lies in front of them (ruling 19)
                 game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
         for p in table.get("out", []):

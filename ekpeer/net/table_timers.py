@@ -283,7 +283,8 @@ class TableTimers:
         """The bot playing ``seat``, made on its first move: a bot's seat plays its own kind; a
         person's seat is covered by the :data:`~ekpeer.bots.COVERING` kind (ruling 26), whatever
         kind fills the table's empty seats. A search bot (``wants_events``) is bound to the
-        table's public setup and told the events its seat saw so far."""
+        table's public setup and told the events its seat saw so far. Every bot is told the
+        table's catalog (``know_cards``): what each card does."""
         if seat.bot is None:
             seed = seat.bot_seed if seat.bot_seed is not None else self.rng.randrange(2**31)
             seat.bot = make_bot(seat.kind or COVERING, seed)
@@ -296,7 +297,9 @@ class TableTimers:
                 if setup is not None:
                     seat.bot.bind(setup)  # type: ignore[attr-defined]
                 seat.bot.observe(visible_events(list(self.history), seat.name))  # type: ignore[attr-defined]
+        seat.bot.know_cards(self.catalog, self.catalog)  # what the cards do (once per game's catalog)
         return seat.bot
+
     def tell_bots(self, events: list) -> None:
         """Search bots follow the game as it goes: each bot-driven seat's is told the events
         its seat sees (``Table.apply`` calls this after every move)."""

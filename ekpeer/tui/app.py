@@ -235,7 +235,7 @@ class EkpeerApp(App):
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
                 self._timer(body["timer"])
             self._log(body.get("events") or [])
-            self.knowledge.observe(self.view, body.get("events") or [])
+            self.knowledge.observe(self.view, body.get("events") or [], self.catalog)
             if self.current_mode != "table":
                 self.switch_mode("table")
             self.table_screen.show_state()
@@ -243,7 +243,7 @@ class EkpeerApp(App):
         elif kind == "update":
             self.view = body.get("view") or self.view
             events = body.get("events") or []
-            self.knowledge.observe(self.view, events)
+            self.knowledge.observe(self.view, events, self.catalog)
             self._log(events)
             if self.current_mode != "table":
                 self.switch_mode("table")
@@ -492,7 +492,7 @@ class EkpeerApp(App):
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
         for e in events:
-            if e.get("type") in ("exploded", "imploded") and e.get("player") not in self.out_order:
+            if e.get("type") == "exploded" and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
             line = event_words(e, self.catalog, me)
             if line:

@@ -1,7 +1,9 @@
 """Plain words for cards, moves and events, built only from the catalog and the view.
 
 The client knows no card by name: titles, texts and kinds come from the catalog a host
-sends, so a new plugin's card reads correctly without a change here.
+sends, so a new plugin's card reads correctly without a change here; nor any plugin's
+event: each card's catalog entry carries the phrases of the events its plugin emits
+(:mod:`.phrases`), and only the engine's own events have their lines here.
 """
 
 from __future__ import annotations
@@ -10,18 +12,37 @@ import zlib
 from collections import Counter
 from typing import Any
 
+from .phrases import Who as _Who
+from .phrases import agree, fill, variant_for
+from .phrases import ordinal as ordinal
+from .phrases import place as _place
+from .phrases import who as _who
+
 #: Kinds with a colour of their own; any other kind gets one of the spare colours.
 KNOWN_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
 SPARE = 6
 
 
 class Catalog:
-    """Card ids to titles, texts and kinds, from the catalog list of a snapshot."""
+    """Card ids to titles, texts, kinds and traits, and event types to their phrases, from
+    the catalog list of a snapshot."""
 
     def __init__(self, entries: list[dict[str, Any]] | None = None) -> None:
         self.cards: dict[str, dict[str, Any]] = {}
+        #: event type (or ``type/field``) -> its log line (see :mod:`.phrases`)
+        self.phrases: dict[str, str] = {}
         for entry in entries or []:
             self.cards[entry["id"]] = entry
+            phrases = entry.get("phrases")
+            if isinstance(phrases, dict):
+                for key, text in phrases.items():
+                    if isinstance(key, str) and isinstance(text, str):
+                        self.phrases.setdefault(key, text)
+
+    def has(self, card: str | None, trait: str) -> bool:
+        """Whether ``card`` has ``trait`` (the engine's ``TRAITS``: ``kills``...)."""
+        entry = self.cards.get(card or "")
+        return bool(entry) and trait in (entry.get("traits") or ())
 
     def title(self, card: str | None) -> str:
         if card is None:
@@ -55,19 +76,7 @@ class Catalog:
 
 def seen_words(seen: dict[str, Any], cat: Catalog, me: str | None) -> str:
     """``bob put Exploding Kitten back 2nd from the top``: a Clairvoyance sighting."""
-    pos = seen.get("position")
-    if isinstance(pos, int) and pos >= 0:
-        where = "on top" if pos == 0 else f"{ordinal(pos + 1)} from the top"
-    elif isinstance(pos, int):
-        where = "at the bottom"
-    else:
-        where = "somewhere"
-    return f"{_who(seen.get('by'), me)} put {cat.title(seen.get('card'))} back {where}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return f"{_who(seen.get('by'), me)} put {cat.title(seen.get('card'))} back {_place(seen.get('position'))}"
 
 
 def position_words(position: int, pile: int) -> str:
@@ -79,29 +88,9 @@ def position_words(position: int, pile: int) -> str:
     return f"{ordinal(position + 1)} from the top ({position} card{'s' if position != 1 else ''} above it)"
 
 
-def _who(name: str | None, me: str | None) -> str:
-    if name is None:
-        return "someone"
-    return "you" if name == me else name
-
-
-def _whose(name: str | None, me: str | None) -> str:
-    """``your``, ``ann’s`` or ``someone’s`` (never "you’s")."""
-    return "your" if name is not None and name == me else f"{_who(name, me)}’s"
-
-
-def _Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
-    return "You" if name == me else (name or "Someone")
-
-
 def _does(name: str | None, me: str | None, verb: str) -> str:
     """``You take`` / ``bob takes``: the subject and its verb, agreeing."""
-    if name == me:
-        return f"{_Who(name, me)} {verb}"
-    third = {"have": "has", "are": "is"}.get(verb)
-    if third is None:
-        third = verb + "es" if verb.endswith(("sh", "s")) else verb + "s"
-    return f"{_Who(name, me)} {third}"
+    return f"{_Who(name, me)} {agree(verb, name, me)}"
 
 
 def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
@@ -133,9 +122,14 @@ def _owner(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
 
 
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
-    """One log line for ``event``, or None for bookkeeping nobody needs to read."""
+    """One log line for ``event``, or None for bookkeeping nobody needs to read: a plugin's
+    phrase for a variant of the event (``exploded/imploded``), the engine's own line, the
+    plugin's phrase, else the event's fields."""
     t = event.get("type")
     p = event.get("player")
+    variant = variant_for(event, cat.phrases)
+    if variant is not None:
+        return fill(variant, event, cat, me) or None
     if t == "played":
         return action_words(event["action"], cat, me)
     if t == "noped":
@@ -166,8 +160,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
             return None
         where = ordinal(int(event.get("position", 0)) + 1)
         return f"You put {cat.title(event.get('card'))} back, {where} from top"
-    if t == "clairvoyance_saw":
-        return f"Clairvoyance: you saw {seen_words(event, cat, me)}"
     if t == "put_back_hidden":
         if p == me:
             return None
@@ -176,12 +168,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         card = event.get("card")   # None: a card only its player has seen (Bury)
         return f"{p} puts {cat.title(card) if card else 'a card'} back{spot}"
     if t == "exploded":
-        are = "are" if p == me else "is"
-        if event.get("imploded"):   # one death, one line: the "imploded" event says nothing
-            return f"{_does(p, me, 'implode')} with {cat.title(event.get('card'))} and {are} out!"
-        return f"{_does(p, me, 'explode')} and {are} out!"
-    if t == "imploded":   # the death's own line (exploded, died) says it, once
-        return None
+        return f"{_does(p, me, 'explode')} and {'are' if p == me else 'is'} out!"
     if t == "turn":
         turns = event.get("turns", 1)
         owed = f" ({turns} turns)" if turns and turns > 1 else ""
@@ -190,8 +177,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         if event.get("by") == me or me is None:
             return f"Seen, top first: {cat.titles(event.get('cards', []))}"
         return f"{event.get('by')} shows: {cat.titles(event.get('cards', []))}"
-    if t == "shuffled":
-        return f"{_does(event.get('by'), me, 'shuffle')} the draw pile"
     if t == "card_given":
         giver, taker = event.get("giver"), event.get("taker")
         if event.get("how") == "steal":
@@ -213,8 +198,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return f"{_does(event.get('target'), me, 'have')} no {cat.title(event.get('card'))}"
     if t == "took_from_discard":
         return f"{_does(event.get('by'), me, 'take')} {cat.title(event.get('card'))} from the discard pile"
-    if t == "favor_empty":
-        return f"{_does(event.get('target'), me, 'have')} no card to give"
     if t == "timed_out":       # the host's, not the engine's: a bot chose for them (ruling 26)
         if p == me:
             return "Your time ran out: the bot covering your seat chose for you"
@@ -233,52 +216,13 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return f"Cards dealt to {players} players; {pile} in the draw pile"
     if t in ("waiting", "chose", "chose_hidden", "move"):
         return None
-    words = _expansion_words(t, event, cat, me)
-    if words is not None:
-        return words
-    # an event no line is written for (a new plugin's): its fields, card ids as titles
+    phrase = cat.phrases.get(str(t))
+    if phrase is not None:   # a plugin's event, in its plugin's words ("" : no line)
+        return fill(phrase, event, cat, me) or None
+    # an event no phrase is given for: its fields, card ids as titles
     fields = ", ".join(f"{k}={cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
                        for k, v in event.items() if k != "type")
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
-
-
-def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
-    """Log lines for the expansions' events (Imploding, Zombie, Streaking, Party)."""
-    by, p, target = e.get("by"), e.get("player"), e.get("target")
-    card = cat.title(e.get("card")) if e.get("card") else "a card"
-    simple = {
-        "altered": lambda: f"{_does(by, me, 'alter')} the future of the top {e.get('count', 3)} cards",
-        "reversed": lambda: f"{_does(by, me, 'reverse')} the order of play",
-        "bottom_to_top": lambda: f"{_does(by, me, 'draw')} from the bottom",
-        "swapped_top_and_bottom": lambda: f"{_does(by, me, 'swap')} the top and bottom cards",
-        "cursed": lambda: f"{_does(by, me, 'curse')} {_who(target, me)}: that hand is face down",
-        "cursed_pick": lambda: f"{_Who(by, me)} {'play' if by == me else 'plays'} a random card: {card}",
-        "cursed_turned_up": lambda: f"{_does(p, me, 'turn')} up {card}",
-        "curse_lifted": lambda: f"The curse on {_who(p, me)} lifts",
-        "card_lost": lambda: f"{card} is lost: it cannot be played that way",
-        "marked": lambda: f"{_does(by, me, 'mark')} {_whose(target, me)} {card}: it faces out",
-        "mark_nothing": lambda: f"{_does(target, me, 'have')} nothing to mark",
-        "kitten_held": lambda: f"{_does(p, me, 'hold')} the kitten safely with a Streaking Kitten",
-        "kitten_from_hand": lambda: f"{_does(p, me, 'lose')} cover for {card}!",
-        "kitten_back_into_pile": lambda: f"{card} goes back into the draw pile at random",
-        "imploding_put_back": lambda: f"{_does(p, me, 'put')} {card} back face up",
-        "died": lambda: (f"{_does(p, me, 'implode')} with {card}" if e.get("imploded")
-                         else _does(p, me, "die")) + f" and {'are' if p == me else 'is'} now Dead",
-        "revived": lambda: f"{_does(by, me, 'bring')} {_who(p, me)} back to life",
-        "grave_robbed": lambda: f"{_does(p, me, 'rob')} the graves",
-        "cloned": lambda: f"{_does(by, me, 'clone')} {card}",
-        "dug": lambda: f"{_does(by, me, 'dig')} deeper",
-        "dig_deeper_nothing": lambda: "Dig Deeper finds nothing to dig",
-        "catomic_bomb": lambda: (f"{_does(by, me, 'set')} off a Catomic Bomb: "
-                                 f"{_kittens(e.get('kittens', 0))} to the top"),
-        "ill_take_that": lambda: f"{_does(by, me, 'put')} I’ll Take That in front of {_who(target, me)}",
-        "card_taken": lambda: f"{_does(e.get('taker'), me, 'take')} {_whose(p, me)} drawn card",
-        "card_into_pile": lambda: f"{_does(p, me, 'put')} a card into the draw pile",
-        "card_onto_pile": lambda: f"{_does(p, me, 'put')} a card on the draw pile",
-        "watching": lambda: f"{_does(by, me, 'keep')} watch over {_who(p, me)}",
-    }
-    make = simple.get(str(t))
-    return make() if make else None
 
 
 def _seat_states(lobby: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
@@ -353,12 +297,17 @@ class Knowledge:
         self.top: list[str] = []
         self.at_count = -1
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]], cat: Catalog | None = None) -> None:
+        """Follow ``events``: what was shown, put back, or seen put back on top (a watcher's
+        event names its ``watcher``), forgotten when a card that ``shuffles`` takes effect."""
         me = view.get("you")
         count = int(view.get("draw_pile_count", 0))
         for e in events:
             t = e.get("type")
-            if t == "shown":
+            if t == "resolved" and cat is not None and not e.get("noped") \
+                    and cat.has((e.get("action") or {}).get("card"), "shuffles"):
+                self.top, self.at_count = [], -1
+            elif t == "shown":
                 self.top, self.at_count = list(e.get("cards", [])), count
             elif t == "put_back" and e.get("player") == me:
                 pos = int(e.get("position", 0))
@@ -369,11 +318,10 @@ class Knowledge:
                     self.top, self.at_count = [e.get("card")], count
                 else:
                     self.top, self.at_count = [], -1
-            elif t == "clairvoyance_saw" and e.get("watcher") == me and e.get("position") == 0:
+            elif e.get("watcher") == me and e.get("position") == 0 and e.get("card"):
                 self.top, self.at_count = [e.get("card")], count
-            elif t in ("shuffled", "put_back_hidden"):
-                if not (t == "put_back_hidden" and e.get("player") == me):
-                    self.top, self.at_count = [], -1
+            elif t == "put_back_hidden" and e.get("player") != me:
+                self.top, self.at_count = [], -1
 
     def known_top(self, view: dict[str, Any]) -> str | None:
         count = int(view.get("draw_pile_count", 0))

@@ -152,8 +152,8 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
     spec = game.cards[card]
-    exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
-    imploding = spec.kind == "kitten" and bool(spec.extra.get("put_back_face_up"))
+    exploding = "kills" in spec.traits and bool(spec.extra.get("defusable"))
+    imploding = "kills" in spec.traits and bool(spec.extra.get("put_back_face_up"))
     if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding
                                                       and not imploding):
         # Nobody to take it (no recorded owner, or its owner is out), or a card with a draw
@@ -287,34 +287,58 @@ SHARED = [_party(c) for c in (*BASE_CARDS, *IMPLODING_CARDS) if c.id in FULL]
 EXTRA_CARDS = [
     CardSpec("personal_attack", "Personal Attack (3x)",
              "This Attack is played on yourself: take your current turn, then 2 more. Attacks stack.",
-             kind="attack", effect=personal_attack),
+             kind="attack", effect=personal_attack,
+             bot_value=35),
     CardSpec("bury", "Bury",
              "End your turn by drawing a card; after looking at it, put it back into the Draw Pile "
              "anywhere you like in secret. Not while an I'll Take That lies in front of you.",
-             can_play=bury_refusal, effect=bury, hooks=BuryRules()),
+             can_play=bury_refusal, effect=bury, hooks=BuryRules(),
+             traits=frozenset({"dodges", "reorders"}), bot_value=60),
     CardSpec(ITT, "I'll Take That",
              "Play this in front of another player. The next time they draw a card, they hand it to "
              "you. An Exploding Kitten handed over explodes on you.",
-             targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules()),
+             targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules(),
+             traits=frozenset({"steals"}), bot_value=45,
+             phrases={
+                 "ill_take_that": "{By} {by:put} I’ll Take That in front of {target}",
+                 "card_taken": "{Taker} {taker:take} {player's} drawn card",
+             }),
     CardSpec("potluck", "Potluck",
              "Starting with you and going round in the direction of play, each player with cards puts "
              "one of their choice face down on top of the Draw Pile.",
-             effect=potluck),
+             effect=potluck,
+             traits=frozenset({"reorders", "refills"}), bot_value=40,
+             phrases={
+                 "card_onto_pile": "{Player} {player:put} a card on the draw pile",
+             }),
     CardSpec("raising_heck", "Raising Heck",
              "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "
              "Either way your turn ends.",
-             effect=raising_heck),
+             effect=raising_heck,
+             traits=frozenset({"peeks", "ends_turn", "dodges"}), bot_value=50,
+             phrases={
+                 "bottom_to_top": "{By} {by:draw} from the bottom",
+             }),
     CardSpec("share_the_future", "Share the Future (3x)",
              "Privately view the top 3 cards, rearrange them, and show them to the next player.",
-             effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True),
+             effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"peeks", "reorders"}), bot_value=58,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     CardSpec("reveal_the_future", "Reveal the Future (3x)",
              "Reveal the top 3 cards of the Draw Pile to everyone, then put them back in order.",
-             effect=reveal_the_future),
+             effect=reveal_the_future,
+             traits=frozenset({"peeks"}), bot_value=55),
     CardSpec("alter_the_future_now", "Alter the Future (3x) [NOW]",
              "Privately view the top 3 cards and put them back in any order. NOW: play it at any time "
              "before an action has begun, even when it is not your turn; Dead players may too.",
              kind="now", now=True, dead_may_play=True, effect=alter_the_future,
-             pick_pile=False, pick_hand=False, random_only=True),
+             pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"peeks", "reorders"}), bot_value=64,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     common.shared_card(ZOMBIE_CARDS, "shuffle_now"),
 ]
 
@@ -381,7 +405,7 @@ def ekpeer_hand_changed(game, player) -> None:
     if game.status.get(player) != "living" or any(c.extra.get("holds_kitten") for c in game.cards.values()):
         return
     loose = [c for c in game.hands[player]
-             if game.cards[c].kind == "kitten" and game.cards[c].extra.get("defusable")]
+             if "kills" in game.cards[c].traits and game.cards[c].extra.get("defusable")]
     if loose and not game.over:
         kitten = loose[0]
         game.remove_from_hand(player, kitten)  # calls this hook again for any other kitten

@@ -55,7 +55,7 @@ def _noop() -> None:
 def is_exploding(game: Game, card: str) -> bool:
     """An Exploding Kitten (defusable): the only kitten a Streaking Kitten can hold (ruling 6)."""
     spec = game.cards[card]
-    return spec.kind == "kitten" and bool(spec.extra.get("defusable"))
+    return "kills" in spec.traits and bool(spec.extra.get("defusable"))
 
 
 def _count(game: Game, player: str, test: Callable[[str], bool]) -> int:
@@ -259,7 +259,7 @@ def catomic_bomb(game: Game, action: Action) -> None:
         spec = game.cards[card]
         if is_exploding(game, card):
             bombs.append((card, False))
-        elif spec.kind == "kitten":
+        elif "kills" in spec.traits:
             fixed.append((n - 1 - depth, card, up))
         else:
             rest.append((card, up))
@@ -376,34 +376,71 @@ CARDS = [
              "player steals or receives an Exploding Kitten from you, it explodes on them.",
              kind="defuse", counts={BOX: 1}, nopeable=False, playable=False, combo=False,
              saves=can_hold, save=hold, pick_hand=False,
-             extra={"holds_kitten": True, "adds_kitten": True}),
+             extra={"holds_kitten": True, "adds_kitten": True},
+             traits=frozenset({"saves"}), bot_value=90,
+             phrases={
+                 "kitten_held": "{Player} {player:hold} the kitten safely with a Streaking Kitten",
+                 "kitten_from_hand": "{Player} {player:lose} cover for {card}!",
+                 "kitten_back_into_pile": "{card} goes back into the draw pile at random",
+             }),
     replace(EXPLODING, counts={BOX: 1}),
     common.with_counts(SUPER_SKIP, **{BOX: 1}),
     CardSpec("see_the_future_5x", "See the Future (5x)",
              "Privately view the top 5 cards of the Draw Pile and put them back in the same order.",
-             counts={BOX: 1}, effect=see_the_future_5x),
+             counts={BOX: 1}, effect=see_the_future_5x,
+             traits=frozenset({"peeks"}), bot_value=62),
     CardSpec("alter_the_future_5x", "Alter the Future (5x)",
              "Privately view the top 5 cards of the Draw Pile and put them back in any order.",
-             counts={BOX: 1}, effect=alter_the_future_5x),
+             counts={BOX: 1}, effect=alter_the_future_5x,
+             traits=frozenset({"peeks", "reorders"}), bot_value=64,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     CardSpec("swap_top_and_bottom", "Swap Top and Bottom",
              "Swap the top and bottom cards of the Draw Pile without looking at them.",
-             counts={BOX: 3}, effect=swap_top_and_bottom),
+             counts={BOX: 3}, effect=swap_top_and_bottom,
+             traits=frozenset({"reorders", "dodges"}), bot_value=50,
+             phrases={
+                 "swapped_top_and_bottom": "{By} {by:swap} the top and bottom cards",
+             }),
     CardSpec("garbage_collection", "Garbage Collection",
              "Every player who has cards (you too) chooses 1 card from their hand to secretly put "
              "into the Draw Pile. Then shuffle the Draw Pile.",
-             counts={BOX: 1}, effect=garbage_collection),
+             counts={BOX: 1}, effect=garbage_collection,
+             traits=frozenset({"shuffles", "reorders", "refills"}), bot_value=40,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+                 "card_into_pile": "{Player} {player:put} a card into the draw pile",
+             }),
     CardSpec("catomic_bomb", "Catomic Bomb",
              "Take all the Exploding Kittens out of the Draw Pile for everyone to see, shuffle it, "
              "and put the kittens back face down on top. Then end your turn without drawing.",
-             counts={BOX: 1}, effect=catomic_bomb, pick_pile=False, pick_hand=False, random_only=True),
+             counts={BOX: 1}, effect=catomic_bomb, pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"shuffles", "reorders", "ends_turn", "dodges"}), bot_value=60,
+             phrases={
+                 "catomic_bomb": "{By} {by:set} off a Catomic Bomb: {kittens#kitten} to the top",
+             }),
     CardSpec("curse_of_the_cat_butt", "Curse of the Cat Butt",
              "The target's hand is cursed: face down and shuffled, played only at random, until they "
              "draw a card without dying.",
-             counts={BOX: 2}, targets=others_with_cards, effect=curse),
+             counts={BOX: 2}, targets=others_with_cards, effect=curse,
+             traits=frozenset({"harms"}), bot_value=45,
+             phrases={
+                 "cursed": "{By} {by:curse} {target}: that hand is face down",
+                 "cursed_pick": "{By} {by:play} a random card: {card}",
+                 "cursed_turned_up": "{Player} {player:turn} up {card}",
+                 "curse_lifted": "The curse on {player} lifts",
+                 "card_lost": "{card} is lost: it cannot be played that way",
+             }),
     CardSpec("mark", "Mark",
              "Pick a player and Mark one of their cards at random: it faces out to everyone until it "
              "is played or stolen.",
-             counts={BOX: 3}, targets=others_with_cards, effect=mark),
+             counts={BOX: 3}, targets=others_with_cards, effect=mark,
+             traits=frozenset({"harms"}), bot_value=35,
+             phrases={
+                 "marked": "{By} {by:mark} {target's} {card}: it faces out",
+                 "mark_nothing": "{Target} {target:have} nothing to mark",
+             }),
 ]
 
 DECKS = [
