@@ -29,9 +29,11 @@ with its leaky twin, which the test must catch.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from third_party import spyglass
@@ -57,6 +59,8 @@ MIXES = {
     "everything_party_pack": (ALL, "party_pack", ("party.extras",), 5),
     "spyglass": (("base", "spyglass"), "original", (), 5),
     "spyglass_and_party": (("base", "party", "spyglass"), "original", ("party.extras",), 5),
+    "barking": (("base", "barking"), "original", (), 5),
+    "barking_and_everything": ((*ALL, "barking"), "original", ("party.extras",), 5),
 }
 GAMES = 6            # games per mix
 FORK_EVERY = 12      # moves between two forks of a game, on average
@@ -64,8 +68,22 @@ WINDOW = 80          # moves compared after a fork, at most
 MOST_MOVES = 400     # moves a game is played, at most
 
 
+def example_box(folder: str, module: str):
+    """An example box's plugin module, read from examples/ as it is written (the suite does not
+    install it here: tests/test_example_plugin.py installs them as a user would)."""
+    path = Path(__file__).resolve().parents[1] / "examples" / folder / module / "__init__.py"
+    spec = importlib.util.spec_from_file_location(module, path)
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+BARKING = example_box("ekpeer-barking", "ekpeer_barking")
+
+
 def rules_for(plugins: tuple[str, ...], leaky: bool = False) -> Ruleset:
-    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass}
+    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass, "barking": BARKING}
     pm, order = plugin_manager(plugins, extra=extra)
     return Ruleset(pm, order)
 
