@@ -83,3 +83,18 @@ def test_plugins_import_only_the_documented_modules():
     assert not bad, "\n".join(bad)
     for module in ALLOWED_IMPORTS:
         assert documented(module)
+
+
+def test_every_spec_field_plugins_set_is_documented():
+    """What the boxes declare (``CardSpec(..., on_drawn=..., extra=...)``, ``DeckSpec``,
+    ``Variant``) is named in the page too, and every hook they implement."""
+    missing = set()
+    for path, tree in trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("CardSpec", "DeckSpec", "Variant"):
+                missing.update(f"{node.func.id}({k.arg}=) {path.relative_to(ROOT)}"  # type: ignore[attr-defined]
+                               for k in node.keywords if k.arg and not documented(k.arg))
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("ekpeer_"):
+                if not re.search(rf"^### `{node.name}\(", DOCS, re.M):
+                    missing.add(f"hook {node.name} {path.relative_to(ROOT)}")
+    assert not missing, "\n".join(sorted(missing))
