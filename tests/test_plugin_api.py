@@ -91,8 +91,9 @@ def test_every_spec_field_plugins_set_is_documented():
     missing = set()
     for path, tree in trees():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("CardSpec", "DeckSpec", "Variant"):
-                missing.update(f"{node.func.id}({k.arg}=) {path.relative_to(ROOT)}"  # type: ignore[attr-defined]
+            spec = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+            if spec in ("CardSpec", "DeckSpec", "Variant"):
+                missing.update(f"{spec}({k.arg}=) {path.relative_to(ROOT)}"
                                for k in node.keywords if k.arg and not documented(k.arg))
             if isinstance(node, ast.FunctionDef) and node.name.startswith("ekpeer_"):
                 if not re.search(rf"^### `{node.name}\(", DOCS, re.M):
