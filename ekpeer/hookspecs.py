@@ -55,6 +55,11 @@ def ekpeer_player_died(game: Any, player: str, kitten: str | None) -> bool | Non
     """Return True after handling ``player``'s death yourself instead of the default out."""
 
 
+@hookspec(firstresult=True)
+def ekpeer_death_words(game: Any, player: str, kitten: str | None) -> str | None:
+    """Return what dying from ``kitten`` means for ``player`` by your rules, for the save dialog."""
+
+
 @hookspec
 def ekpeer_turn_ended(game: Any, player: str) -> None:
     """Called when play passes on from ``player``."""

@@ -58,3 +58,21 @@ def test_a_bot_dodges_with_any_card_that_says_it_dodges_not_a_list_of_ids():
     assert bot.act(_view_over_a_known_kitten(["hide_under_the_bed"]), moves).cards == ("hide_under_the_bed",)
     # a bot told nothing of the cards does not guess from ids: it draws
     assert HeuristicBot(1).act(_view_over_a_known_kitten(["hide_under_the_bed"]), moves).do == "draw"
+
+
+async def test_a_bot_over_the_network_learns_the_cards_from_the_snapshot():
+    from ekpeer.net.client import Message
+    from ekpeer.net.remote_bot import RemoteBot
+
+    catalog = ruleset(["base"]).catalog()
+    frames = [Message("snapshot", {"view": {"you": "bot1", "legal_moves": []}, "catalog": catalog,
+                                   "events": []}, 1, None, None),
+              Message("closing", {}, 2, None, None)]
+
+    class Feed:
+        async def next_message(self):
+            return frames.pop(0)
+
+    bot = RemoteBot(Feed(), "heuristic", seed=1, emit=None)  # type: ignore[arg-type]
+    assert await bot.run() == 0
+    assert bot.bot.book.has("exploding_kitten", "kills") and bot.bot.book.value("defuse") == 100

@@ -227,6 +227,24 @@ def test_ekpeer_player_died():
     assert game.current == "bob"
 
 
+def test_ekpeer_death_words():
+    class P:
+        @hookimpl
+        def ekpeer_death_words(self, game, player, kitten):
+            return f"turn into a ghost ({player}, {kitten})"
+
+    game = table(rules_with(P()), draw_pile=["exploding_kitten", "skip"], hands={"ann": ["defuse"],
+                                                                                 "bob": [], "cat": []})
+    game.apply(Move("draw", "ann"))
+    context = player_view(game, "ann")["choices"][0]["context"]
+    assert context["if_not_saved"] == "turn into a ghost (ann, exploding_kitten)"
+    assert context["drawn_by"] == "ann"
+    plain = table(rules_with(object()), draw_pile=["exploding_kitten"], hands={"ann": ["defuse"], "bob": [],
+                                                                                "cat": []})
+    plain.apply(Move("draw", "ann"))
+    assert player_view(plain, "ann")["choices"][0]["context"]["if_not_saved"] == "explode and leave the game"
+
+
 def test_ekpeer_turn_ended():
     ended = []
 

@@ -25,6 +25,7 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,7 +130,8 @@ class ExpertBot(Bot):
         self.errors = 0
 
     # ------------------------------------------------------------------ what it is told
-    def know_cards(self, catalog, source: object = None) -> None:
+    def know_cards(self, catalog: Iterable[Mapping[str, Any]], source: object = None) -> None:
+        """The cards, for this bot and the heuristic bot whose picks it weighs."""
         super().know_cards(catalog, source)
         self.heuristic.know_cards(catalog, source)
 

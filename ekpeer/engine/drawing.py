@@ -63,11 +63,15 @@ class Drawing(TurnFlow):
                 found.append(card)
         return found
 
-    def explode(self, player: str, kitten: str, then: Callable[[], None] | None = None) -> None:
+    def explode(self, player: str, kitten: str, then: Callable[[], None] | None = None,
+                drawn_by: str | None = None) -> None:
         """``player`` faces ``kitten`` (already lying in front of them): save or die.
 
         With anything that could save them, the engine always asks (``use``), even with a
         single option; ``then`` runs once they are saved (by default: their turn ends).
+        The choice's context says who drew the kitten (``drawn_by``: None when nobody just
+        drew it, or the caller does not say) and what dying means here (``if_not_saved``,
+        from ``ekpeer_death_words``), so that the dialog says what the choice is.
         """
         done = then if then is not None else self.end_turn
         if kitten not in self.in_front[player]:
@@ -86,8 +90,12 @@ class Drawing(TurnFlow):
                 self.emit("saved", None, player=player, card=use, kitten=kitten)
                 self.cards[use].save(self, player, use, kitten, done)  # type: ignore[misc]
 
+        words = None
+        if self.hooked.get("ekpeer_death_words"):
+            words = self.hook.ekpeer_death_words(game=self, player=player, kitten=kitten)
         self.ask(player, "use", savers + ["none"], answer, prompt=f"{kitten}: save yourself?",
-                 context={"kitten": kitten})
+                 context={"kitten": kitten, "drawn_by": drawn_by,
+                          "if_not_saved": words or "explode and leave the game"})
 
     def put_back(self, player: str, card: str, then: Callable[[], None], face_up: bool = False,
                  watchers: Iterable[str] = (), secret: bool = False) -> None:
@@ -97,6 +105,8 @@ class Drawing(TurnFlow):
         ``secret``, in no public place (the caller keeps it until ``then``: Bury's card,
         which only its player has seen); a secret card is named to nobody else, in the
         choice's public prompt as in the events."""
+        watchers = tuple(watchers)
+
         def answer(position: int) -> None:
             if not secret:
                 self.in_front[player].remove(card)
@@ -111,6 +121,8 @@ class Drawing(TurnFlow):
             then()
 
         prompt = "where to put the card back" if secret else f"where to put {card} back"
+        # what the dialog may say of who sees the place: everyone (face up), watchers, nobody
         self.ask(player, "position", [-1, len(self.draw_pile)], answer,
-                 prompt=prompt, context={"card": card, "pile": len(self.draw_pile)})
+                 prompt=prompt, context={"card": card, "pile": len(self.draw_pile), "face_up": bool(face_up),
+                                         "watchers": [w for w in watchers if w != player]})
 

@@ -45,8 +45,12 @@ class Ruleset:
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
-        #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
+        #: Cards that kill (trait ``kills``; the views count them for the odds of drawing one).
         self.kitten_cards = frozenset(c.id for c in self.cards.values() if "kills" in c.traits)
+        #: Of those, the ones that kill nobody drawn face down (an Imploding Kitten): the odds
+        #: of the next draw count them only face up.
+        self.harmless_face_down = frozenset(c for c in self.kitten_cards
+                                            if "harmless_face_down" in self.cards[c].traits)
         self._pools: dict[tuple[str, ...], Counter] = {}
         self._boxes: dict[tuple[str | None, int], tuple[DeckSpec, tuple[str, ...]]] = {}
         self._hooks = {

@@ -13,7 +13,7 @@ from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
-from .words import Catalog, explode_odds, seat_tag, seen_words
+from .words import Catalog, event_words, explode_odds, seat_tag
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "cone ↓", -1: "cone ↑"}
@@ -306,9 +306,10 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         depth = int(fu.get("depth", 0))
         where = "on top" if depth == 0 else f"{depth} card{'s' if depth != 1 else ''} down"
         t.append(f"\nFace up in the pile: {cat.title(fu.get('card'))}, {where}", style="bold red")
-    for seen in view.get("clairvoyance") or []:   # what you watched go back (the zombie plugin)
-        t.append("\nClairvoyance: ", style="bold magenta")
-        t.append(f"{seen_words(seen, cat, view.get('you'))} (when it went in)")
+    for note in view.get("notes") or []:   # a plugin's notes for this player, in its phrases
+        line = event_words(note, cat, view.get("you")) if isinstance(note, dict) else None
+        if line:
+            t.append(f"\n{line}", style="magenta")
     t.append("\nPlay goes ", style="bold")
     t.append("→ in seat order" if view.get("direction", 1) == 1 else "← reversed")
     return t

@@ -15,7 +15,6 @@ from typing import Any
 from .phrases import Who as _Who
 from .phrases import agree, fill, variant_for
 from .phrases import ordinal as ordinal
-from .phrases import place as _place
 from .phrases import who as _who
 
 #: Kinds with a colour of their own; any other kind gets one of the spare colours.
@@ -72,11 +71,6 @@ class Catalog:
 
     def titles(self, cards: list[str]) -> str:
         return ", ".join(self.title(c) for c in cards)
-
-
-def seen_words(seen: dict[str, Any], cat: Catalog, me: str | None) -> str:
-    """``bob put Exploding Kitten back 2nd from the top``: a Clairvoyance sighting."""
-    return f"{_who(seen.get('by'), me)} put {cat.title(seen.get('card'))} back {_place(seen.get('position'))}"
 
 
 def position_words(position: int, pile: int) -> str:
@@ -348,16 +342,23 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
         return _odds_from_host(view, cat, count)
     top = known.known_top(view)
     if top is not None:
-        if cat.kind(top) == "kitten":
-            return 1.0, f"you know the top card is {cat.title(top)}"
-        return 0.0, f"you know the top card is {cat.title(top)}"
+        return (1.0 if _kills_on_top(view, cat, top) else 0.0), f"you know the top card is {cat.title(top)}"
     cards = f"{count} card{'s' if count != 1 else ''}"
     if "kittens_in_pile" in view:   # the host's count of kittens this player cannot place
-        kittens = int(view["kittens_in_pile"])
+        kittens = int(view.get("deadly_in_pile", view["kittens_in_pile"]))
         return min(1.0, kittens / count), f"{_kittens(kittens)} in {cards}"
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
     return min(1.0, kittens / count), f"about {_kittens(kittens)} in {cards}"
+
+
+def _kills_on_top(view: dict[str, Any], cat: Catalog, top: str) -> bool:
+    """Whether ``top``, lying on top of the draw pile, kills whoever draws it next: a card
+    that kills, unless it is harmless face down and does not lie face up."""
+    if not cat.has(top, "kills"):
+        return False
+    face_up = any(fu.get("depth") == 0 for fu in view.get("face_up", []))
+    return face_up or not cat.has(top, "harmless_face_down")
 
 
 def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[float, str]:
@@ -370,8 +371,9 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
             places[entry["depth"]] = str(entry.get("card"))
     top = places.get(0)
     if top is not None:
-        return (1.0 if cat.kind(top) == "kitten" else 0.0), f"you know the top card is {cat.title(top)}"
-    kittens = max(0, int(view["kittens_in_pile"]))
+        return (1.0 if _kills_on_top(view, cat, top) else 0.0), f"you know the top card is {cat.title(top)}"
+    # what can kill on the next draw: a kitten harmless face down counts only face up
+    kittens = max(0, int(view.get("deadly_in_pile", view["kittens_in_pile"])))
     unknown = count - len(places)
     if unknown <= 0:
         return 0.0, "you know every card in the draw pile"

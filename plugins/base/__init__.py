@@ -22,7 +22,7 @@ def _counts(original: int, two_player: int = 0) -> dict[str, int]:
 def explodes(game: Game, player: str, card: str) -> None:
     """A drawn Exploding Kitten: shown at once, then Defuse (or another saver) or death."""
     game.in_front[player].append(card)
-    game.explode(player, card)
+    game.explode(player, card, drawn_by=player)
 
 
 def defuses(game: Game, player: str, card: str, kitten: str) -> bool:

@@ -176,7 +176,7 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         if end_turn:
             game.end_turn()
         if not game.over:
-            game.explode(owner, card, then=_noop)
+            game.explode(owner, card, then=_noop, drawn_by=player)
         return True
     game.add_to_hand(owner, card)
     if end_turn:

@@ -275,6 +275,7 @@ CARDS = [
              traits=frozenset({"peeks"}),
              phrases={
                  "clairvoyance_saw": "Clairvoyance: you saw {by} put {card} back {position:place}",
+                 "clairvoyance_note": "Clairvoyance: {by} put {card} back {position:place} (when it went in)",
                  "watching": "{By} {by:keep} watch over {player}",
              }),
     CardSpec("super_skip", "Super Skip",
@@ -366,6 +367,12 @@ def ekpeer_before_kittens(plan, draw_pile, rng) -> None:
 
 
 @hookimpl
+def ekpeer_death_words(game, player, kitten) -> str:
+    """What ``ekpeer_player_died`` below makes of a death, for the save dialog."""
+    return "die and become Dead, keeping your hand"
+
+
+@hookimpl
 def ekpeer_player_died(game, player, kitten) -> bool:
     """Dying makes you Dead: you keep your hand, the kitten lies in front of you."""
     game.status[player] = DEAD
@@ -414,6 +421,8 @@ def ekpeer_extend_view(game, player, view) -> None:
         watched = game.data.get("zombie.clairvoyance", {}).get(player)
         if watched:
             view["clairvoyance"] = [dict(w) for w in watched]
+            # what the client shows of it: notes in the words of the Clairvoyance card's phrase
+            view.setdefault("notes", []).extend({"type": "clairvoyance_note", **w} for w in watched)
 
 
 @hookimpl

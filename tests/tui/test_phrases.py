@@ -60,3 +60,12 @@ def test_the_client_writes_no_line_for_a_plugin_event():
     words = (ROOT / "ekpeer" / "tui" / "words.py").read_text()
     for t in _plugin_events():
         assert f'"{t}"' not in words, t
+
+
+def test_a_plugins_notes_beside_the_piles_read_in_its_phrases():
+    from ekpeer.tui.widgets import pile_text
+
+    cat = Catalog(BARKING)
+    view = {"you": "ann", "draw_pile_count": 4, "discard": [], "players": [], "kittens_in_pile": 1,
+            "known_pile": [], "notes": [{"type": "barked", "by": "bob", "target": "ann"}]}
+    assert "bob barks at you" in pile_text(view, cat, None).plain

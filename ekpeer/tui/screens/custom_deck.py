@@ -48,7 +48,7 @@ def table_cards(lobby: dict[str, Any]) -> list[dict[str, Any]]:
 
 def may_pick(card: dict[str, Any], where: str) -> bool:
     """The selection rules, read from the catalog entry: never a kitten or a random-only card."""
-    if card.get("random_only") or card.get("kind") == "kitten":
+    if card.get("random_only") or "kills" in (card.get("traits") or ()):
         return False
     return bool(card.get("pick_pile" if where == "pile" else "pick_hand"))
 

@@ -26,7 +26,7 @@ class KeepScreen(PickScreen):
             (prompt + " ") if prompt else "",
             [(True, f"Keep {what}", card), (False, f"Put {what} back", card)],
         )
-        self._default = 1 if card and cat.kind(card) == "kitten" else 0
+        self._default = 1 if card and cat.has(card, "kills") else 0
 
     def default_index(self) -> int | None:
         return self._default

@@ -20,10 +20,11 @@ class PositionScreen(PickScreen):
         for pos in sorted(set(positions), key=lambda p: (p < 0, p)):
             words = position_words(pos, pile)
             options.append((pos, f"{pos if pos >= 0 else 'bottom':>6}  {words}", None))
+        face_up = bool(context.get("face_up"))
         super().__init__(
-            f"Put {cat.title(card)} back: the draw pile holds {pile} card{'s' if pile != 1 else ''}",
-            f"The draw pile holds {pile} card{'s' if pile != 1 else ''}. Nobody else sees where you put it."
-            f" 0 is the top.",
+            f"Put {cat.title(card)} back{' face up' if face_up else ''}: the draw pile holds {pile} "
+            f"card{'s' if pile != 1 else ''}",
+            f"The draw pile holds {pile} card{'s' if pile != 1 else ''}. {_who_sees(context)} 0 is the top.",
             options,
             details="Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter.",
         )
@@ -32,3 +33,15 @@ class PositionScreen(PickScreen):
     def default_index(self) -> int | None:
         """No place at first, so that an Enter pressed in haste does not put it on top."""
         return None
+
+
+def _who_sees(context: dict[str, Any]) -> str:
+    """Who will know where the card lies, as the choice says: everyone (it goes back face
+    up), the players watching (Clairvoyance), or nobody else."""
+    if context.get("face_up"):
+        return "It goes back face up: everyone sees where you put it."
+    watchers = [str(w) for w in context.get("watchers") or []]
+    if watchers:
+        names = watchers[0] if len(watchers) == 1 else ", ".join(watchers[:-1]) + " and " + watchers[-1]
+        return f"{names} {'sees' if len(watchers) == 1 else 'see'} where you put it; nobody else does."
+    return "Nobody else sees where you put it."
