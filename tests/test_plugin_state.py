@@ -71,3 +71,18 @@ def test_a_card_handed_over_as_drawn_says_how_it_lay():
         card, _ = game.draw_pile.remove_at(1)
         game.receive_drawn("ann", card, face_up=face_up)
         assert game.status["ann"] == status
+
+
+def test_a_clairvoyance_watcher_knows_where_the_defused_kitten_went():
+    """``put_back`` reads its ``watchers`` when the card goes back: a Clairvoyance played
+    while the Defuser chooses joins them, and the pile remembers that they know the place
+    (their odds count it)."""
+    rules = ruleset(["base", "zombie"])
+    game = rules.game_from_table({"players": ["ann", "bob"],
+                                  "hands": {"ann": ["defuse"], "bob": ["clairvoyance"]},
+                                  "draw_pile": ["exploding_kitten", "tacocat", "beard_cat"]})
+    game.apply(Move("draw", "ann"))
+    game.apply(Move("choose", "ann", use="defuse"))
+    game.apply(Move("play", "bob", ("clairvoyance",)))
+    game.apply(Move("choose", "ann", position=1))
+    assert game.draw_pile.known_to("bob") == [(1, "exploding_kitten")]

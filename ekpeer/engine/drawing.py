@@ -104,9 +104,8 @@ class Drawing(TurnFlow):
         The card lies in front of ``player`` (a kitten everyone saw drawn), or, with
         ``secret``, in no public place (the caller keeps it until ``then``: Bury's card,
         which only its player has seen); a secret card is named to nobody else, in the
-        choice's public prompt as in the events."""
-        watchers = tuple(watchers)
-
+        choice's public prompt as in the events. ``watchers`` is read when the card goes
+        back, not now: a Clairvoyance played while the choice waits joins the list."""
         def answer(position: int) -> None:
             if not secret:
                 self.in_front[player].remove(card)

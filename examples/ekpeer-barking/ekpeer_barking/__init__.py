@@ -69,7 +69,7 @@ def bark(game: Game, player: str, card: str) -> None:
     # kitten handed over by I'll Take That is faced: saved or not, nobody's turn ends again.
     game.end_turn()
     if not game.over and game.is_living(victim):
-        game.explode(victim, BARKING, then=_noop)
+        game.explode(victim, BARKING, then=_noop, drawn_by=player)
 
 
 # ---------------------------------------------------------------------- Blind Bury
