@@ -33,7 +33,7 @@ REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
-BURIED = "party.buried"   # game.data: {player: the card they are burying}
+BURIED = "bury"   # the card's own state (game.plugin_state): {player: the card they are burying}
 
 CATS = ("tacocat", "cattermelon", "hairy_potato_cat", "beard_cat", "rainbow_ralphing_cat")
 #: The whole Party Pack (120 cards).
@@ -114,13 +114,11 @@ def bury(game: Game, action: Action) -> None:
         game.end_turn()
         return
     card, up = game.draw_pile.remove_at(0)
-    game.data.setdefault(BURIED, {})[by] = card
+    game.plugin_state(BURIED)[by] = card
     game.show(by, [card], source="bury")
 
     def buried() -> None:
-        del game.data[BURIED][by]
-        if not game.data[BURIED]:
-            del game.data[BURIED]
+        del game.plugin_state(BURIED)[by]
         game.end_turn()
 
     game.put_back(by, card, buried, face_up=up, secret=True)
@@ -274,7 +272,7 @@ class BuryRules:
     @hookimpl
     def ekpeer_cards_elsewhere(self, game) -> list[str]:
         """A card being buried lies in no pile and no hand while its player chooses where."""
-        return list(game.data.get(BURIED, {}).values())
+        return list((game.data.get(BURIED) or {}).values())
 
 
 # ---------------------------------------------------------------------- cards
