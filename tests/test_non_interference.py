@@ -23,8 +23,9 @@ drawn kitten is shown to all; whether a player holds a saver shows when they exp
 The other players make the same moves in both games: each move is picked among the moves
 legal in both, so what they hold decides nothing (a move naming a swapped card, which asks
 about it, is left out). Over every built-in plugin mix (the party box's extra cards dealt)
-and a test-only plugin written like a third-party one (``tests/third_party/spyglass.py``),
-with its leaky twin, which the test must catch.
+a test-only plugin written like a third-party one (``tests/third_party/spyglass.py``),
+with its leaky twin, which the test must catch, and the example boxes of ``examples/``
+(Catnip; Barking Kittens, alone and beside every built-in box).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ MIXES = {
     "everything_party_pack": (ALL, "party_pack", ("party.extras",), 5),
     "spyglass": (("base", "spyglass"), "original", (), 5),
     "spyglass_and_party": (("base", "party", "spyglass"), "original", ("party.extras",), 5),
+    "catnip": (("base", "catnip"), "original", (), 5),
     "barking": (("base", "barking"), "original", (), 5),
     "barking_and_everything": ((*ALL, "barking"), "original", ("party.extras",), 5),
 }
@@ -80,10 +82,11 @@ def example_box(folder: str, module: str):
 
 
 BARKING = example_box("ekpeer-barking", "ekpeer_barking")
+CATNIP = example_box("ekpeer-catnip", "ekpeer_catnip")
 
 
 def rules_for(plugins: tuple[str, ...], leaky: bool = False) -> Ruleset:
-    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass, "barking": BARKING}
+    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass, "barking": BARKING, "catnip": CATNIP}
     pm, order = plugin_manager(plugins, extra=extra)
     return Ruleset(pm, order)
 
