@@ -5,11 +5,13 @@ from .errors import IllegalMove
 from .game import DEAD, LIVING, OUT, Game
 from .moves import Move
 from .pending import Action, Choice
+from .pile import DrawPile
 from .ruleset import Ruleset
 from .setup import SetupPlan
 from .view import player_view, spectator_view
 
 __all__ = [
-    "Action", "CardSpec", "TRAITS", "Choice", "DEAD", "DeckSpec", "Game", "IllegalMove", "LIVING", "Move",
+    "Action", "CardSpec", "TRAITS", "Choice", "DEAD", "DeckSpec", "DrawPile", "Game", "IllegalMove",
+    "LIVING", "Move",
     "OUT", "Ruleset", "SetupPlan", "Variant", "player_view", "spectator_view",
 ]

@@ -61,6 +61,13 @@ class CardSpec:
     ``saves(game, player, card, kitten)`` tells whether holding it may save from ``kitten``;
     ``save(game, player, card, kitten, done)`` then does it and calls ``done()`` when the
     player is safe (which normally ends their turn).
+    ``hooks``: an object with hook implementations (``@hookimpl``) that the card needs at
+    every table it is at, whichever plugin deals it: a rule of the card that is no single
+    callable (I'll Take That takes the next card its target draws). The ruleset registers
+    it once beside the table's plugins, so a box that reuses the card gets its behaviour.
+    ``plugin``: filled in by the ruleset, per table (a spec is never changed): the plugin
+    implementing the card when it is at the table, else the first at the table to declare
+    it.
     ``traits`` says what the card does in the words of :data:`TRAITS` (the engine deals,
     counts odds and samples by them, clients and bots read them from the catalog);
     ``kind`` is only for colours. ``bot_value`` is a hint for bots: how much the card is
@@ -98,6 +105,7 @@ class CardSpec:
     traits: frozenset[str] = frozenset()
     bot_value: int | None = None
     phrases: Mapping[str, str] = field(default_factory=dict)
+    hooks: object | None = None
 
     @property
     def asks(self) -> list[str]:

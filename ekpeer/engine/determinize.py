@@ -50,8 +50,9 @@ class Knowledge:
     where it put a kitten back). ``hidden_face_up``: face-up cards somewhere in the pile
     whose place a shuffle hid (an Imploding Kitten). ``hands``: cards it knows another
     player holds (given to them, taken by name). ``laid_by``: who laid a card lying in
-    front of a player (``Game.laid_by``: an I'll Take That's owner). ``data``: plugin state
-    everyone saw made (``Game.data`` keys).
+    front of a player (an I'll Take That's owner: given to the plugins as ``card:who`` in
+    ``in_front``, see ``ekpeer_rig_table``). ``data``: plugin state everyone saw made
+    (``Game.data`` keys, :meth:`Game.plugin_state`).
     """
 
     pile: dict[int, str] = field(default_factory=dict)
@@ -223,8 +224,6 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         game.status[name] = s["status"]
         game.marked[name] = list(s.get("marked", []))
         game.in_front[name] = list(s["in_front"])
-        if s.get("cursed"):
-            game.cursed.add(name)
     top_first = [c for c in pile]  # every place is filled now
     game.draw_pile = DrawPile(top_first)  # type: ignore[arg-type]
     for depth, state in enumerate(states):
@@ -244,10 +243,17 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     if view.get("seen"):
         game.seen[me] = list(view["seen"])
     game.data = _copy(know.data)
-    for s in seats:
-        laid = know.laid_by.get(s["name"], {})
-        game.laid_by[s["name"]] = {c: who for c, who in laid.items()
-                                   if c in s["in_front"] and who in game.status}
+    if rules.hooked["ekpeer_rig_table"]:
+        # the plugins set their own state as a rigged table says it: the curses the view
+        # shows, who laid what lies in front (what the seat saw)
+        in_front = {}
+        for s in seats:
+            laid = know.laid_by.get(s["name"], {})
+            in_front[s["name"]] = [f"{c}:{laid[c]}" if c in laid and laid[c] in game.status else c
+                                   for c in s["in_front"]]
+        rules.hook.ekpeer_rig_table(game=game, table={
+            "players": names, "in_front": in_front,
+            "cursed": [s["name"] for s in seats if s.get("cursed")]})
     return game
 
 

@@ -34,7 +34,7 @@ def _public(game: Game) -> dict[str, Any]:
             "hand_count": len(game.hands[p]),
             "marked": list(game.marked[p]),
             "in_front": list(game.in_front[p]),
-            "cursed": p in game.cursed,
+            "cursed": game.hand_hidden(p),
         })
     return {
         "players": seats,
@@ -69,7 +69,7 @@ def _private(game: Game, player: str) -> dict[str, Any]:
     known = game.draw_pile.known_to(player)
     private = {
         "you": player,
-        "hand": [] if player in game.cursed else hand,
+        "hand": [] if game.hand_hidden(player) else hand,
         "hand_count": len(hand),
         "seen": list(game.seen.get(player, [])),
         "known_pile": [{"depth": d, "card": c} for d, c in known],

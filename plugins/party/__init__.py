@@ -25,6 +25,7 @@ from .. import common
 from ..base import CARDS as BASE_CARDS
 from ..imploding import CARDS as IMPLODING_CARDS
 from ..imploding import alter_the_future, implode_on
+from ..streaking import lift_curse
 from ..zombie import CARDS as ZOMBIE_CARDS
 
 PLUGIN = "party"
@@ -32,7 +33,7 @@ REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
-BURIED = "party.buried"   # game.data: {player: the card they are burying}
+BURIED = "bury"   # the card's own state (game.plugin_state): {player: the card they are burying}
 
 CATS = ("tacocat", "cattermelon", "hairy_potato_cat", "beard_cat", "rainbow_ralphing_cat")
 #: The whole Party Pack (120 cards).
@@ -76,14 +77,21 @@ def personal_attack(game: Game, action: Action) -> None:
     game.emit("turn", None, player=game.current, turns=game.turns, attacked=True)
 
 
+def _laid_by(game: Game) -> dict[str, str]:
+    """Read-only: the card's own state, ``{holder: who laid it}`` (``game.plugin_state`` keyed
+    by the card, which keeps it wherever it is dealt), or an empty dict, made by nothing."""
+    return game.data.get(ITT) or {}
+
+
 def _itt(game: Game) -> dict[str, str | None]:
-    """Read-only: who has an I'll Take That in front of them, and whose it is (``game.laid_by``
+    """Read-only: who has an I'll Take That in front of them, and whose it is (the card's state
     records who laid it, so that a rigged table can say so too). One lying there with no
     recorded owner (a rigged table's ``"ill_take_that"`` without ``:OWNER``) still counts: it
     blocks a second one (002:136), and its owner is None: it hands the card to no one."""
+    laid = _laid_by(game)
     found: dict[str, str | None] = {}
     for p in game.players:
-        owner = game.laid_by[p].get(ITT)
+        owner = laid.get(p)
         if owner is not None or ITT in game.in_front[p]:
             found[p] = owner
     return found
@@ -106,13 +114,11 @@ def bury(game: Game, action: Action) -> None:
         game.end_turn()
         return
     card, up = game.draw_pile.remove_at(0)
-    game.data.setdefault(BURIED, {})[by] = card
+    game.plugin_state(BURIED)[by] = card
     game.show(by, [card], source="bury")
 
     def buried() -> None:
-        del game.data[BURIED][by]
-        if not game.data[BURIED]:
-            del game.data[BURIED]
+        del game.plugin_state(BURIED)[by]
         game.end_turn()
 
     game.put_back(by, card, buried, face_up=up, secret=True)
@@ -131,7 +137,7 @@ def ill_take_that(game: Game, action: Action) -> None:
     index = len(game.discard) - 1 - game.discard[::-1].index(ITT)
     del game.discard[index]
     game.in_front[target].append(ITT)
-    game.laid_by[target][ITT] = by
+    game.plugin_state(ITT)[target] = by
     game.emit("ill_take_that", None, by=by, target=target)
 
 
@@ -139,7 +145,7 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
     """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
     if player not in _itt(game):
         return None
-    owner = game.laid_by[player].pop(ITT, None)
+    owner = game.plugin_state(ITT).pop(player, None)
     if ITT in game.in_front[player]:
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
@@ -153,9 +159,8 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         return None
     game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
     game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
-    if player in game.cursed:
+    if lift_curse(game, player):
         # They drew a card without dying: a Curse of the Cat Butt lifts (ruling 11).
-        game.cursed.discard(player)
         game.emit("curse_lifted", None, player=player)
     if imploding:   # its taker deals with it as its drawer would (ruling 31)
         face_up = game.drawn_face_up
@@ -216,8 +221,7 @@ def raising_heck(game: Game, action: Action) -> None:
     def answer(keep: bool) -> None:
         bottom, up = game.draw_pile.remove_at(len(game.draw_pile) - 1)
         if keep:
-            game.drawn_face_up = up
-            game.receive_drawn(by, bottom, end_turn=True)
+            game.receive_drawn(by, bottom, end_turn=True, face_up=up)
         else:
             game.draw_pile.insert(0, bottom, up, known_to=(by,), place_known=True)
             game.emit("bottom_to_top", None, by=by)
@@ -239,6 +243,38 @@ def reveal_the_future(game: Game, action: Action) -> None:
     game.show_top(action.by, 3, public=True, source="reveal_the_future")
 
 
+# ---------------------------------------------------------------------- what cards bring
+class IllTakeThatRules:
+    """What I'll Take That brings to every table it is at (``CardSpec.hooks``), whichever
+    box deals it: its target's next draw goes to its owner (ruling 21)."""
+
+    @hookimpl(tryfirst=True)
+    def ekpeer_card_drawn(self, game, player, card, end_turn) -> bool | None:
+        return take_drawn(game, player, card, end_turn)
+
+    @hookimpl
+    def ekpeer_rig_table(self, game, table) -> None:
+        """``"ill_take_that:OWNER"`` in a rigged table's ``in_front``: who laid it."""
+        for holder, cards in table.get("in_front", {}).items():
+            for entry in cards:
+                card, _, owner = entry.partition(":")
+                if card == ITT and owner:
+                    game.plugin_state(ITT)[holder] = owner
+
+    @hookimpl
+    def ekpeer_describe_table(self, game) -> dict:
+        return {"in_front": {holder: [f"{ITT}:{owner}"] for holder, owner in _laid_by(game).items()}}
+
+
+class BuryRules:
+    """What Bury brings to every table it is at: the card being buried is accounted for."""
+
+    @hookimpl
+    def ekpeer_cards_elsewhere(self, game) -> list[str]:
+        """A card being buried lies in no pile and no hand while its player chooses where."""
+        return list((game.data.get(BURIED) or {}).values())
+
+
 # ---------------------------------------------------------------------- cards
 def _party(spec: CardSpec) -> CardSpec:
     return common.with_counts(spec, **{DECK: FULL[spec.id]})
@@ -254,12 +290,12 @@ EXTRA_CARDS = [
     CardSpec("bury", "Bury",
              "End your turn by drawing a card; after looking at it, put it back into the Draw Pile "
              "anywhere you like in secret. Not while an I'll Take That lies in front of you.",
-             can_play=bury_refusal, effect=bury,
+             can_play=bury_refusal, effect=bury, hooks=BuryRules(),
              traits=frozenset({"dodges", "reorders"}), bot_value=60),
     CardSpec(ITT, "I'll Take That",
              "Play this in front of another player. The next time they draw a card, they hand it to "
              "you. An Exploding Kitten handed over explodes on you.",
-             targets=itt_targets, effect=ill_take_that,
+             targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules(),
              traits=frozenset({"steals"}), bot_value=45,
              phrases={
                  "ill_take_that": "{By} {by:put} I’ll Take That in front of {target}",
@@ -352,8 +388,8 @@ def ekpeer_player_died(game, player, kitten) -> bool | None:
     game.discard.extend(game.in_front[player])
     game.in_front[player].clear()
     game.marked[player].clear()
-    game.cursed.discard(player)
-    game.laid_by[player].pop(ITT, None)
+    if player in _laid_by(game):
+        del game.plugin_state(ITT)[player]
     game.emit("exploded", None, player=player, card=kitten, discarded=True)
     return True
 
@@ -378,12 +414,3 @@ def ekpeer_hand_changed(game, player) -> None:
             game.discard.append(kitten)
 
 
-@hookimpl(tryfirst=True)
-def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
-    return take_drawn(game, player, card, end_turn)
-
-
-@hookimpl
-def ekpeer_cards_elsewhere(game) -> list[str]:
-    """A card being buried lies in no pile and no hand while its player chooses where."""
-    return list(game.data.get(BURIED, {}).values())

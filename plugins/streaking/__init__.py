@@ -5,7 +5,7 @@ shared/docs/rules-notes.md. With this box in play there are as many kittens as p
 
 The Streaking Kitten is a saver in the engine's ``use`` choice that keeps the kitten in
 hand instead of putting it back. Which kittens in a hand are safely held is tracked in
-``game.data["streaking"]["held"]``; ``ekpeer_hand_changed`` keeps it honest: a kitten
+``game.plugin_state("streaking")["held"]``; ``ekpeer_hand_changed`` keeps it honest: a kitten
 that arrives in a hand by any way but drawing (stolen, given, taken from the discard
 pile) explodes on its new holder, and when a Streaking Kitten leaves a hand, the kitten
 it covered explodes. Such an explosion is not a draw: once saved, the turn goes on.
@@ -23,7 +23,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move, combos
+from ekpeer.engine import (
+    DEAD,
+    LIVING,
+    OUT,
+    Action,
+    CardSpec,
+    DeckSpec,
+    DrawPile,
+    Game,
+    IllegalMove,
+    Move,
+    combos,
+)
 from ekpeer.hookspecs import hookimpl
 
 from .. import common
@@ -59,12 +71,36 @@ def kittens(game: Game, player: str) -> int:
 
 
 def state(game: Game) -> dict:
-    st = game.data.get("streaking")
-    if st is None:
+    """This plugin's state in the game (``game.plugin_state``): ``held`` kittens per player,
+    ``busy`` while kittens move, ``cursed``: the players cursed, in the order cursed."""
+    st = game.plugin_state(PLUGIN)
+    if "held" not in st:
         # A rigged table may deal a kitten beside a Streaking Kitten: it is held.
-        held = {p: min(kittens(game, p), streaks(game, p)) for p in game.players}
-        st = game.data["streaking"] = {"held": held, "busy": False}
+        st["held"] = {p: min(kittens(game, p), streaks(game, p)) for p in game.players}
+        st["busy"] = False
     return st
+
+
+# ---------------------------------------------------------------------- the curse's state
+def is_cursed(game: Game, player: str) -> bool:
+    """Is ``player``'s hand cursed (face down, played at random)? An Out player's curse ended
+    with their game. Reads only: asking makes no state (a refused move changes nothing)."""
+    st = game.data.get(PLUGIN)
+    return bool(st) and player in st.get("cursed", ()) and game.status.get(player) != OUT
+
+
+def lay_curse(game: Game, player: str) -> None:
+    cursed = state(game).setdefault("cursed", [])
+    if player not in cursed:
+        cursed.append(player)
+
+
+def lift_curse(game: Game, player: str) -> bool:
+    """Lift ``player``'s curse (a draw they survived: ruling 11); whether there was one."""
+    if not is_cursed(game, player):
+        return False
+    state(game)["cursed"].remove(player)
+    return True
 
 
 def can_hold(game: Game, player: str, card: str, kitten: str) -> bool:
@@ -213,7 +249,6 @@ def garbage_collection(game: Game, action: Action) -> None:
 
 def catomic_bomb(game: Game, action: Action) -> None:
     """Exploding Kittens to the top, face down; the rest shuffled; others stay put (ruling 10)."""
-    from ekpeer.engine.pile import DrawPile
 
     pile = game.draw_pile
     entries = [(c, pile.is_face_up(d)) for d, c in enumerate(pile.top_first())]
@@ -243,7 +278,7 @@ def curse(game: Game, action: Action) -> None:
     assert target is not None
     if not game.is_living(target) or not game.hands[target]:
         return
-    game.cursed.add(target)
+    lay_curse(game, target)
     game.rng.shuffle(game.hands[target])
     game.emit("cursed", None, by=action.by, target=target)
 
@@ -303,7 +338,7 @@ def _random_play(game: Game, by: str, card: str, target: str | None) -> None:
 
 
 def _cursed_turn(game: Game, player: str) -> bool:
-    return (player in game.cursed and player == game.current and game.is_living(player)
+    return (is_cursed(game, player) and player == game.current and game.is_living(player)
             and not game.stack and not game.awaiting and bool(game.hands[player]))
 
 
@@ -319,7 +354,7 @@ def cursed_draw(game: Game, player: str, kitten: str, end_turn: bool) -> None:
         spec = game.cards[card]
         game.emit("cursed_turned_up", None, player=player, card=card)
         if spec.saves is not None and spec.saves(game, player, card, kitten):
-            game.cursed.discard(player)
+            lift_curse(game, player)
             game.emit("saved", None, player=player, card=card, kitten=kitten)
             spec.save(game, player, card, kitten, done)  # type: ignore[misc]
             return
@@ -428,7 +463,7 @@ def ekpeer_hand_changed(game, player) -> None:
 
 @hookimpl
 def ekpeer_refuse_move(game, player, move) -> str | None:
-    if move.do == "play" and move.cards and player in game.cursed:
+    if move.do == "play" and move.cards and is_cursed(game, player):
         return f"{player}'s hand is cursed: play a random card (a play with no cards)"
     return None
 
@@ -487,7 +522,7 @@ def _kitten_combo(game: Game, move: Move) -> bool:
 def ekpeer_handle_move(game, move) -> bool | None:
     if _kitten_combo(game, move):
         return _combo_with_kittens(game, move)
-    if move.do != "play" or move.cards or move.by not in game.cursed:
+    if move.do != "play" or move.cards or not is_cursed(game, move.by):
         return None
     by = move.by
     if game.awaiting:
@@ -516,12 +551,31 @@ def ekpeer_extra_moves(game, player) -> list:
 @hookimpl
 def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
     """The curse lifts on a safe draw; a cursed player's Exploding Kitten turns up cards."""
-    if player not in game.cursed:
+    if not is_cursed(game, player):
         return None
     if is_exploding(game, card):
         cursed_draw(game, player, card, end_turn)
         return True
     if game.cards[card].on_drawn is None:
-        game.cursed.discard(player)
+        lift_curse(game, player)
         game.emit("curse_lifted", None, player=player)
     return None
+
+
+@hookimpl
+def ekpeer_hand_hidden(game, player) -> bool | None:
+    """A cursed hand lies face down, unseen by its owner (ruling 11)."""
+    return is_cursed(game, player) or None
+
+
+@hookimpl
+def ekpeer_rig_table(game, table) -> None:
+    """A rigged table's ``cursed`` players (checked seated by the engine)."""
+    for player in table.get("cursed", []):
+        lay_curse(game, player)
+
+
+@hookimpl
+def ekpeer_describe_table(game) -> dict:
+    st = game.data.get(PLUGIN) or {}
+    return {"cursed": [p for p in st.get("cursed", ()) if is_cursed(game, p)]}

@@ -192,8 +192,7 @@ def dig_deeper(game: Game, action: Action) -> None:
             game.draw(by)
             return
         card, up = game.draw_pile.remove_at(1)
-        game.drawn_face_up = up
-        game.receive_drawn(by, card)
+        game.receive_drawn(by, card, face_up=up)
 
     game.ask(by, "keep", [True, False], keep, prompt="keep the top card?", source="dig_deeper")
 
