@@ -15,7 +15,7 @@ from .net.reach import EVERY_INTERFACE  # `ekpeer host` listens where others rea
 
 
 def _think(value: str) -> tuple[float, float]:
-    lo, _, hi = value.partition(":")
+    lo, _sep, hi = value.partition(":")
     a = float(lo)
     b = float(hi) if hi else a
     if a < 0 or b < a:
@@ -210,17 +210,20 @@ def cmd_list(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 0
     from .net.addresses import AddressError
-    from .net.known_hosts import HostKeyChanged, KnownHosts, check_found
+    from .net.known_hosts import HostKeyChanged, KeysContested, KnownHosts, check_found
 
     known = KnownHosts()
     for t in tables:
         try:
-            trust = "known key" if check_found(t, known).status == "known" else "new key"
+            trust = _("known key") if check_found(t, known).status == "known" else _("new key")
         except HostKeyChanged:          # another key than the one trusted before
-            trust = "KEY CHANGED: ekpeer join refuses it"
+            trust = _("KEY CHANGED: ekpeer join refuses it")
+        except KeysContested:           # two keys advertised for one host: one is a look-alike
+            trust = _("TWO KEYS for this host: ekpeer join refuses it")
         except AddressError:
-            trust = "no key"
-        fp = f"  fingerprint {t.fingerprint} ({trust})" if t.fingerprint else "  (no key)"
+            trust = _("no key")
+        fp = _("  fingerprint {fingerprint} ({trust})").format(fingerprint=t.fingerprint, trust=trust) \
+            if t.fingerprint else _("  (no key)")
         print(t.line() + fp)
     return 0
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+SETTLE = 1.0        # seconds of listening on the LAN after a host's key is first heard
+
 
 def trusted_address(address: str, *, trust: bool = False, discovery: bool = True, insecure: bool = False,
                     timeout: float = 3.0, ask: Any = None, out: Any = None) -> str | None:
@@ -22,7 +24,7 @@ def trusted_address(address: str, *, trust: bool = False, discovery: bool = True
       with ``trust`` (``--trust``) or a yes typed at a terminal (``ask``), then remembered.
     """
     from .net.addresses import AddressError, format_address, parse
-    from .net.known_hosts import KnownHosts
+    from .net.known_hosts import KnownHosts, expect
 
     out = out or sys.stderr
     known = KnownHosts()
@@ -57,9 +59,9 @@ def trusted_address(address: str, *, trust: bool = False, discovery: bool = True
             print("Not trusted. Once the host's screen shows the same fingerprint, join again with "
                   f"--trust, or with the whole address it shows: {checked.address}", file=out)
             return None
-        known.remember(checked.hostport, checked.key, [n[5:] for n in checked.names])
-        if parsed.hostport != checked.hostport:     # typed by name: that name:port too
-            known.remember(parsed.hostport, checked.key)
+        # remembered (by address, name, and the name:port typed) only once the host there
+        # has answered the handshake with this key (Client.connect): never on the LAN's word
+        expect(checked, connect_to=parsed.hostport)
     return format_address(parsed.endpoint, checked.key)
 
 
@@ -67,30 +69,31 @@ def _found_on_lan(parsed: Any, timeout: float, known: Any, out: Any) -> Any:
     """The trust of the key the LAN advertises for ``parsed``'s host and port, or None (said)."""
     import asyncio
 
-    from .net.discovery import DiscoveryUnavailable, discover
-    from .net.known_hosts import check_found, name_entry
+    from .net.discovery import DiscoveryUnavailable, advertised_hostname, discover
+    from .net.known_hosts import KeysContested, check_found
 
     host = parsed.host.lower()
+    typed = advertised_hostname(host).lower()        # the host typed by its name ("" for an IP)
 
     def ours(f: Any) -> bool:
         port = int(f.endpoint.rsplit(":", 1)[1])
-        names = {name_entry(f.hostname)[5:]} if f.hostname else set()
-        return port == parsed.port and (host in f.addresses or name_entry(host)[5:] in names) and bool(f.key)
+        named = bool(typed) and advertised_hostname(f.hostname).lower() == typed
+        return port == parsed.port and (host in f.addresses or named) and bool(f.key)
 
     try:
-        found = [f for f in asyncio.run(discover(timeout, until=lambda ts: any(map(ours, ts)))) if ours(f)]
+        # a look-alike answering the same query a moment later is still heard (SETTLE)
+        tables = asyncio.run(discover(timeout, until=lambda ts: any(map(ours, ts)), settle=SETTLE))
+        found = [f for f in tables if ours(f)]
     except DiscoveryUnavailable as exc:
         found = []
         print(f"LAN discovery is not available here ({exc}).", file=out)
-    keys = {f.key for f in found}
+    keys = {k for f in found for k in (f.key, *f.rival_keys)}
     if not found:
         print(f"No key is known for {parsed.hostport} and no host there advertises one on the LAN: join "
               "with the whole address the host shows (tcp://HOST:PORT/KEY).", file=out)
         return None
     if len(keys) > 1:
-        print(f"REFUSED: {len(keys)} different keys are advertised for {parsed.hostport} on the LAN: someone "
-              "is pretending to be that host. Join with the whole address the host's screen shows.", file=out)
-        return None
+        raise KeysContested(parsed.hostport, keys)
     return check_found(found[0], known)
 
 

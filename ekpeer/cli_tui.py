@@ -84,12 +84,12 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None
 
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
              autostart: bool = False, address: str | None = None, table: str | None = None,
-             password: str | None = None, **_: Any) -> Any:
+             password: str | None = None, watch: bool = False, **_: Any) -> Any:
         from .tui.session import NetSession
 
         if mode == "join":
             return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password,
-                              insecure=insecure)
+                              insecure=insecure, watch=watch)
         from .net.hosted import LocalHost
         from .net.reach import public_hosts
 
@@ -212,6 +212,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     from .tui.app import make_app
 
     options: dict[str, Any] = {"table": args.table} if args.table else {}
+    if getattr(args, "watch", False):   # a late friend: watch the game, take a seat at the next
+        options["watch"] = True
     password = getattr(args, "password", None)
     if password == ASK:  # --password without a value: asked here, never echoed nor kept in history
         import getpass
@@ -345,4 +347,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="the table's password (--password alone asks for it without echoing it)")
     join.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
+    join.add_argument("--watch", action="store_true",
+                      help="watch the table's game (arrived late: you may take a seat for the next game)")
     join.set_defaults(func=cmd_join, local=False, think=0.5)

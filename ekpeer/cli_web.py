@@ -59,6 +59,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if args.insecure:
         warn_insecure("ekpeer serve")
+    if bool(args.cert) != bool(args.key):
+        print(_("ekpeer serve: --cert and --key go together (the certificate and its private key, PEM)"),
+              file=sys.stderr)
+        return 2
+    if args.plain_http and args.cert:
+        print(_("ekpeer serve: --plain-http and --cert contradict each other"), file=sys.stderr)
+        return 2
     password = args.password
     if password == ASK:
         import getpass
@@ -75,6 +82,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                            sessions_per_address=args.sessions_per_address,
                            start_idle=max(0.0, args.start_idle),
                            insecure=args.insecure, public_host=args.public_host,
+                           cert=Path(args.cert) if args.cert else None,
+                           key=Path(args.key) if args.key else None, plain_http=args.plain_http,
                            static=Path(args.static) if args.static else None)
     try:
         return asyncio.run(serve(options))
@@ -108,6 +117,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help="a browser session left on its start screen (no seat at a table) with no "
                             f"key or click this long ends; a reload starts it again (default {START_IDLE:g}; "
                             "0: never)")
+    serve.add_argument("--cert", default=None, metavar="PEM",
+                       help="the TLS certificate to serve HTTPS with (with --key). Bound beyond "
+                            "loopback, HTTPS is served anyway: without --cert with a certificate made "
+                            "on first start and kept in the data folder, its fingerprint printed")
+    serve.add_argument("--key", default=None, metavar="PEM", help="the private key of --cert")
+    serve.add_argument("--plain-http", action="store_true",
+                       help="serve plain HTTP even bound beyond loopback: anyone on the network then "
+                            "reads the password, the screens and what is typed (said loudly at start)")
     serve.add_argument("--insecure", action="store_true",
                        help="serve clients of a host without encryption (loopback debugging only)")
     # tests: a copy of the page's assets whose script hands the terminal to the test

@@ -57,6 +57,11 @@ def ekpeer_player_died(game: Any, player: str, kitten: str | None) -> bool | Non
     """Return True after handling ``player``'s death yourself instead of the default out."""
 
 
+@hookspec(firstresult=True)
+def ekpeer_death_words(game: Any, player: str, kitten: str | None) -> str | None:
+    """Return what dying from ``kitten`` means for ``player`` by your rules, for the save dialog."""
+
+
 @hookspec
 def ekpeer_turn_ended(game: Any, player: str) -> None:
     """Called when play passes on from ``player``."""
@@ -110,3 +115,18 @@ def ekpeer_check_options(cards: dict[str, Any], players: list[str], options: dic
 @hookspec
 def ekpeer_extend_view(game: Any, player: str | None, view: dict[str, Any]) -> None:
     """Add this plugin's facts to ``player``'s view (``None``: a spectator's); nothing secret."""
+
+
+@hookspec(firstresult=True)
+def ekpeer_hand_hidden(game: Any, player: str) -> bool | None:
+    """Return True while ``player``'s hand lies face down, unseen even by them (the curse)."""
+
+
+@hookspec
+def ekpeer_rig_table(game: Any, table: dict[str, Any]) -> None:
+    """Set this plugin's state from a rigged table (a scenario's ``[setup]``, a bot's guess)."""
+
+
+@hookspec
+def ekpeer_describe_table(game: Any) -> dict[str, Any]:
+    """Return this plugin's state in ``[setup]`` terms (``cursed``, ``in_front`` owners) for checks."""

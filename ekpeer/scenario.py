@@ -101,7 +101,7 @@ def build_game(doc: dict[str, Any]) -> Game:
                          f"({', '.join(d.name for d in rules.main_decks())})")
     dead_kitten = setup.get("dead_kitten")
     if dead_kitten is not None and (dead_kitten not in rules.cards
-                                    or rules.cards[dead_kitten].kind != "kitten"):
+                                    or "kills" not in rules.cards[dead_kitten].traits):
         raise ValueError(f"[setup] dead_kitten: {dead_kitten!r} is not a kitten of these plugins")
     return rules.game_from_table(setup, seed=doc.get("seed", 0))
 
@@ -257,7 +257,7 @@ def _multiset(x: Any) -> Counter:
 def _in_front(game: Game, player: str, want: list[str]) -> list[str]:
     """The cards in front of ``player``; ``card:who`` where the expected list names who laid it."""
     named = {e.partition(":")[0] for e in want if ":" in e}
-    laid = game.laid_by.get(player, {})
+    laid = dict(e.partition(":")[::2] for e in game.described().get("in_front", {}).get(player, []))
     return [f"{c}:{laid[c]}" if c in named and c in laid else c for c in game.in_front[player]]
 
 
@@ -355,7 +355,7 @@ def check_field(game: Game, field: str, want: Any, where: str) -> None:  # noqa:
         if Counter(got) != _multiset(want):
             fail(field, sorted(want), sorted(got))
     elif field == "cursed":
-        if Counter(game.cursed) != _multiset(want):
+        if Counter(game.cursed) != _multiset(want):  # hands face down (a plugin's curse)
             fail(field, sorted(want), sorted(game.cursed))
     elif field == "waiting_for":
         got = game.waiting_for()

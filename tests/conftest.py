@@ -1,6 +1,7 @@
 import os
 import sys
 import tempfile
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,23 @@ if str(ROOT) not in sys.path:
 # LAN discovery (multicast DNS) stays on loopback in tests: hosts the suite starts, and the
 # subprocesses it runs, never send multicast on a real network.
 os.environ["EKPEER_DISCOVERY_INTERFACES"] = "127.0.0.1"
+
+#: The package the project's own plugins install as (``plugins/`` -> ``ekpeer_cards``).
+OWN_PLUGINS_PACKAGE = "ekpeer_cards"
+
+
+def own_plugins() -> list[str]:
+    """The entry-point names of the project's own plugins: the five boxes of ``plugins/``."""
+    return sorted(ep.name for ep in entry_points(group="ekpeer")
+                  if ep.value.split(".")[0].split(":")[0] == OWN_PLUGINS_PACKAGE)
+
+
+# The suite plays the project's own boxes, whatever else happens to be installed beside it:
+# a third-party plugin in the same environment would join every "all installed plugins" mix
+# and make results depend on the machine (issue 27). Set, not defaulted: a developer's own
+# EKPEER_PLUGINS must not narrow or widen the suite either. Subprocesses inherit it; a test
+# that installs a plugin on purpose (tests/test_example_plugin.py) names it itself.
+os.environ["EKPEER_PLUGINS"] = ",".join(own_plugins())
 # an error in a search bot's playout fails the test (and the hosts it starts) instead of
 # being scored as a lost playout (issue 28, item 12)
 os.environ.setdefault("EKPEER_LOUD_PLAYOUTS", "1")

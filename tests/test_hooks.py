@@ -227,6 +227,24 @@ def test_ekpeer_player_died():
     assert game.current == "bob"
 
 
+def test_ekpeer_death_words():
+    class P:
+        @hookimpl
+        def ekpeer_death_words(self, game, player, kitten):
+            return f"turn into a ghost ({player}, {kitten})"
+
+    game = table(rules_with(P()), draw_pile=["exploding_kitten", "skip"], hands={"ann": ["defuse"],
+                                                                                 "bob": [], "cat": []})
+    game.apply(Move("draw", "ann"))
+    context = player_view(game, "ann")["choices"][0]["context"]
+    assert context["if_not_saved"] == "turn into a ghost (ann, exploding_kitten)"
+    assert context["drawn_by"] == "ann"
+    plain = table(rules_with(object()), draw_pile=["exploding_kitten"], hands={"ann": ["defuse"], "bob": [],
+                                                                                "cat": []})
+    plain.apply(Move("draw", "ann"))
+    assert player_view(plain, "ann")["choices"][0]["context"]["if_not_saved"] == "explode and leave the game"
+
+
 def test_ekpeer_turn_ended():
     ended = []
 
@@ -330,3 +348,81 @@ def test_ekpeer_extend_view():
 
     game = table(rules_with(P()))
     assert player_view(game, "ann")["weather"] == "sunny"
+
+
+def test_ekpeer_hand_hidden():
+    class P:
+        @hookimpl
+        def ekpeer_hand_hidden(self, game, player):
+            return player == "bob" or None
+
+    game = table(rules_with(P()))
+    view = player_view(game, "bob")
+    assert view["hand"] == [] and view["hand_count"] == 1
+    assert [s["cursed"] for s in view["players"]] == [False, True, False]
+    assert game.cursed == {"bob"} and player_view(game, "ann")["hand"] == ["skip"]
+    picked = []
+    game.ask_card_from_hand("bob", picked.append)   # nobody is asked: a card at random
+    assert picked == ["nope"] and not game.awaiting
+
+
+class Badge:
+    """A test plugin whose state is who wears a badge: set from a rigged table's
+    ``badges`` and said back in the same terms."""
+
+    @hookimpl
+    def ekpeer_rig_table(self, game, table):
+        game.plugin_state("badge")["wearers"] = list(table.get("badges", []))
+
+    @hookimpl
+    def ekpeer_describe_table(self, game):
+        return {"badges": list(game.plugin_state("badge").get("wearers", []))}
+
+
+def test_ekpeer_rig_table():
+    game = table(rules_with(Badge()), badges=["cat"])
+    assert game.plugin_state("badge") == {"wearers": ["cat"]}
+
+
+def test_ekpeer_describe_table():
+    game = table(rules_with(Badge()), badges=["cat", "ann"])
+    assert game.described() == {"badges": ["cat", "ann"]}
+    assert table(rules_with(object())).described() == {}
+
+
+def test_hook_order_is_the_documented_one():
+    """docs/plugins.md, *Hook order between plugins*: load order is the names as listed, then
+    what they require; the last registered runs first; a card's hooks are registered last;
+    ``tryfirst`` wins over all of it."""
+    calls: list[str] = []
+
+    def plugin(name: str, requires: tuple[str, ...] = (), first: bool = False, cards=()) -> ModuleType:
+        module = ModuleType(name)
+
+        @hookimpl(tryfirst=first)
+        def ekpeer_turn_ended(game, player):
+            calls.append(name)
+
+        module.ekpeer_turn_ended = ekpeer_turn_ended
+        module.REQUIRES = list(requires)
+        module.CARDS = list(cards)
+        return module
+
+    def order(names, extra) -> list[str]:
+        pm, loaded = plugin_manager(names, extra=extra)
+        rules = Ruleset(pm, loaded)
+        calls.clear()
+        rules.hook.ekpeer_turn_ended(game=None, player="ann")
+        return calls[:]
+
+    class CardRule:
+        @hookimpl
+        def ekpeer_turn_ended(self, game, player):
+            calls.append("card")
+
+    card = CardSpec("chime", "Chime", "It rings.", hooks=CardRule())
+    a, b = plugin("a"), plugin("b", requires=("a",), cards=[card])
+    assert order(["a", "b"], {"a": a, "b": b}) == ["card", "b", "a"]
+    assert order(["b"], {"a": a, "b": b}) == ["card", "a", "b"]     # a loaded after b, as its requirement
+    eager = plugin("eager", first=True)
+    assert order(["eager", "a", "b"], {"a": a, "b": b, "eager": eager})[0] == "eager"

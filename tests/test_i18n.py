@@ -157,3 +157,38 @@ def test_a_plugin_phrase_keeps_its_fields_said_the_languages_own_way():
     assert i18n.fields(english) == {"by", "count"}
     assert i18n.fields("{By} ændrer fremtiden for de {count} øverste kort") == i18n.fields(english)
     assert i18n.fields("{By} ændrer fremtiden") != i18n.fields(english)     # a field lost
+
+
+def test_a_plugins_event_line_reads_danish_for_a_danish_reader(danish):
+    """A plugin phrase comes translated from the host; the words the client fills in (``you``,
+    ``someone``, ``your``, a place, counted kittens) are the client's own, in Danish too."""
+    from ekpeer.plugins import translated
+    from ekpeer.tui.words import Catalog, event_words
+
+    rules = ["base", "zombie", "streaking", "party"]
+    entries = translated([{"id": "x", "title": "Clairvoyance", "phrases": {
+        "clairvoyance_saw": "Clairvoyance: you saw {by} put {card} back {position:place}",
+        "catomic_bomb": "{By} {by:set} off a Catomic Bomb: {kittens#kitten} to the top",
+        "card_taken": "{Taker} {taker:take} {player's} drawn card",
+        "favor_empty": "{Target} {target:have} no card to give"}}], rules, "da")
+    cat = Catalog(entries)
+    saw = {"type": "clairvoyance_saw", "by": "bob", "card": "x", "position": 2}
+    assert event_words(saw, cat, "ann") == "Clairvoyance: du så bob lægge Clairvoyance tilbage 3. fra toppen"
+    bomb = {"type": "catomic_bomb", "by": "ann", "kittens": 2}
+    assert event_words(bomb, cat, "ann") == "Du udløser en Kattomisk bombe: 2 killinger til toppen"
+    assert event_words({**bomb, "kittens": 0}, cat, "ann").endswith("ingen killinger til toppen")
+    taken = {"type": "card_taken", "taker": "bob", "player": "ann"}
+    assert event_words(taken, cat, "ann") == "bob tager din trukne kort"
+    assert event_words({"type": "favor_empty"}, cat, "ann") == "Nogen har intet kort at give"
+
+
+def test_a_plugin_that_ships_only_english_is_read_in_english(monkeypatch, tmp_path):
+    """A third-party box need not ship Danish (examples/ekpeer-barking does not): a Danish
+    player gets its cards and phrases in its English, nothing refused or left blank."""
+    from ekpeer import plugins
+
+    monkeypatch.setattr(plugins, "locale_dir", lambda name: tmp_path)   # a box with no .po at all
+    entry = [{"id": "barking_kitten", "title": "Barking Kitten", "text": "Woof.",
+              "phrases": {"barked": "{By} {by:bark}"}}]
+    assert plugins.card_words(("only_english_box",), "da") == {}
+    assert plugins.translated(entry, ["only_english_box"], "da") == entry

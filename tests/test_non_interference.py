@@ -23,15 +23,18 @@ drawn kitten is shown to all; whether a player holds a saver shows when they exp
 The other players make the same moves in both games: each move is picked among the moves
 legal in both, so what they hold decides nothing (a move naming a swapped card, which asks
 about it, is left out). Over every built-in plugin mix (the party box's extra cards dealt)
-and a test-only plugin written like a third-party one (``tests/third_party/spyglass.py``),
-with its leaky twin, which the test must catch.
+a test-only plugin written like a third-party one (``tests/third_party/spyglass.py``),
+with its leaky twin, which the test must catch, and the example boxes of ``examples/``
+(Catnip; Barking Kittens, alone and beside every built-in box).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from third_party import spyglass
@@ -57,6 +60,9 @@ MIXES = {
     "everything_party_pack": (ALL, "party_pack", ("party.extras",), 5),
     "spyglass": (("base", "spyglass"), "original", (), 5),
     "spyglass_and_party": (("base", "party", "spyglass"), "original", ("party.extras",), 5),
+    "catnip": (("base", "catnip"), "original", (), 5),
+    "barking": (("base", "barking"), "original", (), 5),
+    "barking_and_everything": ((*ALL, "barking"), "original", ("party.extras",), 5),
 }
 GAMES = 6            # games per mix
 FORK_EVERY = 12      # moves between two forks of a game, on average
@@ -64,8 +70,23 @@ WINDOW = 80          # moves compared after a fork, at most
 MOST_MOVES = 400     # moves a game is played, at most
 
 
+def example_box(folder: str, module: str):
+    """An example box's plugin module, read from examples/ as it is written (the suite does not
+    install it here: tests/test_example_plugin.py installs them as a user would)."""
+    path = Path(__file__).resolve().parents[1] / "examples" / folder / module / "__init__.py"
+    spec = importlib.util.spec_from_file_location(module, path)
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+BARKING = example_box("ekpeer-barking", "ekpeer_barking")
+CATNIP = example_box("ekpeer-catnip", "ekpeer_catnip")
+
+
 def rules_for(plugins: tuple[str, ...], leaky: bool = False) -> Ruleset:
-    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass}
+    extra = {"spyglass": spyglass.LEAKY if leaky else spyglass, "barking": BARKING, "catnip": CATNIP}
     pm, order = plugin_manager(plugins, extra=extra)
     return Ruleset(pm, order)
 

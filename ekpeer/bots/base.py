@@ -6,10 +6,12 @@ which class (``make_bot``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine import Move
 from ..engine.rng import seeded
+from .cardbook import CardBook
 
 
 class Bot:
@@ -18,6 +20,10 @@ class Bot:
     ``act`` is asked when the bot must move (its turn, or a choice it owes) and may not
     return None; ``react`` is asked in a reaction window or when others may play NOW
     cards, and returns None to let it pass.
+
+    What the table's cards do, a bot reads from ``book`` (their traits and ``bot_value``),
+    which whoever seats it fills from the table's catalog (``know_cards``) before its first
+    move: in process the driver and the host, over the network the catalog of a snapshot.
     """
 
     kind = "bot"
@@ -25,6 +31,16 @@ class Bot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = seeded(seed)  # random.Random(seed): every game of a simulation makes its bots
+        self.book = CardBook()
+        self.book_of: object = None   # what the book was made from (a ruleset, a catalog)
+
+    def know_cards(self, catalog: Iterable[Mapping[str, Any]], source: object = None) -> None:
+        """The table's cards, as catalog entries: what each does (traits, ``bot_value``).
+        ``source`` names where they came from, so that telling a bot twice costs nothing."""
+        if source is not None and source is self.book_of:
+            return
+        self.book = CardBook(catalog)
+        self.book_of = source
 
     def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
         raise NotImplementedError

@@ -33,12 +33,17 @@ _last_followers: list[tuple[str, Any]] = []
 
 def _followers(game: Game, bots: dict[str, Bot]) -> list[tuple[str, Any]]:
     """The bots that follow the game's events (``wants_events``); each is bound to the
-    table's public setup and told what its seat saw so far the first time it is met."""
+    table's public setup and told what its seat saw so far the first time it is met. Every
+    bot is told the table's cards (``know_cards``) the first time it meets this ruleset."""
     global _last_game, _last_bots, _last_followers
     if game is _last_game and bots is _last_bots:
         return _last_followers
     out = []
+    catalog = None
     for player, bot in bots.items():
+        if getattr(bot, "book_of", game.ruleset) is not game.ruleset:   # what the cards do
+            catalog = catalog if catalog is not None else game.ruleset.catalog()
+            bot.know_cards(catalog, game.ruleset)
         if getattr(bot, "wants_events", False):
             if getattr(bot, "followed", None) is not game:
                 setup = public_setup(game)

@@ -25,6 +25,7 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,6 +130,11 @@ class ExpertBot(Bot):
         self.errors = 0
 
     # ------------------------------------------------------------------ what it is told
+    def know_cards(self, catalog: Iterable[Mapping[str, Any]], source: object = None) -> None:
+        """The cards, for this bot and the heuristic bot whose picks it weighs."""
+        super().know_cards(catalog, source)
+        self.heuristic.know_cards(catalog, source)
+
     def bind(self, setup: dict[str, Any]) -> None:
         """The table's public setup: ``plugins``, ``players``, ``deck``, ``variants``, ``options``
         (never its seed). Without it the bot cannot deal samples and plays the heuristic."""
@@ -201,10 +207,9 @@ class ExpertBot(Bot):
             return fallback
 
 
-#: Cards whose Nope may pay even when they are not aimed at us: they end a turn without a
-#: draw, so a Nope makes their player draw after all.
-TURN_ENDERS = frozenset({"skip", "super_skip", "reverse", "shuffle", "shuffle_now", "bury",
-                         "draw_from_the_bottom", "catomic_bomb", "swap_top_and_bottom"})
+#: Cards whose Nope may pay even when they are not aimed at us: they spare their player the
+#: top card (``dodges``: a Nope makes them draw it after all) or give turns (``attacks``).
+TURN_ENDERS = ("dodges", "attacks")
 
 
 def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
@@ -222,11 +227,8 @@ def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
         return not going
     if top.get("target") == me or top.get("combo") is not None:
         return True
-    card = top.get("card")
-    spec = cards.get(card)
-    if spec is not None and spec.kind == "attack":
-        return True
-    return card in TURN_ENDERS
+    spec = cards.get(top.get("card"))
+    return spec is not None and not spec.traits.isdisjoint(TURN_ENDERS)
 
 
 def _put_back_choice(view: dict[str, Any], tracker: Tracker) -> dict[str, Any] | None:

@@ -231,7 +231,7 @@ class Tracker:
             card = e.get("card")
             spec = self.cards.get(card) if card is not None else None
             mine = e.get("player") == me and "taken_by" not in e
-            self._drawn_kitten = card if mine and spec is not None and spec.kind == "kitten" else None
+            self._drawn_kitten = card if mine and spec is not None and "kills" in spec.traits else None
             self.put_back = None
         elif kind == "saved" and e.get("player") == me:
             plain = e.get("card") == "defuse" and e.get("kitten") == self._drawn_kitten
@@ -264,7 +264,7 @@ class Tracker:
         # "bury": the card left the pile (see _effect); where it goes back comes as put_back
 
     def _exploding_kitten(self) -> str | None:
-        ids = [c for c, s in self.cards.items() if s.kind == "kitten" and s.extra.get("defusable")]
+        ids = [c for c, s in self.cards.items() if "kills" in s.traits and s.extra.get("defusable")]
         return ids[0] if len(ids) == 1 else None
 
     def _hands_event(self, kind: str | None, e: dict[str, Any]) -> None:

@@ -20,17 +20,14 @@ from ..engine import IllegalMove, Move
 from ..engine.game import DEAD, LIVING, OUT
 from ..engine.pile import FACE_UP
 from ..engine.rng import below
-from .heuristic import AGAINST_ME, DODGE, PEEK, VALUE
+from .cardbook import DEFAULT_VALUE, CardBook
+from .heuristic import AGAINST_ME
 
 if TYPE_CHECKING:
     from ..engine import Game
     from ..engine.ruleset import Ruleset
 
 RESOLVE = Move("resolve")
-#: Cards a playout seat plays to avoid a draw it fears (in this order).
-DODGES = ("super_skip", *DODGE, "dig_deeper", "bury", "swap_top_and_bottom", "catomic_bomb")
-PEEKS = (*PEEK, "reveal_the_future", "share_the_future", "alter_the_future_now")
-SAVER_PREFERENCE = ("streaking_kitten", "clone")
 #: How often a seat makes a random legal move on its turn instead of its habit.
 EXPLORE = 0.05
 #: How often a kitten goes back at a random place instead of the habitual one.
@@ -40,19 +37,24 @@ SHAPE = 0.25
 
 
 class Traits:
-    """What the policy needs to know of a table's cards, worked out once per ruleset."""
+    """What the policy needs to know of a table's cards, worked out once per ruleset from
+    their traits and ``bot_value`` (the heuristic bot's card book), never from their ids."""
 
     def __init__(self, rules: Ruleset) -> None:
         cards = rules.cards
-        self.kittens = frozenset(c for c, s in cards.items() if s.kind == "kitten")
+        book = self.book = CardBook.of_specs(cards)
+        self.kittens = frozenset(c for c, s in cards.items() if "kills" in s.traits)
         self.nopes = tuple(c for c, s in cards.items() if s.is_nope)
         self.savers = frozenset(c for c, s in cards.items() if s.saves is not None)
-        self.cats = tuple(c for c, s in cards.items() if s.cat and VALUE.get(c, 30) <= 30)
+        self.cats = tuple(c for c, s in cards.items() if s.cat and book.value(c) <= DEFAULT_VALUE)
         self.cat_set = frozenset(self.cats)
-        self.dodges = tuple(c for c in DODGES if c in cards)
-        self.quiet_dodges = tuple(c for c in self.dodges if not c.startswith("shuffle"))
-        self.peeks = tuple(c for c in PEEKS if c in cards)
-        self.attacks = frozenset(c for c, s in cards.items() if s.kind == "attack")
+        #: cards a playout seat plays to avoid a draw it fears (in this order)
+        self.dodges = book.having("dodges")
+        self.quiet_dodges = book.having("dodges", without=("shuffles",))
+        self.peeks = book.having("peeks", without=("dodges", "ends_turn"))
+        self.attacks = frozenset(book.having("attacks"))
+        self.against_me = frozenset(c for t in AGAINST_ME for c in book.having(t))
+        self.bottom_drawers = frozenset(book.having("draws_bottom"))
 
 
 _TRAITS: dict[int, tuple[Ruleset, Traits]] = {}
@@ -193,7 +195,7 @@ class Playout:
             saving = [o for o in options if o != "none"]
             if not saving:
                 return Move("choose", p, use="none")
-            pick = next((o for o in SAVER_PREFERENCE if o in saving), saving[0])
+            pick = min(saving, key=self.traits.book.value)   # the cheapest saver
             return Move("choose", p, use=pick)
         if kind == "position":
             hi = options[1]
@@ -211,8 +213,8 @@ class Playout:
             if not opts:
                 return self.random_move(p)
             if choice.context.get("from") == "discard":
-                return Move("choose", p, card=max(opts, key=lambda c: VALUE.get(c, 30)))
-            return Move("choose", p, card=min(opts, key=lambda c: VALUE.get(c, 30)))
+                return Move("choose", p, card=max(opts, key=self.traits.book.value))
+            return Move("choose", p, card=min(opts, key=self.traits.book.value))
         if kind == "order":
             cards = choice.context.get("cards") or []
             kittens = self.traits.kittens
@@ -243,7 +245,7 @@ class Playout:
                 victim = top.target
             elif top.card in self.traits.attacks:
                 victim = game.next_player(top.by)
-            if victim is None or not (top.combo is not None or top.card in AGAINST_ME):
+            if victim is None or not (top.combo is not None or top.card in self.traits.against_me):
                 return None
         for p in (top.by,) if not going else (victim,):
             if p == passed or p is None or game.status.get(p) == "out":
@@ -297,8 +299,9 @@ class Playout:
         return Move.draw(p)
 
     def dodges_safely(self, card: str) -> bool:
-        """Not Draw From the Bottom onto a kitten lying face up there (everyone sees it)."""
-        if card != "draw_from_the_bottom":
+        """Not a card that draws from the bottom onto a kitten lying face up there (everyone
+        sees it)."""
+        if card not in self.traits.bottom_drawers:
             return True
         pile = self.game.draw_pile
         n = len(pile)
@@ -311,7 +314,7 @@ class Playout:
             targets = spec.targets(game, p)
             if targets:
                 others = [q for q in targets if q != p] or targets
-                if spec.kind == "attack":
+                if card in self.traits.attacks:
                     nxt = game.next_player(p)
                     target = nxt if nxt in others else others[0]
                 elif game.status.get(others[0]) == DEAD:

@@ -1,15 +1,17 @@
 """The rules engine: pure, synchronous and deterministic. It imports no plugin, socket or screen."""
 
-from .cards import CardSpec, DeckSpec, Variant
+from .cards import TRAITS, CardSpec, DeckSpec, Variant
 from .errors import IllegalMove
 from .game import DEAD, LIVING, OUT, Game
 from .moves import Move
 from .pending import Action, Choice
+from .pile import DrawPile
 from .ruleset import Ruleset
 from .setup import SetupPlan
 from .view import player_view, spectator_view
 
 __all__ = [
-    "Action", "CardSpec", "Choice", "DEAD", "DeckSpec", "Game", "IllegalMove", "LIVING", "Move",
+    "Action", "CardSpec", "TRAITS", "Choice", "DEAD", "DeckSpec", "DrawPile", "Game", "IllegalMove",
+    "LIVING", "Move",
     "OUT", "Ruleset", "SetupPlan", "Variant", "player_view", "spectator_view",
 ]

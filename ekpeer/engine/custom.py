@@ -60,7 +60,7 @@ class CustomDeck:
 
 
 def _is_kitten(spec: CardSpec) -> bool:
-    return spec.kind == "kitten"
+    return "kills" in spec.traits
 
 
 def may_pick_pile(spec: CardSpec) -> bool:

@@ -50,8 +50,9 @@ class Knowledge:
     where it put a kitten back). ``hidden_face_up``: face-up cards somewhere in the pile
     whose place a shuffle hid (an Imploding Kitten). ``hands``: cards it knows another
     player holds (given to them, taken by name). ``laid_by``: who laid a card lying in
-    front of a player (``Game.laid_by``: an I'll Take That's owner). ``data``: plugin state
-    everyone saw made (``Game.data`` keys).
+    front of a player (an I'll Take That's owner: given to the plugins as ``card:who`` in
+    ``in_front``, see ``ekpeer_rig_table``). ``data``: plugin state everyone saw made
+    (``Game.data`` keys, :meth:`Game.plugin_state`).
     """
 
     pile: dict[int, str] = field(default_factory=dict)
@@ -86,7 +87,7 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     out: Counter = Counter()
     for card in plan.remove:
         out[card] += pool.pop(card, 0)
-    kittens = {c: pool.pop(c) for c in list(pool) if cards[c].kind == "kitten"}
+    kittens = {c: pool.pop(c) for c in list(pool) if "kills" in cards[c].traits}
     savers = pool.pop(plan.saver, 0) if plan.saver else 0
     savers -= min(savers, len(players))
     spare = savers if plan.spare_savers is None else min(savers, plan.spare_savers)
@@ -119,7 +120,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     seats = view["players"]
     names = [s["name"] for s in seats]
     cards = rules.cards
-    is_kitten = {c: s.kind == "kitten" for c, s in cards.items()}
+    is_kitten = {c: "kills" in s.traits for c, s in cards.items()}
 
     # ---- what is placed for sure: public places, own hand, cards set out by rule
     unseen = facts.total - facts.set_out
@@ -223,8 +224,6 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         game.status[name] = s["status"]
         game.marked[name] = list(s.get("marked", []))
         game.in_front[name] = list(s["in_front"])
-        if s.get("cursed"):
-            game.cursed.add(name)
     top_first = [c for c in pile]  # every place is filled now
     game.draw_pile = DrawPile(top_first)  # type: ignore[arg-type]
     for depth, state in enumerate(states):
@@ -244,10 +243,17 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     if view.get("seen"):
         game.seen[me] = list(view["seen"])
     game.data = _copy(know.data)
-    for s in seats:
-        laid = know.laid_by.get(s["name"], {})
-        game.laid_by[s["name"]] = {c: who for c, who in laid.items()
-                                   if c in s["in_front"] and who in game.status}
+    if rules.hooked["ekpeer_rig_table"]:
+        # the plugins set their own state as a rigged table says it: the curses the view
+        # shows, who laid what lies in front (what the seat saw)
+        in_front = {}
+        for s in seats:
+            laid = know.laid_by.get(s["name"], {})
+            in_front[s["name"]] = [f"{c}:{laid[c]}" if c in laid and laid[c] in game.status else c
+                                   for c in s["in_front"]]
+        rules.hook.ekpeer_rig_table(game=game, table={
+            "players": names, "in_front": in_front,
+            "cursed": [s["name"] for s in seats if s.get("cursed")]})
     return game
 
 
@@ -283,7 +289,7 @@ def _hold_kittens(cards: dict, hands: dict[str, Counter], unseen: Counter, sizes
     if not holders:
         return
     for name, hand in hands.items():
-        kittens = sum(n for c, n in hand.items() if cards[c].kind == "kitten")
+        kittens = sum(n for c, n in hand.items() if "kills" in cards[c].traits)
         have = sum(hand[c] for c in holders)
         for card in holders:
             while have < kittens and unseen[card] > 0 and sum(hand.values()) < sizes.get(name, 0):
@@ -298,7 +304,7 @@ def _hide_held_kittens(cards: dict, me: str, seats: list[dict[str, Any]], hands:
     with a card that lets a hand keep it (a Streaking Kitten): ``kittens_in_pile`` counts
     such kittens too, since nobody else can tell them from one still in the pile."""
     holders = sorted(c for c, s in cards.items() if s.extra.get("holds_kitten"))
-    keepable = sorted(c for c, s in cards.items() if s.kind == "kitten" and s.extra.get("defusable"))
+    keepable = sorted(c for c, s in cards.items() if "kills" in s.traits and s.extra.get("defusable"))
     for _ in range(n):
         kitten = next((c for c in keepable if unseen[c] > 0), None)
         if kitten is None:
@@ -328,7 +334,7 @@ def _hide_held_kittens(cards: dict, me: str, seats: list[dict[str, Any]], hands:
 def _filler(cards: dict, total: Counter) -> str:
     """A harmless card for a place the known cards cannot fill (only when facts are wrong,
     e.g. a custom deck's random cards): the commonest card that is no kitten."""
-    plain = [(n, c) for c, n in total.items() if cards[c].kind not in ("kitten",)]
+    plain = [(n, c) for c, n in total.items() if "kills" not in cards[c].traits]
     return max(plain)[1] if plain else next(iter(cards))
 
 

@@ -89,7 +89,7 @@ class PlayTable:
         #: (ruling 35: they go into a combo and the kitten explodes). Legal moves do not offer
         #: those: such a combo sets a kitten off on its own player.
         holding = [c for c, s in cards.items() if s.extra.get("holds_kitten")]
-        held = [c for c, s in cards.items() if holding and s.kind == "kitten" and s.extra.get("defusable")]
+        held = [c for c, s in cards.items() if holding and "kills" in s.traits and s.extra.get("defusable")]
         self.may_combo: frozenset[str] = self.combo.union(holding, held)
         #: card -> the name combos go by (a NOW card's is its plain version's, ruling 34), and
         #: card -> the other cards of that name (only for cards that have such namesakes)

@@ -24,10 +24,15 @@ class Rules(Protocol):
     hook: Any                           # pluggy's hook caller, holding only these plugins
     has_now_cards: bool                 # a NOW card that may be played is in the deck
     reactive_cards: frozenset[str]      # cards that may be played into a reaction window
-    kitten_cards: frozenset[str]        # cards of kind "kitten"
+    kitten_cards: frozenset[str]        # cards that kill (trait "kills")
+    harmless_face_down: frozenset[str]  # of those, the ones harmless drawn face down
     plays: PlayTable                    # what legal moves read of the cards, worked out once
     hooked: Mapping[str, bool]          # every hook's name -> whether a chosen plugin implements it
 
     def has_hook(self, name: str) -> bool:
         """Whether any chosen plugin implements hook ``name`` (else it need not be called)."""
+        ...
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """Every card as public data for clients and bots (``CardSpec.catalog_entry``)."""
         ...

@@ -32,17 +32,25 @@ class Ruleset:
         self.cards: dict[str, CardSpec] = {}
         self.decks: dict[str, DeckSpec] = {}
         self.variants: dict[str, Variant] = {}
+        #: card id -> the table's plugins that declare it, in load order
+        self._declared_by: dict[str, list[str]] = {}
         for name, plugin in pm.list_name_plugin():
             if plugin is None:  # blocked
                 continue
             self._collect(name, plugin, "CARDS", "ekpeer_register_cards", self.cards)
             self._collect(name, plugin, "DECKS", "ekpeer_register_decks", self.decks)
             self._collect(name, plugin, "VARIANTS", "ekpeer_register_variants", self.variants)
+        self._own_cards()
+        self._register_card_hooks()
         self.has_now_cards = any(c.now and c.playable for c in self.cards.values())
         #: Cards that may be played into a reaction window (Nope, NOW cards).
         self.reactive_cards = frozenset(c.id for c in self.cards.values() if c.is_nope or c.now)
-        #: Cards of kind ``kitten`` (the views count them for the odds of drawing one).
-        self.kitten_cards = frozenset(c.id for c in self.cards.values() if c.kind == "kitten")
+        #: Cards that kill (trait ``kills``; the views count them for the odds of drawing one).
+        self.kitten_cards = frozenset(c.id for c in self.cards.values() if "kills" in c.traits)
+        #: Of those, the ones that kill nobody drawn face down (an Imploding Kitten): the odds
+        #: of the next draw count them only face up.
+        self.harmless_face_down = frozenset(c for c in self.kitten_cards
+                                            if "harmless_face_down" in self.cards[c].traits)
         self._pools: dict[tuple[str, ...], Counter] = {}
         self._boxes: dict[tuple[str | None, int], tuple[DeckSpec, tuple[str, ...]]] = {}
         self._hooks = {
@@ -60,12 +68,40 @@ class Ruleset:
     def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
                  into: dict[str, Any]) -> None:
         """Add what ``plugin`` declares as ``declared_as``, then what its ``hook_name`` registers."""
-        register = _registrar(into, declared_as[:-1].lower(), plugin_name)  # card, deck, variant
+        register = _registrar(into, declared_as[:-1].lower(), plugin_name,  # card, deck, variant
+                              self._declared_by)
         for item in declared(plugin, declared_as, plugin_name):
             register(item)
         for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
             if impl.plugin_name == plugin_name:
                 impl.function(register=register)
+
+    def _own_cards(self) -> None:
+        """Say which of this table's plugins each card comes from, on copies of the specs.
+
+        The plugin implementing the card (the one whose module holds its callables) when it
+        is at the table and declares it, else the first at the table to declare it: decided by
+        this table alone, never by which table the process built first (a spec is shared by
+        every table, and plugins reuse each other's specs, so it is never changed itself).
+        """
+        modules = {_module_of(plugin): name for name, plugin in self.pm.list_name_plugin()
+                   if plugin is not None}
+        for card_id, spec in self.cards.items():
+            declarers = self._declared_by.get(card_id, [])
+            owner = spec.plugin or _implementer(spec, modules)
+            if owner not in declarers:
+                owner = declarers[0] if declarers else owner
+            if spec.plugin != owner:
+                self.cards[card_id] = replace(spec, plugin=owner)
+
+    def _register_card_hooks(self) -> None:
+        """Register the hooks each card brings (``CardSpec.hooks``), once each, beside the
+        table's plugins: a card behaves the same in every box that deals it."""
+        for spec in self.cards.values():
+            hooks = spec.hooks
+            if hooks is None or self.pm.is_registered(hooks):
+                continue
+            self.pm.register(hooks, f"{spec.plugin}:{spec.id}")
 
     def has_hook(self, name: str) -> bool:
         return name in self._hooks
@@ -126,13 +162,12 @@ class Ruleset:
             for entry in cards:
                 card, _, who = entry.partition(":")
                 game.in_front[p].append(card)
-                if who:
+                if who:  # who laid it: recorded by the plugin whose card cares (I'll Take That)
                     _seated(who, players, f"in_front of {p}")
-                    game.laid_by[p][card] = who
         for p in table.get("dead", []):
             _seated(p, players, "dead")
             game.status[p] = DEAD
-            lying = [c for c in game.in_front[p] if c in self.cards and self.cards[c].kind == "kitten"]
+            lying = [c for c in game.in_front[p] if c in self.cards and "kills" in self.cards[c].traits]
             if not lying:   # the kitten that killed them lies in front of them (ruling 19)
                 game.in_front[p].append(table.get("dead_kitten", "exploding_kitten"))
         for p in table.get("out", []):
@@ -145,11 +180,15 @@ class Ruleset:
             game.marked[p] = list(cards)
         for p in table.get("cursed", []):
             _seated(p, players, "cursed")
-        game.cursed = set(table.get("cursed", []))
         game.current = table.get("current", players[0])
         game.turns = int(table.get("turns", 1))
         game.attacked = game.turns > 1
         game.direction = int(table.get("direction", 1))
+        if self.hooked["ekpeer_rig_table"]:   # plugins set their own state from the table
+            self.hook.ekpeer_rig_table(game=game, table=table)
+        if set(table.get("cursed", [])) - game.cursed:
+            raise ValueError(f"cursed: no plugin at this table ({', '.join(self.plugins)}) "
+                             "lays a hand face down")
         unknown = sorted({c for c in game.all_cards() if c not in self.cards})
         if unknown:
             raise ValueError(f"unknown card ids for plugins {self.plugins}: {', '.join(unknown)}")
@@ -275,30 +314,54 @@ def declared(plugin: object, name: str, plugin_name: str) -> list[Any]:
     return items
 
 
-def _registrar(into: dict[str, Any], what: str, plugin: str) -> Callable[[Any], None]:
+def _registrar(into: dict[str, Any], what: str, plugin: str,
+               declared_by: dict[str, list[str]]) -> Callable[[Any], None]:
     """The ``register`` callback for one plugin's cards, decks or variants.
 
-    A card two plugins ship with one implementation (``_same_card``) is merged: the first
-    plugin keeps it and the other boxes' counts join it. Any other second use of an id is
-    refused.
+    Nothing registered is changed: a deck or variant is kept as a copy naming ``plugin``;
+    a card's plugin is settled once the whole table is read (``Ruleset._own_cards``). A
+    card two plugins ship with one implementation (``_same_card``) is merged: the other
+    boxes' counts join it. Any other second use of an id is refused.
     """
 
     def register(item: Any) -> None:
-        if not getattr(item, "plugin", ""):
-            object.__setattr__(item, "plugin", plugin)
-        key = item.id if hasattr(item, "id") else item.name
+        if isinstance(item, CardSpec):
+            key = item.id
+            declared_by.setdefault(key, []).append(plugin)
+        else:
+            key = item.id if hasattr(item, "id") else item.name
+            if not item.plugin:
+                item = replace(item, plugin=plugin)
         existing = into.get(key)
-        if existing is not None and existing is not item:
+        if existing is not None and existing is not item and existing != item:
             if isinstance(existing, CardSpec) and _same_card(existing, item):
                 merged = dict(existing.counts)
                 for deck, n in item.counts.items():
                     merged.setdefault(deck, n)
                 into[key] = replace(existing, counts=merged)
                 return
-            raise ValueError(f"{what} {key!r} registered twice ({existing.plugin}, {plugin})")
+            first = declared_by[key][0] if isinstance(existing, CardSpec) else existing.plugin
+            raise ValueError(f"{what} {key!r} registered twice ({first}, {plugin})")
         into[key] = item
 
     return register
+
+
+def _module_of(plugin: object) -> str:
+    """The module a plugin is written in: itself, or its class's (a plugin object)."""
+    name = getattr(plugin, "__name__", None)
+    return name if isinstance(name, str) else type(plugin).__module__
+
+
+def _implementer(spec: CardSpec, modules: dict[str, str]) -> str:
+    """The plugin whose module (or a module inside it) holds ``spec``'s callables, or ''."""
+    for f in (spec.effect, spec.on_drawn, spec.save, spec.can_play, spec.targets, spec.saves):
+        where = getattr(f, "__module__", None)
+        while where:
+            if where in modules:
+                return modules[where]
+            where = where.rpartition(".")[0]
+    return ""
 
 
 def _seated(player: str, players: list[str], where: str) -> None:

@@ -52,7 +52,7 @@ def deal(game: Game, plan: SetupPlan) -> None:
     pool = dict(plan.pool)  # a plain copy to take from (the plan stays as it was)
     for card in plan.remove:
         game.out_of_game.extend([card] * pool.pop(card, 0))
-    kittens = {c: pool.pop(c) for c in list(pool) if game.cards[c].kind == "kitten"}
+    kittens = {c: pool.pop(c) for c in list(pool) if "kills" in game.cards[c].traits}
     savers = pool.pop(plan.saver, 0) if plan.saver else 0
     players = plan.players
     deck = []  # sorted(Counter(pool).elements()), sorting the titles rather than every card

@@ -34,7 +34,7 @@ def _public(game: Game) -> dict[str, Any]:
             "hand_count": len(game.hands[p]),
             "marked": list(game.marked[p]),
             "in_front": list(game.in_front[p]),
-            "cursed": p in game.cursed,
+            "cursed": game.hand_hidden(p),
         })
     return {
         "players": seats,
@@ -67,9 +67,9 @@ def player_view(game: Game, player: str) -> dict[str, Any]:
 def _private(game: Game, player: str) -> dict[str, Any]:
     hand = list(game.hands[player])
     known = game.draw_pile.known_to(player)
-    return {
+    private = {
         "you": player,
-        "hand": [] if player in game.cursed else hand,
+        "hand": [] if game.hand_hidden(player) else hand,
         "hand_count": len(hand),
         "seen": list(game.seen.get(player, [])),
         "known_pile": [{"depth": d, "card": c} for d, c in known],
@@ -77,6 +77,9 @@ def _private(game: Game, player: str) -> dict[str, Any]:
         "choices": [c.private() for c in game.awaiting if c.player == player],
         "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
     }
+    if game.ruleset.harmless_face_down:
+        private["deadly_in_pile"] = _deadly_unplaced(game, player, known)
+    return private
 
 
 def _kittens_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> int:
@@ -90,6 +93,21 @@ def _kittens_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> 
     held = sum(c in kittens for p in game.players if p != player for c in game.hands[p])
     placed = sum(c in kittens for _, c in known)
     return held + sum(c in kittens for c in game.draw_pile.top_first()) - placed
+
+
+def _deadly_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> int:
+    """Of :func:`_kittens_unplaced`, those that would kill on the next draw: a kitten that is
+    harmless face down (an Imploding Kitten) counts only face up. How many of those lie face
+    down is no secret: everyone saw each one drawn and put back face up."""
+    kittens, harmless = game.ruleset.kitten_cards, game.ruleset.harmless_face_down
+    pile = game.draw_pile
+
+    def deadly(depth: int, card: str) -> bool:
+        return card in kittens and (card not in harmless or bool(pile.is_face_up(depth)))
+
+    held = sum(c in kittens and c not in harmless for p in game.players if p != player for c in game.hands[p])
+    placed = sum(deadly(d, c) for d, c in known)
+    return held + sum(deadly(d, c) for d, c in enumerate(pile.top_first())) - placed
 
 
 def public_part(game: Game) -> dict[str, Any] | None:

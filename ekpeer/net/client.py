@@ -85,6 +85,12 @@ class HostNotAnswering(TimeoutError):
                      "or cannot be reached, or its key changed (a new install, or another machine now "
                      "at that address): ask the host for its whole address (tcp://HOST:PORT/KEY) and "
                      f"compare fingerprints; `ekpeer forget-host {where}` forgets the old key.")
+        elif trust is not None and trust.source == "lan" and trust.status == "new":
+            words = (f"No answer from {where} within {seconds:g} s to the key the LAN advertised for it "
+                     f"(fingerprint {trust.fingerprint}). Either the host is not running or cannot be "
+                     "reached, or that key was a look-alike's: anyone on the network can advertise a key "
+                     "for this address, and the real host stays silent to it. Nothing was remembered. "
+                     "Ask the host for its whole address (tcp://HOST:PORT/KEY).")
         else:
             words = (f"No answer from {where} within {seconds:g} s. Is the host running, and is the "
                      "address right? A host also stays silent to an address with another key than "

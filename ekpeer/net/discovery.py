@@ -366,6 +366,9 @@ class Found:
     addresses: list[str] = field(default_factory=list)
     seen: float = 0.0
     hostname: str = ""             # the host's name as it advertises it ("" from older hosts)
+    # other keys advertised at this table's address or under its instance name while browsing:
+    # two keys for one host mean one of them is an impostor, and neither is trusted
+    rival_keys: list[str] = field(default_factory=list)
 
     @property
     def address(self) -> str:
@@ -397,7 +400,8 @@ class Found:
                 "endpoint": self.endpoint, "key": self.key, "phase": self.phase, "seats": self.seats,
                 "taken": self.taken, "free": self.free, "expansions": self.expansions,
                 "plugins": self.plugins, "deck": self.deck, "addresses": self.addresses,
-                "hostname": self.hostname, "fingerprint": self.fingerprint}
+                "hostname": self.hostname, "fingerprint": self.fingerprint,
+                "rival_keys": self.rival_keys}
 
 
 def _int(value: Any) -> int:
@@ -446,18 +450,37 @@ def found_from(info: Any, networks: Iterable[ipaddress.IPv4Network] | None = Non
     if not v4:
         return None
     return Found(
-        name=info.name, table=props["table"], title=props.get("title") or props["table"],
+        name=shown_name(info.name), table=props["table"], title=props.get("title") or props["table"],
         endpoint=f"tcp://{v4[0]}:{info.port}", key=props.get("key", ""),
         phase=props.get("phase", "lobby"), seats=_int(props.get("seats")), taken=_int(props.get("taken")),
         free=_int(props.get("free")), expansions=[e for e in props.get("expansions", "").split(",") if e],
         plugins=[p for p in props.get("plugins", "").split(",") if p], deck=props.get("deck", ""),
         addresses=v4, seen=time.monotonic(),
-        hostname=props.get("host") or _advertised_host(info.name),
+        hostname=advertised_hostname(props.get("host") or _advertised_host(info.name)),
     )
 
 
 def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else "\ufffd" for c in text)
+
+
+def shown_name(name: str, limit: int = 255) -> str:
+    """A service instance name as it may be shown or logged: anyone on the LAN chose it, so
+    no terminal control (U+009B, a bidi override like U+202E) and at most ``limit`` characters."""
+    return _printable(name[:limit])
+
+
+def advertised_hostname(name: str) -> str:
+    """The host name a table advertises, only if it is one (:func:`known_hosts.valid_name`:
+    letters, digits, ``-``, ``_``, at most 63; ``.local`` dropped); "" otherwise,
+    so that a name with a space, a control or a direction mark is never shown, looked up or
+    stored (known hosts are keyed by it)."""
+    from .known_hosts import valid_name
+
+    name = name.strip().rstrip(".")
+    if name.lower().endswith(".local"):
+        name = name[: -len(".local")]
+    return name if valid_name(name.lower()) else ""
 
 
 def _advertised_host(name: str) -> str:
@@ -475,6 +498,10 @@ class Browser:
         self.interfaces = interfaces_from_env(None) if interfaces == "env" else interfaces
         self.resolve_ms = resolve_ms
         self.found: dict[str, Found] = {}
+        # every key seen for an address (IP:PORT) or an instance name since start, kept past a
+        # goodbye: a look-alike's goodbye for the real table, then its own advertisement, is
+        # still two keys for one host
+        self.keys_seen: dict[str, set[str]] = {}
         self.networks: list[ipaddress.IPv4Network] | None = None     # this machine's, from start()
         self.azc: Any = None
         self.browser: Any = None
@@ -517,10 +544,33 @@ class Browser:
         found = found_from(info, self.networks) if ok else None
         if found is None:
             return
+        self._saw(name, found)
         old = self.found.get(name)
         self.found[name] = found
         if old is None or old.as_dict() != found.as_dict():
             self._changed()
+
+    def _places(self, name: str, found: Found) -> list[str]:
+        """Where a key is claimed: the instance name and the addresses. Loopback counts only
+        for a table with no other address (one on this machine): every host advertises
+        127.0.0.1 last, for clients on its own machine, so two hosts on two machines would
+        otherwise both claim 127.0.0.1:5555 and read as one host with two keys."""
+        port = found.endpoint.rsplit(":", 1)[1]
+        reachable = [a for a in found.addresses if not ipaddress.ip_address(a).is_loopback]
+        return [f"name:{name.lower()}", *(f"at:{a}:{port}" for a in reachable or found.addresses)]
+
+    def _saw(self, name: str, found: Found) -> None:
+        """Count ``found``'s key for its address and name; mark every table there whose place
+        has seen another key (``rival_keys``)."""
+        if found.key:
+            for place in self._places(name, found):
+                self.keys_seen.setdefault(place, set()).add(found.key)
+        tables = {**self.found, name: found}
+        for n, f in tables.items():
+            keys: set[str] = set()
+            for place in self._places(n, f):
+                keys |= self.keys_seen.get(place, set())
+            f.rival_keys = sorted(keys - {f.key})
 
     def _changed(self) -> None:
         self.changed.set()
@@ -528,12 +578,16 @@ class Browser:
             with contextlib.suppress(Exception):
                 self.on_change(self.tables)
 
-    async def wait(self, timeout: float, until: Callable[[list[Found]], bool] | None = None) -> list[Found]:
-        """Browse for ``timeout`` seconds (or until ``until(tables)`` holds); the tables seen."""
+    async def wait(self, timeout: float, until: Callable[[list[Found]], bool] | None = None,
+                   settle: float = 0.0) -> list[Found]:
+        """Browse for ``timeout`` seconds (or until ``until(tables)`` holds, then ``settle``
+        seconds more, within ``timeout``: a look-alike answering the same query a moment
+        later is still heard); the tables seen."""
         deadline = time.monotonic() + timeout
         while True:
             if until is not None and until(self.tables):
-                break
+                deadline = min(deadline, time.monotonic() + settle)
+                until = None
             left = deadline - time.monotonic()
             if left <= 0:
                 break
@@ -565,10 +619,11 @@ class Browser:
 
 
 async def discover(timeout: float = 2.0, *, interfaces: Any = "env",
-                   until: Callable[[list[Found]], bool] | None = None) -> list[Found]:
-    """The tables seen on the LAN within ``timeout`` seconds (sooner when ``until`` holds)."""
+                   until: Callable[[list[Found]], bool] | None = None, settle: float = 0.0) -> list[Found]:
+    """The tables seen on the LAN within ``timeout`` seconds (sooner when ``until`` holds,
+    ``settle`` seconds after it first does)."""
     async with Browser(interfaces=interfaces) as browser:
-        return await browser.wait(timeout, until)
+        return await browser.wait(timeout, until, settle)
 
 
 def summary(tables: Iterable[Found]) -> list[dict[str, Any]]:

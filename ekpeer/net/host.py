@@ -622,6 +622,7 @@ class Host:
             if session.spectator:
                 if session in table.spectators:
                     table.spectators.remove(session)
+                    table.broadcast_lobby()     # one fewer watching, on every screen
             elif seat is not None and seat.session is session:
                 table.seat_gone(seat, reason)
 

@@ -15,14 +15,23 @@ it advertises (``name:HOST``), and then:
   how to forget the old key (``ekpeer forget-host HOST:PORT``) once the host's own
   screen has confirmed the new one.
 
-The file is text, one host a line: who, the key in the shell-safe form, the day it was
-first trusted. Lines it does not understand are kept as they are.
+The file is text, one JSON object a line (``{"who": ..., "key": ..., "since": ...}``:
+who, the key in the shell-safe form, the day it was first trusted), written whole to a
+temporary file and renamed into place. A host name comes from the network (anyone on the
+LAN advertises what they like): it is checked to be a host name (:func:`valid_name`: letters,
+digits, ``-`` and ``_``, at most 63) before it is looked up or stored, and JSON quotes
+whatever is written, so nothing a peer advertises can add a line or a field. The first
+format, ``WHO KEY DAY`` separated by spaces, is still read (only lines of exactly that
+shape), and a file in it is rewritten in JSON the first time it is read or written; lines
+neither format understands are kept as quoted comments, never read as hosts.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +40,13 @@ from typing import Any
 from .addresses import AddressError, decode_key, encode_key, fingerprint, format_address, parse, valid_key
 
 FILE_NAME = "known_hosts"
-HEADER = ("# ekpeer known hosts: the key of each host this client has played with.\n"
-          "# HOST:PORT or name:HOST, the key (base32), the day it was first trusted.\n"
+HEADER = ("# ekpeer known hosts (format 2): the key of each host this client has played with,\n"
+          "# one JSON object a line: who (HOST:PORT or name:HOST), key (base32), since (the day).\n"
           "# Forget one with: ekpeer forget-host HOST:PORT (or name:HOST)\n")
+OLD_HEADER = ("# ekpeer known hosts: ", "# HOST:PORT or name:HOST, the key", "# Forget one with: ")
+NOT_READ = "# not read (not a known host): "
+NAME_LEN = 63               # a DNS label
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def default_path() -> Path:
@@ -46,11 +59,23 @@ def default_path() -> Path:
     return data_dir() / FILE_NAME
 
 
+def valid_name(name: str) -> bool:
+    """Is ``name`` (already lowercased, no ``.local``) a host name to key trust by? A host
+    name from mDNS is anyone's words: at most 63 letters, digits, ``-`` and ``_``, so that no
+    space, control, quote or direction mark reaches the file or a terminal."""
+    return 0 < len(name) <= NAME_LEN and all(c.isalnum() or c in "-_" for c in name) \
+        and any(c.isalnum() for c in name)
+
+
 def name_entry(name: str) -> str:
-    """How an advertised host name is keyed: ``name:<host>`` (lowercase, no ``.local``)."""
+    """How an advertised host name is keyed: ``name:<host>`` (lowercase, no ``.local``);
+    :class:`AddressError` when it is no host name (:func:`valid_name`)."""
     name = name.strip().lower().rstrip(".")
     if name.endswith(".local"):
         name = name[: -len(".local")]
+    if not valid_name(name):
+        raise AddressError(f"{name[:NAME_LEN]!r} is not a host name (letters, digits, '-' and '_', "
+                           f"at most {NAME_LEN})")
     return f"name:{name}"
 
 
@@ -58,7 +83,19 @@ def who_of(text: str) -> str:
     """``HOST:PORT``, ``tcp://HOST:PORT[/KEY]`` or ``name:HOST`` as the file keys it."""
     if text.lower().startswith("name:"):
         return name_entry(text[5:])
-    return parse(text).hostport
+    hostport = parse(text).hostport
+    host = hostport.rpartition(":")[0]
+    if len(host) > 255 or not host.isprintable():
+        raise AddressError(f"{hostport[:80]!r} is not a host's address")
+    return hostport
+
+
+def valid_who(who: str) -> bool:
+    """Is ``who`` a key of the file exactly as :func:`who_of` writes it?"""
+    try:
+        return who_of(who) == who
+    except (AddressError, ValueError):
+        return False
 
 
 class HostKeyChanged(AddressError):
@@ -77,6 +114,19 @@ class HostKeyChanged(AddressError):
             f"the keys are kept in {path})")
 
 
+class KeysContested(AddressError):
+    """Two keys advertised on the LAN for one host (its address or instance name): one of them
+    is a look-alike, and nobody can tell which from the LAN; neither is trusted."""
+
+    def __init__(self, hostport: str, keys: Any) -> None:
+        self.hostport, self.keys = hostport, sorted(keys)
+        prints = ", ".join(fingerprint(k) for k in self.keys)
+        super().__init__(
+            f"REFUSED: {len(self.keys)} different keys are advertised on the LAN for {hostport} "
+            f"(fingerprints {prints}): someone is pretending to be that host. Join with the whole "
+            "address the host's screen shows (tcp://HOST:PORT/KEY).")
+
+
 @dataclass
 class Trust:
     """What a client knows of a host's key before it connects."""
@@ -86,6 +136,7 @@ class Trust:
     status: str                     # "known" (trusted before) or "new" (never seen)
     source: str = "given"           # "given" (in the address), "known" (known_hosts), "lan" (discovery)
     names: tuple[str, ...] = field(default_factory=tuple)
+    also: tuple[str, ...] = field(default_factory=tuple)     # other HOST:PORTs it goes by (typed)
 
     @property
     def fingerprint(self) -> str:
@@ -124,21 +175,49 @@ class KnownHosts:
 
     @staticmethod
     def _entry(line: str) -> tuple[str, bytes] | None:
-        parts = line.split()
-        if len(parts) < 2 or line.lstrip().startswith("#"):
+        """``(who, key)`` of a line in either format, or None (a comment, or not understood)."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return None
+        if text.startswith("{"):
+            try:
+                obj = json.loads(text)
+                who, key = obj["who"], obj["key"]
+            except (ValueError, TypeError, KeyError):
+                return None
+            if not (isinstance(who, str) and isinstance(key, str)):
+                return None
+        else:                       # the first format: exactly WHO KEY [DAY]
+            parts = text.split()
+            if len(parts) not in (2, 3) or (len(parts) == 3 and not _DAY.match(parts[2])):
+                return None
+            who, key = parts[0].lower(), parts[1]
+        if not valid_who(who):
             return None
         try:
-            return parts[0].lower(), decode_key(parts[1])
+            return who, decode_key(key)
         except AddressError:
             return None
 
+    @staticmethod
+    def _is_old(line: str) -> bool:
+        """A line only the first format wrote (a host line not in JSON, or its header)."""
+        text = line.strip()
+        return bool(text) and (text.startswith(OLD_HEADER) if text.startswith("#")
+                               else not text.startswith("{"))
+
     def entries(self) -> dict[str, bytes]:
-        """Who (``HOST:PORT`` or ``name:HOST``) -> z85 key."""
+        """Who (``HOST:PORT`` or ``name:HOST``) -> z85 key (a file in the first format is
+        rewritten in JSON now, when it can be)."""
+        lines = self._lines()
         out: dict[str, bytes] = {}
-        for line in self._lines():
+        for line in lines:
             entry = self._entry(line)
             if entry is not None:
                 out[entry[0]] = entry[1]
+        if any(self._is_old(line) for line in lines):
+            with contextlib.suppress(OSError):
+                self._write(lines)
         return out
 
     def lookup(self, address: str) -> bytes | None:
@@ -169,30 +248,48 @@ class KnownHosts:
 
     # ------------------------------------------------------------------ writing
     def remember(self, hostport: str, key: bytes | str, names: Any = ()) -> None:
-        """Trust ``key`` for ``hostport`` and ``names`` from now on (entries already there stay)."""
+        """Trust ``key`` for ``hostport`` and ``names`` from now on (entries already there stay).
+        Every name is checked first (:func:`name_entry`): one that is no host name raises
+        :class:`AddressError` and nothing is written."""
         key = key if isinstance(key, bytes) else key.encode("ascii")
+        encode_key(key)                             # a host key, or AddressError
         whos = [who_of(hostport), *(name_entry(n) for n in names if n)]
         known = self.entries()
         day = time.strftime("%Y-%m-%d")
-        added = [f"{who} {encode_key(key)} {day}" for who in whos if who not in known]
+        added = [_line(who, key, day) for who in dict.fromkeys(whos) if who not in known]
         if added:
             self._write(self._lines() + added)
 
     def forget(self, who: str) -> list[str]:
-        """Drop every line for ``who`` (``HOST:PORT``, ``tcp://...`` or ``name:HOST``); the lines dropped."""
+        """Drop every line for ``who`` (``HOST:PORT``, ``tcp://...`` or ``name:HOST``); what was
+        dropped, as ``WHO KEY`` each."""
         target = who_of(who)
         keep, gone = [], []
         for line in self._lines():
             entry = self._entry(line)
-            (gone if entry is not None and entry[0] == target else keep).append(line)
+            if entry is not None and entry[0] == target:
+                gone.append(f"{entry[0]} {encode_key(entry[1])}")
+            else:
+                keep.append(line)
         if gone:
             self._write(keep)
         return gone
 
     def _write(self, lines: list[str]) -> None:
-        body = [line for line in lines if line.strip()]
-        head = "" if body and body[0].startswith("# ekpeer known hosts") else HEADER
-        text = head + "\n".join(body) + "\n"
+        """The file as ``lines`` say, in JSON whatever format each was in (header first)."""
+        body: list[str] = []
+        for line in lines:
+            text = line.strip()
+            if not text or text.startswith(OLD_HEADER) or text in HEADER.splitlines():
+                continue
+            entry = self._entry(text)
+            if entry is not None:
+                body.append(text if text.startswith("{") else _line(*entry, _day_of(text)))
+            elif text.startswith("#"):
+                body.append(text)
+            else:                   # never read as a host: kept quoted, for a person to look at
+                body.append(NOT_READ + json.dumps(text))
+        text = HEADER + "".join(f"{line}\n" for line in body)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -208,6 +305,16 @@ class KnownHosts:
             raise
         os.replace(tmp, self.path)
 
+
+def _line(who: str, key: bytes, day: str) -> str:
+    """One host as the file writes it: a JSON object, every string quoted."""
+    return json.dumps({"who": who, "key": encode_key(key), "since": day}, ensure_ascii=True)
+
+
+def _day_of(line: str) -> str:
+    """The day a first-format line gives (today when it gives none)."""
+    parts = line.split()
+    return parts[2] if len(parts) == 3 else time.strftime("%Y-%m-%d")
 
 def store(value: Any) -> KnownHosts | None:
     """A client's ``known_hosts`` argument: True (the user's file), a path, a
@@ -227,6 +334,8 @@ def check_found(found: Any, known: KnownHosts | None = None) -> Trust:
     :class:`HostKeyChanged`, or :class:`AddressError` when it advertises no key."""
     if not getattr(found, "key", "") or not valid_key(found.key):
         raise AddressError(f"{found.endpoint} advertises no host key")
+    if getattr(found, "rival_keys", None):
+        raise KeysContested(parse(found.endpoint).hostport, {found.key, *found.rival_keys})
     names = [found.hostname] if getattr(found, "hostname", "") else []
     return (known or KnownHosts()).check(parse(found.endpoint).hostport, found.key, names, source="lan")
 
@@ -249,14 +358,38 @@ def trust_for(known: KnownHosts | None, endpoint: str, key: bytes | None,
             return None
         old = known.entries().get(hostport)
         return Trust(hostport, old, "known", source="known") if old is not None else None
-    return known.check(hostport, key)
+    expected = _expected.get((hostport, bytes(key)))
+    names, also = expected or ((), ())
+    trust = known.check(hostport, key, [n[5:] for n in names], source="lan" if expected else "given")
+    trust.also = also
+    return trust
+
+
+# Keys a person trusted on what the LAN said (a typed yes, --trust, the start screen's second
+# Enter), by (HOST:PORT, key): remembered only by :func:`confirmed`, once the host at that
+# address has answered the handshake with that key. A look-alike that advertised another key
+# for the real host's address never gets it into the file: the real host cannot answer for it.
+_expected: dict[tuple[str, bytes], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def expect(trust: Trust, connect_to: str | None = None) -> None:
+    """``trust`` (a key found on the LAN that a person said yes to) is to be remembered, with
+    its advertised names, once the host at ``connect_to`` (``HOST:PORT``; by default the
+    trust's own) has answered with that key; nothing is written now."""
+    hostport = who_of(connect_to) if connect_to else trust.hostport
+    also = tuple(h for h in (trust.hostport,) if h != hostport)
+    _expected[(hostport, bytes(trust.key))] = (trust.names, also)
 
 
 def confirmed(known: KnownHosts | None, trust: Trust | None) -> None:
     """The host answered over CURVE with ``trust``'s key (it holds the secret half): a new key
-    is remembered now. A file that cannot be written costs the memory, never the game."""
+    is remembered now (with the names and addresses a person trusted it for, :func:`expect`).
+    A file that cannot be written costs the memory, never the game."""
     if known is None or trust is None or trust.status != "new":
         return
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AddressError):
         known.remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
+        for other in trust.also:
+            known.remember(other, trust.key)
         trust.status = "known"
+        _expected.pop((trust.hostport, bytes(trust.key)), None)

@@ -33,6 +33,7 @@ class RemoteBot:
         self.kind = kind
         self.seed = seed
         self.bot = make_bot(kind, seed)
+        self.catalog: list[dict[str, Any]] = []   # the last snapshot's: what the cards do
         self.think = think
         self.games = games
         self.rematch = rematch
@@ -64,6 +65,10 @@ class RemoteBot:
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
+                if msg.body.get("catalog"):   # what the table's cards do, for the bot's choices
+                    catalog = msg.body["catalog"]
+                    self.bot.know_cards(catalog, None)
+                    self.catalog = catalog
                 if getattr(self.bot, "wants_events", False):   # a search bot follows the game
                     self.bot.observe(list(msg.body.get("events") or []))  # type: ignore[attr-defined]
                 self.on_view(msg.body["view"])
@@ -104,6 +109,7 @@ class RemoteBot:
             return True
         if self.rematch:
             self.bot = make_bot(self.kind, self.rng.randrange(2**31))
+            self.bot.know_cards(self.catalog, None)
             try:
                 await self.client.rematch()
             except (TimeoutError, RequestError, ConnectionError):

@@ -35,6 +35,7 @@ class Session:
     table: Any = None                # the ekpeer.net.table.Table it is at (None: at no table)
     seat: Seat | None = None
     spectator: bool = False
+    watcher: str | None = None       # the name a spectator gave (listed at the table as watching)
     strikes: int = 0
     err_tokens: float = 20.0
     dead: bool = False

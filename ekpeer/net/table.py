@@ -207,12 +207,18 @@ class Table(TableTimers):
                        "creator": s is self.creator, "cone": s.name == self.cone,
                        **self.connection(s)} for s in self.seats],
             "cone": self.cone,
+            # who watches (late friends): every screen lists them, so nobody is watched unawares
+            "spectators": self.watchers(),
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
             "plugins": lobby_mod.table_plugins_in(self.settings["expansions"], session.lang),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
             body["choices"] = lobby_mod.choices_in(session.lang)
         return body
+
+    def watchers(self) -> list[str]:
+        """The spectators' names, as they gave them (one who gave none is "a spectator")."""
+        return [sp.watcher or "a spectator" for sp in self.spectators]
 
     def connection(self, seat: Seat) -> dict[str, Any]:
         """``seat``'s connection as every player may see it: ``state`` is ``bot`` (a bot's seat),
@@ -259,9 +265,10 @@ class Table(TableTimers):
             if len(self.spectators) >= MAX_SPECTATORS:
                 raise P.ProtocolError("table_full", "too many spectators at this table")
             self.host.detach(session)
-            session.table, session.spectator = self, True
+            session.table, session.spectator, session.watcher = self, True, name or None
             self.spectators.append(session)
-            self.host.send(session, "lobby", self.lobby_body(session))
+            self.host.log("watching", table=self.id, name=name)
+            self.broadcast_lobby()          # everyone at the table sees who watches
             if self.game is not None and self.phase != "lobby":
                 self.send_snapshot(session)
             return {"token": None, "seat": None, "spectator": True}
@@ -293,6 +300,8 @@ class Table(TableTimers):
                 old.table, old.seat = None, None
             self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True}
+        if self.phase == "over":
+            return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
             raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
                                   "your seat with its token")
@@ -307,6 +316,29 @@ class Table(TableTimers):
         if self.created and self.creator is None:
             self.creator = seat
         self.host.log("joined", table=self.id, seat=name)
+        self.broadcast_lobby()
+        return {"token": seat.token, "seat": seat.name, "resumed": False}
+
+    def sit_for_next_game(self, session: Session, name: str) -> dict[str, Any]:
+        """After a game, a late friend (most often one who watched it) takes a seat for the
+        next one: the seat of a table bot, or of a person who left for good, becomes theirs.
+        The rematch then waits for them too (it starts once every connected seat asks)."""
+        if self.seat(name) is not None:
+            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
+        free = [s for s in self.seats if s.kind is not None] + [s for s in self.seats if s.left]
+        if not free:
+            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken "
+                                  "by people for the next game too")
+        given = free[-1]
+        self.host.detach(session)
+        seat = Seat(name=name, token=new_token(), session=session, key=session.key)
+        self.seats[self.seats.index(given)] = seat
+        if given.pending is not None:
+            given.pending.cancel()
+        if given.grace is not None:
+            given.grace.cancel()
+        session.table, session.seat, session.spectator = self, seat, False
+        self.host.log("joined", table=self.id, seat=name, instead_of=given.name, next_game=True)
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
 
@@ -331,6 +363,12 @@ class Table(TableTimers):
         seat.gone_since = self.loop.time()
         self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
         if self.phase == "lobby":
+            if seat is self.creator:
+                # a short drop (a laptop's Wi-Fi) must not hand the table to someone else: the
+                # creator keeps the seat and the role for the grace period a player gets in a game
+                self.start_creator_grace(seat)
+                self.broadcast_lobby()
+                return
             self.remove_seat(seat)
             return
         self.start_grace(seat)
@@ -350,6 +388,7 @@ class Table(TableTimers):
         if session.spectator:
             if session in self.spectators:
                 self.spectators.remove(session)
+                self.broadcast_lobby()      # one fewer watching, on every screen
         elif session.seat is not None:
             seat = session.seat
             seat.session = None

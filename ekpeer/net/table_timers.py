@@ -96,6 +96,21 @@ class TableTimers:
             seat.grace.cancel()
         seat.grace = self.host.call_later(self.settings["grace_seconds"], self.take_over, seat)
 
+    def start_creator_grace(self, seat: Seat) -> None:
+        """The creator's connection dropped in the lobby: their seat, and the role with it (only
+        they may change the settings, set a password or start), wait ``grace_seconds`` for the
+        same key to come back; then the seat goes and the next person at the table creates."""
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.grace = self.host.call_later(self.settings["grace_seconds"], self.creator_gone, seat)
+
+    def creator_gone(self, seat: Seat) -> None:
+        seat.grace = None
+        if seat.session is not None or seat not in self.seats or self.phase != "lobby":
+            return
+        self.host.log("creator_gone", table=self.id, seat=seat.name)
+        self.remove_seat(seat)
+
     def take_over(self, seat: Seat) -> None:
         seat.grace = None
         if seat.session is not None:
@@ -218,7 +233,10 @@ class TableTimers:
                 continue
             seat = self.seat(player)
             self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
-            if seat is not None and self.cone is None and seat.human:
+            # the Cone is for a person who was there and let the clock run out: never for one
+            # whose connection was gone at the time (their seat waiting out its grace)
+            if seat is not None and self.cone is None and seat.human and seat.session is not None \
+                    and not seat.bot_driven:
                 self.wear_cone(seat)
             err = self.apply(seat, move, timed_out=True)
             if err is not None:
@@ -283,7 +301,8 @@ class TableTimers:
         """The bot playing ``seat``, made on its first move: a bot's seat plays its own kind; a
         person's seat is covered by the :data:`~ekpeer.bots.COVERING` kind (ruling 26), whatever
         kind fills the table's empty seats. A search bot (``wants_events``) is bound to the
-        table's public setup and told the events its seat saw so far."""
+        table's public setup and told the events its seat saw so far. Every bot is told the
+        table's catalog (``know_cards``): what each card does."""
         if seat.bot is None:
             seed = seat.bot_seed if seat.bot_seed is not None else self.rng.randrange(2**31)
             seat.bot = make_bot(seat.kind or COVERING, seed)
@@ -296,7 +315,9 @@ class TableTimers:
                 if setup is not None:
                     seat.bot.bind(setup)  # type: ignore[attr-defined]
                 seat.bot.observe(visible_events(list(self.history), seat.name))  # type: ignore[attr-defined]
+        seat.bot.know_cards(self.catalog, self.catalog)  # what the cards do (once per game's catalog)
         return seat.bot
+
     def tell_bots(self, events: list) -> None:
         """Search bots follow the game as it goes: each bot-driven seat's is told the events
         its seat sees (``Table.apply`` calls this after every move)."""

@@ -22,13 +22,14 @@ from .messages import (
     RematchRequested,
     SessionEnded,
     SettingsEdited,
+    SitRequested,
     StartChosen,
     StartRequested,
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
-from .widgets import scrub
-from .words import Catalog, Knowledge, event_words, seat_changes
+from .widgets import NARROW, scrub
+from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
@@ -39,6 +40,9 @@ FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted a
 class EkpeerApp(App):
     CSS_PATH = "ekpeer.tcss"
     TITLE = "ekpeer"
+    # each screen is ``-narrow`` below NARROW columns (a phone's browser seat): ekpeer.tcss
+    # stacks its panels there and lets buttons take the whole width
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-roomy")]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -60,6 +64,7 @@ class EkpeerApp(App):
         self.settings = settings
         self.autostart = autostart
         self.options = options or {}
+        self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
         self.session: Session | None = None
         self.address: str | None = None
         self.lobby: dict[str, Any] = {}
@@ -71,6 +76,7 @@ class EkpeerApp(App):
         self.catalog = Catalog()
         self.knowledge = Knowledge()
         self.log_lines: list[str] = []
+        self._shown_to_me: list[str] = []         # the cards last shown to this player, top first
         self.out_order: list[str] = []
         self.discovery = discovery
         self._app_styled = False
@@ -232,12 +238,13 @@ class EkpeerApp(App):
             self.view = body.get("view") or {}
             self.knowledge = Knowledge()
             self.log_lines = []
+            self._shown_to_me = []
             self.out_order = []
             self.table_screen.new_game()
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
                 self._timer(body["timer"])
             self._log(body.get("events") or [])
-            self.knowledge.observe(self.view, body.get("events") or [])
+            self.knowledge.observe(self.view, body.get("events") or [], self.catalog)
             if self.current_mode != "table":
                 self.switch_mode("table")
             self.table_screen.show_state()
@@ -245,7 +252,7 @@ class EkpeerApp(App):
         elif kind == "update":
             self.view = body.get("view") or self.view
             events = body.get("events") or []
-            self.knowledge.observe(self.view, events)
+            self.knowledge.observe(self.view, events, self.catalog)
             self._log(events)
             if self.current_mode != "table":
                 self.switch_mode("table")
@@ -415,6 +422,15 @@ class EkpeerApp(App):
             return
         await super().on_event(event)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Every screen of the stack takes the new width's layout, not only the one on top
+        (Textual sets the breakpoint classes on the screen that gets the resize): the table
+        under a dialog is narrow or wide as the screen now is."""
+        narrow = event.size.width < NARROW
+        for screen in self.screen_stack:
+            screen.set_class(narrow, "-narrow")
+            screen.set_class(not narrow, "-roomy")
+
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it
         # may have sent a move or opened a screen meanwhile
@@ -493,12 +509,23 @@ class EkpeerApp(App):
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
+        new_order: str | None = None    # said after my next line (the card's public one) it explains
         for e in events:
-            if e.get("type") in ("exploded", "imploded") and e.get("player") not in self.out_order:
+            t = e.get("type")
+            if t == "exploded" and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
+            if t == "shown" and me is not None and e.get("by") == me:
+                self._shown_to_me = list(e.get("cards") or [])
+            elif t == "chose" and e.get("kind") == "order" and e.get("by") == me:
+                new_order = new_order_words(self._shown_to_me, list(e.get("answer") or []), self.catalog)
             line = event_words(e, self.catalog, me)
             if line:
                 self.log_lines.append(line)
+            if new_order and line and t != "chose" and e.get("by") == me:   # the public line it explains
+                self.log_lines.append(new_order)
+                new_order = None
+        if new_order:
+            self.log_lines.append(new_order)
 
     def on_session_ended(self, message: SessionEnded) -> None:
         self._move_out = None
@@ -517,6 +544,8 @@ class EkpeerApp(App):
             self.options = {**self.options, "table": message.table}
         if message.password is not None:
             self.options = {**self.options, "password": message.password or None}
+        # `ekpeer join --watch` without an address: every table picked on the start screen is watched
+        self.options = {**self.options, "watch": message.watch or self.watch_flag}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 
@@ -558,10 +587,39 @@ class EkpeerApp(App):
                         severity="error", markup=False)
 
     def on_rematch_requested(self, message: RematchRequested) -> None:
+        if self.lobby.get("spectator"):     # a spectator's "again" is a seat at the next game
+            self.sit()
+            return
         self.send("rematch")
 
     def on_leave_requested(self, message: LeaveRequested) -> None:
         self.leave()
+
+    def on_sit_requested(self, message: SitRequested) -> None:
+        self.sit()
+
+    @work(group="send")
+    async def sit(self) -> None:
+        """A spectator takes a seat: in the lobby, or after a game for the next one (and then
+        asks for that game at once, as the rematch waits for every seated person)."""
+        session = self.session
+        if session is None or not self.lobby.get("spectator"):
+            return
+        over = self.lobby.get("phase") == "over"
+        try:
+            seated = await session.sit()
+            if seated and over:
+                await session.rematch()
+        except Exception as exc:
+            from .refusals import trouble
+
+            self.notify(_("Could not take a seat: {why}").format(why=trouble(exc)), severity="error",
+                        markup=False)
+            return
+        if seated:
+            self.player_name = session.name
+            self.notify(_("You have a seat: the next game deals you in once everyone asks for it.") if over
+                        else _("You have a seat: get ready with r."), timeout=5)
 
     @work(group="send")
     async def leave(self) -> None:
@@ -579,6 +637,8 @@ class EkpeerApp(App):
     def game_over_answered(self, what: str) -> None:
         if what == "rematch":
             self.send("rematch")
+        elif what == "sit":
+            self.sit()
         elif what == "leave":
             self.leave()
         elif what == "quit":

@@ -28,9 +28,10 @@ class StartChosen(Message):
     """The player chose how to play on the start screen (play, host or join)."""
 
     def __init__(self, mode: str, name: str, address: str | None = None, table: str | None = None,
-                 password: str | None = None) -> None:
+                 password: str | None = None, watch: bool = False) -> None:
         super().__init__()
         self.mode = mode
+        self.watch = watch          # join to watch the game on (a late friend)
         self.name = name
         self.address = address
         self.table = table          # a table picked from those found on the LAN
@@ -68,6 +69,10 @@ class StartRequested(Message):
 
 class RematchRequested(Message):
     """The player asked for another game at the same table."""
+
+
+class SitRequested(Message):
+    """A spectator asked for a seat (in the lobby, or for the next game once this one is over)."""
 
 
 class LeaveRequested(Message):

@@ -3,7 +3,7 @@ and the safe answer to a question is known (the least valuable card to give away
 
 The host's prompts are written for the engine's log (``exploding_kitten: save yourself?``,
 ``give bob a card``); a person reads titles and names exactly as the players wrote them.
-Only the catalog's kinds are known here, which is enough to rank cards for a default.
+What a card is worth comes from the catalog (its traits and ``bot_value``), never its id.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from .words import Catalog
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 
-#: How much a card of each kind is worth keeping, low to high: a kitten held in the hand (a
-#: Streaking Kitten's cover) is best given away, a Defuse (or a card that saves like one) last.
-KIND_VALUE = {"kitten": -1, "cat": 0, "action": 1, "now": 1, "attack": 2, "nope": 3, "defuse": 4}
+#: The worth of a card the catalog gives no ``bot_value`` (a plain cat's, as bots take it).
+DEFAULT_VALUE = 30
 
 
 #: The host's prompts as the engine and the built-in plugins word them (English, with their
@@ -40,6 +39,9 @@ HOST_PROMPTS = (
     N_("where to put the card back"),
     N_("where to put {card} back"),
     N_("choose a player"),
+    # what not saving yourself means at the table (``if_not_saved``: the engine's, Zombie's)
+    N_("explode and leave the game"),
+    N_("die and become Dead, keeping your hand"),
 )
 
 
@@ -99,8 +101,12 @@ def prompt_words(choice: dict[str, Any], cat: Catalog, view: dict[str, Any]) -> 
 
 
 def card_value(card: str, cat: Catalog) -> int:
-    """How much ``card`` is worth keeping, by its kind alone (see :data:`KIND_VALUE`)."""
-    return KIND_VALUE.get(cat.kind(card), 1)
+    """How much ``card`` is worth keeping, from the catalog: a card that kills (a kitten held
+    under a Streaking Kitten) is best given away, else its ``bot_value`` (a Defuse last)."""
+    if cat.has(card, "kills"):
+        return -1
+    value = (cat.cards.get(card) or {}).get("bot_value")
+    return int(value) if isinstance(value, int) else DEFAULT_VALUE
 
 
 def least_valuable(cards: list[str], cat: Catalog, held: list[str] | None = None) -> int:

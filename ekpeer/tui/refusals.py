@@ -19,10 +19,14 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Someone at table {table} is already called {name}. "
                  "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
+        command = f"ekpeer join {address} --watch" if address else "ekpeer join ADDRESS --watch"
         return _("Table {table} is playing already, so there is no seat for you in this game. "
-                 "Join again once it is back in its lobby for the next game, or ask the host for "
-                 "another table.").format(table=table)
+                 "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
+                 "once it ends you may take a seat for the next game.").format(table=table, command=command)
     if code == "table_full":
+        if "next game" in message:
+            return _("Every seat at table {table} is taken for the next game too: watch on, or ask the host "
+                     "for another table.").format(table=table)
         return _("Every seat at table {table} is taken: ask the host for another table.").format(table=table)
     if code == "bad_password":
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(

@@ -68,6 +68,11 @@ class Session:
     async def rematch(self) -> None:
         raise NotImplementedError
 
+    async def sit(self) -> bool:
+        """Take a seat at the table this session watches (in its lobby, or for the next game
+        once this one is over); False when the host refused (its words already on their way)."""
+        raise NotImplementedError
+
     async def close(self) -> None:
         """Leave the table and release the connection."""
 
@@ -110,6 +115,10 @@ class FakeSession(Session):
     async def rematch(self) -> None:
         self.sent.append(("rematch", None))
 
+    async def sit(self) -> bool:
+        self.sent.append(("sit", None))
+        return True
+
     async def close(self) -> None:
         self.sent.append(("close", None))
         self.queue.put_nowait({"type": "closed", "body": {}})
@@ -141,15 +150,18 @@ class NetSession(Session):
     """A seat at a table on a host, through ``ekpeer.net.client.Client``.
 
     With ``create`` the player makes the table (and so may edit its settings); otherwise
-    it joins ``table``, or the first table still in its lobby. With ``host`` the player
-    runs that host here: it starts before the session connects to it, and stops after.
+    it joins ``table``, or the first table still in its lobby; with ``watch`` it watches
+    ``table``, or the first table playing (a late friend, who may :meth:`sit` at the next
+    game). With ``host`` the player runs that host here: it starts before the session
+    connects to it, and stops after.
     """
 
     def __init__(self, endpoint: str, name: str = "you", table: str | None = None, create: bool = False,
                  settings: dict[str, Any] | None = None, autostart: bool = False,
                  password: str | None = None, *, host: HostHere | None = None,
-                 insecure: bool = False) -> None:
+                 insecure: bool = False, watch: bool = False) -> None:
         self.endpoint = endpoint
+        self.watch = watch
         self.password = password
         self.name = name
         self.table = table
@@ -186,10 +198,13 @@ class NetSession(Session):
         if table is None and not self.create:
             tables = hello.get("tables") or []
             open_ = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
+            if self.watch:      # the game on is what a late friend came to see
+                open_ = [t for t in tables if t.get("phase") != "lobby"] or open_
             table = (open_ or tables or [{"table": "main"}])[0]["table"]
         self._forward = asyncio.get_running_loop().create_task(self._pump())
         try:
-            joined = await self.client.join(table or "main", self.name, password=self.password)
+            joined = await self.client.join(table or "main", self.name, password=self.password,
+                                            spectator=self.watch)
         except RequestError as exc:
             if exc.code == "bad_password":   # the host's own words, plainly
                 words = _("Table {table}: {message}. Join again with the table's password (--password).")
@@ -197,6 +212,8 @@ class NetSession(Session):
             raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
+        if self.watch:
+            return
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing
             if self.create and self.settings:
                 await self._request("lobby_set", **lobby_settings(self.settings))
@@ -238,6 +255,22 @@ class NetSession(Session):
 
     async def rematch(self) -> None:
         await self._request("rematch")
+
+    async def sit(self) -> bool:
+        from ..net.client import RequestError
+
+        try:
+            joined = await self.client.join(self.table or "main", self.name, password=self.password)
+        except RequestError as exc:     # the reply in words (refusals.join_refused), never the code
+            from .refusals import join_refused
+
+            words = join_refused(exc.code, exc.message, str(self.table or "main"), self.name)
+            refusal = {"ok": False, "code": exc.code, "message": words}
+            self.queue.put_nowait({"type": "reply", "body": refusal})
+            return False
+        self.watch = False
+        self.name = joined.get("seat") or self.name
+        return True
 
     async def close(self) -> None:
         if self.client is not None:

@@ -17,7 +17,11 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from ..i18n import N_, _, ngettext
-from .words import Catalog, explode_odds, seat_tag, seen_words
+from .words import Catalog, event_words, explode_odds, seat_tag
+
+#: Below this many columns a screen is narrow (a phone's browser seat: about 41 at 390 pixels):
+#: panels stack, every key is shown whole (see ``EkpeerApp.HORIZONTAL_BREAKPOINTS``).
+NARROW = 60
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "cone ↓", -1: "cone ↑"}
@@ -69,18 +73,22 @@ TEXTUAL_WORDS = (N_("palette"),)
 
 
 class KeyBar(Static):
-    """The keys that work on this screen, on one line (clicking a key presses it).
+    """The keys that work on this screen (clicking or tapping a key presses it).
 
     Textual's Footer is a widget per key, all rebuilt whenever the bindings change; on the
     table it was the costliest part of the first frame and of moving between cards. This is
-    one widget, redrawn only when the keys it shows change.
+    one widget, redrawn only when the keys it shows change. On a screen too narrow for one
+    line (a phone's browser seat) it takes as many lines as its keys need, every key whole,
+    so that each is a tap target; a screen's ``tap_keys()`` adds the keys it shows in words
+    elsewhere (the table's Play, Nope, NOW card), there only, where no keyboard may be.
     """
 
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }
     """
 
-    _shown: tuple | None = None
+    _shown: tuple | None = None     # the keys shown, and the palette's
+    _drawn: tuple | None = None     # ... and the width they were packed for, on a narrow screen
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -93,40 +101,73 @@ class KeyBar(Static):
         if screen is self.screen:
             self._render_keys()
 
+    def _width(self) -> int:
+        return self.size.width or self.app.size.width
+
     def _keys(self) -> tuple:
         app = self.app
         keys = []
         palette = None
+        narrow = self._width() < NARROW
+        if narrow:
+            extra = getattr(self.screen, "tap_keys", None)
+            keys.extend(extra() if callable(extra) else [])
+        actions: set[str] = set()
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             # a binding's description is English, written where it is bound: said here in the
             # player's language (as ``Footer`` below does)
             if binding.action == "command_palette" and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding.key, app.get_key_display(binding), _(binding.description), enabled)
-            elif binding.show:
+            elif binding.show and binding.action not in actions:    # one key per action
+                actions.add(binding.action)
                 keys.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
         return tuple(keys), palette
 
+    def refresh_keys(self) -> None:
+        """Draw the keys again if they changed (a screen's ``tap_keys`` follow its state)."""
+        self._render_keys()
+
     def _render_keys(self) -> None:
-        keys, palette = shown = self._keys()
-        if shown == self._shown:
+        keys, palette = self._keys()
+        width = self._width()
+        narrow = width < NARROW
+        if (keys, palette, narrow and width) == self._drawn:
             return
-        self._shown = shown
+        self._shown, self._drawn = (keys, palette), (keys, palette, narrow and width)
 
         def one(key: str, display: str, description: str, enabled: bool) -> str:
             style = "" if enabled else " dim"
             return (f"[@click=press({key!r})][b $footer-key-foreground{style}] {escape(display)} [/]"
                     f"[$footer-description-foreground{style}]{escape(description)}[/][/]")
 
+        def size(display: str, description: str) -> int:
+            return len(display) + len(description) + 2
+
+        if narrow:      # every key whole, on as many lines as they need
+            entries = [*keys, palette] if palette is not None else list(keys)
+            lines: list[list[tuple]] = [[]]
+            used = 0
+            for entry in entries:
+                need = size(entry[1], entry[2]) + (1 if lines[-1] else 0)
+                if lines[-1] and used + need > width:
+                    lines.append([])
+                    used, need = 0, size(entry[1], entry[2])
+                lines[-1].append(entry)
+                used += need
+            self.styles.height = len(lines)
+            text = "\n".join(" ".join(one(*k) for k in line) for line in lines)
+            self.update(Content.from_markup(text))
+            return
+        self.styles.height = 1
         text = " ".join(one(*k) for k in keys)
         if palette is not None:      # at the right end, as Textual's footer has it
-            width = self.size.width or self.app.size.width
             used = sum(len(d) + len(t) + 3 for _k, d, t, _e in keys) + len(keys)
             pad = max(1, width - used - len(palette[1]) - len(palette[2]) - 3)
             text += " " * pad + one(*palette)
         self.update(Content.from_markup(text), layout=False)
 
     def on_resize(self) -> None:
-        self._shown = None
+        self._shown = self._drawn = None
         self._render_keys()
 
     def action_press(self, key: str) -> None:
@@ -247,6 +288,18 @@ def _hang(words: str, width: int, indent: int = 4) -> list[str]:
     return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]
 
 
+def spectators_words(lobby: dict[str, Any]) -> str:
+    """``Watching: dan, eve`` (``""`` when nobody watches): on every screen of the table, so
+    that nobody is watched unawares."""
+    names = [str(n) for n in lobby.get("spectators") or []]
+    if not names:
+        return ""
+    you = lobby.get("spectator")
+    if you:
+        return _("Watching: {names}  (you among them)").format(names=", ".join(names))
+    return _("Watching: {names}").format(names=", ".join(names))
+
+
 def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dict[str, Any] | None = None,
                  elapsed: float = 0.0, back: frozenset[str] | set[str] = frozenset()) -> Text:
     """Every player: turn marker, cards held, state on one line; what does not fit, and the
@@ -305,6 +358,9 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         if i:
             out.append("\n")
         out.append_text(line)
+    watchers = spectators_words(lobby or {})
+    if watchers:
+        out.append("\n" + "\n".join(_hang(watchers, width, 2)), style="italic")
     return out
 
 
@@ -329,9 +385,10 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
                  else ngettext("{n} card down", "{n} cards down", depth).format(n=depth))
         t.append("\n" + _("Face up in the pile: {card}, {where}").format(card=cat.title(fu.get("card")),
                                                                          where=where), style="bold red")
-    for seen in view.get("clairvoyance") or []:   # what you watched go back (the zombie plugin)
-        t.append("\n" + _("Clairvoyance: "), style="bold magenta")
-        t.append(_("{sighting} (when it went in)").format(sighting=seen_words(seen, cat, view.get("you"))))
+    for note in view.get("notes") or []:   # a plugin's notes for this player, in its phrases
+        line = event_words(note, cat, view.get("you")) if isinstance(note, dict) else None
+        if line:
+            t.append(f"\n{line}", style="magenta")
     t.append("\n" + _("Play goes "), style="bold")
     t.append(_("→ in seat order") if view.get("direction", 1) == 1 else _("← reversed"))
     return t

@@ -1,7 +1,9 @@
 """Plain words for cards, moves and events, built only from the catalog and the view.
 
 The client knows no card by name: titles, texts and kinds come from the catalog a host
-sends, so a new plugin's card reads correctly without a change here.
+sends, so a new plugin's card reads correctly without a change here; nor any plugin's
+event: each card's catalog entry carries the phrases of the events its plugin emits
+(:mod:`.phrases`), and only the engine's own events have their lines here.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ import zlib
 from collections import Counter
 from typing import Any
 
-from .. import i18n
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext
+from .phrases import counted, fill, variant_for
+from .phrases import ordinal as ordinal
+from .phrases import who as _who
 
 #: Kinds with a colour of their own; any other kind gets one of the spare colours.
 KNOWN_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
@@ -19,12 +23,25 @@ SPARE = 6
 
 
 class Catalog:
-    """Card ids to titles, texts and kinds, from the catalog list of a snapshot."""
+    """Card ids to titles, texts, kinds and traits, and event types to their phrases, from
+    the catalog list of a snapshot."""
 
     def __init__(self, entries: list[dict[str, Any]] | None = None) -> None:
         self.cards: dict[str, dict[str, Any]] = {}
+        #: event type (or ``type/field``) -> its log line (see :mod:`.phrases`)
+        self.phrases: dict[str, str] = {}
         for entry in entries or []:
             self.cards[entry["id"]] = entry
+            phrases = entry.get("phrases")
+            if isinstance(phrases, dict):
+                for key, text in phrases.items():
+                    if isinstance(key, str) and isinstance(text, str):
+                        self.phrases.setdefault(key, text)
+
+    def has(self, card: str | None, trait: str) -> bool:
+        """Whether ``card`` has ``trait`` (the engine's ``TRAITS``: ``kills``...)."""
+        entry = self.cards.get(card or "")
+        return bool(entry) and trait in (entry.get("traits") or ())
 
     def title(self, card: str | None) -> str:
         if card is None:
@@ -56,25 +73,13 @@ class Catalog:
         return ", ".join(self.title(c) for c in cards)
 
 
-def seen_words(seen: dict[str, Any], cat: Catalog, me: str | None) -> str:
-    """``bob put Exploding Kitten back 2nd from the top``: a Clairvoyance sighting."""
-    pos = seen.get("position")
-    if isinstance(pos, int) and pos >= 0:
-        where = _("on top") if pos == 0 else _("{nth} from the top").format(nth=ordinal(pos + 1))
-    elif isinstance(pos, int):
-        where = _("at the bottom")
-    else:
-        where = _("somewhere")
-    return _("{who} put {card} back {where}").format(who=_who(seen.get("by"), me),
-                                                      card=cat.title(seen.get("card")), where=where)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``11th`` (Danish: ``1.``, ``2.``)."""
-    if i18n.current() != i18n.DEFAULT:
-        return _("{n}th").format(n=n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def new_order_words(shown: list[str], order: list[int], cat: Catalog) -> str | None:
+    """``You put them back, top first: Skip, Exploding Kitten, Nope``: the order a player
+    chose for the cards they were shown (Alter the Future); the public line says only that the
+    future was altered. None when ``order`` does not fit what was shown."""
+    if not shown or sorted(order) != list(range(len(shown))):
+        return None
+    return _("You put them back, top first: {cards}").format(cards=cat.titles([shown[i] for i in order]))
 
 
 def position_words(position: int, pile: int) -> str:
@@ -86,24 +91,6 @@ def position_words(position: int, pile: int) -> str:
     above = ngettext("{nth} from the top ({n} card above it)", "{nth} from the top ({n} cards above it)",
                      position)
     return above.format(nth=ordinal(position + 1), n=position)
-
-
-def _who(name: str | None, me: str | None) -> str:
-    """A player as the object of a sentence: ``you``, a name, ``someone``."""
-    if name is None:
-        return _("someone")
-    return pgettext("object", "you") if name == me else name
-
-
-def _whose(name: str | None, me: str | None) -> str:
-    """``your``, ``ann’s`` or ``someone’s`` (never "you’s")."""
-    if name is not None and name == me:
-        return _("your")
-    return _("{player}’s").format(player=_who(name, me))
-
-
-def _Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
-    return _("You") if name == me else (name or _("Someone"))
 
 
 def _say(name: str | None, me: str | None, mine: str, theirs: str, **values: Any) -> str:
@@ -137,24 +124,34 @@ def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
     return text
 
 
-def _owner(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
-    """``your Attack``, ``bob’s combo``."""
+def _owner(action: dict[str, Any], cat: Catalog, me: str | None, actor: str | None = None) -> str:
+    """``your Attack``, ``bob’s Attack``, or ``their own Attack`` when ``actor`` (who Nopes or
+    Yups it) played it: never "bob Yups bob’s Attack"."""
     by = action.get("by")
     card = action.get("card") or (action.get("cards") or [None])[0]
     title = cat.title(card) if not action.get("combo") else _("combo")
-    return (_("your {card}") if by == me else _("{player}’s {card}")).format(player=by, card=title)
+    if by == me:
+        return _("your {card}").format(card=title)
+    if actor is not None and by == actor:
+        return _("their own {card}").format(card=title)
+    return _("{player}’s {card}").format(player=by, card=title)
 
 
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
-    """One log line for ``event``, or None for bookkeeping nobody needs to read."""
+    """One log line for ``event``, or None for bookkeeping nobody needs to read: a plugin's
+    phrase for a variant of the event (``exploded/imploded``), the engine's own line, the
+    plugin's phrase, else the event's fields."""
     t = event.get("type")
     p = event.get("player")
     title = cat.title
+    variant = variant_for(event, cat.phrases)
+    if variant is not None:
+        return fill(variant, event, cat, me) or None
     if t == "played":
         return action_words(event["action"], cat, me)
     if t == "noped":
         action = event["action"]
-        owner = _owner(action, cat, me)
+        owner = _owner(action, cat, me, event.get("by"))
         if action.get("nopes", 1) % 2:
             return _say(event.get("by"), me, _("You Nope {owner}"), _("{player} Nopes {owner}"), owner=owner)
         return _say(event.get("by"), me, _("You Yup {owner}"), _("{player} Yups {owner}"), owner=owner)
@@ -180,8 +177,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
             return None
         where = ordinal(int(event.get("position", 0)) + 1)
         return _("You put {card} back, {nth} from top").format(card=title(event.get("card")), nth=where)
-    if t == "clairvoyance_saw":
-        return _("Clairvoyance: you saw {sighting}").format(sighting=seen_words(event, cat, me))
     if t == "put_back_hidden":
         if p == me:
             return None
@@ -193,12 +188,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
                                                                          nth=ordinal(int(where) + 1))
         return _("{player} puts {card} back in secret").format(player=p, card=what)
     if t == "exploded":
-        if event.get("imploded"):   # one death, one line: the "imploded" event says nothing
-            return _say(p, me, _("You implode with {card} and are out!"),
-                        _("{player} implodes with {card} and is out!"), card=title(event.get("card")))
         return _say(p, me, _("You explode and are out!"), _("{player} explodes and is out!"))
-    if t == "imploded":   # the death's own line (exploded, died) says it, once
-        return None
     if t == "turn":
         turns = event.get("turns", 1)
         if turns and turns > 1:
@@ -209,8 +199,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         if event.get("by") == me or me is None:
             return _("Seen, top first: {cards}").format(cards=cards)
         return _("{player} shows: {cards}").format(player=event.get("by"), cards=cards)
-    if t == "shuffled":
-        return _say(event.get("by"), me, _("You shuffle the draw pile"), _("{player} shuffles the draw pile"))
     if t == "card_given":
         giver, taker = event.get("giver"), event.get("taker")
         card = title(event.get("card"))
@@ -244,8 +232,6 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "took_from_discard":
         return _say(event.get("by"), me, _("You take {card} from the discard pile"),
                     _("{player} takes {card} from the discard pile"), card=title(event.get("card")))
-    if t == "favor_empty":
-        return _say(event.get("target"), me, _("You have no card to give"), _("{player} has no card to give"))
     if t == "timed_out":       # the host's, not the engine's: a bot chose for them (ruling 26)
         return _say(p, me, _("Your time ran out: the bot covering your seat chose for you"),
                     _("{player}’s time ran out: the bot covering {player}’s seat chose for them"))
@@ -264,77 +250,13 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
                                                                                       pile=pile)
     if t in ("waiting", "chose", "chose_hidden", "move"):
         return None
-    words = _expansion_words(t, event, cat, me)
-    if words is not None:
-        return words
-    # an event no line is written for (a new plugin's): its fields, card ids as titles
+    phrase = cat.phrases.get(str(t))
+    if phrase is not None:   # a plugin's event, in its plugin's words ("" : no line)
+        return fill(phrase, event, cat, me) or None
+    # an event no phrase is given for: its fields, card ids as titles
     fields = ", ".join(f"{k}={cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
                        for k, v in event.items() if k != "type")
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
-
-
-def _expansion_words(t: Any, e: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
-    """Log lines for the expansions' events (Imploding, Zombie, Streaking, Party)."""
-    by, p, target = e.get("by"), e.get("player"), e.get("target")
-    card = cat.title(e.get("card")) if e.get("card") else _("a card")
-    whom = _who(target, me)
-    simple = {
-        "altered": lambda: _say(by, me, _("You alter the future of the top {n} cards"),
-                                _("{player} alters the future of the top {n} cards"), n=e.get("count", 3)),
-        "reversed": lambda: _say(by, me, _("You reverse the order of play"),
-                                 _("{player} reverses the order of play")),
-        "bottom_to_top": lambda: _say(by, me, _("You draw from the bottom"),
-                                      _("{player} draws from the bottom")),
-        "swapped_top_and_bottom": lambda: _say(by, me, _("You swap the top and bottom cards"),
-                                               _("{player} swaps the top and bottom cards")),
-        "cursed": lambda: _say(by, me, _("You curse {target}: that hand is face down"),
-                               _("{player} curses {target}: that hand is face down"), target=whom),
-        "cursed_pick": lambda: _say(by, me, _("You play a random card: {card}"),
-                                    _("{player} plays a random card: {card}"), card=card),
-        "cursed_turned_up": lambda: _say(p, me, _("You turn up {card}"),
-                                         _("{player} turns up {card}"), card=card),
-        "curse_lifted": lambda: _("The curse on {target} lifts").format(target=_who(p, me)),
-        "card_lost": lambda: _("{card} is lost: it cannot be played that way").format(card=card),
-        "marked": lambda: _say(by, me, _("You mark {whose} {card}: it faces out"),
-                               _("{player} marks {whose} {card}: it faces out"),
-                               whose=_whose(target, me), card=card),
-        "mark_nothing": lambda: _say(target, me, _("You have nothing to mark"),
-                                     _("{player} has nothing to mark")),
-        "kitten_held": lambda: _say(p, me, _("You hold the kitten safely with a Streaking Kitten"),
-                                    _("{player} holds the kitten safely with a Streaking Kitten")),
-        "kitten_from_hand": lambda: _say(p, me, _("You lose cover for {card}!"),
-                                         _("{player} loses cover for {card}!"),
-                                         card=card),
-        "kitten_back_into_pile": lambda: _("{card} goes back into the draw pile at random").format(card=card),
-        "imploding_put_back": lambda: _say(p, me, _("You put {card} back face up"),
-                                           _("{player} puts {card} back face up"), card=card),
-        "died": lambda: (_say(p, me, _("You implode with {card} and are now Dead"),
-                              _("{player} implodes with {card} and is now Dead"), card=card)
-                         if e.get("imploded") else
-                         _say(p, me, _("You die and are now Dead"), _("{player} dies and is now Dead"))),
-        "revived": lambda: _say(by, me, _("You bring {target} back to life"),
-                                _("{player} brings {target} back to life"), target=_who(p, me)),
-        "grave_robbed": lambda: _say(p, me, _("You rob the graves"), _("{player} robs the graves")),
-        "cloned": lambda: _say(by, me, _("You clone {card}"), _("{player} clones {card}"), card=card),
-        "dug": lambda: _say(by, me, _("You dig deeper"), _("{player} digs deeper")),
-        "dig_deeper_nothing": lambda: _("Dig Deeper finds nothing to dig"),
-        "catomic_bomb": lambda: _say(by, me, _("You set off a Catomic Bomb: {kittens} to the top"),
-                                     _("{player} sets off a Catomic Bomb: {kittens} to the top"),
-                                     kittens=_kittens(e.get("kittens", 0))),
-        "ill_take_that": lambda: _say(by, me, _("You put I’ll Take That in front of {target}"),
-                                      _("{player} puts I’ll Take That in front of {target}"), target=whom),
-        "card_taken": lambda: _say(e.get("taker"), me, _("You take {whose} drawn card"),
-                                   _("{player} takes {whose} drawn card"), whose=_whose(p, me)),
-        "card_into_pile": lambda: _say(p, me, _("You put a card into the draw pile"),
-                                       _("{player} puts a card into the draw pile")),
-        "card_onto_pile": lambda: _say(p, me, _("You put a card on the draw pile"),
-                                       _("{player} puts a card on the draw pile")),
-        "watching": lambda: _say(by, me, _("You keep watch over {target}"),
-                                 _("{player} keeps watch over {target}"),
-                                 target=_who(p, me)),
-    }
-    make = simple.get(str(t))
-    return make() if make else None
 
 
 def _seat_states(lobby: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
@@ -413,12 +335,17 @@ class Knowledge:
         self.top: list[str] = []
         self.at_count = -1
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]], cat: Catalog | None = None) -> None:
+        """Follow ``events``: what was shown, put back, or seen put back on top (a watcher's
+        event names its ``watcher``), forgotten when a card that ``shuffles`` takes effect."""
         me = view.get("you")
         count = int(view.get("draw_pile_count", 0))
         for e in events:
             t = e.get("type")
-            if t == "shown":
+            if t == "resolved" and cat is not None and not e.get("noped") \
+                    and cat.has((e.get("action") or {}).get("card"), "shuffles"):
+                self.top, self.at_count = [], -1
+            elif t == "shown":
                 self.top, self.at_count = list(e.get("cards", [])), count
             elif t == "put_back" and e.get("player") == me:
                 pos = int(e.get("position", 0))
@@ -429,11 +356,10 @@ class Knowledge:
                     self.top, self.at_count = [e.get("card")], count
                 else:
                     self.top, self.at_count = [], -1
-            elif t == "clairvoyance_saw" and e.get("watcher") == me and e.get("position") == 0:
+            elif e.get("watcher") == me and e.get("position") == 0 and e.get("card"):
                 self.top, self.at_count = [e.get("card")], count
-            elif t in ("shuffled", "put_back_hidden"):
-                if not (t == "put_back_hidden" and e.get("player") == me):
-                    self.top, self.at_count = [], -1
+            elif t == "put_back_hidden" and e.get("player") != me:
+                self.top, self.at_count = [], -1
 
     def known_top(self, view: dict[str, Any]) -> str | None:
         count = int(view.get("draw_pile_count", 0))
@@ -448,7 +374,7 @@ class Knowledge:
 
 
 def _kittens(n: int) -> str:
-    return _("no kittens") if n == 0 else ngettext("{n} kitten", "{n} kittens", n).format(n=n)
+    return counted(n, "kitten")
 
 
 def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[float, str]:
@@ -461,16 +387,25 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
     top = known.known_top(view)
     if top is not None:
         known = _("you know the top card is {card}").format(card=cat.title(top))
-        return (1.0 if cat.kind(top) == "kitten" else 0.0), known
+        return (1.0 if _kills_on_top(view, cat, top) else 0.0), known
     cards = ngettext("{n} card", "{n} cards", count).format(n=count)
     if "kittens_in_pile" in view:   # the host's count of kittens this player cannot place
-        kittens = int(view["kittens_in_pile"])
+        kittens = int(view.get("deadly_in_pile", view["kittens_in_pile"]))
         return min(1.0, kittens / count), _("{kittens} in {cards}").format(kittens=_kittens(kittens),
                                                                             cards=cards)
     living = sum(1 for p in view.get("players", []) if p.get("status") == "living")
     kittens = max(1, living - 1)
     return min(1.0, kittens / count), _("about {kittens} in {cards}").format(kittens=_kittens(kittens),
                                                                               cards=cards)
+
+
+def _kills_on_top(view: dict[str, Any], cat: Catalog, top: str) -> bool:
+    """Whether ``top``, lying on top of the draw pile, kills whoever draws it next: a card
+    that kills, unless it is harmless face down and does not lie face up."""
+    if not cat.has(top, "kills"):
+        return False
+    face_up = any(fu.get("depth") == 0 for fu in view.get("face_up", []))
+    return face_up or not cat.has(top, "harmless_face_down")
 
 
 def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[float, str]:
@@ -484,8 +419,9 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
     top = places.get(0)
     if top is not None:
         known = _("you know the top card is {card}").format(card=cat.title(top))
-        return (1.0 if cat.kind(top) == "kitten" else 0.0), known
-    kittens = max(0, int(view["kittens_in_pile"]))
+        return (1.0 if _kills_on_top(view, cat, top) else 0.0), known
+    # what can kill on the next draw: a kitten harmless face down counts only face up
+    kittens = max(0, int(view.get("deadly_in_pile", view["kittens_in_pile"])))
     unknown = count - len(places)
     if unknown <= 0:
         return 0.0, _("you know every card in the draw pile")

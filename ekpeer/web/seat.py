@@ -51,7 +51,7 @@ from ..i18n import _, ngettext
 from ..tui.app import EkpeerApp
 from ..tui.messages import StartChosen
 from ..tui.session import NetSession, Session
-from ..tui.widgets import Footer
+from ..tui.widgets import KeyBar
 from .limits import START_IDLE, START_IDLE_CODE
 
 SEAT_FILE = "seat.json"
@@ -203,7 +203,10 @@ class SeatScreen(Screen):
 
     DEFAULT_CSS = """
     SeatScreen { align: center middle; }
-    #seat-box { width: 72; height: auto; border: round $accent; padding: 1 2; }
+    #seat-box { width: 72; max-width: 100%; height: auto; max-height: 100%; border: round $accent;
+        padding: 1 2; overflow-y: auto; }
+    SeatScreen.-narrow #seat-box { padding: 0 1; }
+    SeatScreen.-narrow #seat-join { width: 100%; }
     #seat-title { text-style: bold; margin: 0 0 1 0; }
     #seat-tables { height: auto; max-height: 10; }
     #seat-status { color: $text-muted; }
@@ -239,7 +242,7 @@ class SeatScreen(Screen):
                 yield Label(_("Table password (if it has one)"))
                 yield Input("", placeholder=_("if it has one"), password=True, id="password", max_length=64)
             yield Button(_("Join"), id="seat-join", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

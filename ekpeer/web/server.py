@@ -12,9 +12,15 @@ the page, so
   whose ``Host`` names it (a loopback name when bound to loopback, else an IP address or
   one of its own names), which keeps other web sites from reaching it through DNS
   rebinding; a websocket whose ``Origin`` is another site is refused;
-* a browser session is a random id in the page's address (``/seat/ID``): knowing it is
-  what lets a reload sit back in the same seat, so it is minted here, never taken from a
-  request, and its folder on disk is named by a hash of it;
+* bound beyond loopback it serves HTTPS (:mod:`ekpeer.web.tls`: a certificate given with
+  ``--cert``/``--key``, or one made on first start and kept, its fingerprint printed), so
+  the password, the seat and the screen never cross the LAN in clear; plain HTTP there only
+  with ``--plain-http``, said loudly;
+* a browser session is a random id in the page's address (``/seat/ID``), minted here, never
+  taken from a request, its folder on disk named by a hash of it; it belongs to the browser
+  that took it: a random secret in an HttpOnly cookie (``Secure`` over TLS), whose hash the
+  seat keeps. A reload sits back in the same seat; the id alone, seen in a screenshot, a
+  history or over someone's shoulder, opens nothing;
 * with ``--password`` (the table's password) no process starts until the browser has given
   it (checked here in constant time), and the client then joins with it; wrong guesses are
   counted per address as the host counts them (a few free, then a doubling wait before the
@@ -70,6 +76,9 @@ LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
 KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
+BROWSER_COOKIE = "ekpeer_browser"     # the browser's secret: which seats are its own
+BROWSER_SECRET = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
+OWNER_FILE = "owner"      # in a seat's folder: the hash of the secret of the browser that took it
 
 
 def static_dir() -> Path:
@@ -97,6 +106,9 @@ class ServeOptions:
     start_idle: float = START_IDLE          # a client left on its start screen this long ends
     insecure: bool = False
     public_host: str | None = None          # the name browsers use, when not the bound address
+    cert: Path | None = None                # TLS: a certificate and key of the user's (PEM)
+    key: Path | None = None
+    plain_http: bool = False                # beyond loopback without TLS: said loudly
     static: Path | None = None              # another copy of the assets (tests expose the terminal)
     data: Path | None = None                # where browser sessions keep their keys and seats
     command: list[str] = field(default_factory=seat_command)
@@ -108,6 +120,11 @@ class ServeOptions:
         if self.sessions_per_address is not None:
             return max(1, self.sessions_per_address)
         return self.max_sessions if is_loopback(self.bind) else min(PER_ADDRESS, self.max_sessions)
+
+    @property
+    def tls(self) -> bool:
+        """HTTPS: always beyond loopback (unless ``plain_http``), and wherever a certificate is given."""
+        return self.cert is not None or (not is_loopback(self.bind) and not self.plain_http)
 
     @property
     def endpoint(self) -> str:
@@ -216,6 +233,7 @@ class BrowserSeat:
     process: SeatProcess | None = None
     websocket: web.WebSocketResponse | None = None
     address: str | None = None              # whose process it is (guesser()), while it runs
+    owner: str | None = None                # SHA-256 of the secret of the browser that took it
     seen: float = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     lang: str = "en"                        # the page request's Accept-Language (or ?lang=), at best
@@ -239,6 +257,24 @@ class WebServer:
         self._page = Template((HERE / "page.html").read_text())
         self._notice = Template((HERE / "notice.html").read_text())
         self._names = self._own_names()
+        self.tls_fingerprint: str | None = None
+
+    def tls_context(self) -> Any:
+        """The TLS context to serve with (None: plain HTTP), the certificate made if need be."""
+        if not self.options.tls:
+            return None
+        from . import tls
+
+        if self.options.cert is not None:
+            if self.options.key is None:
+                raise tls.TlsError("--cert needs --key (the certificate's private key, PEM)")
+            cert, key = self.options.cert, self.options.key
+        else:
+            cert, key = tls.kept_certificate(tls.tls_folder(self.data.parent),
+                                             tls.names_for(self.options.bind, self.options.public_host))
+        context = tls.server_context(cert, key)
+        self.tls_fingerprint = tls.fingerprint(cert)
+        return context
 
     # ------------------------------------------------------------------ the server
     def make_app(self) -> web.Application:
@@ -256,9 +292,11 @@ class WebServer:
     async def start(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.prune()
+        context = self.tls_context()
         self.runner = web.AppRunner(self.make_app(), handle_signals=False, access_log=None)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.options.bind, self.options.port, reuse_address=True)
+        site = web.TCPSite(self.runner, self.options.bind, self.options.port, reuse_address=True,
+                           ssl_context=context)
         await site.start()
         server = getattr(site, "_server", None)
         sockets = getattr(server, "sockets", None) or []
@@ -267,7 +305,8 @@ class WebServer:
         self.log("serving", url=self.url, host=self.options.endpoint,
                  bind=self.options.bind, port=self.port, max_sessions=self.options.max_sessions,
                  password=self.options.password is not None, per_address=self.options.per_address,
-                 start_idle=self.options.start_idle)
+                 start_idle=self.options.start_idle, tls=self.options.tls,
+                 fingerprint=self.tls_fingerprint)
 
     def prune(self, days: float = KEEP_SEATS_DAYS) -> int:
         """Remove the folders of browser sessions unused for ``days`` (their seats are long gone)."""
@@ -310,7 +349,7 @@ class WebServer:
             host = lan_address()
         if ":" in host:
             host = f"[{host}]"
-        return f"http://{host}:{self.port}/"
+        return f"{'https' if self.options.tls else 'http'}://{host}:{self.port}/"
 
     def live(self) -> int:
         return sum(1 for s in self.seats.values() if s.process is not None)
@@ -361,12 +400,50 @@ class WebServer:
     def folder_for(self, seat_id: str) -> Path:
         return self.data / hashlib.sha256(seat_id.encode()).hexdigest()[:32]
 
-    def new_seat(self) -> BrowserSeat:
+    def new_seat(self, owner: str) -> BrowserSeat:
         self._forget_idle()
         seat_id = secrets.token_urlsafe(18)
-        seat = BrowserSeat(seat_id, self.folder_for(seat_id), admitted=True)
+        seat = BrowserSeat(seat_id, self.folder_for(seat_id), admitted=True, owner=owner)
         self.seats[seat_id] = seat
         return seat
+
+    # ------------------------------------------------------------------ whose seat
+    @staticmethod
+    def browser_secret(request: web.Request) -> str | None:
+        """The secret the browser holds in its cookie (None: none, or not one of ours)."""
+        value = request.cookies.get(BROWSER_COOKIE, "")
+        return value if BROWSER_SECRET.match(value) else None
+
+    @staticmethod
+    def owner_of(secret: str) -> str:
+        return hashlib.sha256(secret.encode()).hexdigest()
+
+    def mine(self, seat: BrowserSeat, request: web.Request) -> bool:
+        """Did the browser asking take ``seat``? (Its cookie's secret hashes to the seat's owner.)"""
+        secret = self.browser_secret(request)
+        return seat.owner is not None and secret is not None \
+            and hmac.compare_digest(self.owner_of(secret), seat.owner)
+
+    def seat_for(self, request: web.Request, seat: BrowserSeat | None = None) -> web.Response:
+        """A redirect to ``seat`` (a new one of this browser's if None), the browser's secret
+        set in a cookie where it had none: HttpOnly (no script reads it), Secure over TLS."""
+        secret = self.browser_secret(request)
+        fresh = secret is None
+        if secret is None:
+            secret = secrets.token_urlsafe(32)
+        if seat is None:
+            seat = self.new_seat(self.owner_of(secret))
+        response = web.Response(status=303, headers={"Location": f"/seat/{seat.id}"})
+        if fresh:
+            response.set_cookie(BROWSER_COOKIE, secret, max_age=KEEP_SEATS_DAYS * 86400, path="/",
+                                httponly=True, secure=request.secure, samesite="Lax")
+        return response
+
+    def not_yours(self, lang: str | None = None) -> web.Response:
+        _ = i18n.speaker(lang)      # the page's language (its request's Accept-Language)
+        own = '<a href="/">' + words(_("Take a seat of your own")) + "</a>"
+        said = words(_("This seat belongs to the browser that took it. {own}.")).format(own=own)
+        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", status=403)
 
     def known_seat(self, seat_id: str) -> BrowserSeat | None:
         """A seat this server minted: in memory, or (after a restart) by its folder on disk."""
@@ -377,8 +454,13 @@ class WebServer:
             folder = self.folder_for(seat_id)
             if not folder.is_dir():
                 return None
+            try:        # a folder with no owner (an older server's) is nobody's: never adopted
+                owner = (folder / OWNER_FILE).read_text(encoding="ascii").strip() or None
+            except (OSError, ValueError):
+                return None
             self._forget_idle()
-            seat = self.seats[seat_id] = BrowserSeat(seat_id, folder, admitted=self.options.password is None)
+            seat = self.seats[seat_id] = BrowserSeat(seat_id, folder, admitted=self.options.password is None,
+                                                     owner=owner)
         seat.seen = time.monotonic()
         return seat
 
@@ -417,7 +499,7 @@ class WebServer:
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.options.password is not None:
             return self.password_form(lang=page_language(request))
-        raise web.HTTPSeeOther(f"/seat/{self.new_seat().id}")
+        return self.seat_for(request)
 
     async def handle_admit(self, request: web.Request) -> web.StreamResponse:
         form = await request.post()
@@ -428,7 +510,9 @@ class WebServer:
             raise web.HTTPSeeOther("/")
         who = [guesser(request.remote)]
         now = asyncio.get_running_loop().time()
-        known = seat_id if seat_id and self.known_seat(seat_id) else ""
+        asked = self.known_seat(seat_id) if seat_id else None
+        asked = asked if asked is not None and self.mine(asked, request) else None
+        known = asked.id if asked is not None else ""
         wait = self.guesses.wait(who, now)
         if wait > 0:              # not heard at all, right or wrong: nothing is learnt by guessing now
             return self.password_form(known, wait=wait, status=429, lang=page_language(request))
@@ -438,16 +522,18 @@ class WebServer:
             owed = self.guesses.wrong(who, now)
             self.log("wrong_password", peer=request.remote, wait=round(owed, 1))
             return self.password_form(known, wrong=True, wait=owed, lang=page_language(request))
-        seat = self.known_seat(seat_id) if seat_id else None
-        if seat is None:
-            seat = self.new_seat()
-        seat.admitted = True
-        raise web.HTTPSeeOther(f"/seat/{seat.id}")
+        if asked is not None:
+            asked.admitted = True
+            return self.seat_for(request, asked)
+        return self.seat_for(request)           # a new seat is admitted: it was minted here, now
 
     async def handle_seat(self, request: web.Request) -> web.StreamResponse:
         seat = self.known_seat(request.match_info["id"])
         if seat is None:
             raise web.HTTPSeeOther("/")
+        if not self.mine(seat, request):
+            self.log("not_yours", seat=seat.id[:6], peer=request.remote)
+            return self.not_yours(page_language(request))
         if not seat.admitted:
             return self.password_form(seat.id, lang=page_language(request))
         if seat.process is None and self.live() >= self.options.max_sessions:
@@ -503,7 +589,7 @@ class WebServer:
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         seat = self.known_seat(request.match_info["id"])
-        if seat is None or not seat.admitted:
+        if seat is None or not seat.admitted or not self.mine(seat, request):
             raise web.HTTPForbidden(text="no such seat\n")
         if not self.origin_allowed(request):
             raise web.HTTPForbidden(text="this page belongs to another site\n")
@@ -529,6 +615,7 @@ class WebServer:
             await websocket.prepare(request)
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.utime(seat.folder)           # in use: not pruned (see prune)
+            _write_owner(seat.folder / OWNER_FILE, seat.owner or "")
             process = SeatProcess(self.options.command, self.seat_env(seat),
                                   write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=websocket.close)
@@ -632,6 +719,14 @@ class Resizer:
             self.task.cancel()
 
 
+def _write_owner(path: Path, owner: str) -> None:
+    """Whose seat the folder is, for a server restarted later (0600: it is a seat's key)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(owner)
+
+
 def guesser(remote: str | None) -> str:
     """Who a password guess is counted against: its address (an IPv6 address by its /64, the
     block one machine may pick new addresses from at will)."""
@@ -661,14 +756,31 @@ def print_logger(event: str, **fields: Any) -> None:
 
 async def serve(options: ServeOptions, log: Callable[..., None] = print_logger) -> int:
     """Serve until SIGINT or SIGTERM; every client process ends before this returns."""
+    from .tls import TlsError
+
     server = WebServer(options, log)
     try:
         await server.start()
+    except TlsError as exc:
+        log("tls_failed", error=str(exc))
+        print(f"ekpeer serve: {exc}", file=sys.stderr, flush=True)
+        return 2
     except OSError as exc:
         log("bind_failed", bind=options.bind, port=options.port, error=str(exc))
         return 2
-    print(f"ekpeer serve: open {server.url} in a browser to take a seat at "
-          f"{options.endpoint} (ctrl+c stops)", file=sys.stderr, flush=True)
+    _ = i18n._      # the server's own words, in its process's language (--lang, LANG)
+    print(_("ekpeer serve: open {url} in a browser to take a seat at "
+            "{endpoint} (ctrl+c stops)").format(url=server.url, endpoint=options.endpoint),
+          file=sys.stderr, flush=True)
+    if server.tls_fingerprint is not None:
+        print(_("ekpeer serve: its certificate's SHA-256 fingerprint is {fingerprint}\n"
+                "  A browser warns about a certificate it cannot check: go on only if the fingerprint "
+                "it shows is this one.").format(fingerprint=server.tls_fingerprint),
+              file=sys.stderr, flush=True)
+    elif not is_loopback(options.bind):
+        print(_("ekpeer serve: WARNING: plain HTTP on the network (--plain-http): anyone on it reads "
+                "the table password, every seat's screen and what is typed. Leave --plain-http out "
+                "to serve HTTPS."), file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

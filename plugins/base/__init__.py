@@ -22,7 +22,7 @@ def _counts(original: int, two_player: int = 0) -> dict[str, int]:
 def explodes(game: Game, player: str, card: str) -> None:
     """A drawn Exploding Kitten: shown at once, then Defuse (or another saver) or death."""
     game.in_front[player].append(card)
-    game.explode(player, card)
+    game.explode(player, card, drawn_by=player)
 
 
 def defuses(game: Game, player: str, card: str, kitten: str) -> bool:
@@ -92,31 +92,45 @@ CARDS = [
     CardSpec("exploding_kitten", "Exploding Kitten",
              "Show this card at once. Unless you have a Defuse, you explode and are out.",
              kind="kitten", counts=_counts(4, 1), nopeable=False, playable=False, combo=False,
-             on_drawn=explodes, pick_pile=False, pick_hand=False, extra={"defusable": True}),
+             on_drawn=explodes, pick_pile=False, pick_hand=False, extra={"defusable": True},
+             traits=frozenset({"kills"})),
     CardSpec("defuse", "Defuse",
              "When you draw an Exploding Kitten, play this instead of exploding, then put the "
              "kitten back anywhere in the draw pile in secret. Your turn is over.",
              kind="defuse", counts=_counts(6, 3), nopeable=False, playable=False,
-             saves=defuses, save=defuse, pick_hand=False),
+             saves=defuses, save=defuse, pick_hand=False,
+             traits=frozenset({"saves"}), bot_value=100),
     CardSpec("nope", "Nope",
              "Stop any action except an Exploding Kitten or a Defuse. Nope a Nope to make a Yup. "
              "Play it at any time, even when it is not your turn.",
-             kind="nope", counts=_counts(5, 3), is_nope=True, dead_may_play=True),
+             kind="nope", counts=_counts(5, 3), is_nope=True, dead_may_play=True,
+             bot_value=80),
     CardSpec("attack", "Attack (2x)",
              "End your turn(s) without drawing. The next player takes 2 turns; an attacked "
              "player who attacks passes on their untaken turns + 2.",
-             kind="attack", counts=_counts(4, 2), effect=attack),
+             kind="attack", counts=_counts(4, 2), effect=attack,
+             traits=frozenset({"attacks", "ends_turn", "dodges"}), bot_value=70),
     CardSpec("skip", "Skip",
              "End your turn without drawing a card. Under an Attack it ends only one turn.",
-             counts=_counts(4, 3), effect=skip),
+             counts=_counts(4, 3), effect=skip,
+             traits=frozenset({"ends_turn", "dodges"}), bot_value=65),
     CardSpec("favor", "Favor",
              "Another player gives you a card of their choice.",
-             counts=_counts(4, 3), targets=others_with_cards, effect=favor),
+             counts=_counts(4, 3), targets=others_with_cards, effect=favor,
+             traits=frozenset({"steals"}), bot_value=40,
+             phrases={
+                 "favor_empty": "{Target} {target:have} no card to give",
+             }),
     CardSpec("shuffle", "Shuffle", "Shuffle the draw pile thoroughly.",
-             counts=_counts(4, 2), effect=shuffle),
+             counts=_counts(4, 2), effect=shuffle,
+             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=55,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
     CardSpec("see_the_future", "See the Future (3x)",
              "Privately look at the top 3 cards of the draw pile and put them back in order.",
-             counts=_counts(5, 3), effect=see_the_future),
+             counts=_counts(5, 3), effect=see_the_future,
+             traits=frozenset({"peeks"}), bot_value=60),
     CardSpec("tacocat", "Tacocat", CAT_TEXT, kind="cat", counts=_counts(4, 4), playable=False, cat=True),
     CardSpec("cattermelon", "Cattermelon", CAT_TEXT, kind="cat", counts=_counts(4), playable=False, cat=True),
     CardSpec("hairy_potato_cat", "Hairy Potato Cat", CAT_TEXT, kind="cat", counts=_counts(4),

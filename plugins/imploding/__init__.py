@@ -97,26 +97,42 @@ CARDS = [
              "Drawn face up: you die at once. It cannot be Defused or Noped.",
              kind="kitten", counts={BOX: 1}, nopeable=False, playable=False, combo=False,
              on_drawn=implodes, pick_pile=False, pick_hand=False,
-             extra={"defusable": False, "put_back_face_up": True}),
+             extra={"defusable": False, "put_back_face_up": True},
+             traits=frozenset({"kills", "harmless_face_down"}),
+             phrases={
+                 "imploding_put_back": "{Player} {player:put} {card} back face up",
+                 "exploded/imploded": "{Player} {player:implode} with {card} and {player:be} out!",
+                 "imploded": "",
+             }),
     CardSpec("feral_cat", "Feral Cat", CAT_TEXT, kind="cat", counts={BOX: 4}, playable=False,
              wild_cat=True),
     CardSpec("targeted_attack", "Targeted Attack (2x)",
              "End your turn without drawing and choose any player (yourself included) to take 2 turns "
              "in a row. Attacks stack: an attacked player passes on their untaken turns + 2.",
-             kind="attack", counts={BOX: 3}, targets=living_players, effect=targeted_attack),
+             kind="attack", counts={BOX: 3}, targets=living_players, effect=targeted_attack,
+             traits=frozenset({"attacks", "ends_turn", "dodges"}), bot_value=70),
     CardSpec("reverse", "Reverse",
              "Reverse the order of play and end your turn without drawing. With only 2 players it "
              "acts like a Skip.",
-             counts={BOX: 4}, effect=reverse),
+             counts={BOX: 4}, effect=reverse,
+             traits=frozenset({"ends_turn", "dodges"}), bot_value=55,
+             phrases={
+                 "reversed": "{By} {by:reverse} the order of play",
+             }),
     CardSpec("draw_from_the_bottom", "Draw From the Bottom",
              "End your turn by drawing the bottom card of the Draw Pile.",
-             counts={BOX: 4}, effect=draw_from_the_bottom),
+             counts={BOX: 4}, effect=draw_from_the_bottom,
+             traits=frozenset({"dodges", "draws_bottom"}), bot_value=55),
     CardSpec("alter_the_future", "Alter the Future (3x)",
              "Privately view the top 3 cards of the Draw Pile and put them back in any order. "
              "Your turn goes on.",
              counts={BOX: 4}, effect=alter_the_future,
              # seed 002: not available for player selection, only ever a random card (ruling 24)
-             pick_pile=False, pick_hand=False, random_only=True),
+             pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"peeks", "reorders"}), bot_value=60,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
 ]
 
 DECKS = [

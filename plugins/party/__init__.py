@@ -25,6 +25,7 @@ from .. import common
 from ..base import CARDS as BASE_CARDS
 from ..imploding import CARDS as IMPLODING_CARDS
 from ..imploding import alter_the_future, implode_on
+from ..streaking import lift_curse
 from ..zombie import CARDS as ZOMBIE_CARDS
 
 PLUGIN = "party"
@@ -32,7 +33,7 @@ REQUIRES = ["base"]  # loaded beside it: the Defuses, Nopes and kittens are base
 DECK = "party_pack"
 EXTRAS = "party.extras"
 ITT = "ill_take_that"
-BURIED = "party.buried"   # game.data: {player: the card they are burying}
+BURIED = "bury"   # the card's own state (game.plugin_state): {player: the card they are burying}
 
 CATS = ("tacocat", "cattermelon", "hairy_potato_cat", "beard_cat", "rainbow_ralphing_cat")
 #: The whole Party Pack (120 cards).
@@ -76,14 +77,21 @@ def personal_attack(game: Game, action: Action) -> None:
     game.emit("turn", None, player=game.current, turns=game.turns, attacked=True)
 
 
+def _laid_by(game: Game) -> dict[str, str]:
+    """Read-only: the card's own state, ``{holder: who laid it}`` (``game.plugin_state`` keyed
+    by the card, which keeps it wherever it is dealt), or an empty dict, made by nothing."""
+    return game.data.get(ITT) or {}
+
+
 def _itt(game: Game) -> dict[str, str | None]:
-    """Read-only: who has an I'll Take That in front of them, and whose it is (``game.laid_by``
+    """Read-only: who has an I'll Take That in front of them, and whose it is (the card's state
     records who laid it, so that a rigged table can say so too). One lying there with no
     recorded owner (a rigged table's ``"ill_take_that"`` without ``:OWNER``) still counts: it
     blocks a second one (002:136), and its owner is None: it hands the card to no one."""
+    laid = _laid_by(game)
     found: dict[str, str | None] = {}
     for p in game.players:
-        owner = game.laid_by[p].get(ITT)
+        owner = laid.get(p)
         if owner is not None or ITT in game.in_front[p]:
             found[p] = owner
     return found
@@ -106,13 +114,11 @@ def bury(game: Game, action: Action) -> None:
         game.end_turn()
         return
     card, up = game.draw_pile.remove_at(0)
-    game.data.setdefault(BURIED, {})[by] = card
+    game.plugin_state(BURIED)[by] = card
     game.show(by, [card], source="bury")
 
     def buried() -> None:
-        del game.data[BURIED][by]
-        if not game.data[BURIED]:
-            del game.data[BURIED]
+        del game.plugin_state(BURIED)[by]
         game.end_turn()
 
     game.put_back(by, card, buried, face_up=up, secret=True)
@@ -131,7 +137,7 @@ def ill_take_that(game: Game, action: Action) -> None:
     index = len(game.discard) - 1 - game.discard[::-1].index(ITT)
     del game.discard[index]
     game.in_front[target].append(ITT)
-    game.laid_by[target][ITT] = by
+    game.plugin_state(ITT)[target] = by
     game.emit("ill_take_that", None, by=by, target=target)
 
 
@@ -139,13 +145,13 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
     """``player`` drew ``card`` with an I'll Take That in front of them (ruling 21)."""
     if player not in _itt(game):
         return None
-    owner = game.laid_by[player].pop(ITT, None)
+    owner = game.plugin_state(ITT).pop(player, None)
     if ITT in game.in_front[player]:
         game.in_front[player].remove(ITT)
         game.discard.append(ITT)
     spec = game.cards[card]
-    exploding = spec.kind == "kitten" and bool(spec.extra.get("defusable"))
-    imploding = spec.kind == "kitten" and bool(spec.extra.get("put_back_face_up"))
+    exploding = "kills" in spec.traits and bool(spec.extra.get("defusable"))
+    imploding = "kills" in spec.traits and bool(spec.extra.get("put_back_face_up"))
     if owner is None or not game.is_living(owner) or (spec.on_drawn is not None and not exploding
                                                       and not imploding):
         # Nobody to take it (no recorded owner, or its owner is out), or a card with a draw
@@ -153,9 +159,8 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         return None
     game.emit("drew", (player, owner), player=player, card=card, taken_by=owner)
     game.emit("card_taken", None, player=player, taker=owner, exploding=exploding)
-    if player in game.cursed:
+    if lift_curse(game, player):
         # They drew a card without dying: a Curse of the Cat Butt lifts (ruling 11).
-        game.cursed.discard(player)
         game.emit("curse_lifted", None, player=player)
     if imploding:   # its taker deals with it as its drawer would (ruling 31)
         face_up = game.drawn_face_up
@@ -169,7 +174,7 @@ def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | Non
         if end_turn:
             game.end_turn()
         if not game.over:
-            game.explode(owner, card, then=_noop)
+            game.explode(owner, card, then=_noop, drawn_by=player)
         return True
     game.add_to_hand(owner, card)
     if end_turn:
@@ -216,8 +221,7 @@ def raising_heck(game: Game, action: Action) -> None:
     def answer(keep: bool) -> None:
         bottom, up = game.draw_pile.remove_at(len(game.draw_pile) - 1)
         if keep:
-            game.drawn_face_up = up
-            game.receive_drawn(by, bottom, end_turn=True)
+            game.receive_drawn(by, bottom, end_turn=True, face_up=up)
         else:
             game.draw_pile.insert(0, bottom, up, known_to=(by,), place_known=True)
             game.emit("bottom_to_top", None, by=by)
@@ -239,6 +243,38 @@ def reveal_the_future(game: Game, action: Action) -> None:
     game.show_top(action.by, 3, public=True, source="reveal_the_future")
 
 
+# ---------------------------------------------------------------------- what cards bring
+class IllTakeThatRules:
+    """What I'll Take That brings to every table it is at (``CardSpec.hooks``), whichever
+    box deals it: its target's next draw goes to its owner (ruling 21)."""
+
+    @hookimpl(tryfirst=True)
+    def ekpeer_card_drawn(self, game, player, card, end_turn) -> bool | None:
+        return take_drawn(game, player, card, end_turn)
+
+    @hookimpl
+    def ekpeer_rig_table(self, game, table) -> None:
+        """``"ill_take_that:OWNER"`` in a rigged table's ``in_front``: who laid it."""
+        for holder, cards in table.get("in_front", {}).items():
+            for entry in cards:
+                card, _, owner = entry.partition(":")
+                if card == ITT and owner:
+                    game.plugin_state(ITT)[holder] = owner
+
+    @hookimpl
+    def ekpeer_describe_table(self, game) -> dict:
+        return {"in_front": {holder: [f"{ITT}:{owner}"] for holder, owner in _laid_by(game).items()}}
+
+
+class BuryRules:
+    """What Bury brings to every table it is at: the card being buried is accounted for."""
+
+    @hookimpl
+    def ekpeer_cards_elsewhere(self, game) -> list[str]:
+        """A card being buried lies in no pile and no hand while its player chooses where."""
+        return list((game.data.get(BURIED) or {}).values())
+
+
 # ---------------------------------------------------------------------- cards
 def _party(spec: CardSpec) -> CardSpec:
     return common.with_counts(spec, **{DECK: FULL[spec.id]})
@@ -249,34 +285,58 @@ SHARED = [_party(c) for c in (*BASE_CARDS, *IMPLODING_CARDS) if c.id in FULL]
 EXTRA_CARDS = [
     CardSpec("personal_attack", "Personal Attack (3x)",
              "This Attack is played on yourself: take your current turn, then 2 more. Attacks stack.",
-             kind="attack", effect=personal_attack),
+             kind="attack", effect=personal_attack,
+             bot_value=35),
     CardSpec("bury", "Bury",
              "End your turn by drawing a card; after looking at it, put it back into the Draw Pile "
              "anywhere you like in secret. Not while an I'll Take That lies in front of you.",
-             can_play=bury_refusal, effect=bury),
+             can_play=bury_refusal, effect=bury, hooks=BuryRules(),
+             traits=frozenset({"dodges", "reorders"}), bot_value=60),
     CardSpec(ITT, "I'll Take That",
              "Play this in front of another player. The next time they draw a card, they hand it to "
              "you. An Exploding Kitten handed over explodes on you.",
-             targets=itt_targets, effect=ill_take_that),
+             targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules(),
+             traits=frozenset({"steals"}), bot_value=45,
+             phrases={
+                 "ill_take_that": "{By} {by:put} I’ll Take That in front of {target}",
+                 "card_taken": "{Taker} {taker:take} {player's} drawn card",
+             }),
     CardSpec("potluck", "Potluck",
              "Starting with you and going round in the direction of play, each player with cards puts "
              "one of their choice face down on top of the Draw Pile.",
-             effect=potluck),
+             effect=potluck,
+             traits=frozenset({"reorders", "refills"}), bot_value=40,
+             phrases={
+                 "card_onto_pile": "{Player} {player:put} a card on the draw pile",
+             }),
     CardSpec("raising_heck", "Raising Heck",
              "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "
              "Either way your turn ends.",
-             effect=raising_heck),
+             effect=raising_heck,
+             traits=frozenset({"peeks", "ends_turn", "dodges"}), bot_value=50,
+             phrases={
+                 "bottom_to_top": "{By} {by:draw} from the bottom",
+             }),
     CardSpec("share_the_future", "Share the Future (3x)",
              "Privately view the top 3 cards, rearrange them, and show them to the next player.",
-             effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True),
+             effect=share_the_future, pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"peeks", "reorders"}), bot_value=58,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     CardSpec("reveal_the_future", "Reveal the Future (3x)",
              "Reveal the top 3 cards of the Draw Pile to everyone, then put them back in order.",
-             effect=reveal_the_future),
+             effect=reveal_the_future,
+             traits=frozenset({"peeks"}), bot_value=55),
     CardSpec("alter_the_future_now", "Alter the Future (3x) [NOW]",
              "Privately view the top 3 cards and put them back in any order. NOW: play it at any time "
              "before an action has begun, even when it is not your turn; Dead players may too.",
              kind="now", now=True, dead_may_play=True, effect=alter_the_future,
-             pick_pile=False, pick_hand=False, random_only=True),
+             pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"peeks", "reorders"}), bot_value=64,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     common.shared_card(ZOMBIE_CARDS, "shuffle_now"),
 ]
 
@@ -328,8 +388,8 @@ def ekpeer_player_died(game, player, kitten) -> bool | None:
     game.discard.extend(game.in_front[player])
     game.in_front[player].clear()
     game.marked[player].clear()
-    game.cursed.discard(player)
-    game.laid_by[player].pop(ITT, None)
+    if player in _laid_by(game):
+        del game.plugin_state(ITT)[player]
     game.emit("exploded", None, player=player, card=kitten, discarded=True)
     return True
 
@@ -343,7 +403,7 @@ def ekpeer_hand_changed(game, player) -> None:
     if game.status.get(player) != "living" or any(c.extra.get("holds_kitten") for c in game.cards.values()):
         return
     loose = [c for c in game.hands[player]
-             if game.cards[c].kind == "kitten" and game.cards[c].extra.get("defusable")]
+             if "kills" in game.cards[c].traits and game.cards[c].extra.get("defusable")]
     if loose and not game.over:
         kitten = loose[0]
         game.remove_from_hand(player, kitten)  # calls this hook again for any other kitten
@@ -354,12 +414,3 @@ def ekpeer_hand_changed(game, player) -> None:
             game.discard.append(kitten)
 
 
-@hookimpl(tryfirst=True)
-def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
-    return take_drawn(game, player, card, end_turn)
-
-
-@hookimpl
-def ekpeer_cards_elsewhere(game) -> list[str]:
-    """A card being buried lies in no pile and no hand while its player chooses where."""
-    return list(game.data.get(BURIED, {}).values())

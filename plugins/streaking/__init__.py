@@ -5,7 +5,7 @@ shared/docs/rules-notes.md. With this box in play there are as many kittens as p
 
 The Streaking Kitten is a saver in the engine's ``use`` choice that keeps the kitten in
 hand instead of putting it back. Which kittens in a hand are safely held is tracked in
-``game.data["streaking"]["held"]``; ``ekpeer_hand_changed`` keeps it honest: a kitten
+``game.plugin_state("streaking")["held"]``; ``ekpeer_hand_changed`` keeps it honest: a kitten
 that arrives in a hand by any way but drawing (stolen, given, taken from the discard
 pile) explodes on its new holder, and when a Streaking Kitten leaves a hand, the kitten
 it covered explodes. Such an explosion is not a draw: once saved, the turn goes on.
@@ -23,7 +23,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ekpeer.engine import DEAD, LIVING, OUT, Action, CardSpec, DeckSpec, Game, IllegalMove, Move, combos
+from ekpeer.engine import (
+    DEAD,
+    LIVING,
+    OUT,
+    Action,
+    CardSpec,
+    DeckSpec,
+    DrawPile,
+    Game,
+    IllegalMove,
+    Move,
+    combos,
+)
 from ekpeer.hookspecs import hookimpl
 
 from .. import common
@@ -43,7 +55,7 @@ def _noop() -> None:
 def is_exploding(game: Game, card: str) -> bool:
     """An Exploding Kitten (defusable): the only kitten a Streaking Kitten can hold (ruling 6)."""
     spec = game.cards[card]
-    return spec.kind == "kitten" and bool(spec.extra.get("defusable"))
+    return "kills" in spec.traits and bool(spec.extra.get("defusable"))
 
 
 def _count(game: Game, player: str, test: Callable[[str], bool]) -> int:
@@ -59,12 +71,36 @@ def kittens(game: Game, player: str) -> int:
 
 
 def state(game: Game) -> dict:
-    st = game.data.get("streaking")
-    if st is None:
+    """This plugin's state in the game (``game.plugin_state``): ``held`` kittens per player,
+    ``busy`` while kittens move, ``cursed``: the players cursed, in the order cursed."""
+    st = game.plugin_state(PLUGIN)
+    if "held" not in st:
         # A rigged table may deal a kitten beside a Streaking Kitten: it is held.
-        held = {p: min(kittens(game, p), streaks(game, p)) for p in game.players}
-        st = game.data["streaking"] = {"held": held, "busy": False}
+        st["held"] = {p: min(kittens(game, p), streaks(game, p)) for p in game.players}
+        st["busy"] = False
     return st
+
+
+# ---------------------------------------------------------------------- the curse's state
+def is_cursed(game: Game, player: str) -> bool:
+    """Is ``player``'s hand cursed (face down, played at random)? An Out player's curse ended
+    with their game. Reads only: asking makes no state (a refused move changes nothing)."""
+    st = game.data.get(PLUGIN)
+    return bool(st) and player in st.get("cursed", ()) and game.status.get(player) != OUT
+
+
+def lay_curse(game: Game, player: str) -> None:
+    cursed = state(game).setdefault("cursed", [])
+    if player not in cursed:
+        cursed.append(player)
+
+
+def lift_curse(game: Game, player: str) -> bool:
+    """Lift ``player``'s curse (a draw they survived: ruling 11); whether there was one."""
+    if not is_cursed(game, player):
+        return False
+    state(game)["cursed"].remove(player)
+    return True
 
 
 def can_hold(game: Game, player: str, card: str, kitten: str) -> bool:
@@ -213,7 +249,6 @@ def garbage_collection(game: Game, action: Action) -> None:
 
 def catomic_bomb(game: Game, action: Action) -> None:
     """Exploding Kittens to the top, face down; the rest shuffled; others stay put (ruling 10)."""
-    from ekpeer.engine.pile import DrawPile
 
     pile = game.draw_pile
     entries = [(c, pile.is_face_up(d)) for d, c in enumerate(pile.top_first())]
@@ -224,7 +259,7 @@ def catomic_bomb(game: Game, action: Action) -> None:
         spec = game.cards[card]
         if is_exploding(game, card):
             bombs.append((card, False))
-        elif spec.kind == "kitten":
+        elif "kills" in spec.traits:
             fixed.append((n - 1 - depth, card, up))
         else:
             rest.append((card, up))
@@ -243,7 +278,7 @@ def curse(game: Game, action: Action) -> None:
     assert target is not None
     if not game.is_living(target) or not game.hands[target]:
         return
-    game.cursed.add(target)
+    lay_curse(game, target)
     game.rng.shuffle(game.hands[target])
     game.emit("cursed", None, by=action.by, target=target)
 
@@ -303,7 +338,7 @@ def _random_play(game: Game, by: str, card: str, target: str | None) -> None:
 
 
 def _cursed_turn(game: Game, player: str) -> bool:
-    return (player in game.cursed and player == game.current and game.is_living(player)
+    return (is_cursed(game, player) and player == game.current and game.is_living(player)
             and not game.stack and not game.awaiting and bool(game.hands[player]))
 
 
@@ -319,7 +354,7 @@ def cursed_draw(game: Game, player: str, kitten: str, end_turn: bool) -> None:
         spec = game.cards[card]
         game.emit("cursed_turned_up", None, player=player, card=card)
         if spec.saves is not None and spec.saves(game, player, card, kitten):
-            game.cursed.discard(player)
+            lift_curse(game, player)
             game.emit("saved", None, player=player, card=card, kitten=kitten)
             spec.save(game, player, card, kitten, done)  # type: ignore[misc]
             return
@@ -341,34 +376,71 @@ CARDS = [
              "player steals or receives an Exploding Kitten from you, it explodes on them.",
              kind="defuse", counts={BOX: 1}, nopeable=False, playable=False, combo=False,
              saves=can_hold, save=hold, pick_hand=False,
-             extra={"holds_kitten": True, "adds_kitten": True}),
+             extra={"holds_kitten": True, "adds_kitten": True},
+             traits=frozenset({"saves"}), bot_value=90,
+             phrases={
+                 "kitten_held": "{Player} {player:hold} the kitten safely with a Streaking Kitten",
+                 "kitten_from_hand": "{Player} {player:lose} cover for {card}!",
+                 "kitten_back_into_pile": "{card} goes back into the draw pile at random",
+             }),
     replace(EXPLODING, counts={BOX: 1}),
     common.with_counts(SUPER_SKIP, **{BOX: 1}),
     CardSpec("see_the_future_5x", "See the Future (5x)",
              "Privately view the top 5 cards of the Draw Pile and put them back in the same order.",
-             counts={BOX: 1}, effect=see_the_future_5x),
+             counts={BOX: 1}, effect=see_the_future_5x,
+             traits=frozenset({"peeks"}), bot_value=62),
     CardSpec("alter_the_future_5x", "Alter the Future (5x)",
              "Privately view the top 5 cards of the Draw Pile and put them back in any order.",
-             counts={BOX: 1}, effect=alter_the_future_5x),
+             counts={BOX: 1}, effect=alter_the_future_5x,
+             traits=frozenset({"peeks", "reorders"}), bot_value=64,
+             phrases={
+                 "altered": "{By} {by:alter} the future of the top {count} cards",
+             }),
     CardSpec("swap_top_and_bottom", "Swap Top and Bottom",
              "Swap the top and bottom cards of the Draw Pile without looking at them.",
-             counts={BOX: 3}, effect=swap_top_and_bottom),
+             counts={BOX: 3}, effect=swap_top_and_bottom,
+             traits=frozenset({"reorders", "dodges"}), bot_value=50,
+             phrases={
+                 "swapped_top_and_bottom": "{By} {by:swap} the top and bottom cards",
+             }),
     CardSpec("garbage_collection", "Garbage Collection",
              "Every player who has cards (you too) chooses 1 card from their hand to secretly put "
              "into the Draw Pile. Then shuffle the Draw Pile.",
-             counts={BOX: 1}, effect=garbage_collection),
+             counts={BOX: 1}, effect=garbage_collection,
+             traits=frozenset({"shuffles", "reorders", "refills"}), bot_value=40,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+                 "card_into_pile": "{Player} {player:put} a card into the draw pile",
+             }),
     CardSpec("catomic_bomb", "Catomic Bomb",
              "Take all the Exploding Kittens out of the Draw Pile for everyone to see, shuffle it, "
              "and put the kittens back face down on top. Then end your turn without drawing.",
-             counts={BOX: 1}, effect=catomic_bomb, pick_pile=False, pick_hand=False, random_only=True),
+             counts={BOX: 1}, effect=catomic_bomb, pick_pile=False, pick_hand=False, random_only=True,
+             traits=frozenset({"shuffles", "reorders", "ends_turn", "dodges"}), bot_value=60,
+             phrases={
+                 "catomic_bomb": "{By} {by:set} off a Catomic Bomb: {kittens#kitten} to the top",
+             }),
     CardSpec("curse_of_the_cat_butt", "Curse of the Cat Butt",
              "The target's hand is cursed: face down and shuffled, played only at random, until they "
              "draw a card without dying.",
-             counts={BOX: 2}, targets=others_with_cards, effect=curse),
+             counts={BOX: 2}, targets=others_with_cards, effect=curse,
+             traits=frozenset({"harms"}), bot_value=45,
+             phrases={
+                 "cursed": "{By} {by:curse} {target}: that hand is face down",
+                 "cursed_pick": "{By} {by:play} a random card: {card}",
+                 "cursed_turned_up": "{Player} {player:turn} up {card}",
+                 "curse_lifted": "The curse on {player} lifts",
+                 "card_lost": "{card} is lost: it cannot be played that way",
+             }),
     CardSpec("mark", "Mark",
              "Pick a player and Mark one of their cards at random: it faces out to everyone until it "
              "is played or stolen.",
-             counts={BOX: 3}, targets=others_with_cards, effect=mark),
+             counts={BOX: 3}, targets=others_with_cards, effect=mark,
+             traits=frozenset({"harms"}), bot_value=35,
+             phrases={
+                 "marked": "{By} {by:mark} {target's} {card}: it faces out",
+                 "mark_nothing": "{Target} {target:have} nothing to mark",
+             }),
 ]
 
 DECKS = [
@@ -391,7 +463,7 @@ def ekpeer_hand_changed(game, player) -> None:
 
 @hookimpl
 def ekpeer_refuse_move(game, player, move) -> str | None:
-    if move.do == "play" and move.cards and player in game.cursed:
+    if move.do == "play" and move.cards and is_cursed(game, player):
         return f"{player}'s hand is cursed: play a random card (a play with no cards)"
     return None
 
@@ -450,7 +522,7 @@ def _kitten_combo(game: Game, move: Move) -> bool:
 def ekpeer_handle_move(game, move) -> bool | None:
     if _kitten_combo(game, move):
         return _combo_with_kittens(game, move)
-    if move.do != "play" or move.cards or move.by not in game.cursed:
+    if move.do != "play" or move.cards or not is_cursed(game, move.by):
         return None
     by = move.by
     if game.awaiting:
@@ -479,12 +551,31 @@ def ekpeer_extra_moves(game, player) -> list:
 @hookimpl
 def ekpeer_card_drawn(game, player, card, end_turn) -> bool | None:
     """The curse lifts on a safe draw; a cursed player's Exploding Kitten turns up cards."""
-    if player not in game.cursed:
+    if not is_cursed(game, player):
         return None
     if is_exploding(game, card):
         cursed_draw(game, player, card, end_turn)
         return True
     if game.cards[card].on_drawn is None:
-        game.cursed.discard(player)
+        lift_curse(game, player)
         game.emit("curse_lifted", None, player=player)
     return None
+
+
+@hookimpl
+def ekpeer_hand_hidden(game, player) -> bool | None:
+    """A cursed hand lies face down, unseen by its owner (ruling 11)."""
+    return is_cursed(game, player) or None
+
+
+@hookimpl
+def ekpeer_rig_table(game, table) -> None:
+    """A rigged table's ``cursed`` players (checked seated by the engine)."""
+    for player in table.get("cursed", []):
+        lay_curse(game, player)
+
+
+@hookimpl
+def ekpeer_describe_table(game) -> dict:
+    st = game.data.get(PLUGIN) or {}
+    return {"cursed": [p for p in st.get("cursed", ()) if is_cursed(game, p)]}

@@ -63,7 +63,7 @@ def zombie_save(game: Game, player: str, card: str, kitten: str, done: Callable[
         game.put_back(player, card, back, face_up=_face_up(game, card), watchers=watchers)
 
     def put_revived(revived: str | None) -> None:
-        theirs = [c for c in game.in_front[revived] if game.cards[c].kind == "kitten"] if revived else []
+        theirs = [c for c in game.in_front[revived] if "kills" in game.cards[c].traits] if revived else []
         if not theirs:
             finish(revived)
             return
@@ -192,8 +192,7 @@ def dig_deeper(game: Game, action: Action) -> None:
             game.draw(by)
             return
         card, up = game.draw_pile.remove_at(1)
-        game.drawn_face_up = up
-        game.receive_drawn(by, card)
+        game.receive_drawn(by, card, face_up=up)
 
     game.ask(by, "keep", [True, False], keep, prompt="keep the top card?", source="dig_deeper")
 
@@ -251,39 +250,72 @@ CARDS = [
              "bring one of them back to life. Put your kitten back anywhere in secret (and theirs, "
              "if you brought someone back). Your turn is over.",
              kind="defuse", counts={BOX: 5}, nopeable=False, playable=False,
-             saves=zombie_saves, save=zombie_save, pick_hand=False),
+             saves=zombie_saves, save=zombie_save, pick_hand=False,
+             traits=frozenset({"saves", "revives"}), bot_value=95,
+             phrases={
+                 "died/imploded": "{Player} {player:implode} with {card} and {player:be} now Dead",
+                 "died": "{Player} {player:die} and {player:be} now Dead",
+                 "revived": "{By} {by:bring} {player} back to life",
+             }),
     CardSpec("clone", "Clone",
              "Play it on the discard pile on your turn: it becomes the card beneath it. Not on a Clone "
              "or another player's cat. A Clone on a Zombie Kitten saves you from an Exploding Kitten; "
              "a Clone after a cat makes a pair.",
              counts={BOX: 2}, targets=clone_targets, can_play=clone_can_play, effect=clone_effect,
-             saves=clone_saves, save=clone_save),
+             saves=clone_saves, save=clone_save,
+             traits=frozenset({"saves", "revives"}),
+             phrases={
+                 "cloned": "{By} {by:clone} {card}",
+             }),
     CardSpec("clairvoyance", "Clairvoyance",
              "NOW: when another player plays a Defuse or a Zombie Kitten, watch where they put the "
              "kitten(s) back.",
              kind="now", counts={BOX: 2}, now=True, can_play=clairvoyance_can_play,
-             effect=clairvoyance, dead_may_play=True),
+             effect=clairvoyance, dead_may_play=True,
+             traits=frozenset({"peeks"}),
+             phrases={
+                 "clairvoyance_saw": "Clairvoyance: you saw {by} put {card} back {position:place}",
+                 "clairvoyance_note": "Clairvoyance: {by} put {card} back {position:place} (when it went in)",
+                 "watching": "{By} {by:keep} watch over {player}",
+             }),
     CardSpec("super_skip", "Super Skip",
              "End your turn without drawing. If you owe several turns, end them all.",
-             counts={BOX: 2}, effect=super_skip),
+             counts={BOX: 2}, effect=super_skip,
+             traits=frozenset({"ends_turn", "dodges"}), bot_value=75),
     CardSpec("dig_deeper", "Dig Deeper",
              "Look at the top card and keep it (your turn is over), or draw the next card instead and "
              "leave it on top. With only one card left it does nothing.",
-             counts={BOX: 4}, effect=dig_deeper),
+             counts={BOX: 4}, effect=dig_deeper,
+             traits=frozenset({"peeks", "dodges"}),
+             phrases={
+                 "dug": "{By} {by:dig} deeper",
+                 "dig_deeper_nothing": "Dig Deeper finds nothing to dig",
+             }),
     CardSpec("feed_the_dead", "Feed the Dead",
              "NOW: choose a Dead player. Every other Living player gives them a card of their choice.",
              kind="now", counts={BOX: 2}, now=True, targets=dead_players, effect=feed_the_dead,
-             dead_may_play=True),
+             dead_may_play=True,
+             traits=frozenset({"helps"})),
     CardSpec("grave_robber", "Grave Robber",
              "Every Dead player with cards shuffles a card of their choice into the draw pile. Not "
              "playable without Dead players.",
-             counts={BOX: 1}, can_play=needs_dead, effect=grave_robber),
+             counts={BOX: 1}, can_play=needs_dead, effect=grave_robber,
+             traits=frozenset({"reorders", "refills"}),
+             phrases={
+                 "grave_robbed": "{Player} {player:rob} the graves",
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
     CardSpec("attack_of_the_dead", "Attack of the Dead",
              "End your turn without drawing. The next player takes 3 turns for each Dead player "
              "(attacks stack). Not playable without Dead players.",
-             kind="attack", counts={BOX: 3}, can_play=needs_dead, effect=attack_of_the_dead),
+             kind="attack", counts={BOX: 3}, can_play=needs_dead, effect=attack_of_the_dead,
+             traits=frozenset({"attacks", "ends_turn", "dodges"})),
     CardSpec("shuffle_now", "Shuffle NOW", "NOW: shuffle the draw pile thoroughly.",
-             kind="now", counts={BOX: 1}, now=True, effect=shuffle, dead_may_play=True),
+             kind="now", counts={BOX: 1}, now=True, effect=shuffle, dead_may_play=True,
+             traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=58,
+             phrases={
+                 "shuffled": "{By} {by:shuffle} the draw pile",
+             }),
 ]
 
 DECKS = [
@@ -335,6 +367,12 @@ def ekpeer_before_kittens(plan, draw_pile, rng) -> None:
 
 
 @hookimpl
+def ekpeer_death_words(game, player, kitten) -> str:
+    """What ``ekpeer_player_died`` below makes of a death, for the save dialog."""
+    return "die and become Dead, keeping your hand"
+
+
+@hookimpl
 def ekpeer_player_died(game, player, kitten) -> bool:
     """Dying makes you Dead: you keep your hand, the kitten lies in front of you."""
     game.status[player] = DEAD
@@ -383,6 +421,8 @@ def ekpeer_extend_view(game, player, view) -> None:
         watched = game.data.get("zombie.clairvoyance", {}).get(player)
         if watched:
             view["clairvoyance"] = [dict(w) for w in watched]
+            # what the client shows of it: notes in the words of the Clairvoyance card's phrase
+            view.setdefault("notes", []).extend({"type": "clairvoyance_note", **w} for w in watched)
 
 
 @hookimpl

@@ -13,8 +13,10 @@ of their own:
   fingerprint shown compared with the host's lobby, Enter again;
 * a friend pastes the lobby's command (read off the host's screen, the one of their own
   network), unquoted, adding the README's ``--name ...``;
-* everyone is ready, the host starts, every table is dealt; the host quits and is asked
-  first, and every other table says the host closed it;
+* everyone is ready, the host starts, every table is dealt; a late friend (the visitor, back
+  from the server) runs the README's ``ekpeer join --watch ...`` line with the lobby's address,
+  watches, and every table lists them as watching; the host quits and is asked first, and
+  every other table says the host closed it;
 * at the same time, on a machine of its own, the README's headless server with its two
   ``--config`` tables; a visitor joins it by the whole address it printed, leaves, and comes
   back by ``HOST:PORT`` alone (the key of the earlier visit); an ``ekpeer bot`` takes the first
@@ -81,6 +83,7 @@ class Plan:
     host: str = ""               # ekpeer host (a player at it)
     from_list: str = ""          # ekpeer join without an address: the LAN list
     paste: str = ""              # ekpeer join ADDRESS ...: the lobby's command pasted, words added
+    late: str = ""               # ekpeer join --watch ...: a friend who comes once the game is on
     server: str = ""             # ekpeer host --headless ...
     first_visit: str = ""        # ekpeer join tcp://HOST:PORT/KEY ... at the server
     by_hostport: str = ""        # ekpeer join HOST:PORT ...: the key of that earlier visit
@@ -112,6 +115,8 @@ def plan_of(readme: str) -> Plan:
                 plan.activate.append(line)
             elif w[:2] == ["ekpeer", "host"]:
                 put("server" if "--headless" in w else "host", line)
+            elif w[:2] == ["ekpeer", "join"] and title == LAN and "--watch" in w and has_address:
+                put("late", line)
             elif w[:2] == ["ekpeer", "join"] and title == LAN:
                 put("paste" if has_address else "from_list", line)
             elif w[:2] == ["ekpeer", "join"] and has_address:
@@ -283,6 +288,7 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     assert {h for _, h in shown} == {lab.ip_of("host"), "10.213.1.1"}, \
         f"the host on two networks without a default route shows both its addresses: {shown}"
     fingerprint = re.search(r"Key fingerprint (\S+)", screen).group(1)
+    ann_lobby = screen
 
     # -- one friend joins from the LAN list, another pastes the lobby's command
     bob = term("lanlist", "lanlist", cols=120, rows=40)
@@ -347,11 +353,25 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     for t in (ann, bob, cat):
         t.wait_for(r"Draw pile", until, "the table dealt")
 
+    # -- a late friend: the visitor leaves the server and comes to the LAN table once it plays,
+    #    with the README's --watch line; they watch, and every table lists them as watching
+    dan.keys("C-q")
+    while dan.client_running():
+        assert time.monotonic() < until, "the visitor's client did not quit the server"
+        time.sleep(0.2)
+    late_at = next(m.group(1) for m in SHOWN.finditer(ann_lobby)
+                   if m.group(1) == _on_my_network(shown, lab.ip_of("visitor")))
+    dan.type(fill(plan.late, late_at))
+    dan.wait_for(r"you are watching", until, "the late friend watching the LAN table")
+    late = name_in(plan.late)
+    for t in (ann, bob, cat):
+        t.wait_for(rf"Watching: {late}", until, f"{late} listed as watching")
+
     # -- the host quits (asked first: people sit at the table); every table says so
     ann.keys("C-q")
     ann.wait_for(r"Quit and close your table", until, "the quit question")
     ann.keys("y")
-    for t in (bob, cat):
+    for t in (bob, cat, dan):
         t.wait_for(r"host closed the table", until, "the host closed the table")
     assert host_name
     assert "Traceback" not in srv.screen(history=True)

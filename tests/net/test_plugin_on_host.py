@@ -83,7 +83,8 @@ async def test_clients_without_the_plugin_play_a_table_that_uses_it(site, tmp_pa
 
     cfg = tmp_path / "catnip.toml"
     cfg.write_text(CONFIG)
-    host_env = {**client_env(), "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "EKPEER_NO_DISCOVERY": "1"}
+    host_env = {**client_env(), "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "EKPEER_NO_DISCOVERY": "1",
+                "EKPEER_PLUGINS": f"{os.environ['EKPEER_PLUGINS']},catnip"}  # let in beside the pinned
     bind = f"tcp://127.0.0.1:{free_port()}"
     host = subprocess.Popen([sys.executable, "-m", "ekpeer.cli", "host", "--headless", "--bind", bind,
                              "--config", str(cfg), "--bot-think", "0", "--seed", "5"],

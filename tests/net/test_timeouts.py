@@ -175,3 +175,34 @@ async def test_a_resumed_table_keeps_its_cone(ctx, tmp_path):
         again.tables["t4"].stop()
     finally:
         await closing(clients)
+
+
+async def test_a_player_whose_connection_was_gone_never_wears_the_cone(host, ctx):
+    """Issue 25, item 2.4: the Cone is for a person who was there and let the clock run out;
+    ann's connection is gone (her seat waits out its grace) when her clock runs out, so the
+    Cone goes to bob, the first one present to let his run out."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    try:
+        for c in (ann, bob):
+            await c.connect()
+        await ann.join("t5")
+        await ann.lobby_set(**{**TIMED, "seats": 2, "turn_seconds": 0.4})
+        await bob.join("t5")
+        for c in (ann, bob):
+            await c.ready()
+        table = host.tables["t5"]
+        await ann.start()
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        first = table.game.current
+        gone = table.seat(first)
+        await (ann if first == "ann" else bob).close()     # their machine goes quiet (no leave)
+        host.drop(gone.session, "idle")          # no word from them: their seat waits (grace 30 s)
+        assert gone.session is None and gone.grace is not None
+        await wait_for(lambda: {r["seat"] for r in events(host, "timed_out")} == {"ann", "bob"}, 8,
+                       what="both clocks run out")
+        present = "bob" if first == "ann" else "ann"
+        assert table.cone == present, (first, table.cone)
+        assert [r["seat"] for r in events(host, "cone_of_shame")] == [present]
+    finally:
+        await closing([ann, bob])

@@ -38,10 +38,20 @@ FINGERPRINT = re.compile(r"^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$")
 
 
 async def _host(ctx, bind: str, keypair=None, records=None) -> Host:
-    host = Host(bind, ctx=ctx, keypair=keypair, log=records.append if records is not None else None)
-    host.add_table("main", {"seats": 3})
-    await host.start()
-    return host
+    """A host on ``bind``; a port a closed host just had is let go by ZeroMQ's I/O thread a
+    moment after close() returns, so a rebind waits for it (at most 5 s)."""
+    deadline = time.monotonic() + 5.0
+    while True:
+        host = Host(bind, ctx=ctx, keypair=keypair, log=records.append if records is not None else None)
+        host.add_table("main", {"seats": 3})
+        try:
+            await host.start()
+            return host
+        except zmq.ZMQError as exc:
+            await host.close()
+            if exc.errno != errno.EADDRINUSE or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.05)
 
 
 async def _hello(address: str, ctx, **kw) -> Client:
@@ -140,18 +150,7 @@ async def test_a_known_host_whose_key_changed_joined_by_host_port_says_why_it_is
     await real.close()
     new_ctx = zmq.asyncio.Context()
     # the same port at once: ZeroMQ lets a closed socket's port go in its I/O thread, a moment later
-    keypair = zmq.curve_keypair()
-    for _ in range(40):
-        reinstalled = Host(bind, ctx=new_ctx, keypair=keypair)
-        reinstalled.add_table("main", {"seats": 3})
-        try:
-            await reinstalled.start()
-            break
-        except zmq.ZMQError as exc:
-            await reinstalled.close()
-            if exc.errno != errno.EADDRINUSE:
-                raise
-            await asyncio.sleep(0.05)
+    reinstalled = await _host(new_ctx, bind, keypair=zmq.curve_keypair())
     # a silence noticed long before the request's own timeout: the first hello's deadline
     # still decides (no "reconnecting: host silent" for a host that never answered)
     client = Client(f"127.0.0.1:{port}", "ann", ctx=ctx, ping_seconds=0.1, silence_seconds=0.3,
@@ -202,6 +201,8 @@ async def test_a_key_found_only_on_the_lan_is_shown_and_asked_about_before_it_is
         yes = await _lan_trust(hostport, out=out, ask=lambda q: "y")
         assert yes == host.address and fingerprint(host.public_key) in out.getvalue()
         known = KnownHosts()
+        assert known.lookup(hostport) is None            # not before the host answered with the key
+        await (await _hello(yes, ctx)).close()
         assert known.lookup(hostport) == host.public_key
         assert known.lookup(f"name:{hostname()}") == host.public_key        # and by its advertised name
         client = await _hello(hostport, ctx)                                # then HOST:PORT alone
@@ -223,6 +224,7 @@ async def test_a_look_alike_host_on_the_lan_is_refused_by_its_name(ctx):
     try:
         out = io.StringIO()
         assert await _lan_trust(real.endpoint.split("://")[1], out=out, trust=True) == real.address
+        await (await _hello(real.address, ctx)).close()             # remembered once it answered
         both = {real.endpoint, fake.endpoint}
         tables = await discover(4.0, until=lambda ts: {t.endpoint for t in ts} >= both)
         look_alike = next(t for t in tables if t.endpoint == fake.endpoint)

@@ -45,7 +45,8 @@ CARDS = [
     {"id": "keeper", "title": "Keeper", "kind": "defuse", "text": "Saves.", "pick_pile": True,
      "pick_hand": False},
     {"id": "wild", "title": "Wild", "kind": "action", "text": "?", "pick_pile": True, "random_only": True},
-    {"id": "boom", "title": "Boom", "kind": "kitten", "text": "!", "pick_pile": True, "pick_hand": True},
+    {"id": "boom", "title": "Boom", "kind": "kitten", "traits": ["kills"], "text": "!", "pick_pile": True,
+     "pick_hand": True},
 ]
 
 

@@ -49,10 +49,18 @@ async def test_save_or_die_highlights_the_saving_card():
     assert moves == [{"do": "choose", "use": "defuse"}]
 
 
-async def test_dying_needs_the_second_option():
+async def test_dying_needs_the_second_option_and_a_second_yes():
+    """Not saving yourself is asked once more (issue 29.2: a tap a row low chose it with a
+    Defuse in hand): Enter there goes back, only Yes explodes."""
     game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
-    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter", "enter"])
+    assert moves == []                                       # Enter on the question: back
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter", "enter", "enter"])
+    assert moves == [{"do": "choose", "use": "defuse"}]      # back on the choice, Defuse highlighted
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter", "y"])
     assert moves == [{"do": "choose", "use": "none"}]
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter", "tab", "enter"])
+    assert moves == [{"do": "choose", "use": "none"}]        # the Yes button
 
 
 async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():

@@ -62,3 +62,62 @@ async def test_start_screen_lists_lan_tables_and_joins_the_chosen_one():
             await adv.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+@pytest.mark.skipif(not multicast_works(), reason="multicast on loopback is blocked here")
+async def test_start_screen_stores_no_lan_key_before_the_host_answers_and_refuses_two(monkeypatch):
+    """Issue 26.2 on the start screen: a look-alike advertising the real host's address with
+    another key is trusted on the second Enter, but nothing is written until the host has
+    answered with that key (it never does); with the real table heard too, it is refused."""
+    from net._lan_fakes import LookAlike, fresh_key, props
+
+    from ekpeer.net.known_hosts import KnownHosts
+
+    ctx = zmq.asyncio.Context()
+    host = Host("tcp://127.0.0.1:0", ctx=ctx)
+    host.add_table("lan", {"seats": 3}, title="Upstairs")
+    await host.start()
+    hostport = host.endpoint.split("://")[1]
+    port = int(hostport.rsplit(":", 1)[1])
+    fake = await LookAlike(f"lan@annslaptop:{port}", port, props(fresh_key(), table="lan")).start()
+    adv = None
+    app = make_app(session_factory(discovery=False), name="bob", discovery=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            options = screen.query_one("#lan-tables", OptionList)
+
+            async def ours(rivals: bool = False) -> int:
+                deadline = time.monotonic() + 6
+                while time.monotonic() < deadline:
+                    index = next((i for i, t in enumerate(screen.lan_tables) if t.endpoint == host.endpoint
+                                  and (t.rival_keys or not rivals)), None)
+                    if index is not None:
+                        return index
+                    await pilot.pause(0.1)
+                raise AssertionError("the table was never listed")
+
+            options.focus()
+            options.highlighted = await ours()
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press("enter")                  # trusted: the client tries the key...
+            await settle(pilot)
+            assert KnownHosts().lookup(hostport) is None    # ...and nothing is stored before an answer
+            assert KnownHosts().lookup("name:annslaptop") is None
+            if app.session is not None:
+                await app.session.close()
+            adv = await advertise(host)                 # the real one heard too: two keys
+            options.highlighted = await ours(rivals=True)
+            app._notifications.clear()
+            await pilot.press("enter")
+            await settle(pilot)
+            assert any("2 different keys" in n.message for n in app._notifications)
+            assert KnownHosts().lookup(hostport) is None
+    finally:
+        await fake.close()
+        if adv is not None:
+            await adv.close()
+        await host.close()
+        ctx.destroy(linger=0)

@@ -53,7 +53,7 @@ def test_the_odds_line_counts_kittens_and_cards_in_words():
 
 
 def test_a_card_of_yours_is_yours_never_you_s():
-    catalog = Catalog(ruleset(["base", "party"]).catalog())
+    catalog = Catalog(ruleset(["base", "streaking", "party"]).catalog())   # Mark is a Streaking card
     marked = {"type": "marked", "by": "bob", "target": "ann", "card": "favor"}
     assert event_words(marked, catalog, "ann") == "bob marks your Favor: it faces out"
     assert event_words(marked, catalog, "cat") == "bob marks ann’s Favor: it faces out"

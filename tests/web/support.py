@@ -200,6 +200,66 @@ class Page:
             pass
 
 
+class PhonePage(Page):
+    """A headless Chromium as a phone: a 390x844 touch screen (Chrome's mobile emulation), and
+    taps as touch events at a cell of the terminal (CDP ``Input.dispatchTouchEvent``: the
+    browser makes the tap's click, as on a phone). Screenshots at 1 pixel per CSS pixel:
+    headless Chromium's screenshots of a denser emulated screen show only its top-left part."""
+
+    # each line only as wide as the terminal is now: after a resize to fewer columns xterm.js
+    # keeps the wider lines' old ends in its buffer
+    SCREEN_JS = Page.SCREEN_JS.replace("translateToString(true)", "translateToString(true, 0, t.cols)")
+    GEOMETRY_JS = """
+        const t = window.ekpeerTerminal, s = document.querySelector('.xterm-screen');
+        if (!t || !s) return null;
+        const r = s.getBoundingClientRect();
+        return [r.left, r.top, r.width / t.cols, r.height / t.rows, t.cols, t.rows];
+    """
+
+    def __init__(self, profile: Path, width: int = 390, height: int = 844) -> None:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        flags = [f for f in CHROMIUM_FLAGS if not f.startswith("--window-size")]
+        for flag in [*flags, f"--window-size={width},{height}", f"--user-data-dir={profile}"]:
+            options.add_argument(flag)
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+            "width": width, "height": height, "pixelRatio": 1.0, "touch": True}})
+        self.driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and rows."""
+        geometry = self.driver.execute_script(self.GEOMETRY_JS)
+        return (int(geometry[4]), int(geometry[5])) if geometry else (0, 0)
+
+    def resize(self, width: int, height: int, touch: bool = True) -> None:
+        """Another screen: the page (and so the terminal and the app) resizes to it."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch})
+
+    def find(self, text: str) -> tuple[int, int] | None:
+        """The cell where ``text`` starts on the screen (the lowest line that has it), or None."""
+        found = None
+        for y, line in enumerate(self.screen().split("\n")):
+            x = line.find(text)
+            if x >= 0:
+                found = (x, y)
+        return found
+
+    def tap_cell(self, x: int, y: int) -> None:
+        left, top, cell_w, cell_h, _, _ = self.driver.execute_script(self.GEOMETRY_JS)
+        point = {"x": left + (x + 0.5) * cell_w, "y": top + (y + 0.5) * cell_h}
+        for kind, points in (("touchStart", [point]), ("touchEnd", [])):
+            self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def tap(self, text: str, timeout: float = 10.0) -> None:
+        """Tap the middle of ``text`` once it shows (the lowest line that has it)."""
+        at = wait_until(lambda: self.find(text), timeout, f"{text!r} to tap",)
+        self.tap_cell(at[0] + len(text) // 2, at[1])
+
+
 # ---------------------------------------------------------------------------- a host
 class ThreadHost:
     """A real host on loopback in its own thread and event loop, looked into directly."""

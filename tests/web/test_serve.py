@@ -47,6 +47,12 @@ def stand_in(*flags: str) -> list[str]:
     return [sys.executable, "-c", STAND_IN, *flags]
 
 
+def browser_session() -> aiohttp.ClientSession:
+    """An HTTP client that keeps the cookies it is given (from a bare IP too), as a browser does:
+    a seat belongs to the browser whose cookie took it."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
 class Running:
     def __init__(self, server: WebServer, session: aiohttp.ClientSession) -> None:
         self.server = server
@@ -87,7 +93,7 @@ async def serve(tmp_path, monkeypatch):
         opts = ServeOptions(address=ADDRESS, port=0, data=tmp_path / "web", command=stand_in(), **options)
         server = WebServer(opts, log=lambda event, **f: records.append((event, f)))
         await server.start()
-        running = Running(server, aiohttp.ClientSession())
+        running = Running(server, browser_session())
         running.records = records  # type: ignore[attr-defined]
         started.append(running)
         return running
@@ -240,7 +246,7 @@ def test_a_killed_server_leaves_no_client_behind(tmp_path):
     serve = ServeProcess([ADDRESS, "--port", "0"], tmp_path / "web")
     try:
         async def open_page() -> None:
-            async with aiohttp.ClientSession() as http:
+            async with browser_session() as http:
                 async with http.get(serve.url, allow_redirects=False) as r:
                     seat = r.headers["Location"].rsplit("/", 1)[-1]
                 ws = await http.ws_connect(f"{serve.url.replace('http', 'ws')}ws/{seat}?width=80&height=24")
@@ -272,3 +278,28 @@ def test_folders_of_sessions_long_unused_are_removed(tmp_path):
         os.utime(path, (long_ago, long_ago))
     assert server.prune() == 1
     assert not old.exists() and recent.exists()
+
+
+async def test_a_seat_folder_with_no_owner_is_nobodys(serve):
+    """A seat kept on disk by an older server (no owner recorded) is not adopted by whichever
+    browser brings its id first: that browser is sent for a seat of its own."""
+    running = await serve()
+    seat = await running.new_seat()
+    ws = await running.connect(seat)
+    await first_frame(ws)
+    await ws.close()
+    folder = running.server.seats[seat].folder
+    assert (folder / web_server.OWNER_FILE).read_text() == running.server.seats[seat].owner
+    running.server.seats.clear()                          # as a restarted server knows it: from disk
+    async with running.http.get(f"{running.base}/seat/{seat}", allow_redirects=False) as r:
+        assert r.status == 200                            # its own browser sits back
+    running.server.seats.clear()
+    (folder / web_server.OWNER_FILE).unlink()
+    async with running.http.get(f"{running.base}/seat/{seat}", allow_redirects=False) as r:
+        assert r.status == 303 and r.headers["Location"] == "/"
+
+
+def test_password_guesses_are_counted_by_address_an_ipv6_one_by_its_64():
+    assert web_server.guesser("2001:db8:1:2::1") == web_server.guesser("2001:db8:1:2:ffff::9")
+    assert web_server.guesser("2001:db8:1:3::1") != web_server.guesser("2001:db8:1:2::1")
+    assert web_server.guesser("::ffff:192.168.1.20") == web_server.guesser("192.168.1.20")

@@ -197,3 +197,38 @@ def test_tables_past_the_hosts_first_hello_page_are_listed(tmp_path):
     finally:
         serve.stop()
         host.close()
+
+
+def test_a_seat_id_seen_once_does_not_take_the_seat(tmp_path):
+    """The seat id is in the page's address (a screenshot, a history, a shoulder, plain HTTP
+    on someone's LAN): another browser that has it, and the password too, gets a seat of its
+    own, never the victim's, which plays on."""
+    serve = ServeProcess([ADDRESS, "--port", "0", "--password", "sesame"], tmp_path / "web")
+    try:
+        async def replay() -> None:
+            url = serve.url
+            async with browser() as victim, browser(OTHER) as thief:
+                async with victim.post(url, data={"password": "sesame"}, allow_redirects=False) as r:
+                    seat = r.headers["Location"].rsplit("/", 1)[-1]
+                cookie = next(c for c in victim.cookie_jar if c.key == "ekpeer_browser")
+                assert cookie["httponly"] and cookie["samesite"] == "Lax"
+                ws = await ws_open(victim, url, seat)
+                await drawn_until(ws, b"Your name")
+                async with thief.get(f"{url}seat/{seat}", allow_redirects=False) as r:
+                    assert r.status == 403 and "belongs to the browser that took it" in await r.text()
+                try:
+                    await ws_open(thief, url, seat)
+                    raise AssertionError("the seat's websocket opened for another browser")
+                except aiohttp.WSServerHandshakeError as refused:
+                    assert refused.status == 403
+                async with thief.post(url, data={"password": "sesame", "seat": seat},
+                                      allow_redirects=False) as r:
+                    assert r.status == 303 and not r.headers["Location"].endswith(seat)   # one of its own
+                assert len(serve.events("seat_started")) == 1                  # the victim's, still
+                await ws.send_json(["stdin", "a"])
+                await drawn_until(ws, b"a")                                    # and it plays on
+                await ws.close()
+
+        asyncio.run(replay())
+    finally:
+        serve.stop()

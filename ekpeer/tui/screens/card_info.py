@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
 
 from ...i18n import N_, _
 from ..widgets import plain
@@ -40,6 +40,12 @@ class CardInfoScreen(Dialog[None]):
             yield Static(plain(cat.text(self.card)), id="dialog-prompt")
             yield Static(plain(" · ".join(facts)), id="dialog-details")
             yield Static(_("Esc: close"), id="dialog-hint")
+            with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
+                yield Button(_("Close (Esc)"), id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_close()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import _, ngettext
-from ..widgets import Footer
+from ..widgets import KeyBar
 
 
 def custom_options(lobby: dict[str, Any]) -> dict[str, Any] | None:
@@ -51,7 +51,7 @@ def table_cards(lobby: dict[str, Any]) -> list[dict[str, Any]]:
 
 def may_pick(card: dict[str, Any], where: str) -> bool:
     """The selection rules, read from the catalog entry: never a kitten or a random-only card."""
-    if card.get("random_only") or card.get("kind") == "kitten":
+    if card.get("random_only") or "kills" in (card.get("traits") or ()):
         return False
     return bool(card.get("pick_pile" if where == "pile" else "pick_hand"))
 
@@ -106,7 +106,7 @@ class CustomDeckScreen(ModalScreen[Any]):
             yield Static("", id="dialog-details")
             yield Static(_("p: to the draw pile   h: to your hand   x: take back   Enter: done (ready)   "
                            "Esc: back"), id="dialog-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

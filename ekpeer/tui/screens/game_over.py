@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
-from ..messages import RematchRequested
+from ..messages import RematchRequested, SitRequested
 from ..widgets import plain
 from .dialog import Dialog
 
@@ -75,6 +75,7 @@ class GameOverScreen(Dialog[str]):
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
+        Binding("t", "sit", "Take a seat"),
         Binding("l", "pick('leave')", "Leave"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("escape", "pick('table')", "Look at the table"),
@@ -101,11 +102,22 @@ class GameOverScreen(Dialog[str]):
             yield Static(plain("\n".join(summary)), id="dialog-prompt")
             yield Static("", id="rematch-state")
             with Horizontal(id="dialog-buttons"):
-                yield Button(_("Rematch (r)"), id="rematch", variant="primary")
+                if self.watching():     # a late friend: a seat at the next game
+                    yield Button(_("Take a seat (t)"), id="sit", variant="primary")
+                else:
+                    yield Button(_("Rematch (r)"), id="rematch", variant="primary")
                 yield Button(_("Leave (l)"), id="leave")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
 
+    def watching(self) -> bool:
+        """This client watches the table (and has not taken a seat yet)."""
+        return bool((getattr(self.app, "lobby", None) or {}).get("spectator"))
+
     def on_mount(self) -> None:
+        if self.query("#sit"):
+            self.query_one("#sit", Button).focus()
+            self.show_rematch()
+            return
         if not self.query("#rematch"):     # the rematch was dealt before this was ever shown
             return
         self.query_one("#rematch", Button).focus()
@@ -116,9 +128,15 @@ class GameOverScreen(Dialog[str]):
         if not self.query("#rematch-state"):
             return
         lobby = getattr(self.app, "lobby", None) or {}
+        self.you = self.you or lobby.get("you")      # a spectator who took a seat is named now
         asked, _others, mine = rematch_state(lobby)
         self.asked = self.asked or mine
         self.query_one("#rematch-state", Static).update(rematch_words(lobby, self.you, self.asked))
+        if self.query("#sit"):
+            sit = self.query_one("#sit", Button)
+            if self.you is not None:        # seated: the next game waits for everyone's word
+                sit.label, sit.disabled = _("Seated for the next game"), True
+            return
         button = self.query_one("#rematch", Button)
         if self.asked:
             button.label = _("Rematch asked")
@@ -130,13 +148,24 @@ class GameOverScreen(Dialog[str]):
         if event.button.id == "rematch":
             self.action_rematch()
             return
+        if event.button.id == "sit":
+            self.action_sit()
+            return
         self.dismiss(event.button.id or "table")
 
     def action_rematch(self) -> None:
+        if self.watching():
+            self.action_sit()
+            return
         if not self.asked:
             self.asked = True
             self.post_message(RematchRequested())
         self.show_rematch()
+
+    def action_sit(self) -> None:
+        """A spectator takes a seat for the next game (the dialog stays, saying who is awaited)."""
+        if self.watching():
+            self.post_message(SitRequested())
 
     def action_pick(self, what: str) -> None:
         self.dismiss(what)

@@ -28,7 +28,7 @@ class KeepScreen(PickScreen):
             [(True, _("Keep {card}").format(card=what), card),
              (False, _("Put {card} back").format(card=what), card)],
         )
-        self._default = 1 if card and cat.kind(card) == "kitten" else 0
+        self._default = 1 if card and cat.has(card, "kills") else 0
 
     def default_index(self) -> int | None:
         return self._default

@@ -19,8 +19,8 @@ from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...i18n import N_, _, ngettext
 from ...table_settings import BOT_LEVELS
-from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, StartRequested
-from ..widgets import Footer, plain
+from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
+from ..widgets import KeyBar, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [(N_("hard (searches)"), "expert"), (N_("normal (heuristic)"), "heuristic"),
@@ -108,8 +108,8 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     t = Text()
     if lobby.get("spectator"):
         t.append(_("You are watching"), style="bold")
-        t.append(_(": the game starts when {owner} starts it, and you see it from "
-                   "the start. You take a seat at the next game in its lobby, if one is free.").format(
+        t.append(_(": the game starts when {owner} starts it, and you see it from the start. "
+                   "t takes a seat, if one is free (or, once a game is on, one for the next).").format(
                        owner=owner or _("a player seated")))
         return t
     if mine:
@@ -141,12 +141,14 @@ def sets_words(lobby: dict[str, Any]) -> Text:
 
 
 def deck_label(deck: dict[str, Any], seats: int) -> Text:
-    """``Original Edition: 2-5 players``, and ``· not for 6`` when it cannot seat the table."""
+    """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
+    ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5")."""
     lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
+    players = _("{n} players").format(n=lo) if lo == hi else _("{lo}-{hi} players").format(lo=lo, hi=hi)
+    title = deck.get("title", deck.get("name"))
     if lo <= seats <= hi:
-        return Text(_("{deck}: {lo}-{hi} players").format(deck=deck.get("title", deck.get("name")),
-                                                          lo=lo, hi=hi))
-    return Text.assemble(f"{deck.get('title', deck.get('name'))}: {lo}-{hi}, ",
+        return Text(f"{title}: {players}")
+    return Text.assemble(_("{deck}: {players} only, ").format(deck=title, players=players),
                          (_("not {n}").format(n=seats), "bold"))
 
 
@@ -175,6 +177,7 @@ class LobbyScreen(Screen):
         Binding("s", "start", "Start"),
         Binding("plus,equals_sign", "seats(1)", "Add seat"),
         Binding("minus", "seats(-1)", "Drop seat"),
+        Binding("t", "sit", "Take a seat"),
         Binding("c", "pick", "Pick cards", show=False),
         Binding("y", "copy_join", "Copy join command", show=False),
         Binding("escape", "leave", "Leave"),
@@ -202,7 +205,7 @@ class LobbyScreen(Screen):
                 yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")
             yield VerticalScroll(id="settings")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())
@@ -225,6 +228,11 @@ class LobbyScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer each person only the keys they may use."""
+        watching = bool(self.lobby.get("spectator"))
+        if action == "sit":         # a spectator's way to a seat; the seated get ready instead
+            return watching
+        if action == "ready":
+            return not watching
         if action == "seats":
             return self.can_set()
         if action == "start":
@@ -301,6 +309,9 @@ class LobbyScreen(Screen):
             seats.append(ngettext("{n} empty seat: {kind} bots fill it at the start",
                                   "{n} empty seats: {kind} bots fill them at the start", free).format(
                                       n=free, kind=kind) + "\n", style="dim")
+        watchers = spectators_words(lobby)
+        if watchers:
+            seats.append(watchers + "\n", style="italic")
         if settings.get("password"):
             seats.append(_("This table has a password.") + "\n", style="dim")
         custom = custom_options(lobby)
@@ -315,8 +326,8 @@ class LobbyScreen(Screen):
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        keys = [_("r: ready")] + ([_("s: start")] if self.can_start() else []) \
-            + ([_("+/-: seats")] if creator else [])
+        keys = [_("t: take a seat") if lobby.get("spectator") else _("r: ready")] \
+            + ([_("s: start")] if self.can_start() else []) + ([_("+/-: seats")] if creator else [])
         if custom is not None:
             keys.insert(0, _("c: pick cards"))
         if self.join_command():
@@ -602,6 +613,10 @@ class LobbyScreen(Screen):
                 self.post_message(ReadyToggled(True, picks))
 
         self.app.push_screen(screen, done)
+
+    def action_sit(self) -> None:
+        if self.lobby.get("spectator"):
+            self.post_message(SitRequested())
 
     def action_ready(self) -> None:
         me = self._me()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import RichLog, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, RichLog, Static
 
 from ...i18n import _, ngettext
 from .dialog import Dialog
@@ -29,6 +29,12 @@ class LogScreen(Dialog[None]):
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True)
             yield Static(_("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table"), id="dialog-hint")
+            with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
+                yield Button(_("Back to the table (Esc)"), id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_close()
 
     def on_mount(self) -> None:
         log = self.query_one("#whole-log", RichLog)

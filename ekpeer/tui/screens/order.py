@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,9 +12,19 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import _
-from ..widgets import Footer, plain
+from ..widgets import KeyBar, plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
+
+
+class TapToHighlight(OptionList):
+    """A list whose click or tap only highlights a card: ordering takes several moves, so a tap
+    must not end it (Enter, or the key bar's Done, does)."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and not self._options[clicked].disabled:
+            self.highlighted = clicked
 
 
 class OrderScreen(Dialog[tuple[int, ...]]):
@@ -45,9 +56,9 @@ class OrderScreen(Dialog[tuple[int, ...]]):
                          id="dialog-title")
             yield Static(_("Top of the draw pile first. Shift+↑/↓ (or k/j) moves the highlighted card;"
                            " Enter keeps this order."), id="dialog-prompt")
-            yield OptionList(id="dialog-options")
+            yield TapToHighlight(id="dialog-options")
             yield Static(_("Enter: done   ?: card rules"), id="dialog-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if not self.query(OptionList):     # withdrawn by the host before it was ever shown

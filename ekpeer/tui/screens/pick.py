@@ -6,12 +6,12 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import _
-from ..widgets import Footer, plain
+from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
 
@@ -48,7 +48,10 @@ class PickScreen(Dialog[Any]):
                                for i, (_value, label, _card) in enumerate(self.options)], id="dialog-options")
             hint = _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
-        yield Footer()
+            if self.can_cancel:     # a tap target too: a phone's keyboard has no Esc
+                with Horizontal(id="dialog-buttons"):
+                    yield Button(_("Back (Esc)"), id="back")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         found = self.query(OptionList)
@@ -60,6 +63,11 @@ class PickScreen(Dialog[Any]):
 
     def default_index(self) -> int | None:
         return 0
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back":
+            event.stop()
+            self.action_cancel()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -21,13 +21,15 @@ class PositionScreen(PickScreen):
         for pos in sorted(set(positions), key=lambda p: (p < 0, p)):
             words = position_words(pos, pile)
             options.append((pos, f"{pos if pos >= 0 else _('bottom'):>6}  {words}", None))
+        face_up = bool(context.get("face_up"))
         super().__init__(
-            ngettext("Put {card} back: the draw pile holds {n} card",
-                     "Put {card} back: the draw pile holds {n} cards", pile).format(card=cat.title(card),
-                                                                                    n=pile),
-            ngettext("The draw pile holds {n} card. Nobody else sees where you put it. 0 is the top.",
-                     "The draw pile holds {n} cards. Nobody else sees where you put it. 0 is the top.",
-                     pile).format(n=pile),
+            (ngettext("Put {card} back face up: the draw pile holds {n} card",
+                      "Put {card} back face up: the draw pile holds {n} cards", pile) if face_up else
+             ngettext("Put {card} back: the draw pile holds {n} card",
+                      "Put {card} back: the draw pile holds {n} cards", pile)).format(card=cat.title(card),
+                                                                                      n=pile),
+            " ".join((ngettext("The draw pile holds {n} card.", "The draw pile holds {n} cards.",
+                               pile).format(n=pile), _who_sees(context), _("0 is the top."))),
             options,
             details=_("Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter."),
         )
@@ -36,3 +38,17 @@ class PositionScreen(PickScreen):
     def default_index(self) -> int | None:
         """No place at first, so that an Enter pressed in haste does not put it on top."""
         return None
+
+
+def _who_sees(context: dict[str, Any]) -> str:
+    """Who will know where the card lies, as the choice says: everyone (it goes back face
+    up), the players watching (Clairvoyance), or nobody else."""
+    if context.get("face_up"):
+        return _("It goes back face up: everyone sees where you put it.")
+    watchers = [str(w) for w in context.get("watchers") or []]
+    if watchers:
+        names = watchers[0] if len(watchers) == 1 else \
+            _("{names} and {last}").format(names=", ".join(watchers[:-1]), last=watchers[-1])
+        return ngettext("{names} sees where you put it; nobody else does.",
+                        "{names} see where you put it; nobody else does.", len(watchers)).format(names=names)
+    return _("Nobody else sees where you put it.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
@@ -13,10 +14,85 @@ from textual.widgets import Static
 
 from ...i18n import _
 from ..widgets import Footer
-from ..words import Catalog, event_words
+from ..words import Catalog, event_words, position_words
+
+#: How many of the draw pile's top cards the replay names (the line must fit beside the hands).
+TOP_SHOWN = 5
 
 
-def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
+def _events_of(frame: Any, show_hands: bool) -> list[dict[str, Any]]:
+    """The events of ``frame``'s move a viewer of the replay may read: all of them with every
+    hand shown, else what a spectator saw."""
+    if frame is None:
+        return []
+    return list(frame.events if show_hands else frame.public)
+
+
+def _event(events: list[dict[str, Any]], kind: str, by: Any) -> dict[str, Any] | None:
+    return next((e for e in events if e.get("type") == kind and by in (e.get("player"), e.get("by"))), None)
+
+
+def _played(move: dict[str, Any], cat: Catalog) -> str:
+    """``2 x Beard Cat`` / ``Taco Cat + Beard Cat + …``: a play's cards as the table says them."""
+    cards = list(move.get("cards") or [])
+    counts = Counter(cards)
+    if len(cards) > 1 and len(counts) == 1:
+        return f"{len(cards)} x {cat.title(cards[0])}"
+    return " + ".join(cat.title(c) for c in cards) if len(cards) > 1 else cat.titles(cards)
+
+
+def choice_words(move: dict[str, Any], cat: Catalog, before: Any = None, after: Any = None,
+                 show_hands: bool = False) -> str:
+    """A ``choose`` move in words, worked out from the table before and after it: what was
+    used, where a card went, the new order of the top cards. With hands hidden it says no
+    more than a spectator saw (where a kitten went back, the cards of a new order)."""
+    by = move.get("by")
+    events = _events_of(after, show_hands)
+    if move.get("use") is not None:
+        use = move["use"]
+        if use == "none":
+            return _("{player} does not save themselves.").format(player=by)
+        saved = _event(events, "saved", by) or {}
+        if saved.get("kitten"):
+            return _("{player} uses {card} against {kitten}.").format(player=by, card=cat.title(use),
+                                                                      kitten=cat.title(saved["kitten"]))
+        return _("{player} uses {card}.").format(player=by, card=cat.title(use))
+    if move.get("position") is not None:
+        back = _event(_events_of(after, True), "put_back", by) if show_hands else None
+        hidden = _event(events, "put_back_hidden", by) or {}
+        card = (back or hidden).get("card")
+        what = cat.title(card) if card else _("a card")
+        pile = int((after.view if after is not None else {}).get("draw_pile_count", 0))
+        depth = (back or hidden).get("position")
+        if isinstance(depth, int):
+            return _("{player} puts {card} back into the draw pile, {where}.").format(
+                player=by, card=what, where=position_words(depth, pile - 1))
+        return _("{player} puts {card} back into the draw pile where only they know.").format(player=by,
+                                                                                              card=what)
+    if move.get("order") is not None:
+        order = list(move["order"])
+        n = len(order)
+        top = list(before.draw_pile[:n]) if before is not None else []
+        if show_hands and len(top) == n:
+            return _("{player} puts the top {n} cards back, top first: {cards}.").format(
+                player=by, n=n, cards=cat.titles([top[i] for i in order]))
+        return _("{player} puts the top {n} cards back in an order only they know.").format(player=by, n=n)
+    if move.get("card") is not None:
+        card = move["card"]
+        named = show_hands or any(e.get("card") == card for e in events)
+        return _("{player} chooses {what}.").format(player=by, what=cat.title(card) if named else _("a card"))
+    if move.get("player") is not None:
+        return _("{player} chooses {what}.").format(player=by, what=move["player"])
+    if move.get("keep") is not None:
+        return (_("{player} keeps the card.") if move["keep"] else
+                _("{player} does not keep the card.")).format(player=by)
+    return _("{player} chooses.").format(player=by)
+
+
+def move_words(move: dict[str, Any] | None, cat: Catalog, before: Any = None, after: Any = None,
+               show_hands: bool = False) -> str:
+    """One move of a replay in words: card titles and places, never ids or indexes.
+    ``before``/``after``: the replay's frames either side of it (for a choice's meaning)."""
     if move is None:
         return _("The cards are dealt.")
     do, by = move.get("do"), move.get("by")
@@ -25,18 +101,24 @@ def move_words(move: dict[str, Any] | None, cat: Catalog) -> str:
     if do == "draw":
         return _("{player} draws.").format(player=by)
     if do == "play":
-        cards = cat.titles(list(move.get("cards") or []))
-        if move.get("target"):
-            return _("{player} plays {cards} on {target}.").format(player=by, cards=cards,
-                                                                    target=move["target"])
-        return _("{player} plays {cards}.").format(player=by, cards=cards)
+        text = (_("{player} plays {cards} on {target}") if move.get("target") else
+                _("{player} plays {cards}")).format(player=by, cards=_played(move, cat),
+                                                    target=move.get("target"))
+        if move.get("name"):
+            text += _(", naming {card}").format(card=cat.title(move["name"]))
+        return text + "."
     if do == "choose":
-        detail = {k: v for k, v in move.items() if k not in ("do", "by") and v not in (None, [], "")}
-        shown = ", ".join(f"{k} {cat.title(v) if k == 'card' else v}" for k, v in detail.items())
-        if shown:
-            return _("{player} chooses: {what}.").format(player=by, what=shown)
-        return _("{player} chooses.").format(player=by)
+        return choice_words(move, cat, before, after, show_hands)
     return f"{by}: {do}"
+
+
+def pile_words(pile: list[str], cat: Catalog, shown: int = TOP_SHOWN) -> str:
+    """The draw pile's top cards, saying how many of how many: ``top 5 of 23, top first: …``
+    (``all 3, top first: …`` when every card fits)."""
+    if len(pile) <= shown:
+        return _("all {n}, top first: {cards}").format(n=len(pile), cards=cat.titles(pile))
+    return _("top {shown} of {n}, top first: {cards} …").format(shown=shown, n=len(pile),
+                                                                cards=cat.titles(pile[:shown]))
 
 
 class ReplayScreen(Screen):
@@ -50,13 +132,21 @@ class ReplayScreen(Screen):
     ReplayScreen #replay-step { height: auto; padding: 0 0 1 0; }
     ReplayScreen #replay-log { height: 1fr; }
     """
+    # The footer names one key per action, the keys the README names; the others stay hidden.
+    # The arrows, home and end come first (priority): the scrolling log would otherwise take
+    # them, and the footer would show its hidden bindings in their place.
     BINDINGS = [
-        Binding("right,n,space", "step(1)", "Next"),
-        Binding("left,p,backspace", "step(-1)", "Previous"),
-        Binding("home,g", "jump('start')", "Start"),
-        Binding("end,G", "jump('end')", "End"),
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
+        Binding("left", "step(-1)", "Previous", key_display="←", priority=True),
+        Binding("home", "jump('start')", "Start", priority=True),
+        Binding("end", "jump('end')", "End", priority=True),
         Binding("h", "toggle_hands", "Every hand"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
+        Binding("n,space", "step(1)", "Next", show=False),
+        Binding("p,backspace", "step(-1)", "Previous", show=False),
+        Binding("g", "jump('start')", "Start", show=False),
+        Binding("G", "jump('end')", "End", show=False),
+        Binding("escape", "quit", "Quit", show=False),
     ]
 
     def __init__(self, playback: Any, show_hands: bool = False) -> None:
@@ -113,7 +203,7 @@ class ReplayScreen(Screen):
                          else _("  · shared win: {players}").format(players=", ".join(winners)))
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-players", Static).update(self.players_text())
-        step = Text(move_words(frame.move, cat) + "\n", style="bold")
+        step = Text(self.words_for(self.index) + "\n", style="bold")
         events = frame.events if self.show_hands else frame.public
         for e in events:
             line = event_words(e, cat, None)
@@ -121,6 +211,12 @@ class ReplayScreen(Screen):
                 step.append(f"  {line}\n")
         self.query_one("#replay-step", Static).update(step)
         self.query_one("#replay-events", Static).update(self.log_text())
+
+    def words_for(self, index: int) -> str:
+        """Move ``index`` in words, read against the frames either side of it."""
+        frames = self.playback.frames
+        before = frames[index - 1] if index > 0 else None
+        return move_words(frames[index].move, self.catalog, before, frames[index], self.show_hands)
 
     def players_text(self) -> Text:
         frame, cat = self.frame, self.catalog
@@ -145,9 +241,7 @@ class ReplayScreen(Screen):
                     text.append(f"    {label}: {cat.titles(p[key])}\n", style="italic")
         text.append("\n" + _("Draw pile: {n} cards").format(n=view.get("draw_pile_count", 0)))
         if self.show_hands and frame.draw_pile:
-            top = cat.titles(frame.draw_pile[:5])
-            more = " …" if len(frame.draw_pile) > 5 else ""
-            text.append("\n" + _("  top first: {cards}").format(cards=top) + more)
+            text.append(f"\n  {pile_words(frame.draw_pile, cat)}")
         discard = view.get("discard") or []
         top_card = cat.title(discard[-1]) if discard else _("empty")
         text.append("\n" + _("Discard: {card} ({n})").format(card=top_card, n=len(discard)))
@@ -166,7 +260,7 @@ class ReplayScreen(Screen):
         text = Text(_("Moves so far") + "\n", style="bold underline")
         start = max(1, self.index - 39)
         for frame in self.playback.frames[start:self.index + 1]:
-            text.append(f"{frame.index:>4}. {move_words(frame.move, self.catalog)}\n",
+            text.append(f"{frame.index:>4}. {self.words_for(frame.index)}\n",
                         style="bold" if frame.index == self.index else "")
         return text
 

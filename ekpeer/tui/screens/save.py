@@ -1,10 +1,13 @@
-"""Facing a kitten: which card saves you, or die. Dying needs its own deliberate key."""
+"""Facing a kitten: which card saves you, or die. Dying is asked once more (ConfirmScreen)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import OptionList
+
 from ...i18n import _
+from ..phrasing import host_words, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -12,15 +15,60 @@ NONE = "none"
 
 
 class SaveScreen(PickScreen):
+    """The choice's own words: who drew the kitten (the engine's ``drawn_by``; a kitten
+    handed over, or nobody's draw, is not "You drew"), and what not saving yourself means
+    at this table (``if_not_saved``: leaving the game, or becoming Dead with your hand)."""
+
     kind = "use"
 
     def __init__(self, choice: dict[str, Any], uses: list[str], cat: Catalog) -> None:
-        kitten = (choice.get("context") or {}).get("kitten")
+        context = choice.get("context") or {}
+        kitten = context.get("kitten")
+        self.savers = [cat.title(u) for u in uses if u != NONE]
+        # the host's words (the engine's or a plugin's), in the player's language when known
+        self.death = host_words(str(context.get("if_not_saved") or "explode and leave the game"))
         options = [(u, _("Use {card}: survive").format(card=cat.title(u)), u) for u in uses if u != NONE]
         if NONE in uses:
-            options.append((NONE, _("Do not save yourself: explode and leave the game"), None))
+            options.append((NONE, _("Do not save yourself: {death}").format(death=self.death), None))
         super().__init__(
-            _("You drew {card}!").format(card=cat.title(kitten)),
+            _title(choice, context, kitten, cat),
             _("Choose the card that saves you. The first option is highlighted."),
             options,
         )
+
+    def answer(self, value: Any) -> None:
+        """Saving answers at once; not saving yourself ends your game, so it is asked once more
+        (on a phone, a tap one row low chose it with a Defuse in hand)."""
+        if value != NONE:
+            super().answer(value)
+            return
+        from .confirm import ConfirmScreen
+
+        saver = self.savers[0] if self.savers else None
+        # the table's own consequence: leaving the game, or (Zombie Kittens) becoming Dead
+        title = f"{self.death[:1].upper()}{self.death[1:]}?"
+        prompt = (_("If you do not save yourself, you {death}, with {card} in your hand.") if saver else
+                  _("If you do not save yourself, you {death}.")).format(death=self.death, card=saver)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                PickScreen.answer(self, NONE)
+                return
+            for options in self.query(OptionList):    # back: the saving card highlighted again
+                options.highlighted = 0
+
+        no = _("No: back to {card}").format(card=saver) if saver else _("No: go back")
+        self.app.push_screen(ConfirmScreen(title, prompt, _("Yes: {death}").format(death=self.death), no),
+                             confirmed)
+
+
+def _title(choice: dict[str, Any], context: dict[str, Any], kitten: str | None, cat: Catalog) -> str:
+    if "drawn_by" not in context:       # a host that does not say: it was drawn, as it used to be
+        return _("You drew {card}!").format(card=cat.title(kitten))
+    drawer = context.get("drawn_by")
+    if drawer is not None and drawer == choice.get("player"):
+        return _("You drew {card}!").format(card=cat.title(kitten))
+    if drawer is not None:
+        return _("{player} drew {card}, and it comes to you!").format(player=drawer, card=cat.title(kitten))
+    names = [str(choice.get("player") or "")]
+    return sentence(titled(str(choice.get("prompt") or f"{kitten}: save yourself?"), cat, names), names)

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...i18n import N_, _, ngettext
 from ..messages import StartChosen
-from ..widgets import Footer
+from ..widgets import KeyBar
 
 #: a table's phase, as a host lists it
 PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
@@ -41,6 +41,7 @@ class StartScreen(Screen):
         Binding("ctrl+b", "choose('play')", "Play vs bots"),
         Binding("ctrl+o", "choose('host')", "Host"),
         Binding("ctrl+j", "choose('join')", "Join"),
+        Binding("ctrl+g", "choose('watch')", "Watch"),
     ]
 
     def __init__(self, name: str = "you", address: str = "", discovery: bool = False) -> None:
@@ -70,9 +71,11 @@ class StartScreen(Screen):
                                 max_length=64)
             with Horizontal(id="start-buttons"):
                 yield Button(_("Join"), id="join", variant="primary" if self.discovery else "default")
+                # a late friend: the game on is theirs to watch, a seat theirs at the next one
+                yield Button(_("Watch"), id="watch")
                 yield Button(_("Host a table"), id="host")
                 yield Button(_("Play vs bots"), id="play", variant="default" if self.discovery else "primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.discovery:
@@ -136,7 +139,7 @@ class StartScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join_listed(event.option_index)
 
-    def join_listed(self, index: int | None) -> None:
+    def join_listed(self, index: int | None, watch: bool = False) -> None:
         if index is None or not 0 <= index < len(self.lan_tables):
             self.notify(_("No table found on the LAN yet: wait a moment, or type the host's address."),
                         severity="warning", timeout=4)
@@ -147,14 +150,15 @@ class StartScreen(Screen):
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
-        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password))
+        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password,
+                                      watch=watch))
 
     def _trusted(self, table: Any) -> bool:
         """A key only the LAN vouches for is never trusted silently: the first Enter shows its
         fingerprint, the second trusts it (remembered by address and advertised name); a
         known address or name with another key is refused."""
         from ...net.addresses import AddressError
-        from ...net.known_hosts import HostKeyChanged, KnownHosts, check_found
+        from ...net.known_hosts import HostKeyChanged, check_found, expect
 
         if not table.key:                   # an --insecure host: the client says so, or refuses
             return True
@@ -163,8 +167,8 @@ class StartScreen(Screen):
         except HostKeyChanged as exc:
             self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
             return False
-        except AddressError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+        except AddressError as exc:         # KeysContested too: two keys for one host
+            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
             return False
         if trust.status == "known":
             return True
@@ -173,7 +177,7 @@ class StartScreen(Screen):
             self.notify(trust.words() + _(" Enter again to trust it."), title=_("New host"), timeout=30,
                         markup=False)
             return False
-        KnownHosts().remember(trust.hostport, trust.key, [n[5:] for n in trust.names])
+        expect(trust)       # remembered once the host has answered the handshake with this key
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -191,14 +195,17 @@ class StartScreen(Screen):
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
         address = self.query_one("#address", Input).value.strip() or None
+        watch = mode == "watch"
+        if watch:
+            mode = "join"
         if mode == "join" and not address:
             lan = self.query("#lan-tables")
             if lan and self.lan_tables:   # nothing typed: the table highlighted on the LAN list
-                self.join_listed(lan.first(OptionList).highlighted)
+                self.join_listed(lan.first(OptionList).highlighted, watch=watch)
                 return
             self.notify(_("Type the host's address first (as the host's lobby shows it)."),
                         severity="warning")
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None
-        self.post_message(StartChosen(mode, name, address, password=password))
+        self.post_message(StartChosen(mode, name, address, password=password, watch=watch))

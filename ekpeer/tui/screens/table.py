@@ -14,13 +14,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
 from ...i18n import _
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
-from ..widgets import CardWidget, KeyBar, pile_text, player_lines, title_width
+from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -149,7 +150,7 @@ class TableScreen(Screen):
             return
         gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
         self._timer = (kind, float(seconds), time.monotonic() - gone, player)
-        if self.is_mounted:
+        if self.is_mounted and self.query("#status"):     # (none while the app closes)
             self._render_status()
 
     def _players_width(self, players: Static) -> int:
@@ -162,8 +163,8 @@ class TableScreen(Screen):
 
     def show_state(self) -> None:
         """Redraw from the app's latest view and log, then open any decision it asks for."""
-        if not self.is_mounted or not self.view:
-            return
+        if not self.is_mounted or not self.view or not self.query("#log"):
+            return      # (its widgets not there: still composing, or the app closing)
         if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
             self.remove_class("-dealing")
             self.call_after_refresh(self._relayout)
@@ -180,6 +181,7 @@ class TableScreen(Screen):
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
+        self.query_one(KeyBar).refresh_keys()     # a narrow screen's Play, Nope, NOW follow the view
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
@@ -299,6 +301,44 @@ class TableScreen(Screen):
         _show(left, Text(f"◀\n{start}\n{more}"), layout=False)         # fixed size (ekpeer.tcss)
         _show(right, Text(f"▶\n{n - start - fit}\n{more}"), layout=False)
 
+    def on_click(self, event: Click) -> None:
+        """A tap on "◀ 3 more" or "▶ 5 more" shows the hand's cards that way."""
+        widget = event.widget
+        if widget is not None and widget.id in ("hand-left", "hand-right"):
+            event.stop()
+            self.page_hand(-1 if widget.id == "hand-left" else 1)
+
+    def page_hand(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) cards of a hand too wide for the row,
+        the first of them focused."""
+        cards = self._cards()
+        shown = [i for i, c in enumerate(cards) if c.display]
+        if not cards or not shown:
+            return
+        fit = len(shown)
+        start = max(0, min(len(cards) - fit, shown[0] + step * fit))
+        self._hand_start = start
+        self.focus_index = start if step > 0 else start + fit - 1
+        self._focus_card()
+
+    def tap_keys(self) -> list[tuple[str, str, str, bool]]:
+        """What the status line names as keys (enter: play, n: Nope it, w: NOW card), as tap
+        targets for a narrow screen's key bar: a phone has no keyboard to press them on."""
+        view = self.view
+        if not view or self.is_over() or self._out():
+            return []
+        keys = []
+        if view.get("current") == view.get("you") and not view.get("stack") and self._plays():
+            keys.append(("enter", "⏎", _("Play"), True))
+        if self._nope_moves():
+            keys.append(("n", "n", _("Nope"), True))
+        if self._now_moves():
+            keys.append(("w", "w", _("NOW card"), True))
+        if self.selected:
+            keys.append(("escape", "esc", _("Clear"), True))
+        keys.append(("l", "l", _("Log"), True))
+        return keys
+
     def _cards(self) -> list[CardWidget]:
         # the hand as last drawn: widgets of an earlier hand may linger in the DOM while they
         # are removed, and must not count (a window of them would hide the new cards)
@@ -369,6 +409,8 @@ class TableScreen(Screen):
                      style="bold reverse")
             if self.view.get("hand_count") and not self.view.get("hand"):
                 t.append(_("  cursed: enter plays a random card  d: draw"))
+            elif self.size.width < NARROW:   # a phone: taps, named as the key bar has them
+                t.append(_("  tap cards, then Play; or Draw"))
             else:
                 t.append(_("  space: select  enter: play  d: draw"))
         else:
@@ -421,7 +463,7 @@ class TableScreen(Screen):
         aloud and compare by eye (the whole join command is the lobby's), never cut off: the
         words shorten to fit the width."""
         view = self.view
-        you, turn = str(view.get("you")), view.get("turn_number", 1)
+        you, turn = str(view.get("you") or "watching"), view.get("turn_number", 1)
         host, key = self._host_words()
         width = self.size.width or 80
         tries = [(_(" you are {you} · turn {turn}").format(you=you, turn=turn),
@@ -783,8 +825,8 @@ class TableScreen(Screen):
         out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
         if not self.view:
             return True
-        if action in ("draw", "moves"):
-            return not (self._out() or self.is_over())
+        if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
+            return not (self._out() or self.is_over() or self.view.get("you") is None)
         if action == "quit_over":
             return self.is_over()
         return True

@@ -1,0 +1,71 @@
+"""Asking a player to choose (several asks may wait at once), and taking their answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import IllegalMove
+from .moves import Move
+from .pending import Choice
+from .state import TableState
+
+
+class Choices(TableState):
+    """The choice mechanism: ``ask`` records what is awaited and its continuation; a
+    ``choose`` move is checked against it and runs the continuation."""
+
+    def ask(self, player: str, kind: str, options: Any, then: Callable[[Any], None],
+            prompt: str = "", context: dict[str, Any] | None = None, from_hand: bool = False,
+            source: str | None = None) -> None:
+        """Wait for ``player`` to ``choose`` (several asks may wait at once)."""
+        choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source)
+        self.awaiting.append(choice)
+        if self.recording:
+            self.emit("waiting", None, player=player, kind=kind, source=source)
+
+    def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
+                           source: str | None = None) -> None:
+        """Ask ``player`` for a card of their hand; a cursed hand lies face down and unseen by
+        its owner (ruling 11), so its card is picked at random and nobody is asked."""
+        hand = self.hands[player]
+        if hand and self.hand_hidden(player):
+            then(hand[self.rng.randrange(len(hand))])
+            return
+        self.ask(player, "card", list(dict.fromkeys(self.hands[player])), then, prompt,
+                 from_hand=True, source=source)
+
+    def _choose(self, move: Move) -> None:
+        by = move.by
+        while (not self.awaiting and self.stack and "paused" in self.stack[-1].data
+               and any(c.player == by for c in self.stack[-1].data["paused"])):
+            self._resolve()  # the paused chooser goes on: the window closes, nobody else playing
+        for choice in self.awaiting:
+            if choice.player == by:
+                break
+        else:
+            raise IllegalMove("no_choice", f"nothing is awaited from {by}")
+        kind = choice.kind
+        answer = getattr(move, kind, None)
+        if answer is None:
+            raise IllegalMove("wrong_choice", f"{by} must choose a {kind}")
+        if kind == "position":
+            lo, hi = choice.options
+            if not lo <= answer <= hi:
+                raise IllegalMove("bad_position", f"position must be from {lo} to {hi}")
+        elif kind == "order":
+            if sorted(answer) != list(range(choice.options)):
+                raise IllegalMove("bad_order", f"order must list each index 0..{choice.options - 1} once")
+        elif kind == "keep":
+            pass
+        else:
+            if answer not in choice.options:
+                raise IllegalMove("bad_choice", f"{answer!r} is not one of {choice.options}")
+            if choice.from_hand and answer not in self.hands[by]:
+                raise IllegalMove("card_not_held", f"{by} holds no {answer}")
+        self.awaiting.remove(choice)
+        if self.recording:
+            self.emit("chose", (by,), by=by, kind=kind, answer=answer)
+            self.emit("chose_hidden", None, by=by, kind=kind)
+        choice.then(answer)
+

@@ -1,0 +1,134 @@
+"""A plugin's event phrasing, filled in for one reader.
+
+A card's catalog entry may carry ``phrases``: ``{event type: English format string}``, the
+log line for an event its plugin emits. The client knows no plugin event by name: it fills
+the phrase in with the event's fields, from the reader's point of view. The placeholders:
+
+- ``{player}``: a field naming a player reads ``you`` for the reader, else the name;
+  ``{Player}`` starts a sentence (``You``); ``{player's}`` is ``your`` or ``bob’s``.
+- ``{player:verb}``: the verb agreeing with that player (``{by:alter}``: ``alter`` for
+  you, ``alters`` for bob; ``be`` gives ``are``/``is``, ``have`` gives ``have``/``has``).
+- ``{card}``: a field holding a card id reads as the card's title (a missing card field
+  reads ``a card``); ``{count}``: a number as it is.
+- ``{count#kitten}``: a number with its noun (``no kittens``, ``1 kitten``, ``2 kittens``).
+- ``{position:place}``: where a card went (``on top``, ``3rd from the top``, ``at the bottom``).
+
+A phrase keyed ``type/field`` is used instead of ``type``'s when the event's ``field`` is
+set (``died/imploded``), and an empty phrase means the event needs no line. Phrases are
+plain English format strings, so that a translation can look each one up whole.
+
+The words filled in (``you``, ``someone``, ``your``, ``3rd from the top``, ``2 kittens``)
+are the client's own, said through gettext in the reader's language. A verb's agreement
+(``{by:alter}``) is English grammar: a translated phrase writes its verbs as its language
+says them (Danish verbs do not agree: ``{By} ændrer``), so only English phrases use it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from .. import i18n
+from ..i18n import _, ngettext, pgettext
+
+
+class _Titles(Protocol):
+    cards: dict[str, dict[str, Any]]
+
+    def title(self, card: str | None) -> str: ...
+
+
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)('s)?(?::([a-z]+))?(?:#([a-z]+))?\}")
+
+
+def who(name: str | None, me: str | None) -> str:
+    """A player as the object of a sentence: ``you``, a name, ``someone``."""
+    if name is None:
+        return _("someone")
+    return pgettext("object", "you") if name == me else name
+
+
+def whose(name: str | None, me: str | None) -> str:
+    """``your``, ``ann’s`` or ``someone’s`` (never "you’s")."""
+    if name is not None and name == me:
+        return _("your")
+    return _("{player}’s").format(player=who(name, me))
+
+
+def Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
+    return _("You") if name == me else (name or _("Someone"))
+
+
+def agree(verb: str, name: str | None, me: str | None) -> str:
+    """``verb`` as the subject ``name`` says it: ``take`` for you, ``takes`` for bob (English
+    grammar: a translated phrase writes its verbs itself, see the module's docstring)."""
+    if name == me:
+        return "are" if verb == "be" else verb
+    third = {"have": "has", "are": "is", "be": "is"}.get(verb)
+    if third is None:
+        third = verb + "es" if verb.endswith(("sh", "s")) else verb + "s"
+    return third
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th`` (Danish: ``1.``, ``2.``)."""
+    if i18n.current() != i18n.DEFAULT:
+        return _("{n}th").format(n=n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place(position: Any) -> str:
+    """Where a card put back at ``position`` went, as a watcher says it."""
+    if isinstance(position, int) and position >= 0:
+        return _("on top") if position == 0 else _("{nth} from the top").format(nth=ordinal(position + 1))
+    if isinstance(position, int):
+        return _("at the bottom")
+    return _("somewhere")
+
+
+def counted(n: Any, noun: str) -> str:
+    """``no kittens``, ``1 kitten``, ``2 kittens``: the nouns the built-in phrases count are
+    the client's words (translated); any other noun is a plugin's English."""
+    n = int(n or 0)
+    if noun == "kitten":
+        return _("no kittens") if n == 0 else ngettext("{n} kitten", "{n} kittens", n).format(n=n)
+    return f"no {noun}s" if n == 0 else f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def variant_for(event: dict[str, Any], phrases: dict[str, str]) -> str | None:
+    """The phrase for a variant of ``event``: a ``type/field`` key whose field is set."""
+    t = str(event.get("type"))
+    for key, text in phrases.items():
+        head, _sep, field = key.partition("/")
+        if field and head == t and event.get(field):
+            return text
+    return None
+
+
+def fill(text: str, event: dict[str, Any], cat: _Titles, me: str | None) -> str:
+    """``text`` with each placeholder filled from ``event`` for the reader ``me``."""
+
+    def one(match: re.Match[str]) -> str:
+        name, possessive, word, noun = match.group(1), match.group(2), match.group(3), match.group(4)
+        field = name[:1].lower() + name[1:]
+        value = event.get(field)
+        if word == "place":
+            return place(value)
+        if noun:
+            return counted(value if isinstance(value, int) else 0, noun)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)
+        if isinstance(value, str) and value in cat.cards:
+            return cat.title(value)
+        if value is None and "card" in field:
+            return _("a card")
+        person = None if value is None else str(value)
+        if word:
+            return agree(word, person, me)
+        if possessive:
+            mine = whose(person, me)
+            return mine[:1].upper() + mine[1:] if name[:1].isupper() else mine
+        return Who(person, me) if name[:1].isupper() else who(person, me)
+
+    return _FIELD.sub(one, text)

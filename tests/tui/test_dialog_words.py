@@ -1,0 +1,76 @@
+"""Dialogs say what the choice says (issue 27.2): who drew the kitten, what not saving
+yourself means at this table, and who sees where a card goes back, from the engine's own
+choice, never assumed."""
+
+from __future__ import annotations
+
+from ekpeer.engine import Move
+from ekpeer.engine.view import player_view
+from ekpeer.plugins import ruleset
+from ekpeer.tui.screens.position import PositionScreen
+from ekpeer.tui.screens.save import SaveScreen
+from ekpeer.tui.words import Catalog
+
+
+def _after(expansions: list[str], table: dict, moves: list[Move], me: str):
+    rules = ruleset(expansions)
+    game = rules.game_from_table(table)
+    for move in moves:
+        game.apply(move)
+    choice = player_view(game, me)["choices"][0]
+    return choice, Catalog(rules.catalog())
+
+
+def _save(choice, cat) -> SaveScreen:
+    return SaveScreen(choice, list(choice["options"]), cat)
+
+
+def test_your_own_draw_reads_you_drew_and_not_saving_means_leaving():
+    choice, cat = _after(["base"], {"players": ["ann", "bob"], "current": "ann",
+                                    "draw_pile": ["exploding_kitten", "skip"],
+                                    "hands": {"ann": ["defuse"], "bob": []}}, [Move("draw", "ann")], "ann")
+    screen = _save(choice, cat)
+    assert screen.title_text == "You drew Exploding Kitten!"
+    assert screen.options[-1][1] == "Do not save yourself: explode and leave the game"
+
+
+def test_a_kitten_drawn_by_another_player_is_not_yours_drawn():
+    # bob draws it under ann's I'll Take That: it is handed to ann, who must survive it
+    choice, cat = _after(["base", "party"], {"players": ["ann", "bob"], "current": "bob",
+                                             "draw_pile": ["exploding_kitten", "skip"],
+                                             "in_front": {"bob": ["ill_take_that:ann"]},
+                                             "hands": {"ann": ["defuse"], "bob": []}},
+                         [Move("draw", "bob")], "ann")
+    assert choice["player"] == "ann"
+    screen = _save(choice, cat)
+    assert "You drew" not in screen.title_text
+    assert screen.title_text == "bob drew Exploding Kitten, and it comes to you!"
+
+
+def test_at_a_zombie_table_not_saving_yourself_makes_you_dead_not_gone():
+    choice, cat = _after(["base", "zombie"], {"players": ["ann", "bob", "cat"], "current": "ann",
+                                              "draw_pile": ["exploding_kitten", "skip"],
+                                              "hands": {"ann": ["defuse", "nope"], "bob": [], "cat": []}},
+                         [Move("draw", "ann")], "ann")
+    label = _save(choice, cat).options[-1][1]
+    assert label == "Do not save yourself: die and become Dead, keeping your hand"
+    assert "leave the game" not in label
+
+
+def test_an_imploding_kitten_goes_back_face_up_for_all_to_see():
+    choice, cat = _after(["imploding"], {"players": ["ann", "bob"], "current": "ann",
+                                         "draw_pile": ["imploding_kitten", "skip", "skip"],
+                                         "hands": {"ann": [], "bob": []}}, [Move("draw", "ann")], "ann")
+    screen = PositionScreen(choice, [0, 1, 2, -1], cat)
+    assert "Nobody else sees" not in screen.prompt
+    assert "face up: everyone sees where you put it" in screen.prompt
+    assert screen.title_text.startswith("Put Imploding Kitten back face up")
+
+
+def test_a_kitten_put_back_in_secret_says_nobody_else_sees():
+    choice, cat = _after(["base"], {"players": ["ann", "bob"], "current": "ann",
+                                    "draw_pile": ["exploding_kitten", "skip"],
+                                    "hands": {"ann": ["defuse"], "bob": []}},
+                         [Move("draw", "ann"), Move("choose", "ann", use="defuse")], "ann")
+    assert choice["kind"] == "position"
+    assert "Nobody else sees where you put it." in PositionScreen(choice, [0, 1, -1], cat).prompt

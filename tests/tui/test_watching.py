@@ -1,0 +1,159 @@
+"""Issue 25, item 2.3: late friends watch. The real host and the Textual client under Pilot,
+the seated player through the client library: a friend refused a seat because the game is on
+reads how to watch, presses Watch (ctrl+g) on the start screen, sees the table as a spectator,
+listed with the players as watching; when the game ends they take a seat (t) and are dealt
+into the next game."""
+
+from __future__ import annotations
+
+import asyncio
+
+import zmq.asyncio
+from ports import free_port
+
+from ekpeer.cli_tui import session_factory
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.net.remote_bot import RemoteBot
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.game_over import GameOverScreen
+from ekpeer.tui.screens.lobby import LobbyScreen
+from ekpeer.tui.screens.start import StartScreen
+from ekpeer.tui.screens.table import TableScreen
+
+from .conftest import settle, until
+
+SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
+            "expansions": ["base"], "bots": "random"}
+
+
+def said(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+def shown(widget) -> str:
+    return str(widget.render())
+
+
+async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next_game():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    table = host.tables["t"]
+    bob = Client(host.address, "bob", ctx=ctx)
+    playing = None
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="dan",
+                   address=host.address, options={"table": "t"})
+    try:
+        await bob.connect()
+        await bob.join("t")
+        await bob.ready()
+        await bob.start()           # bob's turn or soon: nothing moves for him until he plays
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
+                        "the refusal")
+            words = said(app)
+            assert "playing already" in words and "Watch" in words and "--watch" in words, words
+            await pilot.press("ctrl+g")      # Watch: the address and table kept from the refusal
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8,
+                        "the table, watched")
+            await until(pilot, lambda: table.watchers() == ["dan"], 5, "dan watching at the host")
+            await until(pilot, lambda: "Watching: dan" in shown(app.screen.query_one("#players")), 5,
+                        "dan listed as watching at the table")
+            assert app.view.get("you") is None and app.lobby.get("spectator") is True
+            assert "you are watching" in shown(app.screen.query_one("#topbar"))
+            bindings = {b.binding.action for b in app.active_bindings.values()}
+            assert "draw" not in bindings and "moves" not in bindings      # no seat to draw for
+            # bob plays the game out (the turn clock is long: only his moves move it)
+            playing = asyncio.create_task(RemoteBot(bob, "heuristic", seed=1, games=2, rematch=False,
+                                                    emit=None).run())
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen)
+                        and app.screen.query("#dialog-buttons Button"), 20, "the game's end")
+            assert app.screen.query("#sit") and not app.screen.query("#rematch")
+            await pilot.press("t")       # a seat for the next game: bot1's
+            await until(pilot, lambda: [s.name for s in table.seats] == ["bob", "dan"], 5, "dan seated")
+            assert table.watchers() == [] and table.seats[1].rematch      # dan asked for the game too
+            await until(pilot, lambda: app.lobby.get("you") == "dan", 5, "dan's own lobby")
+            await settle(pilot)
+            assert "waiting for bob" in shown(app.screen.query_one("#rematch-state"))
+            await bob.rematch()
+            await until(pilot, lambda: app.view.get("you") == "dan" and table.games == 2, 8,
+                        "dan dealt into the next game")
+            assert isinstance(app.screen, TableScreen)
+    finally:
+        if playing is not None:
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)
+        await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_join_watch_in_the_lobby_lists_the_spectator_and_t_takes_a_seat():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    table = host.tables["t"]
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="eve",
+                   address=host.address, options={"table": "t", "watch": True})    # ekpeer join --watch
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 8, "eve's lobby")
+            await until(pilot, lambda: "Watching: eve" in shown(app.screen.query_one("#seats")), 5,
+                        "eve listed as watching in the lobby")
+            assert table.watchers() == ["eve"] and not table.seats
+            assert "you are watching" in shown(app.screen.query_one("#lobby-title"))
+            assert "t: take a seat" in shown(app.screen.query_one("#lobby-help"))
+            await pilot.press("t")
+            await until(pilot, lambda: [s.name for s in table.seats] == ["eve"], 5, "eve seated")
+            await until(pilot, lambda: app.lobby.get("you") == "eve", 5, "eve's own lobby")
+            await settle(pilot)
+            assert "r: ready" in shown(app.screen.query_one("#lobby-help"))
+            assert "Watching" not in shown(app.screen.query_one("#seats"))
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_join_watch_without_an_address_watches_the_table_picked_on_the_start_screen():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    table = host.tables["t"]
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode=None, name="fay",
+                   options={"watch": True})          # ekpeer join --watch --name fay: the start screen
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StartScreen), 5, "the start screen")
+            app.screen.query_one("#address").value = host.address
+            app.screen.query_one("#address").focus()
+            await pilot.press("enter")          # Join: with --watch, it watches
+            await until(pilot, lambda: table.watchers() == ["fay"], 8, "fay watching")
+            assert not table.seats
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_a_spectators_rematch_key_asks_for_a_seat_not_a_rematch():
+    """A spectator's ``r`` after the game (the table's key) is a seat at the next game: a
+    rematch request would only be refused (spectators only watch)."""
+    from ekpeer.tui.messages import RematchRequested
+    from ekpeer.tui.session import FakeSession
+
+    from .conftest import settle
+
+    session = FakeSession(name="dan")
+    session.push("lobby", {"table": "t", "you": None, "spectator": True, "phase": "over", "started": True,
+                           "seats": [{"name": "bob"}, {"name": "bot1", "bot": True}], "spectators": ["dan"],
+                           "settings": {"seats": 2}})
+    app = make_app(lambda **_: session, mode="join", name="dan", address="tcp://127.0.0.1:1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.lobby.get("spectator"), 5, "the spectator's lobby")
+        app.post_message(RematchRequested())
+        await until(pilot, lambda: ("sit", None) in session.sent, 5, "a seat asked for")
+        await settle(pilot)
+        assert ("rematch", None) in session.sent        # then the next game, as the seat's own word

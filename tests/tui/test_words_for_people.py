@@ -1,0 +1,63 @@
+"""Words for people, not for the engine (issue 29, section 3): a player Yup-ing their own card
+is said so, a chosen new order of the top cards is said back to its chooser, and a deck that
+cannot seat the table says it in words."""
+
+from __future__ import annotations
+
+from ekpeer.tui.screens.lobby import deck_label
+from ekpeer.tui.words import Catalog, event_words
+
+from .conftest import rigged, scripted_app, settle, snapshot_of
+
+CAT = Catalog([{"id": "targeted_attack", "title": "Targeted Attack (2x)", "kind": "attack"}])
+
+
+def test_a_player_yupping_their_own_card_is_said_so():
+    """Not "bot3 Yups bot3's Targeted Attack (2x)"."""
+    yup = {"type": "noped", "by": "bot3", "action": {"by": "bot3", "card": "targeted_attack", "nopes": 2}}
+    assert event_words(yup, CAT, "ann") == "bot3 Yups their own Targeted Attack (2x)"
+    assert event_words(yup, CAT, "bot3") == "You Yup your Targeted Attack (2x)"
+    yup["by"] = "ann"
+    assert event_words(yup, CAT, "ann") == "You Yup bot3’s Targeted Attack (2x)"
+    assert event_words(yup, CAT, None) == "ann Yups bot3’s Targeted Attack (2x)"
+    nope = {"type": "noped", "by": "bob", "action": {"by": "bob", "card": "targeted_attack", "nopes": 1}}
+    assert event_words(nope, CAT, "ann") == "bob Nopes their own Targeted Attack (2x)"
+
+
+ALTER = {"expansions": ["base", "imploding"], "players": ["ann", "bob"], "current": "ann",
+         "draw_pile": ["tacocat", "skip", "exploding_kitten", "nope"],
+         "hands": {"ann": ["alter_the_future", "defuse"], "bob": ["defuse"]}}
+
+
+async def test_your_log_says_the_order_you_chose_for_the_future():
+    """The cards were shown in one update, the order chosen in a later one (as a host sends
+    them): the chooser's log says the new order, nobody else's does."""
+    from ekpeer.engine import Move, player_view
+    from ekpeer.engine.view import visible_events
+
+    game, rules, shown = rigged(ALTER, [{"do": "play", "by": "ann", "cards": ["alter_the_future"]},
+                                        {"do": "resolve"}])
+    snapshots = {me: snapshot_of(game, rules, me, shown) for me in ("ann", "bob")}
+    chosen = game.apply(Move.from_dict({"do": "choose", "by": "ann", "order": [2, 0, 1]}))
+    assert game.draw_pile.top_first()[:3] == ["exploding_kitten", "tacocat", "skip"]
+    for me in ("ann", "bob"):
+        update = {"type": "update", "body": {"view": player_view(game, me),
+                                             "events": visible_events(list(chosen), me)}}
+        app, _ = scripted_app([snapshots[me], update], name=me)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, 4)
+            log = app.log_lines
+            altered = next(i for i, line in enumerate(log) if "alter" in line and "future" in line)
+            if me == "ann":   # the chooser's own line, right after the public one it explains
+                assert log[altered + 1:] == ["You put them back, top first: Exploding Kitten, Tacocat, Skip"]
+            else:             # nobody else learns the order
+                assert not any("top first" in line for line in log), log
+
+
+def test_a_deck_that_cannot_seat_the_table_says_so_in_words():
+    two = {"name": "two_player", "title": "2-Player Edition", "min_players": 2, "max_players": 2}
+    original = {"name": "original", "title": "Original Edition", "min_players": 2, "max_players": 5}
+    assert str(deck_label(two, 5)) == "2-Player Edition: 2 players only, not 5"
+    assert str(deck_label(two, 2)) == "2-Player Edition: 2 players"
+    assert str(deck_label(original, 6)) == "Original Edition: 2-5 players only, not 6"
+    assert str(deck_label(original, 4)) == "Original Edition: 2-5 players"
