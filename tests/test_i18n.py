@@ -192,3 +192,18 @@ def test_a_plugin_that_ships_only_english_is_read_in_english(monkeypatch, tmp_pa
               "phrases": {"barked": "{By} {by:bark}"}}]
     assert plugins.card_words(("only_english_box",), "da") == {}
     assert plugins.translated(entry, ["only_english_box"], "da") == entry
+
+
+def test_the_trust_words_and_a_changed_key_are_said_in_danish(danish):
+    """What a client says of a host's key (first visit, a key changed) is the client's own words."""
+    import zmq
+
+    from ekpeer.net.known_hosts import HostKeyChanged, Trust
+
+    key, other = zmq.curve_keypair()[0], zmq.curve_keypair()[0]
+    first = Trust("10.0.0.5:7777", key, "new").words()
+    assert first.startswith("Første besøg hos 10.0.0.5:7777: stoler på dens nøgle")
+    changed = str(HostKeyChanged("10.0.0.5:7777", "10.0.0.5:7777", key, other, Path("known_hosts")))
+    assert changed.startswith("AFVIST: værten på 10.0.0.5:7777 har nu en anden nøgle")
+    i18n.set_language("en")
+    assert Trust("10.0.0.5:7777", key, "new").words().startswith("First visit to 10.0.0.5:7777: trusting")

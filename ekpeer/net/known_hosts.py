@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from .addresses import AddressError, decode_key, encode_key, fingerprint, format_address, parse, valid_key
 
 FILE_NAME = "known_hosts"
@@ -103,15 +104,17 @@ class HostKeyChanged(AddressError):
 
     def __init__(self, hostport: str, who: str, old: bytes, new: bytes, path: Path) -> None:
         self.hostport, self.who, self.old, self.new, self.path = hostport, who, old, new, path
-        what = f"the host advertised as {who[5:]!r}" if who.startswith("name:") else f"the host at {who}"
-        super().__init__(
-            f"REFUSED: {what} now has another key than the one this client trusted before.\n"
-            f"  trusted before: {fingerprint(old)}\n"
-            f"  offered now:    {fingerprint(new)} ({hostport})\n"
+        what = _("the host advertised as {name}").format(name=repr(who[5:])) if who.startswith("name:") \
+            else _("the host at {address}").format(address=who)
+        super().__init__(_(
+            "REFUSED: {what} now has another key than the one this client trusted before.\n"
+            "  trusted before: {old}\n"
+            "  offered now:    {new} ({hostport})\n"
             "Someone on the network may be pretending to be that host; or the host made itself a new "
             "key (its data folder was lost). Ask the person hosting which fingerprint their screen "
-            f"shows. Only if it is the new one: ekpeer forget-host {who}  (then join again; "
-            f"the keys are kept in {path})")
+            "shows. Only if it is the new one: ekpeer forget-host {who}  (then join again; "
+            "the keys are kept in {path})").format(what=what, old=fingerprint(old), new=fingerprint(new),
+                                                   hostport=hostport, who=who, path=path))
 
 
 class KeysContested(AddressError):
@@ -121,10 +124,11 @@ class KeysContested(AddressError):
     def __init__(self, hostport: str, keys: Any) -> None:
         self.hostport, self.keys = hostport, sorted(keys)
         prints = ", ".join(fingerprint(k) for k in self.keys)
-        super().__init__(
-            f"REFUSED: {len(self.keys)} different keys are advertised on the LAN for {hostport} "
-            f"(fingerprints {prints}): someone is pretending to be that host. Join with the whole "
-            "address the host's screen shows (tcp://HOST:PORT/KEY).")
+        super().__init__(_(
+            "REFUSED: {n} different keys are advertised on the LAN for {hostport} "
+            "(fingerprints {prints}): someone is pretending to be that host. Join with the whole "
+            "address the host's screen shows (tcp://HOST:PORT/KEY).").format(
+                n=len(self.keys), hostport=hostport, prints=prints))
 
 
 @dataclass
@@ -151,13 +155,16 @@ class Trust:
         """What to tell the player about this key, in one or two sentences."""
         shown = f"{self.hostport}" + (f" ({', '.join(n[5:] for n in self.names)})" if self.names else "")
         if self.status == "known":
-            return f"{shown}: the host this client trusted before (key fingerprint {self.fingerprint})."
+            return _("{host}: the host this client trusted before (key fingerprint {fingerprint}).").format(
+                host=shown, fingerprint=self.fingerprint)
         if self.source == "lan":
-            return (f"{shown} is advertised on the LAN with key fingerprint {self.fingerprint}. Anyone on "
-                    "the network can advertise a table: compare this fingerprint with the one the "
-                    "host's screen shows before trusting it.")
-        return (f"First visit to {shown}: trusting its key, fingerprint {self.fingerprint} (compare it "
-                "with the host's screen); this client will refuse any other key there from now on.")
+            return _("{host} is advertised on the LAN with key fingerprint {fingerprint}. Anyone on "
+                     "the network can advertise a table: compare this fingerprint with the one the "
+                     "host's screen shows before trusting it.").format(host=shown,
+                                                                      fingerprint=self.fingerprint)
+        return _("First visit to {host}: trusting its key, fingerprint {fingerprint} (compare it "
+                 "with the host's screen); this client will refuse any other key there from now on.").format(
+                     host=shown, fingerprint=self.fingerprint)
 
 
 class KnownHosts:

@@ -18,6 +18,8 @@ import os
 import ssl
 from pathlib import Path
 
+from ..i18n import _
+
 CERT_NAME, KEY_NAME = "cert.pem", "key.pem"
 VALID_DAYS = 3650          # kept for years: a new one every start would be a new fingerprint
 
@@ -56,7 +58,7 @@ def kept_certificate(folder: Path, names: list[str]) -> tuple[Path, Path]:
 
             shutil.rmtree(mine, ignore_errors=True)
     if not (cert.exists() and key.exists()):
-        raise TlsError(f"no certificate could be kept in {folder}")
+        raise TlsError(_("no certificate could be kept in {folder}").format(folder=folder))
     return cert, key
 
 
@@ -67,8 +69,8 @@ def _self_signed(names: list[str]) -> tuple[bytes, bytes]:
         from cryptography.hazmat.primitives.asymmetric import ec
         from cryptography.x509.oid import NameOID
     except ImportError as exc:      # comes with ekpeer's web extra
-        raise TlsError("making a certificate needs the cryptography package (pip install "
-                       "'ekpeer[web]'), or give one with --cert and --key") from exc
+        raise TlsError(_("making a certificate needs the cryptography package (pip install "
+                         "'ekpeer[web]'), or give one with --cert and --key")) from exc
     key = ec.generate_private_key(ec.SECP256R1())
     alt: list[x509.GeneralName] = []
     for name in dict.fromkeys(n for n in names if n):
@@ -95,7 +97,7 @@ def fingerprint(cert: Path) -> str:
     try:
         der = ssl.PEM_cert_to_DER_cert(cert.read_text(encoding="ascii"))
     except (OSError, ValueError) as exc:
-        raise TlsError(f"{cert}: not a PEM certificate ({exc})") from exc
+        raise TlsError(_("{cert}: not a PEM certificate ({why})").format(cert=cert, why=exc)) from exc
     return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
 
 
@@ -106,7 +108,8 @@ def server_context(cert: Path, key: Path) -> ssl.SSLContext:
     try:
         context.load_cert_chain(str(cert), str(key))
     except (OSError, ssl.SSLError) as exc:
-        raise TlsError(f"cannot use the certificate {cert} with the key {key}: {exc}") from exc
+        raise TlsError(_("cannot use the certificate {cert} with the key {key}: {why}").format(
+            cert=cert, key=key, why=exc)) from exc
     return context
 
 
