@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from .i18n import _
+
 SETTLE = 1.0        # seconds of listening on the LAN after a host's key is first heard
 
 
@@ -43,9 +45,9 @@ def trusted_address(address: str, *, trust: bool = False, discovery: bool = True
         if insecure:
             return address
         if not discovery:
-            print(f"{parsed.hostport}: no host key in the address and none known for it: use the whole "
-                  "address the host shows (tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN "
-                  "(no --no-discovery).", file=out)
+            print(_("{host}: no host key in the address and none known for it: use the whole "
+                    "address the host shows (tcp://HOST:PORT/KEY), or let ekpeer look for it on the LAN "
+                    "(no --no-discovery).").format(host=parsed.hostport), file=out)
             return None
         checked = _found_on_lan(parsed, timeout, known, out)
     except AddressError as exc:         # HostKeyChanged too: its words say what to do
@@ -55,9 +57,10 @@ def trusted_address(address: str, *, trust: bool = False, discovery: bool = True
         return None
     if checked.status == "new":
         print(checked.words(), file=out)
-        if not (trust or _yes(ask, "Trust this host's key? [y/N] ")):
-            print("Not trusted. Once the host's screen shows the same fingerprint, join again with "
-                  f"--trust, or with the whole address it shows: {checked.address}", file=out)
+        if not (trust or _yes(ask, _("Trust this host's key? [y/N] "))):
+            print(_("Not trusted. Once the host's screen shows the same fingerprint, join again with "
+                    "--trust, or with the whole address it shows: {address}").format(address=checked.address),
+                  file=out)
             return None
         # remembered (by address, name, and the name:port typed) only once the host there
         # has answered the handshake with this key (Client.connect): never on the LAN's word
@@ -86,11 +89,12 @@ def _found_on_lan(parsed: Any, timeout: float, known: Any, out: Any) -> Any:
         found = [f for f in tables if ours(f)]
     except DiscoveryUnavailable as exc:
         found = []
-        print(f"LAN discovery is not available here ({exc}).", file=out)
+        print(_("LAN discovery is not available here ({reason}).").format(reason=exc), file=out)
     keys = {k for f in found for k in (f.key, *f.rival_keys)}
     if not found:
-        print(f"No key is known for {parsed.hostport} and no host there advertises one on the LAN: join "
-              "with the whole address the host shows (tcp://HOST:PORT/KEY).", file=out)
+        print(_("No key is known for {host} and no host there advertises one on the LAN: join "
+                "with the whole address the host shows (tcp://HOST:PORT/KEY).").format(host=parsed.hostport),
+              file=out)
         return None
     if len(keys) > 1:
         raise KeysContested(parsed.hostport, keys)
