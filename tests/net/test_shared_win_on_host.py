@@ -27,6 +27,6 @@ async def test_a_shared_win_ends_the_hosts_game_with_every_winner(host):
     assert table.phase == "over" and table.game.winners == ["ann", "bob"]
     over = events(host, "game_over")[-1]
     assert over["winners"] == ["ann", "bob"] and over["winner"] is None and over["shared"] is True
-    you = SimpleNamespace(seat=table.seats[0], spectator=False, lean=True)
+    you = SimpleNamespace(seat=table.seats[0], spectator=False, lean=True, lang=None)
     body = table.lobby_body(you)  # type: ignore[arg-type]
     assert body["winners"] == ["ann", "bob"] and body["winner"] is None
