@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -180,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader stopped early (`ekpeer cards | head`): nothing more to say, no traceback.
+        # stdout goes to /dev/null so that the interpreter's own flush at exit fails no more.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 128 + 13            # as a command ended by SIGPIPE says it
 
 
 if __name__ == "__main__":

@@ -43,3 +43,15 @@ def test_text_shows_each_card_once_with_its_text_and_counts(capsys):
     if "party" in installed():
         assert "no box (a variant or a custom deck adds it)" in out
         assert "Party Pack 9" in out
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`ekpeer cards | head -1` (a stranger's first look) ended in a BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    ekpeer = [sys.executable, "-m", "ekpeer.cli", "cards"]
+    proc = subprocess.run(f"{' '.join(ekpeer)} | head -1", shell=True, capture_output=True, text=True,
+                          timeout=60, executable="/bin/bash")
+    assert proc.stdout.strip() and "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, \
+        proc.stderr

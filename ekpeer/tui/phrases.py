@@ -64,9 +64,14 @@ def agree(verb: str, name: str | None, me: str | None) -> str:
     grammar: a translated phrase writes its verbs itself, see the module's docstring)."""
     if name == me:
         return "are" if verb == "be" else verb
-    third = {"have": "has", "are": "is", "be": "is"}.get(verb)
+    third = {"have": "has", "are": "is", "be": "is", "do": "does", "go": "goes"}.get(verb)
     if third is None:
-        third = verb + "es" if verb.endswith(("sh", "s")) else verb + "s"
+        if verb.endswith(("s", "sh", "ch", "x", "z")):
+            third = verb + "es"                     # scratches, passes, boxes
+        elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+            third = verb[:-1] + "ies"               # buries, copies (but plays, obeys)
+        else:
+            third = verb + "s"
     return third
 
 
@@ -128,7 +133,9 @@ def fill(text: str, event: dict[str, Any], cat: _Titles, me: str | None) -> str:
             return agree(word, person, me)
         if possessive:
             mine = whose(person, me)
-            return mine[:1].upper() + mine[1:] if name[:1].isupper() else mine
+            if not name[:1].isupper() or (person is not None and person != me):
+                return mine            # a player's name keeps its own case: "bot1’s", never "Bot1’s"
+            return mine[:1].upper() + mine[1:]
         return Who(person, me) if name[:1].isupper() else who(person, me)
 
     return _FIELD.sub(one, text)

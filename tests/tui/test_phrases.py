@@ -69,3 +69,38 @@ def test_a_plugins_notes_beside_the_piles_read_in_its_phrases():
     view = {"you": "ann", "draw_pile_count": 4, "discard": [], "players": [], "kittens_in_pile": 1,
             "known_pile": [], "notes": [{"type": "barked", "by": "bob", "target": "ann"}]}
     assert "bob barks at you" in pile_text(view, cat, None).plain
+
+
+def test_a_third_party_verb_and_possessive_read_as_english_does():
+    """A stranger's box (issue 27, tried from the docs alone) printed "bot2 scratchs ..." and
+    "Bot1’s Cat Burglar": third-person verbs take -es after a hiss and -ies after a consonant
+    y, and a player's name keeps its own case in a sentence-initial possessive."""
+    cat = Catalog([{"id": "scratching_post", "title": "Scratching Post",
+                    "phrases": {"scratched": "{Target} {target:scratch} {card}",
+                                "buried": "{By} {by:bury} it, {by:play} on and {by:go} home",
+                                "burgled": "{Target's} {card} goes to {by}"}}])
+    assert event_words({"type": "scratched", "target": "bot2", "card": "scratching_post"}, cat, "ann") == \
+        "bot2 scratches Scratching Post"
+    assert event_words({"type": "buried", "by": "bob"}, cat, "ann") == "bob buries it, plays on and goes home"
+    assert event_words({"type": "buried", "by": "ann"}, cat, "ann") == "You bury it, play on and go home"
+    burgled = {"type": "burgled", "target": "bot1", "by": "ann", "card": "scratching_post"}
+    assert event_words(burgled, cat, "ann") == "bot1’s Scratching Post goes to you"
+    assert event_words(burgled, cat, "bot1") == "Your Scratching Post goes to ann"
+    assert event_words({**burgled, "target": None}, cat, "ann") == "Someone’s Scratching Post goes to you"
+
+
+def test_a_third_party_card_choice_is_titled_by_its_own_prompt():
+    """"Discard a card onto the Scratching Post" gives a card up: its dialog is not titled
+    "Take a card from the discard pile" (the client read the word "discard" in the prompt);
+    only the choice's own context (five different's ``from: discard``) makes it a taking."""
+    from ekpeer.tui.screens.card_choice import CardChoiceScreen, taking
+
+    cat = Catalog([{"id": "scratching_post", "title": "Scratching Post"},
+                   {"id": "tacocat", "title": "Tacocat"}])
+    choice = {"kind": "card", "player": "ann", "prompt": "discard a card onto the Scratching Post",
+              "source": "scratching_post", "options": ["tacocat"]}
+    assert not taking(choice)
+    screen = CardChoiceScreen(choice, ["tacocat"], cat, hand=["tacocat"], names=["ann"])
+    assert screen.title_text.startswith("Discard a card onto the Scratching Post")
+    assert "Asked by Scratching Post" in screen.prompt
+    assert taking({**choice, "context": {"from": "discard"}})

@@ -26,7 +26,9 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str,
 def taking(choice: dict[str, Any]) -> bool:
     """Does this choice take a card into the hand (rather than give one up)?"""
     context = choice.get("context") or {}
-    return context.get("from") == "discard" or "discard" in str(choice.get("prompt") or "")
+    # the choice's own context says it, never its prompt's words: a third party's "Discard a
+    # card onto the Scratching Post" gives a card up, it takes none
+    return context.get("from") == "discard"
 
 
 class CardChoiceScreen(PickScreen):
