@@ -229,16 +229,20 @@ class TableState:
             to = tuple(to)
         self.events.append((to, data))
 
-    def show(self, player: str, cards: list[str], public: bool = False, source: str = "") -> None:
-        """Show ``cards`` (top first) to ``player``, or to everyone with ``public``."""
+    def show(self, player: str, cards: list[str], public: bool = False, source: str = "",
+             top_first: bool = True) -> None:
+        """Show ``cards`` to ``player``, or to everyone with ``public``: cards of the draw pile,
+        top first, unless ``top_first`` is False (a hand's cards, say: the event then says
+        ``top_first: False`` and the reader is not told of a pile's order)."""
         shown = list(cards)
+        extra = {} if top_first else {"top_first": False}
         if public:
             for p in self.players:
                 self.seen[p] = shown
-            self.emit("shown", None, cards=shown, by=player, source=source)
+            self.emit("shown", None, cards=shown, by=player, source=source, **extra)
         else:
             self.seen[player] = shown
-            self.emit("shown", (player,), cards=shown, by=player, source=source)
+            self.emit("shown", (player,), cards=shown, by=player, source=source, **extra)
 
     def show_top(self, player: str, n: int, public: bool = False, source: str = "") -> list[str]:
         """Show ``player`` (or everyone, with ``public``) the top ``n`` cards of the draw pile

@@ -197,6 +197,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "shown":
         cards = cat.titles(event.get("cards", []))
         if event.get("by") == me or me is None:
+            if event.get("top_first") is False:      # not the pile's cards (a hand's, say)
+                return _("Seen: {cards}").format(cards=cards)
             return _("Seen, top first: {cards}").format(cards=cards)
         return _("{player} shows: {cards}").format(player=event.get("by"), cards=cards)
     if t == "card_given":

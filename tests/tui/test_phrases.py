@@ -104,3 +104,18 @@ def test_a_third_party_card_choice_is_titled_by_its_own_prompt():
     assert screen.title_text.startswith("Discard a card onto the Scratching Post")
     assert "Asked by Scratching Post" in screen.prompt
     assert taking({**choice, "context": {"from": "discard"}})
+
+
+def test_cards_shown_from_a_hand_are_not_said_as_the_pile_top_first():
+    """A stranger's plugin showed a hand card with game.show(): the log said "Seen, top first:
+    Cattermelon", the draw pile's words. ``show(..., top_first=False)`` says it plainly."""
+    from ekpeer.engine.view import visible_events
+
+    game = ruleset(["base"]).new_game(["ann", "bob"], seed=1)
+    card = game.hands["bob"][0]
+    game.show("ann", [card], top_first=False)
+    game.show("ann", game.draw_pile.peek(2))
+    cat = Catalog([c.catalog_entry() for c in game.cards.values()])
+    shown = [e for e in visible_events(game.events, "ann") if e["type"] == "shown"][-2:]
+    assert event_words(shown[0], cat, "ann") == f"Seen: {cat.title(card)}"
+    assert event_words(shown[1], cat, "ann").startswith("Seen, top first: ")
