@@ -177,6 +177,26 @@ def rebuild(data: dict[str, Any]) -> Any:
     return game
 
 
+def every_event(events: list) -> list[dict[str, Any]]:
+    """Every event of a move, for a reader who sees every hand: each private event once, and
+    not the public twin the engine sends everyone else beside it (``drew`` to the drawer,
+    ``drew_hidden`` to all: docs/plugins.md). A twin is an event for everyone next to a
+    private one that says all it says and more; read both, "bot1 draws Cat Burglar!" was
+    followed by "bot1 draws a card"."""
+
+    def twin(public: dict[str, Any], private: dict[str, Any]) -> bool:
+        said = {k: v for k, v in public.items() if k != "type"}
+        return bool(said) and all(private.get(k) == v for k, v in said.items())
+
+    kept = []
+    for i, (to, e) in enumerate(events):
+        near = [events[j] for j in (i - 1, i + 1) if 0 <= j < len(events)]
+        if to is None and any(t is not None and twin(e, other) for t, other in near):
+            continue
+        kept.append(e)
+    return kept
+
+
 @dataclass
 class Frame:
     """The table after ``index`` moves (0: as dealt)."""
@@ -211,7 +231,7 @@ class Playback:
         self.frames: list[Frame] = []
 
         def frame(index: int, move: dict[str, Any] | None, events: list) -> Frame:
-            return Frame(index, move, [e for _, e in events], [e for to, e in events if to is None],
+            return Frame(index, move, every_event(events), [e for to, e in events if to is None],
                          spectator_view(game), {p: list(game.hands[p]) for p in game.players},
                          list(game.draw_pile.top_first()), game.snapshot())
 

@@ -246,3 +246,25 @@ async def test_the_replay_says_how_much_of_the_draw_pile_it_lists_and_its_footer
     for key, what in keys.items():
         if what != "palette":
             assert f"`{key}`" in replay, (key, what, replay)
+
+
+def test_every_hand_shown_says_each_private_event_once_without_its_public_twin(expansions_game):
+    """With every hand shown, "bot1 draws Cat Burglar!" was followed by "bot1 draws a card" (the
+    public twin the engine sends the others): a reader who sees all reads each thing once."""
+    from ekpeer.replays import every_event
+    from ekpeer.tui.words import Catalog, event_words
+
+    drew = {"type": "drew", "player": "bot1", "card": "skip"}
+    hidden = {"type": "drew_hidden", "player": "bot1"}
+    other = {"type": "turn", "player": "bob"}
+    assert every_event([(("bot1",), drew), (None, hidden), (None, other)]) == [drew, other]
+    assert every_event([(None, hidden)]) == [hidden]                 # no private one beside it
+    cat = Catalog(expansions_game.catalog)
+    draws = 0
+    for frame in expansions_game.frames:
+        lines = [event_words(e, cat, None) for e in frame.events]
+        for player in expansions_game.players:
+            if any(line and line.startswith(f"{player} draws ") for line in lines):
+                draws += 1
+                assert f"{player} draws a card" not in lines, lines
+    assert draws
