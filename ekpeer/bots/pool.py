@@ -37,6 +37,24 @@ def workers() -> int:
     return n
 
 
+def _follow_parent(parent: int, every: float = 0.5) -> None:
+    """End this worker once the process that started it is gone, however it went: a host
+    that ends with ``os._exit`` (``ekpeer play``'s forked host) or is killed runs no atexit,
+    and a worker blocked on the pool's queue would otherwise live on, orphaned, for good."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
+
+
+def _start_worker() -> None:
+    """A worker's first act (the pool's initializer): follow its parent, load the rules."""
+    threading.Thread(target=_follow_parent, args=(os.getppid(),), daemon=True,
+                     name="ekpeer-follow-parent").start()
+    _warm()
+
+
 def _warm() -> None:
     """A worker loads the rules once, before its first search waits on that."""
     from ..plugins import ruleset
@@ -56,7 +74,7 @@ def pool() -> cf.Executor:
                 _pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ekpeer-search")
             else:
                 _pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
-                                               initializer=_warm)
+                                               initializer=_start_worker)
             atexit.register(shutdown)
         return _pool
 

@@ -1,0 +1,45 @@
+"""The search bots' worker processes end with the host that started them, however it ended
+(a stranger found two left over after each `ekpeer play`: its forked host ends with
+os._exit, which runs no atexit, and each orphaned worker held 22 MB for good)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+HOST = textwrap.dedent("""
+    import os, sys
+    os.environ["EKPEER_BOT_WORKERS"] = "1"
+    from ekpeer.bots import pool
+    pool.pool().submit(os.getpid).result(timeout=60)     # a worker is up and answering
+    print(" ".join(str(p) for p in pool.pool()._processes), flush=True)
+    os._exit(0)                                          # as the forked host ends: no atexit
+""")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:        # a zombie (exited, not yet reaped by init) is gone for our purpose
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][:1] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_search_worker_ends_when_its_host_ends_without_atexit():
+    out = subprocess.run([sys.executable, "-c", HOST], capture_output=True, text=True, timeout=60)
+    workers = [int(p) for p in out.stdout.split()]
+    assert workers, out.stderr
+    deadline = time.monotonic() + 10
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in workers if _alive(p)]
+    for p in left:          # never leave one behind, even when the test fails
+        os.kill(p, 9)
+    assert not left, f"search workers outlived their host: {left}"
