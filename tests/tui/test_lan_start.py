@@ -121,3 +121,31 @@ async def test_start_screen_stores_no_lan_key_before_the_host_answers_and_refuse
             await adv.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_the_highlight_stays_on_its_table_when_another_appears_above_it(monkeypatch):
+    """A stranger's Enter went to someone else's table: a host started while the list was up,
+    its table was listed above, and the highlight stayed on the row, not on the table."""
+    from ekpeer.net.discovery import Found
+
+    def table(name: str, address: str) -> Found:
+        return Found(name=f"{name}@{address}", table=name, title=name, endpoint=f"tcp://{address}:5555",
+                     seats=4, free=2, addresses=[address])
+
+    def no_browsing(self) -> None:      # the list is fed by hand: no other host's tables
+        return None
+
+    monkeypatch.setattr(StartScreen, "browse", no_browsing)
+    app = make_app(session_factory(discovery=False), name="bob", discovery=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        ann, dan, eve = table("main", "10.0.0.1"), table("main", "10.0.0.9"), table("aaa", "10.0.0.5")
+        screen.show_tables([ann, dan])
+        options = screen.query_one("#lan-tables", OptionList)
+        options.highlighted = 1                         # dan's
+        screen.show_tables([eve, ann, dan])             # a table sorted above it
+        assert screen.lan_tables[options.highlighted] is dan
+        screen.show_tables([ann])                       # dan's gone: the nearest row
+        assert options.highlighted == 0

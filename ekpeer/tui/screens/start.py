@@ -111,18 +111,24 @@ class StartScreen(Screen):
 
     def show_tables(self, tables: list[Any]) -> None:
         # open tables first: the ones Enter can join
+        old = self.lan_tables
         self.lan_tables = sorted(tables, key=lambda t: not getattr(t, "open", True))
         found = self.query("#lan-tables")
         if not found:
             return
         options = found.first(OptionList)
         before = options.highlighted
+        # the highlight stays on the table it was on, not on its row: a table appearing above
+        # it (another host starting) must not move Enter onto someone else's table
+        was = old[before] if before is not None and 0 <= before < len(old) else None
         options.clear_options()
         # what a host advertises on the LAN is anyone's words: plain text
         options.add_options([Option(Content(self._table_line(t)), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
         if self.lan_tables:
-            options.highlighted = min(before or 0, len(self.lan_tables) - 1)
+            same = [i for i, t in enumerate(self.lan_tables) if was is not None
+                    and (t.name, t.endpoint) == (was.name, was.endpoint)]
+            options.highlighted = same[0] if same else min(before or 0, len(self.lan_tables) - 1)
         n = len(self.lan_tables)
         found = ngettext("{n} table found on the LAN", "{n} tables found on the LAN", n).format(n=n)
         self._lan_status(found if n else _("Looking for tables on the LAN…"))
