@@ -268,13 +268,17 @@ class KnownHosts:
             self._write(self._lines() + added)
 
     def forget(self, who: str) -> list[str]:
-        """Drop every line for ``who`` (``HOST:PORT``, ``tcp://...`` or ``name:HOST``); what was
-        dropped, as ``WHO KEY`` each."""
+        """Drop every line for ``who`` (``HOST:PORT``, ``tcp://...`` or ``name:HOST``), and every
+        other line with the key it had (the host's name, remembered with the address when the
+        key was first trusted: forgetting the address alone left ``name:HOST`` refusing the
+        host's new key, a second forget-host); what was dropped, as ``WHO KEY`` each."""
         target = who_of(who)
+        lines = self._lines()
+        entries = [self._entry(line) for line in lines]
+        old_keys = {e[1] for e in entries if e is not None and e[0] == target}
         keep, gone = [], []
-        for line in self._lines():
-            entry = self._entry(line)
-            if entry is not None and entry[0] == target:
+        for line, entry in zip(lines, entries, strict=True):
+            if entry is not None and (entry[0] == target or entry[1] in old_keys):
                 gone.append(f"{entry[0]} {encode_key(entry[1])}")
             else:
                 keep.append(line)

@@ -163,3 +163,21 @@ def test_an_advertised_host_name_counts_only_if_it_is_one():
     for bad in ("annslaptop KEY", "ann\u202elaptop", "ann\x9b[2J", 'ann"laptop', "a" * 64, "---", ""):
         assert advertised_hostname(bad) == "", bad
     assert shown_name("main@ann\u202e\x9b:1", 8) == "main@ann" and shown_name("x\x1by").isprintable()
+
+
+def test_forgetting_a_host_forgets_its_name_trusted_with_the_same_key(tmp_path):
+    """A stranger ran `ekpeer forget-host HOST:PORT` as the refusal said, and was refused
+    again: the name the host advertised still held the old key (a second forget-host, never
+    documented). Forgetting a host forgets every entry of the key it had; another host's
+    entries stay."""
+    import zmq
+
+    from ekpeer.net.known_hosts import KnownHosts
+
+    old, other = zmq.curve_keypair()[0], zmq.curve_keypair()[0]
+    known = KnownHosts(tmp_path / "known_hosts")
+    known.remember("192.0.2.2:5555", old, ["vm"])
+    known.remember("192.0.2.9:5555", other, ["den"])
+    gone = known.forget("192.0.2.2:5555")
+    assert sorted(g.split()[0] for g in gone) == ["192.0.2.2:5555", "name:vm"]
+    assert set(known.entries()) == {"192.0.2.9:5555", "name:den"}
