@@ -25,6 +25,7 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,9 @@ PRIOR_EDGE = 1.0
 #: few paired differences is itself noise, and the best of many candidates then leads the
 #: habit by "one standard error" by luck alone (bench_bots: expansions at 0.2 s).
 TRUST_ROUNDS = MIN_ROUNDS
+#: On the "cpu" clock, how many times its budget a decision may last on the wall at most: a
+#: host so busy that a core-second takes longer still answers (with fewer playouts).
+WALL_STRETCH = 3.0
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -65,6 +69,24 @@ LOUD_PLAYOUTS = "EKPEER_LOUD_PLAYOUTS"
 
 def loud_playouts() -> bool:
     return os.environ.get(LOUD_PLAYOUTS, "") not in ("", "0")
+
+
+def search_clock(kind: str) -> Callable[[], float]:
+    """Seconds spent so far by a search starting now, on the clock ``kind`` names.
+
+    ``wall``: the wall clock. ``cpu``: this thread's processor time, so that a busy host
+    (other tables' searches, other programs) does not silently starve a decision of the
+    budget its player chose; but never more than ``WALL_STRETCH`` times the wall, so that a
+    swamped host still answers. Where a platform has no thread clock, the wall counts."""
+    wall0 = time.perf_counter()
+    if kind != "cpu":
+        return lambda: time.perf_counter() - wall0
+    try:
+        cpu0 = time.thread_time()
+    except (AttributeError, OSError):
+        return lambda: time.perf_counter() - wall0
+    thread_time, perf_counter = time.thread_time, time.perf_counter
+    return lambda: max(thread_time() - cpu0, (perf_counter() - wall0) / WALL_STRETCH)
 
 
 def default_seconds() -> float:
@@ -87,9 +109,10 @@ class Decision:
     playouts: int | None
     seed: int
     prior: dict[str, Any] | None = None
-    #: What ``seconds`` is counted on: "wall" (a host: what a player waits) or "cpu" (this
-    #: thread's processor time: a benchmark on a busy machine still gets its core-second).
-    clock: str = "wall"
+    #: What ``seconds`` is counted on (:func:`search_clock`): "cpu" (this thread's processor
+    #: time, a busy host still gives the decision its core-second, capped on the wall) or
+    #: "wall" (what a player waits, however little of a core it got).
+    clock: str = "cpu"
     #: Searching where to put back a kitten we drew: {"card", "face_up"} (see Tracker.put_back).
     put_back: dict[str, Any] | None = None
 
@@ -116,7 +139,7 @@ class ExpertBot(Bot):
     wants_events = True
 
     def __init__(self, seed: int | None = None, seconds: float | None = None,
-                 playouts: int | None = None, clock: str = "wall") -> None:
+                 playouts: int | None = None, clock: str = "cpu") -> None:
         super().__init__(seed)
         self.seconds = default_seconds() if seconds is None else seconds
         self.playouts = playouts
@@ -310,8 +333,8 @@ def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge,
 
 def decide(decision: Decision) -> Result:
     """Search ``decision`` (see the module docs); returns the move to make (None: pass)."""
-    clock = time.thread_time if decision.clock == "cpu" else time.perf_counter
-    started, wall = clock(), time.perf_counter()
+    clock = search_clock(decision.clock)
+    wall = time.perf_counter()
     setup, view = decision.setup, decision.view
     rules = _rules(setup)
     facts = _facts(setup)
@@ -338,7 +361,7 @@ def decide(decision: Decision) -> Result:
     # their averages alone.
     rewards: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
-    deadline = started + decision.seconds * LOOP_SHARE
+    deadline = decision.seconds * LOOP_SHARE
     budget = decision.playouts
     done = rounds = failed = 0
     timed = budget is None
@@ -382,7 +405,7 @@ def decide(decision: Decision) -> Result:
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
-                  seconds=clock() - started, wall=time.perf_counter() - wall, scores=scores, failed=failed)
+                  seconds=clock(), wall=time.perf_counter() - wall, scores=scores, failed=failed)
 
 
 def _mean(values: list[float]) -> float:
