@@ -31,13 +31,14 @@ from typing import Any
 
 from ..engine import IllegalMove, Move
 from ..engine.determinize import Knowledge, TableFacts, sample_game, table_facts, unseen_cards
+from ..table_settings import HARD_SECONDS, hard_seconds
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
 from .playout import Playout
 
 #: Seconds a decision may take unless told otherwise (``EKPEER_EXPERT_SECONDS``).
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS = HARD_SECONDS
 #: Share of the budget the search loop may use (the rest covers sampling and overhead).
 LOOP_SHARE = 0.85
 #: Rounds (one sampled game, every candidate played out in it) before any is dropped.
@@ -90,10 +91,8 @@ def search_clock(kind: str) -> Callable[[], float]:
 
 
 def default_seconds() -> float:
-    try:
-        return max(0.01, float(os.environ.get("EKPEER_EXPERT_SECONDS", DEFAULT_SECONDS)))
-    except ValueError:
-        return DEFAULT_SECONDS
+    """The budget of a decision unless told otherwise: ``EKPEER_EXPERT_SECONDS`` (1 s)."""
+    return hard_seconds()
 
 
 @dataclass
