@@ -165,10 +165,11 @@ class ExpertBot(Bot):
 
     def _tracker(self, view: dict[str, Any]) -> Tracker:
         if self.tracker is None or self.tracker.me != view["you"]:
-            cards = None
+            cards = dealt = None
             if self.setup is not None:
                 cards = _rules(self.setup).cards
-            self.tracker = Tracker(view["you"], cards)
+                dealt = _facts(self.setup).dealt
+            self.tracker = Tracker(view["you"], cards, dealt)
             self.tracker.feed(self.backlog)
             self.backlog = []
         return self.tracker
