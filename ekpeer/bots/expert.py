@@ -35,6 +35,7 @@ from ..table_settings import HARD_SECONDS, hard_seconds
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
+from .own_turn import OwnTurns
 from .playout import Playout
 
 #: Seconds a decision may take unless told otherwise (``EKPEER_EXPERT_SECONDS``).
@@ -58,6 +59,9 @@ TRUST_ROUNDS = MIN_ROUNDS
 #: On the "cpu" clock, how many times its budget a decision may last on the wall at most: a
 #: host so busy that a core-second takes longer still answers (with fewer playouts).
 WALL_STRETCH = 3.0
+#: Search the seat's own next turn in every playout too (ekpeer.bots.own_turn), so that more
+#: time keeps paying once the flat comparison of the candidates has settled.
+OWN_TURNS = True
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -127,6 +131,7 @@ class Result:
     wall: float = 0.0         # on the wall
     scores: list[tuple[str, float, int]] = field(default_factory=list)
     failed: int = 0     # playouts a plugin raised in (scored as losses)
+    nodes: int = 0      # information sets of the seat's own next turn searched (own_turn)
 
 
 class ExpertBot(Bot):
@@ -365,6 +370,7 @@ def decide(decision: Decision) -> Result:
     budget = decision.playouts
     done = rounds = failed = 0
     timed = budget is None
+    tree = OwnTurns() if OWN_TURNS else None
     while len(alive) > 1:
         if (timed and clock() >= deadline) or (not timed and done >= budget):
             break
@@ -385,9 +391,13 @@ def decide(decision: Decision) -> Result:
                     scored.append((k, -1.0))
                     continue
             playout = Playout(game, random.Random(luck), watch=me)
+            own = playout.own = tree.follow() if tree is not None else None
             try:
                 playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None, clock)
-                scored.append((k, playout.reward(me)))
+                reward = playout.reward(me)
+                scored.append((k, reward))
+                if own is not None:
+                    own.score(reward)
             except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
                 if loud_playouts():   # (tests: an engine error is a failure, never a loss)
                     raise
@@ -405,7 +415,8 @@ def decide(decision: Decision) -> Result:
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
-                  seconds=clock(), wall=time.perf_counter() - wall, scores=scores, failed=failed)
+                  seconds=clock(), wall=time.perf_counter() - wall, scores=scores, failed=failed,
+                  nodes=len(tree.nodes) if tree is not None else 0)
 
 
 def _mean(values: list[float]) -> float:
