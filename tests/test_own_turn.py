@@ -52,7 +52,10 @@ def test_only_the_searching_seats_first_turn_decision_is_chosen_by_the_tree():
     assert all(node.visits >= 1 for node in tree.nodes.values())
 
 
-def test_a_search_builds_nodes_of_its_own_next_turn_and_stays_a_pure_function():
+def test_a_search_builds_nodes_of_its_own_next_turn_and_stays_a_pure_function(monkeypatch):
+    import ekpeer.bots.expert as expert
+
+    monkeypatch.setattr(expert, "OWN_TURNS", True)
     rules = ruleset(["base"])
     game = rules.new_game(["p0", "p1", "p2", "p3"], seed=5)
     bot = ExpertBot(seed=2, playouts=400)
@@ -63,3 +66,5 @@ def test_a_search_builds_nodes_of_its_own_next_turn_and_stays_a_pure_function():
     first, second = decide(decision), decide(decision)
     assert first.nodes > 0
     assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)
+    monkeypatch.setattr(expert, "OWN_TURNS", False)     # the default: the flat search
+    assert decide(decision).nodes == 0
