@@ -59,6 +59,9 @@ TRUST_ROUNDS = MIN_ROUNDS
 #: On the "cpu" clock, how many times its budget a decision may last on the wall at most: a
 #: host so busy that a core-second takes longer still answers (with fewer playouts).
 WALL_STRETCH = 3.0
+#: Know the saver the rules dealt every hand (TableFacts.dealt) until it is spent; False only
+#: to measure without it (scripts/bench_variants).
+KNOW_DEALT = True
 #: Search the seat's own next turn in every playout too (ekpeer.bots.own_turn), meant to let
 #: more time keep paying once the flat comparison has settled. Off: in 60 four-player games
 #: at 0.5 s it won 0.40 against the flat search's 0.48 on the same deals (docs/bots.md), not
@@ -175,7 +178,7 @@ class ExpertBot(Bot):
             cards = dealt = None
             if self.setup is not None:
                 cards = _rules(self.setup).cards
-                dealt = _facts(self.setup).dealt
+                dealt = _facts(self.setup).dealt if KNOW_DEALT else None
             self.tracker = Tracker(view["you"], cards, dealt)
             self.tracker.feed(self.backlog)
             self.backlog = []
