@@ -334,3 +334,20 @@ def test_a_playout_stops_once_its_seat_is_out_with_the_reward_of_the_whole_game(
         else:
             assert cut_moves == whole_moves
     assert stopped >= 10
+
+
+def test_the_budget_counts_processor_time_by_default_and_the_wall_at_most_threefold():
+    """A host's hard bot counts its budget in the searching thread's processor time (issue 31:
+    on a busy host a wall-clock budget was silently cut to a sliver of a core), but a host so
+    busy that the decision would last more than ``WALL_STRETCH`` budgets on the wall still
+    answers. Time spent waiting (here: asleep) is on the wall only."""
+    from ekpeer.bots.expert import WALL_STRETCH, search_clock
+
+    assert ExpertBot().clock == "cpu"
+    cpu, wall = search_clock("cpu"), search_clock("wall")
+    started = time.perf_counter()
+    time.sleep(0.09)
+    waited = time.perf_counter() - started
+    assert wall() >= waited
+    assert cpu() < 0.02 + waited / WALL_STRETCH <= 0.02 + wall() / WALL_STRETCH
+    assert cpu() >= waited / WALL_STRETCH

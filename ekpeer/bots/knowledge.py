@@ -45,9 +45,13 @@ QUIET = frozenset({
 class Tracker:
     """One seat's memory of the game, fed with the events it may see, in order."""
 
-    def __init__(self, me: str, cards: dict[str, Any] | None = None) -> None:
+    def __init__(self, me: str, cards: dict[str, Any] | None = None,
+                 dealt: dict[str, str] | None = None) -> None:
         self.me = me
         self.cards = cards or {}
+        #: the card each player surely started with (``TableFacts.dealt``: the rules deal every
+        #: hand a saver), known in their hand from the deal on until they spend or may lose it
+        self.dealt = dict(dealt or {})
         self.size: int | None = None          # the draw pile's size, as followed
         self.pile: dict[int, str] = {}         # depth -> card, known
         self.face_up = Counter()               # face-up cards in the pile (seen or hidden)
@@ -144,7 +148,8 @@ class Tracker:
             self.draw_from = "top"
         elif kind == "dealt":
             self.size = e.get("draw_pile")
-            self.pile, self.hands, self.itt = {}, {}, {}
+            self.pile, self.itt = {}, {}
+            self.hands = {p: Counter({card: 1}) for p, card in self.dealt.items() if p != me}
             self.face_up = Counter()
         elif kind == "drew":
             if "taken_by" in e:
