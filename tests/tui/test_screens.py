@@ -263,5 +263,8 @@ async def test_the_lobby_says_what_a_hard_bots_move_costs_in_time(monkeypatch):
         assert app.lobby["bot_seconds"] == 0.5
         seats = str(app.screen.query_one("#seats").render())
         assert "2 empty seats: hard bots fill them at the start (each thinks 0.5 s a move)" in seats
+        # leave once the settings are mounted: closing the app while a Select mounts raises
+        await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
+        await settle(pilot, 2)
     assert thinking_words("heuristic", {"bot_seconds": 1.0}) == ""
     assert thinking_words("expert", {}) == ""
