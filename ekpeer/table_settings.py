@@ -7,12 +7,27 @@ so that both start from the same defaults. Plain data: it imports no plugin and 
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
 
 #: The lobby's difficulty words for the bot kinds (ekpeer play offers hard first).
 BOT_LEVELS = {"easy": "random", "normal": "heuristic", "hard": "expert"}
+
+
+#: Seconds of processor time a hard bot thinks per decision unless the host says otherwise.
+HARD_SECONDS = 1.0
+
+
+def hard_seconds() -> float:
+    """What a hard (search) bot's decision costs on this host: its budget in seconds of one
+    core (``EKPEER_EXPERT_SECONDS``). The lobby shows it, so nobody wonders why a hard bot
+    pauses; the bot itself reads it too (``ekpeer.bots.expert.default_seconds``)."""
+    try:
+        return max(0.01, float(os.environ.get("EKPEER_EXPERT_SECONDS", HARD_SECONDS)))
+    except ValueError:
+        return HARD_SECONDS
 
 
 def bot_kind(name: str) -> str:

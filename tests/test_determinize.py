@@ -180,9 +180,9 @@ def test_a_sample_from_what_the_seat_tracked_gives_it_its_own_view_every_step(pl
     names = [f"p{i}" for i in range(players)]
     game = rules.new_game(names, seed=seed)
     bots = {n: make_bot("heuristic", seed * 10 + i) for i, n in enumerate(names)}
-    tracker = Tracker(seat, rules.cards)
-    tracker.feed(visible_events(game.events, seat))
     facts = table_facts(rules, names)
+    tracker = Tracker(seat, rules.cards, facts.dealt)
+    tracker.feed(visible_events(game.events, seat))
     for made in range(400):
         if game.over or game.status[seat] == "out":
             break
@@ -200,3 +200,41 @@ def test_a_sample_from_what_the_seat_tracked_gives_it_its_own_view_every_step(pl
                 assert again[key] == view[key], (made, key)
         step(game, bots)
         tracker.feed(visible_events(game.events, seat))
+
+
+def test_every_hand_is_known_to_hold_its_dealt_defuse_until_it_is_spent():
+    """The rules deal every hand a Defuse (issue 31: opponent modelling from public facts).
+    Samples dealt the unseen cards evenly gave each opponent one only ~60 % of the time, so
+    the search thought every kitten it passed on killed. The seat knows each other player's
+    Defuse until they spend it (or lose a card it did not see), and every sample holds it."""
+    from ekpeer.bots.knowledge import Tracker
+    from ekpeer.engine.view import visible_events
+
+    rules = ruleset(["base"])
+    names = ["p0", "p1", "p2", "p3"]
+    facts = table_facts(rules, names)
+    assert facts.dealt == {n: "defuse" for n in names}
+    spent = False
+    for seed in range(6):
+        game = rules.new_game(names, seed=seed)
+        bots = {n: make_bot("heuristic", seed * 10 + i) for i, n in enumerate(names)}
+        tracker = Tracker("p0", rules.cards, facts.dealt)
+        tracker.feed(visible_events(game.events, "p0"))
+        view = player_view(game, "p0")
+        known = tracker.knowledge(view)
+        assert {p: dict(h) for p, h in known.hands.items()} == {p: {"defuse": 1} for p in names[1:]}
+        for k in range(5):
+            sample = sample_game(rules, facts, view, known, random.Random(k))
+            assert all("defuse" in sample.hands[p] for p in names[1:])
+        for _ in range(300):
+            if game.over or game.status["p0"] == "out":
+                break
+            step(game, bots)
+            told = visible_events(game.events, "p0")   # this move's events (engine: a fresh list)
+            tracker.feed(told)
+            for e in told:
+                if e["type"] == "saved" and e.get("player") != "p0":
+                    spent = True
+                    held = game.hands[e["player"]].count("defuse")
+                    assert tracker.hands.get(e["player"], Counter())["defuse"] <= held
+    assert spent  # the games went by a Defuse spent by another seat

@@ -113,6 +113,9 @@ def assert_view_entitled(game, player):
     for p in game.players:
         entitled |= set(game.in_front[p]) | set(game.marked[p])
     entitled |= {c for _, c in game.draw_pile.face_up()}
+    # a card face up in the pile, even where a shuffle hid its place: all saw it put back
+    pile = game.draw_pile
+    entitled |= {c for c, up in zip(pile.top_first(), pile.states(), strict=True) if up}
     entitled |= {c for _, c in game.draw_pile.known_to(player)}
     # Clairvoyance (zombie): the watcher saw where each kitten went back.
     entitled |= {w["card"] for w in game.data.get("zombie.clairvoyance", {}).get(player, [])}

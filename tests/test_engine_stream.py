@@ -36,9 +36,9 @@ EXPECTED = {
     "party": "c1749274a8deb40d99f8",
     "party+events": "4c554e1d3cf1e78b9ed4",
     "streaking": "33713f44ef1c0facd987",
-    "streaking+events": "35808e9cb7bc92da5864",
+    "streaking+events": "00de4287f8dc24fcd78e",
     "zombie": "f575679757755fd868e2",
-    "zombie+events": "12e8e39e310d53561109",
+    "zombie+events": "3600478be66ff8b10832",
 }
 
 

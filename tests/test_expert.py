@@ -100,28 +100,26 @@ def test_games_that_differ_only_in_unseen_cards_give_the_bot_the_same_inputs_and
         assert len(decisions) == 2 and decisions[0] == decisions[1]
 
 
-def test_the_tracker_follows_what_it_saw_through_draws_and_forgets_on_a_shuffle():
+def test_the_tracker_reads_a_plugins_events_by_their_generic_fields_not_their_names():
+    """A third-party box's events are followed as well as a built-in one's (issue 27.2): a
+    card joins a hand (``to_hand``), leaves it (``from_hand``, unseen without ``card``), is laid
+    in front of a player (``laid``); the draw pile's knowledge is the view's own."""
     t = Tracker("me")
-    t.feed([{"type": "dealt", "draw_pile": 10},
-            {"type": "shown", "cards": ["a", "kitten", "c"], "by": "me", "source": "see_the_future"}])
-    view = {"draw_pile_count": 10, "face_up": [], "players": []}
-    assert t.knowledge(view).pile == {0: "a", 1: "kitten", 2: "c"}
-    t.feed([{"type": "drew_hidden", "player": "bob"}])
-    assert t.knowledge({**view, "draw_pile_count": 9}).pile == {0: "kitten", 1: "c"}
-    t.feed([{"type": "put_back", "player": "me", "card": "k2", "position": 1},
-            {"type": "put_back_hidden", "player": "me", "card": "k2", "position": None}])
-    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {0: "kitten", 1: "k2", 2: "c"}
-    t.feed([{"type": "resolved", "action": {"card": "draw_from_the_bottom"}, "noped": False},
-            {"type": "drew_hidden", "player": "bob"}])
-    assert t.knowledge({**view, "draw_pile_count": 9}).pile == {0: "kitten", 1: "k2", 2: "c"}
-    t.feed([{"type": "put_back_hidden", "player": "bob", "card": "k3", "position": None}])
-    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {}
-    t.feed([{"type": "shown", "cards": ["x"], "by": "me", "source": "see_the_future"},
-            {"type": "shuffled", "by": "bob"}])
-    assert t.knowledge({**view, "draw_pile_count": 10}).pile == {}
-    # a pile size that does not match the view means a move it misread: it forgets
-    t.feed([{"type": "shown", "cards": ["x"], "by": "me", "source": "see_the_future"}])
-    assert t.knowledge({**view, "draw_pile_count": 8}).pile == {}
+    t.feed([{"type": "fetched", "player": "bob", "card": "bone", "to_hand": "bob"},
+            {"type": "fetched", "player": "eve", "card": "bone", "to_hand": "eve"},
+            {"type": "fetched", "player": "eve", "card": "stick", "to_hand": "eve"},
+            {"type": "buried", "by": "bob", "card": "bone", "from_hand": "bob"},
+            {"type": "dug_up", "player": "eve", "from_hand": "eve"},
+            {"type": "leashed", "by": "bob", "target": "eve", "laid": "leash"},
+            {"type": "barked", "by": "bob", "target": "eve", "card": "bone"}])
+    view = {"draw_pile_count": 10, "face_up": [], "known_pile": [{"depth": 0, "card": "bone"}],
+            "face_up_unplaced": ["glowing_kitten"],
+            "players": [{"name": n, "status": "living", "in_front": []} for n in ("bob", "eve")]}
+    known = t.knowledge(view)
+    assert known.hands == {} and known.laid_by == {"eve": {"leash": "bob"}}
+    assert known.pile == {} and known.hidden_face_up == {"glowing_kitten": 1}
+    t.feed([{"type": "fetched", "player": "bob", "card": "bone", "to_hand": "bob"}])
+    assert t.knowledge(view).hands == {"bob": {"bone": 1}}
 
 
 def test_the_tracker_remembers_cards_given_to_others_until_they_may_be_gone():
@@ -145,13 +143,13 @@ def test_it_dodges_a_kitten_it_knows_is_on_top():
     from ekpeer.engine.pile import DrawPile
 
     game.draw_pile = DrawPile(pile)
+    game.draw_pile.learn(3, (me,))                         # a See the Future of its own
     hand = game.hands[me]
     hand[:] = ["skip", "tacocat", "beard_cat", "nope"]     # no Defuse: a draw would end it
     game.discard.extend(["defuse"])
     bot = ExpertBot(seed=1, playouts=240)
     bot.bind(public_setup(game))
-    bot.observe([{"type": "dealt", "draw_pile": len(pile)},
-                 {"type": "shown", "cards": pile[:3], "by": me, "source": "see_the_future"}])
+    bot.observe([{"type": "dealt", "draw_pile": len(pile)}])
     move = bot.act(player_view(game, me), game.legal_moves(me))
     assert move.do == "play" and move.cards == ("skip",), bot.last
 
@@ -334,3 +332,20 @@ def test_a_playout_stops_once_its_seat_is_out_with_the_reward_of_the_whole_game(
         else:
             assert cut_moves == whole_moves
     assert stopped >= 10
+
+
+def test_the_budget_counts_processor_time_by_default_and_the_wall_at_most_threefold():
+    """A host's hard bot counts its budget in the searching thread's processor time (issue 31:
+    on a busy host a wall-clock budget was silently cut to a sliver of a core), but a host so
+    busy that the decision would last more than ``WALL_STRETCH`` budgets on the wall still
+    answers. Time spent waiting (here: asleep) is on the wall only."""
+    from ekpeer.bots.expert import WALL_STRETCH, search_clock
+
+    assert ExpertBot().clock == "cpu"
+    cpu, wall = search_clock("cpu"), search_clock("wall")
+    started = time.perf_counter()
+    time.sleep(0.09)
+    waited = time.perf_counter() - started
+    assert wall() >= waited
+    assert cpu() < 0.02 + waited / WALL_STRETCH <= 0.02 + wall() / WALL_STRETCH
+    assert cpu() >= waited / WALL_STRETCH

@@ -157,3 +157,26 @@ def test_the_client_odds_line_says_what_the_view_knows():
     game.apply(Move("resolve"))
     game.apply(Move("draw", "cy"))          # cy draws the kitten; ann still knows the Skip is next
     assert explode_odds(player_view(game, "ann"), cat, Knowledge())[0] == 0.0
+
+
+def test_cards_moved_where_everyone_sees_stay_known_to_who_knew_them():
+    """Swap Top and Bottom and Raising Heck move known cards in plain sight: who knew a card
+    still knows it in its new place; a Catomic Bomb's kittens lie on top for all to know
+    (the bots read the pile from here, not from event names: issue 27.2)."""
+    pile = ["tacocat", "exploding_kitten", "skip", "nope", "attack"]
+    game = rigged(["base", "streaking"], pile, {"ann": ["see_the_future", "swap_top_and_bottom"],
+                                                 "bob": ["catomic_bomb"], "cy": ["nope"]})
+    play(game, "ann", "see_the_future")
+    play(game, "ann", "swap_top_and_bottom")
+    assert known(player_view(game, "ann")) == {1: "exploding_kitten", 2: "skip", 4: "tacocat"}
+    assert known(player_view(game, "bob")) == {}
+    game.apply(Move("draw", "ann"))
+    play(game, "bob", "catomic_bomb")
+    for p in ("ann", "bob", "cy"):
+        assert known(player_view(game, p)) == {0: "exploding_kitten"}, p
+
+    game = rigged(["base", "party"], pile, {"ann": ["raising_heck"], "bob": ["skip"], "cy": ["nope"]})
+    play(game, "ann", "raising_heck")
+    assert known(player_view(game, "ann")) == {4: "attack"}
+    game.apply(Move("choose", "ann", keep=False))
+    assert known(player_view(game, "ann")) == {0: "attack"} and known(player_view(game, "bob")) == {}

@@ -25,19 +25,21 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import IllegalMove, Move
 from ..engine.determinize import Knowledge, TableFacts, sample_game, table_facts, unseen_cards
+from ..table_settings import HARD_SECONDS, hard_seconds
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
+from .own_turn import OwnTurns
 from .playout import Playout
 
 #: Seconds a decision may take unless told otherwise (``EKPEER_EXPERT_SECONDS``).
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS = HARD_SECONDS
 #: Share of the budget the search loop may use (the rest covers sampling and overhead).
 LOOP_SHARE = 0.85
 #: Rounds (one sampled game, every candidate played out in it) before any is dropped.
@@ -54,6 +56,17 @@ PRIOR_EDGE = 1.0
 #: few paired differences is itself noise, and the best of many candidates then leads the
 #: habit by "one standard error" by luck alone (bench_bots: expansions at 0.2 s).
 TRUST_ROUNDS = MIN_ROUNDS
+#: On the "cpu" clock, how many times its budget a decision may last on the wall at most: a
+#: host so busy that a core-second takes longer still answers (with fewer playouts).
+WALL_STRETCH = 3.0
+#: Know the saver the rules dealt every hand (TableFacts.dealt) until it is spent; False only
+#: to measure without it (scripts/bench_variants).
+KNOW_DEALT = True
+#: Search the seat's own next turn in every playout too (ekpeer.bots.own_turn), meant to let
+#: more time keep paying once the flat comparison has settled. Off: in 60 four-player games
+#: at 0.5 s it won 0.40 against the flat search's 0.48 on the same deals (docs/bots.md), not
+#: significant but no sign of a gain either.
+OWN_TURNS = False
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -68,11 +81,27 @@ def loud_playouts() -> bool:
     return os.environ.get(LOUD_PLAYOUTS, "") not in ("", "0")
 
 
-def default_seconds() -> float:
+def search_clock(kind: str) -> Callable[[], float]:
+    """Seconds spent so far by a search starting now, on the clock ``kind`` names.
+
+    ``wall``: the wall clock. ``cpu``: this thread's processor time, so that a busy host
+    (other tables' searches, other programs) does not silently starve a decision of the
+    budget its player chose; but never more than ``WALL_STRETCH`` times the wall, so that a
+    swamped host still answers. Where a platform has no thread clock, the wall counts."""
+    wall0 = time.perf_counter()
+    if kind != "cpu":
+        return lambda: time.perf_counter() - wall0
     try:
-        return max(0.01, float(os.environ.get("EKPEER_EXPERT_SECONDS", DEFAULT_SECONDS)))
-    except ValueError:
-        return DEFAULT_SECONDS
+        cpu0 = time.thread_time()
+    except (AttributeError, OSError):
+        return lambda: time.perf_counter() - wall0
+    thread_time, perf_counter = time.thread_time, time.perf_counter
+    return lambda: max(thread_time() - cpu0, (perf_counter() - wall0) / WALL_STRETCH)
+
+
+def default_seconds() -> float:
+    """The budget of a decision unless told otherwise: ``EKPEER_EXPERT_SECONDS`` (1 s)."""
+    return hard_seconds()
 
 
 @dataclass
@@ -88,9 +117,10 @@ class Decision:
     playouts: int | None
     seed: int
     prior: dict[str, Any] | None = None
-    #: What ``seconds`` is counted on: "wall" (a host: what a player waits) or "cpu" (this
-    #: thread's processor time: a benchmark on a busy machine still gets its core-second).
-    clock: str = "wall"
+    #: What ``seconds`` is counted on (:func:`search_clock`): "cpu" (this thread's processor
+    #: time, a busy host still gives the decision its core-second, capped on the wall) or
+    #: "wall" (what a player waits, however little of a core it got).
+    clock: str = "cpu"
     #: Searching where to put back a kitten we drew: {"card", "face_up"} (see Tracker.put_back).
     put_back: dict[str, Any] | None = None
 
@@ -106,6 +136,7 @@ class Result:
     wall: float = 0.0         # on the wall
     scores: list[tuple[str, float, int]] = field(default_factory=list)
     failed: int = 0     # playouts a plugin raised in (scored as losses)
+    nodes: int = 0      # information sets of the seat's own next turn searched (own_turn)
 
 
 class ExpertBot(Bot):
@@ -117,7 +148,7 @@ class ExpertBot(Bot):
     wants_events = True
 
     def __init__(self, seed: int | None = None, seconds: float | None = None,
-                 playouts: int | None = None, clock: str = "wall") -> None:
+                 playouts: int | None = None, clock: str = "cpu") -> None:
         super().__init__(seed)
         self.seconds = default_seconds() if seconds is None else seconds
         self.playouts = playouts
@@ -149,10 +180,11 @@ class ExpertBot(Bot):
 
     def _tracker(self, view: dict[str, Any]) -> Tracker:
         if self.tracker is None or self.tracker.me != view["you"]:
-            cards = None
+            cards = dealt = None
             if self.setup is not None:
                 cards = _rules(self.setup).cards
-            self.tracker = Tracker(view["you"], cards)
+                dealt = _facts(self.setup).dealt if KNOW_DEALT else None
+            self.tracker = Tracker(view["you"], cards, dealt)
             self.tracker.feed(self.backlog)
             self.backlog = []
         return self.tracker
@@ -312,8 +344,8 @@ def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge,
 
 def decide(decision: Decision) -> Result:
     """Search ``decision`` (see the module docs); returns the move to make (None: pass)."""
-    clock = time.thread_time if decision.clock == "cpu" else time.perf_counter
-    started, wall = clock(), time.perf_counter()
+    clock = search_clock(decision.clock)
+    wall = time.perf_counter()
     setup, view = decision.setup, decision.view
     rules = _rules(setup)
     facts = _facts(setup)
@@ -340,10 +372,11 @@ def decide(decision: Decision) -> Result:
     # their averages alone.
     rewards: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
-    deadline = started + decision.seconds * LOOP_SHARE
+    deadline = decision.seconds * LOOP_SHARE
     budget = decision.playouts
     done = rounds = failed = 0
     timed = budget is None
+    tree = OwnTurns() if OWN_TURNS else None
     while len(alive) > 1:
         if (timed and clock() >= deadline) or (not timed and done >= budget):
             break
@@ -364,9 +397,13 @@ def decide(decision: Decision) -> Result:
                     scored.append((k, -1.0))
                     continue
             playout = Playout(game, random.Random(luck), watch=me)
+            own = playout.own = tree.follow() if tree is not None else None
             try:
                 playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None, clock)
-                scored.append((k, playout.reward(me)))
+                reward = playout.reward(me)
+                scored.append((k, reward))
+                if own is not None:
+                    own.score(reward)
             except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
                 if loud_playouts():   # (tests: an engine error is a failure, never a loss)
                     raise
@@ -384,7 +421,8 @@ def decide(decision: Decision) -> Result:
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
-                  seconds=clock() - started, wall=time.perf_counter() - wall, scores=scores, failed=failed)
+                  seconds=clock(), wall=time.perf_counter() - wall, scores=scores, failed=failed,
+                  nodes=len(tree.nodes) if tree is not None else 0)
 
 
 def _mean(values: list[float]) -> float:

@@ -72,7 +72,7 @@ class Playout:
     """One playout: the game it plays, its dice, and what each seat was shown in it."""
 
     __slots__ = ("game", "rng", "seen", "placed", "explore", "traits", "watch", "fell_behind", "settled",
-                 "stop_when_out")
+                 "stop_when_out", "own")
 
     def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
                  watch: str | None = None) -> None:
@@ -90,6 +90,9 @@ class Playout:
         self.settled = False
         #: stop once ``watch`` is Out (see ``run``); a test plays on to compare
         self.stop_when_out = True
+        #: the searcher's own say on ``watch``'s turns (ekpeer.bots.own_turn): a move, or None
+        #: for the habit
+        self.own: Callable[[Playout, str], Move | None] | None = None
 
     # ------------------------------------------------------------------ the loop
     def run(self, limit: int = 1000, first: str | None = None, deadline: float | None = None,
@@ -258,13 +261,23 @@ class Playout:
 
     # ------------------------------------------------------------------ turns
     def turn(self, p: str) -> Move:
+        """``p``'s move on their turn: the habit (``habit``), now and then a random one."""
         game = self.game
         if game.status[p] != LIVING:
             return self.random_move(p)
         if p in game.cursed:
             return Move.draw(p)
+        if self.own is not None and p == self.watch:
+            move = self.own(self, p)
+            if move is not None:
+                return move
         if self.rng.random() < self.explore:
             return self.random_move(p)
+        return self.habit(p)
+
+    def habit(self, p: str) -> Move:
+        """What the heuristic bot would do on ``p``'s turn (Living, not cursed)."""
+        game = self.game
         hand = game.hands[p]
         t = self.traits
         top = self.top_believed(p) if game.seen else None

@@ -35,11 +35,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TableFacts:
-    """What a table's setup tells every seat: all its cards, and those set out by rule."""
+    """What a table's setup tells every seat: all its cards, those set out by rule, and
+    ``dealt``: the card each player surely started with (the rulebooks deal every hand a
+    saver, a Defuse or a Zombie Kitten, before the other cards), which everyone knows
+    they hold until they spend it or lose a card nobody else saw."""
 
     total: Counter
     set_out: Counter
     origin: dict[str, Any]
+    dealt: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -81,8 +85,11 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     reference = rules.new_game(list(players), seed=0, deck=plan.deck, variants=variants, options=options)
     cards = rules.cards
     origin = public_origin(players, plan.deck, variants, options, rules.plugins)
+    # engine/setup.py: a saver to each player while they last (a custom deck: one each)
+    savers = len(players) if plan.custom is not None else plan.pool.get(plan.saver, 0) if plan.saver else 0
+    dealt = {p: plan.saver for p in list(players)[:savers]} if plan.saver else {}
     if plan.custom is not None:  # a custom deck sets nothing out by rule (engine/setup.py)
-        return TableFacts(total=reference.all_cards(), set_out=Counter(), origin=origin)
+        return TableFacts(total=reference.all_cards(), set_out=Counter(), origin=origin, dealt=dealt)
     pool = plan.pool.copy()
     out: Counter = Counter()
     for card in plan.remove:
@@ -104,7 +111,7 @@ def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, var
     for k, n in kittens.items():
         if n > 0:
             out[k] += n
-    return TableFacts(total=reference.all_cards(), set_out=+out, origin=origin)
+    return TableFacts(total=reference.all_cards(), set_out=+out, origin=origin, dealt=dealt)
 
 
 def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowledge: Knowledge | None,

@@ -190,6 +190,14 @@ class DrawPile:
         else:
             self._seen[i] = add if k is None else k | add  # type: ignore[operator]
 
+    def knowers_at(self, depth: int) -> frozenset[str] | bool:
+        """Who knows the card at ``depth`` where it lies (True: everyone), as ``insert``'s
+        ``known_to`` takes it: a card moved where everyone sees it go keeps its knowers."""
+        if self._seen is None:
+            return frozenset()
+        k = self._seen[len(self._cards) - 1 - depth]
+        return True if k is True else (k or frozenset())
+
     def known_to(self, player: str | None) -> list[tuple[int, str]]:
         """(depth from top, card) of every card ``player`` knows where it lies (None: what
         everyone knows), face-up ones everyone sees included; top first."""
@@ -213,6 +221,15 @@ class DrawPile:
         top = n - 1
         return [(top - i, self._cards[i]) for i in range(n)
                 if self._up[i] == FACE_UP or (self._up[i] and i == top)][::-1]
+
+    def face_up_unplaced(self) -> list[str]:
+        """The face-up cards whose place a shuffle hid (not on top, where they show), sorted:
+        everyone saw them go back face up, nobody knows where they lie now."""
+        if not any(self._up):
+            return []
+        top = len(self._cards) - 1
+        return sorted(c for i, (c, up) in enumerate(zip(self._cards, self._up, strict=True))
+                      if up == FACE_UP_HIDDEN and i != top)
 
     def face_up_depths(self) -> set[int]:
         """Depths of every face-up card, seen or not (host-side: the scenario checks)."""

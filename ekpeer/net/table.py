@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.view import own_part, public_part, update_for, visible_events
 from ..plugins import ruleset, translated
+from ..table_settings import hard_seconds
 from . import lobby as lobby_mod
 from . import passwords
 from . import protocol as P
@@ -211,6 +212,8 @@ class Table(TableTimers):
             "spectators": self.watchers(),
             # the plugins this table runs, with versions: shown in the lobby, never needed by clients
             "plugins": lobby_mod.table_plugins_in(self.settings["expansions"], session.lang),
+            # what a hard bot's decision costs here (seconds of one core), said in the lobby
+            "bot_seconds": hard_seconds(),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
             body["choices"] = lobby_mod.choices_in(session.lang)

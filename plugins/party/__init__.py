@@ -138,7 +138,7 @@ def ill_take_that(game: Game, action: Action) -> None:
     del game.discard[index]
     game.in_front[target].append(ITT)
     game.plugin_state(ITT)[target] = by
-    game.emit("ill_take_that", None, by=by, target=target)
+    game.emit("ill_take_that", None, by=by, target=target, laid=ITT)
 
 
 def take_drawn(game: Game, player: str, card: str, end_turn: bool) -> bool | None:
@@ -199,7 +199,7 @@ def potluck(game: Game, action: Action) -> None:
         def answer(card: str) -> None:
             game.remove_from_hand(player, card)
             game.draw_pile.insert(0, card, known_to=(player,), place_known=True)
-            game.emit("card_onto_pile", None, player=player, source="potluck")
+            game.emit("card_onto_pile", None, player=player, source="potluck", from_hand=player)
             step(i + 1)
 
         game.ask_card_from_hand(player, answer, prompt="a card to put on top of the draw pile",
@@ -217,13 +217,18 @@ def raising_heck(game: Game, action: Action) -> None:
         return
     card = game.draw_pile.peek(len(game.draw_pile))[-1]
     game.show(by, [card], source="raising_heck")
+    if game.recording:
+        game.draw_pile.know(len(game.draw_pile) - 1, (by,))   # they know it lies at the bottom
 
     def answer(keep: bool) -> None:
+        knowers = game.draw_pile.knowers_at(len(game.draw_pile) - 1)
         bottom, up = game.draw_pile.remove_at(len(game.draw_pile) - 1)
         if keep:
             game.receive_drawn(by, bottom, end_turn=True, face_up=up)
         else:
-            game.draw_pile.insert(0, bottom, up, known_to=(by,), place_known=True)
+            # everyone sees it go on top: who knew it (and the player, who saw it) knows it there
+            who = True if knowers is True else knowers | {by}  # type: ignore[operator]
+            game.draw_pile.insert(0, bottom, up, known_to=who, place_known=True)
             game.emit("bottom_to_top", None, by=by)
             game.end_turn()
 

@@ -120,7 +120,7 @@ def hold(game: Game, player: str, card: str, kitten: str, done: Callable[[], Non
     game.in_front[player].remove(kitten)
     st["held"][player] = st["held"].get(player, 0) + 1
     game.add_to_hand(player, kitten)
-    game.emit("kitten_held", None, player=player)
+    game.emit("kitten_held", None, player=player, card=kitten, to_hand=player)
     done()
 
 
@@ -158,7 +158,7 @@ def explode_in_turn(game: Game, player: str, kittens: list[str], played_out: boo
         after()
         explode_in_turn(game, player, kittens, played_out)
 
-    game.emit("kitten_from_hand", None, player=player, card=kitten)
+    game.emit("kitten_from_hand", None, player=player, card=kitten, from_hand=player)
     st = state(game)
     if played_out:
         st["played_out"] = player
@@ -175,7 +175,7 @@ def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
         for kitten in cards:
             game.remove_from_hand(player, kitten)
             game.draw_pile.insert(game.rng.randrange(len(game.draw_pile) + 1), kitten)
-            game.emit("kitten_back_into_pile", None, player=player, card=kitten)
+            game.emit("kitten_back_into_pile", None, player=player, card=kitten, from_hand=player)
 
 
 def check_hand(game: Game, player: str) -> None:
@@ -210,10 +210,12 @@ def alter_the_future_5x(game: Game, action: Action) -> None:
 def swap_top_and_bottom(game: Game, action: Action) -> None:
     pile = game.draw_pile
     if len(pile) >= 2:
+        top_knowers, bottom_knowers = pile.knowers_at(0), pile.knowers_at(len(pile) - 1)
         top = pile.remove_at(0)
         bottom = pile.remove_at(len(pile) - 1)
-        pile.insert(0, *bottom, place_known=True)      # everyone sees where they go
-        pile.insert(-1, *top, place_known=True)
+        # everyone sees where they go: who knew a card still knows it
+        pile.insert(0, *bottom, known_to=bottom_knowers, place_known=True)
+        pile.insert(-1, *top, known_to=top_knowers, place_known=True)
     game.emit("swapped_top_and_bottom", None, by=action.by)
 
 
@@ -233,7 +235,7 @@ def garbage_collection(game: Game, action: Action) -> None:
             pending.discard(player)
             game.remove_from_hand(player, card)
             game.draw_pile.insert(0, card)
-            game.emit("card_into_pile", None, player=player, source="garbage_collection")
+            game.emit("card_into_pile", None, player=player, source="garbage_collection", from_hand=player)
             if not any(c.source == "garbage_collection" for c in game.awaiting) and not (
                     pending & {p for p in game.players if game.status[p] != OUT}):
                 finish()
@@ -252,6 +254,7 @@ def catomic_bomb(game: Game, action: Action) -> None:
 
     pile = game.draw_pile
     entries = [(c, pile.is_face_up(d)) for d, c in enumerate(pile.top_first())]
+    seen = {d for d, _ in pile.face_up()}  # face-up cards whose place everyone sees
     n = len(entries)
     fixed = []  # (cards beneath, card, face_up): kittens that are not Exploding Kittens
     bombs, rest = [], []
@@ -269,6 +272,12 @@ def catomic_bomb(game: Game, action: Action) -> None:
         bottom_first.insert(min(beneath, len(bottom_first)), (card, up))
     top_first = bottom_first[::-1]
     game.draw_pile = DrawPile([c for c, _ in top_first], [d for d, (_, up) in enumerate(top_first) if up])
+    if game.recording and all(n - 1 - beneath in seen for beneath, _, _ in fixed):
+        # everyone saw the Exploding Kittens go to the top: they know where those lie (unless
+        # a kitten that stays put where nobody sees it may lie among them)
+        for depth, (card, _) in enumerate(top_first):
+            if is_exploding(game, card):
+                game.draw_pile.know(depth, True)
     game.emit("catomic_bomb", None, by=action.by, kittens=len(bombs))
     game.end_turn()
 
@@ -327,7 +336,7 @@ def _random_play(game: Game, by: str, card: str, target: str | None) -> None:
                 aim = target if target in options else options[game.rng.randrange(len(options))]
     game.discard_from_hand(by, card)
     if lost:
-        game.emit("card_lost", None, by=by, card=card)
+        game.emit("card_lost", None, by=by, card=card, from_hand=by)
         return
     action = Action(by, (card,), card, target=aim)
     game.emit("played", None, action=action.public())
@@ -359,7 +368,7 @@ def cursed_draw(game: Game, player: str, kitten: str, end_turn: bool) -> None:
             spec.save(game, player, card, kitten, done)  # type: ignore[misc]
             return
         game.discard_from_hand(player, card)
-        game.emit("card_lost", None, by=player, card=card)
+        game.emit("card_lost", None, by=player, card=card, from_hand=player)
         if game.status[player] != LIVING or game.over:
             return
     game.die(player, kitten)

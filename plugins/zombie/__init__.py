@@ -228,7 +228,7 @@ def grave_robber(game: Game, action: Action) -> None:
     def bury(card: str, player: str) -> None:
         game.remove_from_hand(player, card)
         game.draw_pile.insert(0, card)
-        game.emit("grave_robbed", None, player=player)
+        game.emit("grave_robbed", None, player=player, from_hand=player)
         pending.discard(player)
         if not pending:
             game.draw_pile.shuffle(game.rng)

@@ -11,7 +11,7 @@ from ekpeer.tui.screens.start import StartScreen
 from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.widgets import CardWidget
 
-from .conftest import hosted_app, hosted_factory, rigged, scripted_app, settle, snapshot_of
+from .conftest import hosted_app, hosted_factory, rigged, scripted_app, settle, snapshot_of, until
 
 
 async def test_start_screen_leads_to_the_lobby():
@@ -247,3 +247,24 @@ def test_the_lobby_names_bots_by_the_difficulty_words_it_takes():
     assert all(bot_kind(bot_words(kind)) == kind for _, kind in BOTS)
     assert all(label.startswith(bot_words(kind) + " ") for label, kind in BOTS)
     assert bot_words("cautious") == "cautious"
+
+
+async def test_the_lobby_says_what_a_hard_bots_move_costs_in_time(monkeypatch):
+    """Issue 31: the budget a hard bot gets is the host's (``EKPEER_EXPERT_SECONDS``), sent in
+    the lobby (``bot_seconds``) and said beside the seats hard bots fill; nothing for others."""
+    from ekpeer.tui.screens.lobby import thinking_words
+
+    monkeypatch.setenv("EKPEER_EXPERT_SECONDS", "0.5")
+    app = hosted_app(seats=3, bots="expert")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), 10, "the lobby")
+        await until(pilot, lambda: "each thinks" in str(app.screen.query_one("#seats").render()), 10,
+                    "the hard bots' thinking time")
+        assert app.lobby["bot_seconds"] == 0.5
+        seats = str(app.screen.query_one("#seats").render())
+        assert "2 empty seats: hard bots fill them at the start (each thinks 0.5 s a move)" in seats
+        # leave once the settings are mounted: closing the app while a Select mounts raises
+        await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
+        await settle(pilot, 2)
+    assert thinking_words("heuristic", {"bot_seconds": 1.0}) == ""
+    assert thinking_words("expert", {}) == ""

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...i18n import N_, _, ngettext
-from ...table_settings import BOT_LEVELS
+from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..widgets import KeyBar, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
@@ -47,6 +47,15 @@ def bot_words(kind: str) -> str:
     """A bot kind in the lobby's words: its level for the three built in, else its own name
     (a plugin's bot)."""
     return _(LEVELS[kind]) if kind in LEVELS else kind
+
+
+def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
+    """What a hard bot's move costs in time on this host (the lobby's ``bot_seconds``), so that
+    nobody wonders why it pauses: `` (each thinks 1 s a move)``; nothing for other kinds."""
+    seconds = lobby.get("bot_seconds")
+    if bot_kind(kind) != "expert" or not isinstance(seconds, int | float) or seconds <= 0:
+        return ""
+    return _(" (each thinks {seconds} s a move)").format(seconds=f"{seconds:g}")
 
 
 class Tick(Checkbox):
@@ -305,10 +314,11 @@ class LobbyScreen(Screen):
             seats.append(who + "\n")
         free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
         if free > 0:
-            kind = bot_words(str(settings.get("bots", "heuristic")))
+            kind = str(settings.get("bots", "heuristic"))
             seats.append(ngettext("{n} empty seat: {kind} bots fill it at the start",
                                   "{n} empty seats: {kind} bots fill them at the start", free).format(
-                                      n=free, kind=kind) + "\n", style="dim")
+                                      n=free, kind=bot_words(kind)) + thinking_words(kind, lobby) + "\n",
+                         style="dim")
         watchers = spectators_words(lobby)
         if watchers:
             seats.append(watchers + "\n", style="italic")
