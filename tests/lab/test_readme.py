@@ -317,12 +317,14 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     bob.wait_for(r"tables? found on the LAN", until, "the LAN list")
     while True:         # every table on the LAN listed (the server's too), so the list stops moving
         screen = bob.screen()
-        rows = [line for line in screen.splitlines() if "seats free" in line or " · " in line]
+        # one row per table: its first line, "Title (id)  ·  ..." (a long one wraps onto a second)
+        rows = [line for line in screen.splitlines() if re.search(r"\([\w-]+\)\s+·", line)]
         if all(any(t in r for r in rows) for t in ["(main)", *tables]):
             break
         assert time.monotonic() < until, f"the LAN list never showed every table:\n{screen}"
         time.sleep(0.2)
     index = next(i for i, r in enumerate(rows) if "(main)" in r)
+    bob.keys("Home")        # the highlight stays on the table it was on as others appear: go to the top
     for _ in range(index):
         bob.keys("Down")
     bob.keys("Enter")
