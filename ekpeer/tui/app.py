@@ -337,6 +337,8 @@ class EkpeerApp(App):
         (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
 
+        if closed:      # the host's clocks are gone with it: the bar stops counting
+            self.table_screen.clock_stopped()
         screen = self.host_gone
         if screen is not None and screen in self.screen_stack:
             if closed:

@@ -153,6 +153,13 @@ class TableScreen(Screen):
         if self.is_mounted and self.query("#status"):     # (none while the app closes)
             self._render_status()
 
+    def clock_stopped(self) -> None:
+        """The host closed the table: no clock runs there any more, so none counts down here
+        under the host-gone dialog (a turn that will never time out)."""
+        self._timer = None
+        if self.is_mounted and self.query("#status") and self.view:
+            self._render_status()
+
     def _players_width(self, players: Static) -> int:
         """The players column's text width; before its first layout (the table was hidden
         until the first view), the width ekpeer.tcss gives #players-box on this screen."""
