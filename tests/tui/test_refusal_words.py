@@ -16,7 +16,7 @@ from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.start import StartScreen
 
-from .conftest import until
+from .conftest import settle, until
 
 SETTINGS = {"seats": 3, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
@@ -85,8 +85,10 @@ async def test_a_typo_in_table_is_refused_with_the_tables_there_unless_asked_to_
         app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
                        address=host.address, options={"table": "bsae", "create": True})
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), 8, "the new table's lobby")
-            assert "bsae" in host.tables
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 8,
+                        "the new table's lobby")
+            await settle(pilot, 4)          # (its settings drawn before the app closes)
+            assert "bsae" in host.tables and app.lobby.get("table") == "bsae"
     finally:
         await host.close()
         ctx.destroy(linger=0)
