@@ -84,12 +84,12 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None
 
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
              autostart: bool = False, address: str | None = None, table: str | None = None,
-             password: str | None = None, watch: bool = False, **_: Any) -> Any:
+             password: str | None = None, watch: bool = False, create: bool = False, **_: Any) -> Any:
         from .tui.session import NetSession
 
-        if mode == "join":
+        if mode == "join":      # create: ekpeer join --create (else a --table typo is refused)
             return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password,
-                              insecure=insecure, watch=watch)
+                              insecure=insecure, watch=watch, create=create)
         from .net.hosted import LocalHost
         from .net.reach import public_hosts
 
@@ -214,6 +214,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"table": args.table} if args.table else {}
     if getattr(args, "watch", False):   # a late friend: watch the game, take a seat at the next
         options["watch"] = True
+    if getattr(args, "create", False):  # a new table named --table (a typo is refused without it)
+        options["create"] = True
     password = getattr(args, "password", None)
     if password == ASK:  # --password without a value: asked here, never echoed nor kept in history
         import getpass
@@ -343,6 +345,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
+    join.add_argument("--create", action="store_true",
+                      help="make the --table named if the host has none of that name (without it, a "
+                           "name the host does not have is refused with the tables it has)")
     join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
                       help="the table's password (--password alone asks for it without echoing it)")
     join.add_argument("--insecure", action="store_true",

@@ -340,8 +340,14 @@ class Client:
             self._ping_sooner.set()
 
     async def join(self, table: str, name: str | None = None, token: str | None = None,
-                   spectator: bool = False, password: str | None = None) -> dict[str, Any]:
+                   spectator: bool = False, password: str | None = None,
+                   create: bool | None = None) -> dict[str, Any]:
+        """Sit (or watch) at ``table``. ``create``: False when the player named a table that must
+        exist (a typo is refused with the tables there, never a new table), True to make it; None
+        leaves it to the host (it makes a missing table when it allows that)."""
         body: dict[str, Any] = {"table": table}
+        if create is not None:
+            body["create"] = create
         password = password or self.password
         if password:
             body["password"] = password

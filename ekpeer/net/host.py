@@ -287,6 +287,14 @@ class Host:
             raise
         return seat
 
+    def no_table_words(self, table_id: str) -> str:
+        """The ``no_table`` refusal's message: the tables there (the first page's, as ``hello``
+        lists them), so a mistyped ``--table`` is seen as a typo and the right name is at hand."""
+        names = list(itertools.islice(self.tables, limits.HELLO_PAGE))
+        more = ", ..." if len(self.tables) > len(names) else ""
+        there = f"its tables: {', '.join(names)}{more}" if names else "it has no tables"
+        return f"no table {table_id!r} here; {there}"
+
     def makers(self, session: Session) -> list[str]:
         """Who a session is, for the budgets kept per client key and per remote address
         (the key first; an inproc session has no address)."""
@@ -801,8 +809,11 @@ class Host:
             name = body.get("name")
             table = self.tables.get(body["table"])
             if table is None:
-                if not self.allow_create or body.get("token") or body.get("spectator"):
-                    raise P.ProtocolError("no_table", f"no table {body['table']!r} here")
+                # create: false (ekpeer join --table NAME): a typo must not seat the player
+                # alone at a new table, so it is refused with the tables there
+                if not self.allow_create or body.get("token") or body.get("spectator") \
+                        or body.get("create") is False:
+                    raise P.ProtocolError("no_table", self.no_table_words(body["table"]))
                 if len(self.tables) >= self.max_tables:
                     raise P.ProtocolError("host_full", "this host serves no more tables")
                 makers = self.makers(session)

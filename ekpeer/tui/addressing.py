@@ -26,14 +26,18 @@ def fingerprint(address: str) -> str | None:
     return key_fingerprint(key) if key else None
 
 
-def join_command(address: str, table: str | None = None) -> str:
-    """The whole ``ekpeer join [--table T] ADDRESS`` line, safe to paste into a shell. The
-    address comes last: a narrow screen wraps the line before it, never inside it."""
+def join_command(address: str, table: str | None = None, password: bool = False) -> str:
+    """The whole ``ekpeer join [--password] [--table T] ADDRESS`` line, safe to paste into a
+    shell. The address comes last: a narrow screen wraps the line before it, never inside it.
+    ``password``: the table has one; ``--password`` alone (never the password itself) makes
+    ``ekpeer join`` ask for it, so it goes before ``--table`` (right before the address it would
+    take the address for the password); without a table it ends the line."""
     import shlex
 
     try:
         canonical = _join_command(address).split(" ", 2)[2]      # h14's form, quoted if it must be
     except AddressError:       # an address the parser refuses: shown quoted as it is
         canonical = shlex.quote(address)
-    words = ["ekpeer", "join"] + (["--table", shlex.quote(table)] if table else [])
-    return " ".join([*words, canonical])
+    words = ["ekpeer", "join"] + (["--password"] if password and table else []) \
+        + (["--table", shlex.quote(table)] if table else [])
+    return " ".join([*words, canonical, *(["--password"] if password and not table else [])])

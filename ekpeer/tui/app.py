@@ -215,7 +215,7 @@ class EkpeerApp(App):
         self._on_host_message(kind, body)
         if self._say_back:
             self._say_back = False
-            self.log_lines.append(_("The host is back: you are in your seat again"))
+            self.log_lines.append(self._back_words())
             if self.current_mode == "table":
                 self.table_screen.show_state()
 
@@ -330,13 +330,22 @@ class EkpeerApp(App):
                 self.set_timer(0.2, self._host_back)
                 return
         self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
-        self.notify(_("The host is back: you are in your seat again"), timeout=5)
+        self.notify(self._back_words(), timeout=5)
+
+    def _back_words(self) -> str:
+        """The host answers again: a player is back in their seat; a watcher has no seat, and
+        watches again."""
+        if (self.lobby or {}).get("spectator"):
+            return _("The host is back: you are watching again")
+        return _("The host is back: you are in your seat again")
 
     def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on
         (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
 
+        if closed:      # the host's clocks are gone with it: the bar stops counting
+            self.table_screen.clock_stopped()
         screen = self.host_gone
         if screen is not None and screen in self.screen_stack:
             if closed:

@@ -37,6 +37,32 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
     return _("Table {table}: {message}").format(table=table, message=message or _("the host refused"))
 
 
+def no_table(table: str, endpoint: str, hello: dict[str, Any]) -> str:
+    """A join naming a table the host does not have (``ekpeer join --table bsae``): the tables
+    it has (its hello's list), so a typo is seen at once, and how to make the table instead."""
+    from ..net.addresses import AddressError, parse
+
+    try:
+        where = parse(endpoint).hostport
+    except (AddressError, ValueError):
+        where = endpoint.split("://", 1)[-1].split("#", 1)[0] or _("this host")
+    names = [str(t.get("table")) for t in hello.get("tables") or [] if isinstance(t, dict) and t.get("table")]
+    if names and (hello.get("table_count") or 0) > len(names):
+        names.append("...")
+    if names:
+        words = _("No table '{table}' at {where}; its tables: {tables}.").format(
+            table=table, where=where, tables=", ".join(names))
+    else:
+        words = _("No table '{table}' at {where}; it has no tables yet.").format(table=table, where=where)
+    if hello.get("allow_create"):
+        how = _("Join one of them (--table NAME), or add --create to make a new table '{table}'.") if names \
+            else _("Add --create to make table '{table}'.")
+    else:
+        how = _("Join one of them (--table NAME): this host makes no new tables.") if names \
+            else _("This host makes no new tables.")
+    return words + " " + how.format(table=table)
+
+
 def trouble(exc: BaseException) -> str:
     """An exception a session ended with, in words (the host's message when it refused)."""
     message = getattr(exc, "message", None)

@@ -195,6 +195,7 @@ class NetSession(Session):
         except HostNotAnswering as exc:     # words that name the causes, a changed key among them
             raise SessionClosed(str(exc)) from None
         table = self.table
+        named = table is not None       # --table NAME: that table, or a refusal naming those there
         if table is None and not self.create:
             tables = hello.get("tables") or []
             open_ = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
@@ -204,8 +205,13 @@ class NetSession(Session):
         self._forward = asyncio.get_running_loop().create_task(self._pump())
         try:
             joined = await self.client.join(table or "main", self.name, password=self.password,
-                                            spectator=self.watch)
+                                            spectator=self.watch,
+                                            create=True if self.create else (False if named else None))
         except RequestError as exc:
+            if exc.code == "no_table":      # a typo in --table: the tables there, in words
+                from .refusals import no_table
+
+                raise SessionClosed(no_table(table or "main", self.endpoint, hello)) from None
             if exc.code == "bad_password":   # the host's own words, plainly
                 words = _("Table {table}: {message}. Join again with the table's password (--password).")
                 raise SessionClosed(words.format(table=table or "main", message=exc.message)) from None

@@ -132,6 +132,23 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         assert ("close", None) in session.sent
 
 
+async def test_the_clock_stops_once_the_host_closed_the_table(table3):
+    """A tester saw "Your clock" count down under the host-gone dialog: the host that closed
+    the table runs no clock any more, so the bar stops (and is not drawn again by the tick)."""
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "ann"})
+        await settle(pilot, 3)
+        status = app.table_screen.query_one("#status")
+        assert "Your clock" in str(status.render())
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HostGoneScreen)
+        assert "clock" not in str(status.render()), str(status.render())
+
+
 async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(table3):
     game, rules, events = rigged(table3)
     app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])

@@ -231,3 +231,28 @@ async def test_a_hosts_table_keeps_the_seats_its_flags_gave():
         assert app.lobby, [n.message for n in app._notifications]
         assert app.lobby["settings"]["seats"] == 3
         assert app.screen.query_one("#set-seats", Select).value == 3
+
+
+async def test_a_password_tables_join_command_says_password_but_never_the_password():
+    """A tester's friends ran the lobby's command at a password table and were refused: it left
+    out ``--password``. It says it now (ekpeer join asks for the password), and the parser
+    reads the address as the address, not as the password."""
+    from ekpeer.cli import build_parser
+    from ekpeer.cli_tui import ASK
+
+    locked = lobby(you="ann")
+    locked["body"]["settings"]["password"] = True       # all the host shows of it
+    app, _ = lobby_app([locked], address=Z85_ADDRESS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        area = app.screen.query_one("#join-command", TextArea)
+        args = build_parser().parse_args(shlex.split(area.text)[1:])
+        assert args.password == ASK and args.table == "main", area.text
+        assert args.address == shlex.split(join_command_of(Z85_ADDRESS))[-1]
+        assert area.wrapped_document.height <= area.size.height       # whole at 80 columns
+
+
+def join_command_of(address: str) -> str:
+    from ekpeer.tui.addressing import join_command
+
+    return join_command(address, table="main")

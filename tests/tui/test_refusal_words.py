@@ -16,7 +16,7 @@ from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.start import StartScreen
 
-from .conftest import until
+from .conftest import settle, until
 
 SETTINGS = {"seats": 3, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
@@ -56,5 +56,39 @@ async def test_a_late_friend_and_a_taken_name_read_words_and_the_way_on():
         assert not CODES.search(late), late
     finally:
         await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_a_typo_in_table_is_refused_with_the_tables_there_unless_asked_to_create():
+    """``ekpeer join --table bsae ADDRESS`` seated the player alone at a new table 'bsae' ("You
+    set the table") while 'base' was there: now it is refused with the host's tables named,
+    and ``--create`` makes the new table as before."""
+    from ekpeer.tui.screens.lobby import LobbyScreen
+
+    ctx = zmq.asyncio.Context()
+    port = free_port()
+    host = Host(f"tcp://127.0.0.1:{port}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("base", SETTINGS, autostart=False)
+    host.add_table("party-4-7", SETTINGS, autostart=False)
+    try:
+        app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
+                       address=host.address, options={"table": "bsae"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
+                        "the refusal")
+            words = said(app)
+        assert f"No table 'bsae' at 127.0.0.1:{port}; its tables: base, party-4-7." in words, words
+        assert "--create" in words and not CODES.search(words), words
+        assert sorted(host.tables) == ["base", "party-4-7"]         # no table made by the typo
+        app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
+                       address=host.address, options={"table": "bsae", "create": True})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 8,
+                        "the new table's lobby")
+            await settle(pilot, 4)          # (its settings drawn before the app closes)
+            assert "bsae" in host.tables and app.lobby.get("table") == "bsae"
+    finally:
         await host.close()
         ctx.destroy(linger=0)

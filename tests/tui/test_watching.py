@@ -157,3 +157,65 @@ async def test_a_spectators_rematch_key_asks_for_a_seat_not_a_rematch():
         await until(pilot, lambda: ("sit", None) in session.sent, 5, "a seat asked for")
         await settle(pilot)
         assert ("rematch", None) in session.sent        # then the next game, as the seat's own word
+
+
+def _watched_over(table3) -> tuple:
+    """dan watches bob's and cat's game, which bob has won: the lobby (dan a spectator) and
+    the public view of the table (no ``you``), over."""
+    from .conftest import rigged, snapshot_of
+
+    game, rules, events = rigged(table3)
+    snap = snapshot_of(game, rules, "ann", events)
+    snap["body"]["view"] = {**snap["body"]["view"], "you": None, "hand": [], "winner": "bob",
+                            "winners": ["bob"], "legal_moves": [], "choices": []}
+    lobby = {"table": "t", "you": None, "spectator": True, "phase": "over", "started": True,
+             "seats": [{"name": "bob"}, {"name": "cat", "bot": True}], "spectators": ["dan"],
+             "settings": {"seats": 2}}
+    return lobby, snap
+
+
+async def test_a_watchers_status_bar_at_game_over_names_the_dialogs_key_and_the_seat_fits(table3):
+    """A tester's watcher read "r: rematch" under a dialog offering "Take a seat (t)": the
+    status bar names t too (and t there asks for the seat). Once seated, the dialog's button
+    says "Seated for the next game" whole (it was cut to "Seated for the")."""
+    from ekpeer.tui.session import FakeSession
+
+    lobby, snap = _watched_over(table3)
+    session = FakeSession([{"type": "lobby", "body": lobby}, snap], name="dan")
+    app = make_app(lambda **_: session, mode="join", name="dan", address="tcp://127.0.0.1:1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen)
+                    and app.screen.query("#sit"), 5, "the game-over dialog")
+        status = shown(app.table_screen.query_one("#status"))
+        assert "t: take a seat" in status and "r: rematch" not in status, status
+        await pilot.press("t")
+        await until(pilot, lambda: ("sit", None) in session.sent, 5, "a seat asked for")
+        session.push("lobby", {**lobby, "you": "dan", "spectator": False, "spectators": [],
+                               "seats": [{"name": "bob"}, {"name": "dan", "you": True, "rematch": True}]})
+        await until(pilot, lambda: "Seated" in str(app.screen.query_one("#sit").label), 5, "dan seated")
+        await settle(pilot)
+        sit = app.screen.query_one("#sit")
+        label = str(sit.label)
+        assert sit.content_size.width >= len(label), (sit.content_size.width, label)
+        assert "r: rematch" in shown(app.table_screen.query_one("#status"))     # seated: a player's key
+
+
+async def test_a_watcher_back_after_the_host_returned_is_told_they_watch_not_sit(table3):
+    """After a resume a watcher read "you are in your seat again": a watcher has no seat."""
+    from ekpeer.tui.session import FakeSession
+
+    lobby, snap = _watched_over(table3)
+    playing = {**snap["body"]["view"], "winner": None, "winners": []}
+    session = FakeSession([{"type": "lobby", "body": {**lobby, "phase": "playing"}},
+                           {"type": "snapshot", "body": {**snap["body"], "view": playing}}], name="dan")
+    app = make_app(lambda **_: session, mode="join", name="dan", address="tcp://127.0.0.1:1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 5, "the table, watched")
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 3)
+        session.push("connection", {"state": "back"})
+        session.push("snapshot", {**snap["body"], "view": playing})
+        await until(pilot, lambda: app._notifications, 5, "the notice")
+        await settle(pilot, 3)
+        words = said(app) + "\n" + "\n".join(app.log_lines)
+        assert "you are watching again" in words and "seat" not in words, words

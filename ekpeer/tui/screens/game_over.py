@@ -136,10 +136,12 @@ class GameOverScreen(Dialog[str]):
             sit = self.query_one("#sit", Button)
             if self.you is not None:        # seated: the next game waits for everyone's word
                 sit.label, sit.disabled = _("Seated for the next game"), True
+                sit.refresh(layout=True)    # a label longer than "Take a seat (t)": the width again
             return
         button = self.query_one("#rematch", Button)
         if self.asked:
             button.label = _("Rematch asked")
+            button.refresh(layout=True)     # its width follows the new label (none is cut)
             if self.focused is button:     # not on to Leave: a second Enter must not leave
                 self.set_focus(None)
             button.disabled = True

@@ -259,7 +259,12 @@ class LobbyScreen(Screen):
             return ""
         from ..addressing import join_command
 
-        return join_command(addr, table=self.lobby.get("table"))
+        return join_command(addr, table=self.lobby.get("table"), password=self._locked())
+
+    def _locked(self) -> bool:
+        """The table has a password (the host shows only that it has one): others' command
+        says ``--password``, so they are asked for it rather than refused."""
+        return bool((self.lobby.get("settings") or {}).get("password"))
 
     def join_commands(self) -> list[str]:
         """One join command per address of this host (several on a machine on several networks
@@ -271,7 +276,8 @@ class LobbyScreen(Screen):
 
         others = getattr(getattr(self.app, "session", None), "addresses", None) or []
         table = self.lobby.get("table")
-        return list(dict.fromkeys([first, *(join_command(a, table=table) for a in others)]))
+        locked = self._locked()
+        return list(dict.fromkeys([first, *(join_command(a, table=table, password=locked) for a in others)]))
 
     def action_copy_join(self) -> None:
         command = self.join_command()

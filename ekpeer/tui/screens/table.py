@@ -52,6 +52,7 @@ class TableScreen(Screen):
         Binding("m", "moves", "Moves"),
         Binding("escape", "clear", "Clear", show=False),
         Binding("r", "rematch", "Rematch", show=False),
+        Binding("t", "sit", "Take a seat", show=False),     # a watcher, once the game is over
         Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
         Binding("l", "whole_log", "Log", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
@@ -151,6 +152,13 @@ class TableScreen(Screen):
         gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
         self._timer = (kind, float(seconds), time.monotonic() - gone, player)
         if self.is_mounted and self.query("#status"):     # (none while the app closes)
+            self._render_status()
+
+    def clock_stopped(self) -> None:
+        """The host closed the table: no clock runs there any more, so none counts down here
+        under the host-gone dialog (a turn that will never time out)."""
+        self._timer = None
+        if self.is_mounted and self.query("#status") and self.view:
             self._render_status()
 
     def _players_width(self, players: Static) -> int:
@@ -370,7 +378,10 @@ class TableScreen(Screen):
             said = headline(winners, me)
             t.append(_("Game over: {winners}").format(winners=said[:1].lower() + said[1:]
                                                        if said.startswith(_("You")) else said), style="bold")
-            t.append(_("   r: rematch"), style="bold reverse")
+            if self._watching():    # the game-over dialog offers them a seat, not a rematch
+                t.append(_("   t: take a seat"), style="bold reverse")
+            else:
+                t.append(_("   r: rematch"), style="bold reverse")
             from .game_over import rematch_words
 
             t.append("\n")
@@ -841,6 +852,19 @@ class TableScreen(Screen):
         from ..messages import RematchRequested
 
         self.post_message(RematchRequested())
+
+    def _watching(self) -> bool:
+        """This client watches the table (a spectator without a seat yet)."""
+        return bool((getattr(self.app, "lobby", None) or {}).get("spectator"))
+
+    def action_sit(self) -> None:
+        """A watcher's seat at the next game (the key the status bar and the game-over dialog
+        name); nothing while the game is on or for a seated player."""
+        if not (self.is_over() and self._watching()):
+            return
+        from ..messages import SitRequested
+
+        self.post_message(SitRequested())
 
     def action_clear(self) -> None:
         self.selected.clear()
