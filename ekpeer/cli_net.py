@@ -103,14 +103,17 @@ def _say_addresses(host) -> None:
     from .net.reach import is_wildcard
 
     addresses = host.addresses
-    where = "every interface" if is_wildcard(host.endpoint) else host.endpoint
-    which = "" if len(addresses) == 1 else " (the address of their own network)"
-    lines = [f"ekpeer host: listening on {where}; players join with{which}:"]
+    where = _("every interface") if is_wildcard(host.endpoint) else host.endpoint
+    lines = [_("ekpeer host: listening on {where}; players join with:").format(where=where)
+             if len(addresses) == 1 else
+             _("ekpeer host: listening on {where}; players join with (the address of their own "
+               "network):").format(where=where)]
     lines += [f"  ekpeer join {a}" for a in addresses]
     if host.secure:
         from .net import security
 
-        lines.append(f"  key fingerprint {security.fingerprint(host.public_key)}")
+        lines.append("  " + _("key fingerprint {fingerprint}").format(
+            fingerprint=security.fingerprint(host.public_key)))
     for line in lines:
         write_line(line, "stderr")
 
