@@ -77,6 +77,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.sessions_per_address is not None and args.sessions_per_address < 1:
         print(_("ekpeer serve: --sessions-per-address must be 1 or more"), file=sys.stderr)
         return 2
+    if password:
+        try:
+            open_tables = asyncio.run(tables_without_password(address, args.table, args.insecure))
+        except Exception:       # the host not up yet, or not answering: the pages say so later
+            open_tables = []
+        if open_tables:
+            print(_("ekpeer serve: WARNING: --password guards these pages only. At the host, {tables} "
+                    "has no password, so a terminal client joins it without one: give it the same "
+                    "password there (the host's lobby, or its config).").format(
+                      tables=", ".join(open_tables)), file=sys.stderr)
     options = ServeOptions(address=address, bind=args.bind, port=args.port, table=args.table,
                            password=password or None, max_sessions=args.max_sessions,
                            sessions_per_address=args.sessions_per_address,
@@ -89,6 +99,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return asyncio.run(serve(options))
     except KeyboardInterrupt:
         return 130
+
+
+async def tables_without_password(address: str, table: str | None, insecure: bool = False) -> list[str]:
+    """The tables served (``table``, else every one the host lists) that have no password at
+    the host: ``ekpeer serve --password`` guards its own pages, and a stranger read it as the
+    table's password while terminal clients walked in without one."""
+    from .net.client import Client
+    from .web.seat import every_table
+
+    client = Client(address, insecure=insecure, reconnect=False, choices=False, request_timeout=3.0)
+    try:
+        tables = await every_table(client, await client.connect())
+    finally:
+        await client.close()
+    return [str(t.get("table")) for t in tables
+            if (table is None or t.get("table") == table) and not t.get("password")]
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -107,7 +133,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--table", default=None, help="seat browsers at this table only")
     serve.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
                        help="the table's password: browsers must give it before a client starts for them "
-                            "(--password alone asks for it without echoing it)")
+                            "(--password alone asks for it without echoing it); set it on the table at the "
+                            "host too, or terminal clients join without it")
     serve.add_argument("--max-sessions", type=int, default=8,
                        help="browser sessions (client processes) at once (default 8)")
     serve.add_argument("--sessions-per-address", type=int, default=None, metavar="N",

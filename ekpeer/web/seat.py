@@ -116,11 +116,12 @@ class SeatPlace:
 class WebSeatSession(NetSession):
     """A seat at the one host: resumes the saved seat by its token, and saves the seat it takes."""
 
-    def __init__(self, place: SeatPlace, name: str, table: str | None, password: str | None) -> None:
-        super().__init__(place.address, name, table=table, password=password)
+    def __init__(self, place: SeatPlace, name: str, table: str | None, password: str | None,
+                 watch: bool = False) -> None:
+        super().__init__(place.address, name, table=table, password=password, watch=watch)
         self.place = place
         self.insecure = place.insecure
-        saved = place.load()
+        saved = None if watch else place.load()     # a late friend watching has no seat to resume
         if saved is not None and (table is None or table == saved["table"]):
             self.table, self.token = saved["table"], saved["token"]
 
@@ -162,8 +163,8 @@ def web_factory(place: SeatPlace):
     a screen asks for (this is the boundary that keeps a browser from hosting anything)."""
 
     def make(mode: str = "join", name: str = "you", table: str | None = None, password: str | None = None,
-             **_: Any) -> Session:
-        return WebSeatSession(place, name, place.table or table, place.password or password)
+             watch: bool = False, **_: Any) -> Session:
+        return WebSeatSession(place, name, place.table or table, place.password or password, watch=watch)
 
     return make
 
@@ -206,13 +207,15 @@ class SeatScreen(Screen):
     #seat-box { width: 72; max-width: 100%; height: auto; max-height: 100%; border: round $accent;
         padding: 1 2; overflow-y: auto; }
     SeatScreen.-narrow #seat-box { padding: 0 1; }
-    SeatScreen.-narrow #seat-join { width: 100%; }
+    SeatScreen.-narrow #seat-join, SeatScreen.-narrow #seat-watch { width: 100%; }
     #seat-title { text-style: bold; margin: 0 0 1 0; }
     #seat-tables { height: auto; max-height: 10; }
     #seat-status { color: $text-muted; }
-    #seat-join { margin: 1 0 0 0; }
+    #seat-join, #seat-watch { margin: 1 0 0 0; }
     """
-    BINDINGS = [Binding("f5", "refresh_tables", "Refresh tables")]
+    BINDINGS = [Binding("f5", "refresh_tables", "Refresh tables"),
+                # a late friend: the game on is theirs to watch, a seat theirs at the next one
+                Binding("ctrl+g", "watch", "Watch")]
 
     def __init__(self, place: SeatPlace, name: str = "") -> None:
         super().__init__(id="start")
@@ -242,6 +245,7 @@ class SeatScreen(Screen):
                 yield Label(_("Table password (if it has one)"))
                 yield Input("", placeholder=_("if it has one"), password=True, id="password", max_length=64)
             yield Button(_("Join"), id="seat-join", variant="primary")
+            yield Button(_("Watch"), id="seat-watch")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -310,7 +314,10 @@ class SeatScreen(Screen):
             return str(self.tables[index].get("table"))
         return None
 
-    def join(self) -> None:
+    def action_watch(self) -> None:
+        self.join(watch=True)
+
+    def join(self, watch: bool = False) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.notify(_("Type your name first."), severity="warning")
@@ -324,13 +331,14 @@ class SeatScreen(Screen):
         for found in self.query("#password"):
             if isinstance(found, Input):
                 password = found.value or None
-        self.post_message(StartChosen("join", name, self.place.address, table=table, password=password))
+        self.post_message(StartChosen("join", name, self.place.address, table=table, password=password,
+                                      watch=watch))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.join()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.join()
+        self.join(watch=event.button.id == "seat-watch")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join()

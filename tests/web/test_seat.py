@@ -76,7 +76,7 @@ async def test_a_browser_seat_joins_and_a_reload_sits_back_in_the_same_seat(host
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         assert isinstance(screen, SeatScreen)
-        assert [b.id for b in screen.query(Button)] == ["seat-join"]     # no "play" or "host" here
+        assert [b.id for b in screen.query(Button)] == ["seat-join", "seat-watch"]   # no "play" or "host"
         await _until(pilot, lambda: screen.tables, "the host's tables")
         screen.query_one("#name", Input).value = "ann"
         await pilot.press("enter")
@@ -108,3 +108,45 @@ async def test_a_seat_the_host_no_longer_knows_sits_again_by_name(host, tmp_path
         await _until(pilot, lambda: any(s.name == "ann" for s in host.tables["friday"].seats), "ann's seat")
     saved = place.load()
     assert saved is not None and saved["token"] != "a-token-the-host-never-gave"
+
+
+async def test_a_late_friend_with_only_a_browser_watches_the_game_on(host, tmp_path, monkeypatch):
+    """A browser friend who came after the start was told to watch (Watch, ctrl+g) on a page
+    that had no Watch: the seat's start screen has it now, and it watches the game on."""
+    from ekpeer.net.client import Client
+
+    folder = tmp_path / "late"
+    folder.mkdir()
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(folder))
+    table = host.tables["friday"]
+    bob = Client(host.address, "bob", ctx=host.ctx)
+    try:
+        await bob.connect()
+        await bob.join("friday")
+        await bob.ready()
+        await bob.start()
+        app = WebSeatApp(SeatPlace(folder, host.address))
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            await _until(pilot, lambda: screen.tables, "the host's tables")
+            screen.query_one("#name", Input).value = "eve"
+            await pilot.press("ctrl+g")
+            await _until(pilot, lambda: table.watchers() == ["eve"], "eve watching")
+            await _until(pilot, lambda: app.view, "the table, watched")
+            assert [s.name for s in table.seats if not s.kind] == ["bob"]
+        assert SeatPlace(folder, host.address).load() is None      # a watcher keeps no seat
+    finally:
+        await bob.close()
+
+
+async def test_serve_password_names_the_tables_that_have_none_at_the_host(host, tmp_path, monkeypatch):
+    """`ekpeer serve --password` guards its pages; a stranger read it as the table's password
+    while a terminal client walked into that table without one. Serve now names the tables it
+    serves that have no password at the host, to warn at its start."""
+    from ekpeer.cli_web import tables_without_password
+
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(tmp_path))
+    host.add_table("locked", {**SETTINGS, "password": "pw"}, autostart=True, title="Locked")
+    assert await tables_without_password(host.address, "friday") == ["friday"]
+    assert await tables_without_password(host.address, "locked") == []
+    assert await tables_without_password(host.address, None) == ["friday"]
