@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 import zmq.asyncio
 from ports import free_port
 
@@ -35,12 +36,20 @@ def shown(widget) -> str:
     return str(widget.render())
 
 
-async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next_game():
+@pytest.fixture
+async def watched_host():
+    """A real host with table t in its lobby (nothing starts until asked): ctx, host, table."""
     ctx = zmq.asyncio.Context()
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     await host.start()
     host.add_table("t", SETTINGS, autostart=False)
-    table = host.tables["t"]
+    yield ctx, host, host.tables["t"]
+    await host.close()
+    ctx.destroy(linger=0)
+
+
+async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next_game(watched_host):
+    ctx, host, table = watched_host
     bob = Client(host.address, "bob", ctx=ctx)
     playing = None
     app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="dan",
@@ -86,56 +95,38 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
             playing.cancel()
             await asyncio.gather(playing, return_exceptions=True)
         await bob.close()
-        await host.close()
-        ctx.destroy(linger=0)
 
 
-async def test_join_watch_in_the_lobby_lists_the_spectator_and_t_takes_a_seat():
-    ctx = zmq.asyncio.Context()
-    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
-    await host.start()
-    host.add_table("t", SETTINGS, autostart=False)
-    table = host.tables["t"]
+async def test_join_watch_in_the_lobby_lists_the_spectator_and_t_takes_a_seat(watched_host):
+    _ctx, host, table = watched_host
     app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="eve",
                    address=host.address, options={"table": "t", "watch": True})    # ekpeer join --watch
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 8, "eve's lobby")
-            await until(pilot, lambda: "Watching: eve" in shown(app.screen.query_one("#seats")), 5,
-                        "eve listed as watching in the lobby")
-            assert table.watchers() == ["eve"] and not table.seats
-            assert "you are watching" in shown(app.screen.query_one("#lobby-title"))
-            assert "t: take a seat" in shown(app.screen.query_one("#lobby-help"))
-            await pilot.press("t")
-            await until(pilot, lambda: [s.name for s in table.seats] == ["eve"], 5, "eve seated")
-            await until(pilot, lambda: app.lobby.get("you") == "eve", 5, "eve's own lobby")
-            await settle(pilot)
-            assert "r: ready" in shown(app.screen.query_one("#lobby-help"))
-            assert "Watching" not in shown(app.screen.query_one("#seats"))
-    finally:
-        await host.close()
-        ctx.destroy(linger=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 8, "eve's lobby")
+        await until(pilot, lambda: "Watching: eve" in shown(app.screen.query_one("#seats")), 5,
+                    "eve listed as watching in the lobby")
+        assert table.watchers() == ["eve"] and not table.seats
+        assert "you are watching" in shown(app.screen.query_one("#lobby-title"))
+        assert "t: take a seat" in shown(app.screen.query_one("#lobby-help"))
+        await pilot.press("t")
+        await until(pilot, lambda: [s.name for s in table.seats] == ["eve"], 5, "eve seated")
+        await until(pilot, lambda: app.lobby.get("you") == "eve", 5, "eve's own lobby")
+        await settle(pilot)
+        assert "r: ready" in shown(app.screen.query_one("#lobby-help"))
+        assert "Watching" not in shown(app.screen.query_one("#seats"))
 
 
-async def test_join_watch_without_an_address_watches_the_table_picked_on_the_start_screen():
-    ctx = zmq.asyncio.Context()
-    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
-    await host.start()
-    host.add_table("t", SETTINGS, autostart=False)
-    table = host.tables["t"]
+async def test_join_watch_without_an_address_watches_the_table_picked_on_the_start_screen(watched_host):
+    _ctx, host, table = watched_host
     app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode=None, name="fay",
                    options={"watch": True})          # ekpeer join --watch --name fay: the start screen
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, StartScreen), 5, "the start screen")
-            app.screen.query_one("#address").value = host.address
-            app.screen.query_one("#address").focus()
-            await pilot.press("enter")          # Join: with --watch, it watches
-            await until(pilot, lambda: table.watchers() == ["fay"], 8, "fay watching")
-            assert not table.seats
-    finally:
-        await host.close()
-        ctx.destroy(linger=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), 5, "the start screen")
+        app.screen.query_one("#address").value = host.address
+        app.screen.query_one("#address").focus()
+        await pilot.press("enter")          # Join: with --watch, it watches
+        await until(pilot, lambda: table.watchers() == ["fay"], 8, "fay watching")
+        assert not table.seats
 
 
 async def test_a_spectators_rematch_key_asks_for_a_seat_not_a_rematch():
