@@ -67,6 +67,14 @@ KNOW_DEALT = True
 #: at 0.5 s it won 0.40 against the flat search's 0.48 on the same deals (docs/bots.md), not
 #: significant but no sign of a gain either.
 OWN_TURNS = False
+#: How the rounds are shared among the candidates: "race" (drop a candidate DROP_AT standard
+#: errors behind the leader, stop when one is left: the budget mostly goes unspent) or
+#: "halving" (sequential halving: the budget in phases, the better half kept after each, so
+#: every elimination is made on more evidence when there is more time; a candidate
+#: SURE_DROP standard errors behind is still dropped at once).
+SCHEDULE = "race"
+#: Standard errors behind the leader at which "halving" drops a candidate before its phase ends.
+SURE_DROP = 4.0
 #: Most moves a playout makes before it is scored as a loss (games end well before).
 PLAYOUT_LIMIT = 800
 
@@ -377,6 +385,9 @@ def decide(decision: Decision) -> Result:
     done = rounds = failed = 0
     timed = budget is None
     tree = OwnTurns() if OWN_TURNS else None
+    halving = SCHEDULE == "halving"
+    phases = max(1, math.ceil(math.log2(max(2, n))))
+    phase = 0
     while len(alive) > 1:
         if (timed and clock() >= deadline) or (not timed and done >= budget):
             break
@@ -415,7 +426,14 @@ def decide(decision: Decision) -> Result:
         for k, reward in scored:
             rewards[k].append(reward)
         rounds += 1
-        if rounds >= MIN_ROUNDS:
+        if halving:
+            spent = clock() / deadline if timed else done / max(1, budget or 1)
+            if rounds >= MIN_ROUNDS:
+                alive = _survivors(alive, rewards, SURE_DROP)
+            if spent >= (phase + 1) / phases and rounds >= MIN_ROUNDS:
+                phase += 1
+                alive = _halve(alive, rewards)
+        elif rounds >= MIN_ROUNDS:
             alive = _survivors(alive, rewards)
     best = _best(alive, options, rewards, prior, rounds)
     scores = [(_label(options[k]), _mean(rewards[k]), len(rewards[k])) for k in range(n)]
@@ -441,15 +459,22 @@ def _edge(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n) + 1e-3 / n
 
 
-def _survivors(alive: list[int], rewards: list[list[float]]) -> list[int]:
-    """Drop the candidates clearly behind the leader (``DROP_AT`` standard errors, paired)."""
+def _survivors(alive: list[int], rewards: list[list[float]], drop_at: float = DROP_AT) -> list[int]:
+    """Drop the candidates clearly behind the leader (``drop_at`` standard errors, paired)."""
     lead = max(alive, key=lambda k: _mean(rewards[k]))
     keep = []
     for k in alive:
         edge, se = _edge(rewards[lead], rewards[k])
-        if k == lead or edge <= DROP_AT * se:
+        if k == lead or edge <= drop_at * se:
             keep.append(k)
     return keep
+
+
+def _halve(alive: list[int], rewards: list[list[float]]) -> list[int]:
+    """Sequential halving's step: the better half of the candidates (at least two stay while
+    two are left, so the last phase still compares the leader with its best rival)."""
+    ranked = sorted(alive, key=lambda k: _mean(rewards[k]), reverse=True)
+    return ranked[:max(2, math.ceil(len(ranked) / 2))] if len(ranked) > 2 else ranked
 
 
 def _best(alive: list[int], options: list[Move | None], rewards: list[list[float]],

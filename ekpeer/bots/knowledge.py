@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.determinize import Knowledge
+from .placements import Placements
 
 
 class Tracker:
@@ -46,6 +47,8 @@ class Tracker:
         #: (a Defuse, an Imploding Kitten): (card, face_up). The search emulates that choice.
         self.put_back: tuple[str, bool] | None = None
         self._drawn_kitten: str | None = None
+        #: kittens others put back, believed where the next player draws them
+        self.placements = Placements(me, self.cards)
 
     # ------------------------------------------------------------------ hands
     def _hand(self, player: str) -> Counter:
@@ -82,6 +85,7 @@ class Tracker:
         kind = e.get("type")
         if kind in ("drew", "saved", "put_back", "turn"):
             self._put_back_event(kind, e)
+        self.placements.on_event(kind, e)
         if kind == "dealt":
             self.hands = {p: Counter({card: 1}) for p, card in self.dealt.items() if p != self.me}
             self.laid = {}
@@ -153,4 +157,5 @@ class Tracker:
         names = {s["name"] for s in view["players"] if s["status"] != "out"}
         hands = {p: Counter(h) for p, h in self.hands.items() if p in names and h}
         laid_by = {t: dict(cards) for t, cards in self.laid.items() if cards}
-        return Knowledge(pile={}, hidden_face_up=hidden, hands=hands, laid_by=laid_by)
+        return Knowledge(pile={}, hidden_face_up=hidden, hands=hands, laid_by=laid_by,
+                         likely=self.placements.likely(view))

@@ -64,6 +64,11 @@ class Knowledge:
     hands: dict[str, Counter] = field(default_factory=dict)
     laid_by: dict[str, dict[str, str]] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
+    #: kittens believed to lie at a place of the draw pile (one another player put back, aimed
+    #: at the next player; one a player looked at and then dodged): (depth, card or None for
+    #: some kitten, probability). A belief, not a fact: each sample places a kitten there with
+    #: that probability (if the place is free and such a kitten is unplaced).
+    likely: list[tuple[int, str | None, float]] = field(default_factory=list)
 
 
 def public_origin(players: list[str], deck: str | None, variants: Any = (),
@@ -195,6 +200,15 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
             loose.remove(card)
             depth = free.pop(below[-1])
             pile[depth], states[depth] = card, FACE_UP_HIDDEN
+            unseen[card] -= 1
+            want -= 1
+    for depth, card, chance in know.likely:
+        if card is None and loose:
+            card = loose[-1]  # some kitten (the seat does not know which): the next in line
+        if want and card in loose and depth in free and rng.random() < chance:
+            loose.remove(card)
+            free.remove(depth)
+            pile[depth] = card
             unseen[card] -= 1
             want -= 1
     for card in loose[:want]:
