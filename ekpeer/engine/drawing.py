@@ -84,6 +84,11 @@ class Drawing(TurnFlow):
             return
 
         def answer(use: str) -> None:
+            if use != "none" and use not in self.hands[player]:
+                # the saver left the hand while the choice waited (a cursed hand turned it up
+                # to save from another kitten): ask again with what is left, or die
+                self.explode(player, kitten, then, drawn_by)
+                return
             if use == "none":
                 self.die(player, kitten)
             else:
