@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.determinize import Knowledge
+from .lacking import Lacking
 from .placements import Placements
 
 
@@ -49,6 +50,8 @@ class Tracker:
         self._drawn_kitten: str | None = None
         #: kittens others put back, believed where the next player draws them
         self.placements = Placements(me, self.cards)
+        #: players who let an action against them through: no Nope, probably
+        self.lacking = Lacking(me, self.cards)
 
     # ------------------------------------------------------------------ hands
     def _hand(self, player: str) -> Counter:
@@ -86,6 +89,7 @@ class Tracker:
         if kind in ("drew", "saved", "put_back", "turn"):
             self._put_back_event(kind, e)
         self.placements.on_event(kind, e)
+        self.lacking.on_event(kind, e)
         if kind == "dealt":
             self.hands = {p: Counter({card: 1}) for p, card in self.dealt.items() if p != self.me}
             self.laid = {}
@@ -158,4 +162,4 @@ class Tracker:
         hands = {p: Counter(h) for p, h in self.hands.items() if p in names and h}
         laid_by = {t: dict(cards) for t, cards in self.laid.items() if cards}
         return Knowledge(pile={}, hidden_face_up=hidden, hands=hands, laid_by=laid_by,
-                         likely=self.placements.likely(view))
+                         likely=self.placements.likely(view), lacking=self.lacking.lacking(names))

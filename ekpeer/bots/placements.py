@@ -7,8 +7,9 @@ one card down when they still owe a draw. The seat that comes next then faces a 
 on top far more often than the pile's odds say, and a search that samples it uniformly
 walks into it.
 
-A second signal says the same of the top card: a player who looked at the top of the pile
-and then spared themselves the draw (a Skip, an Attack) probably saw a kitten there.
+Two more signals say the same of the top card: a player who looked at the top of the pile
+and then spared themselves the draw (a Skip, an Attack) probably saw a kitten there; one
+who dodged without a look may remember one (or just be careful: the table shows which).
 
 :class:`Placements` follows such kittens through the events the seat sees (draws from the
 top, its own insertions, cards that move the pile) and gives the sampler each one as a
@@ -32,7 +33,9 @@ from typing import Any
 MOVES_PILE = frozenset({"shuffles", "reorders", "draws_bottom", "refills"})
 #: Traits of a card that spares its player the top card (played after a peek: a kitten there).
 DODGES = frozenset({"dodges", "attacks"})
-AIMED, DODGED = "aimed", "dodged"
+AIMED, DODGED, SKIPPED = "aimed", "dodged", "skipped"
+#: The signals believed (fewer: only to measure without some, scripts/bench_variants).
+SIGNALS = (AIMED, DODGED, SKIPPED)
 #: Beta prior of the chance a kitten lies where the next player draws it (hits, misses).
 PRIOR = (1.0, 1.0)
 #: False: no beliefs (to measure without them: scripts/bench_variants).
@@ -48,8 +51,9 @@ class Placements:
         self.size: int | None = None          # the draw pile's size, followed through events
         self.current: tuple[str, int] = ("", 1)   # whose turn, and how many draws they owe
         self.beliefs: list[list[Any]] = []    # [card (None: some kitten), depth now, signal]
-        #: signal -> [hits, misses]: "aimed" (a put-back), "dodged" (a peek, then a dodge)
-        self.evidence: dict[str, list[int]] = {AIMED: [0, 0], DODGED: [0, 0]}
+        #: signal -> [hits, misses]: "aimed" (a put-back), "dodged" (a peek, then a dodge),
+        #: "skipped" (a dodge with no peek that turn)
+        self.evidence: dict[str, list[int]] = {AIMED: [0, 0], DODGED: [0, 0], SKIPPED: [0, 0]}
         self.peeked: str | None = None       # who looked at the top this turn and has not drawn
 
     def _kills(self, card: str | None) -> bool:
@@ -85,10 +89,13 @@ class Placements:
             by = action.get("by")
             if "peeks" in spec.traits and by != self.me and action.get("combo") is None:
                 self.peeked = by
-            elif by == self.peeked and not spec.traits.isdisjoint(DODGES) and ENABLED:
-                # they looked at the top, then spared themselves the draw: a kitten, likely
-                if not any(b[1] == 0 for b in self.beliefs):
-                    self.beliefs.append([None, 0, DODGED])
+            elif (not spec.traits.isdisjoint(DODGES) and by != self.me and by == self.current[0]
+                  and action.get("combo") is None and ENABLED):
+                # they spared themselves the top card: after a look at it, a kitten likely lies
+                # there; without one, as likely as this table has shown (SKIPPED)
+                signal = DODGED if by == self.peeked else SKIPPED
+                if signal in SIGNALS and not any(b[1] == 0 for b in self.beliefs):
+                    self.beliefs.append([None, 0, signal])
                 self.peeked = None
         elif kind == "put_back" and e.get("player") == self.me:
             self._inserted(e.get("position"))

@@ -32,6 +32,9 @@ RESOLVE = Move("resolve")
 EXPLORE = 0.05
 #: How often a kitten goes back at a random place instead of the habitual one.
 SCATTER = 0.1
+#: The watched seat believes a kitten another seat put back lies where the next player
+#: draws it (False: only to measure without it, scripts/bench_variants).
+AIM_AWARE = True
 #: A lost playout's reward for outliving every other seat but the winner (see ``reward``).
 SHAPE = 0.25
 
@@ -71,8 +74,8 @@ def traits(rules: Ruleset) -> Traits:
 class Playout:
     """One playout: the game it plays, its dice, and what each seat was shown in it."""
 
-    __slots__ = ("game", "rng", "seen", "placed", "explore", "traits", "watch", "fell_behind", "settled",
-                 "stop_when_out", "own")
+    __slots__ = ("game", "rng", "seen", "placed", "aimed", "explore", "traits", "watch", "fell_behind",
+                 "settled", "stop_when_out", "own")
 
     def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
                  watch: str | None = None) -> None:
@@ -84,6 +87,10 @@ class Playout:
         self.seen: dict[str, tuple[list[str], int]] = {}
         # player -> (kitten, its depth, pile size) of the kitten they last put back
         self.placed: dict[str, tuple[str, int, int]] = {}
+        #: the kitten another seat last put back, as ``watch`` believes it lies: where the next
+        #: player draws it (the search bot itself believes that: ekpeer.bots.placements), so
+        #: its own turns in a playout dodge it as it would at the table
+        self.aimed: tuple[str, int, int] | None = None
         self.watch = watch
         self.fell_behind: int | None = None  # others already out when ``watch`` fell
         #: the playout stopped once ``watch`` was Out: its reward is known (see ``run``)
@@ -177,6 +184,14 @@ class Playout:
                 del self.placed[player]
             elif left == 0 and top == card:
                 return card
+        aimed = self.aimed
+        if aimed is not None and player == self.watch:
+            card, depth, then = aimed
+            left = depth - (then - size)
+            if left < 0:
+                self.aimed = None
+            elif left == 0 and top == card:
+                return card
         shown = game.seen.get(player)
         if not shown:
             return None
@@ -209,6 +224,11 @@ class Playout:
                 want = below(self.rng, hi + 1)  # self.rng.randint(0, hi), draw for draw
             if card in self.traits.kittens:  # they know where it went (the engine tells them)
                 self.placed[p] = (card, min(want, len(game.draw_pile)), len(game.draw_pile) + 1)
+                if AIM_AWARE and p != self.watch and self.watch is not None:
+                    # the watched seat believes it aimed at the next player (on top after the
+                    # draws its placer still owes), as the search bot does at the table
+                    aim = max(0, game.turns - 1 if game.current == p else 0)
+                    self.aimed = (card, aim, len(game.draw_pile) + 1)
             return Move("choose", p, position=want)
         if kind == "card":
             held = game.hands[p]
@@ -280,7 +300,7 @@ class Playout:
         game = self.game
         hand = game.hands[p]
         t = self.traits
-        top = self.top_believed(p) if game.seen else None
+        top = self.top_believed(p) if game.seen or self.placed or self.aimed else None
         pile = game.draw_pile
         if top is None and pile and pile.is_face_up(0):
             top = pile.peek(1)[0]  # a face-up card on top (an Imploding Kitten): everyone sees it

@@ -69,6 +69,9 @@ class Knowledge:
     #: some kitten, probability). A belief, not a fact: each sample places a kitten there with
     #: that probability (if the place is free and such a kitten is unplaced).
     likely: list[tuple[int, str | None, float]] = field(default_factory=list)
+    #: cards another player is believed not to hold (a Nope they did not play against what
+    #: was aimed at them), with the chance: player -> (cards, probability)
+    lacking: dict[str, tuple[frozenset[str], float]] = field(default_factory=dict)
 
 
 def public_origin(players: list[str], deck: str | None, variants: Any = (),
@@ -222,6 +225,17 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     rest = [c for c in sorted(unseen.elements()) if not is_kitten[c]]
     shuffle(rng, rest)  # rng.shuffle(rest), draw for draw, without a call per card
     filler = _filler(cards, facts.total)
+    # hands believed to lack some cards are dealt first, from the others (with its chance)
+    dealt_first: dict[str, list[str]] = {}
+    for name, (lacked, chance) in sorted(know.lacking.items()):
+        seat = next((s for s in seats if s["name"] == name and name != me), None)
+        if seat is None or not rest or rng.random() >= chance:
+            continue
+        hand = list(known_hands.get(name, Counter()).elements())
+        while len(hand) < seat["hand_count"]:
+            i = next((i for i in range(len(rest) - 1, -1, -1) if rest[i] not in lacked), None)
+            hand.append(rest.pop(i if i is not None else -1) if rest else filler)
+        dealt_first[name] = hand
     for depth in free:
         pile[depth] = rest.pop() if rest else filler
     hands: dict[str, list[str]] = {}
@@ -230,7 +244,7 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         if name == me and not cursed_me:
             hands[name] = list(view["hand"])
             continue
-        hand = list(known_hands.get(name, Counter()).elements())
+        hand = dealt_first.get(name) or list(known_hands.get(name, Counter()).elements())
         while len(hand) < s["hand_count"]:
             hand.append(rest.pop() if rest else filler)
         shuffle(rng, hand)
