@@ -78,7 +78,7 @@ class OwnTurns:
     def node(self, playout: Playout, p: str) -> Node:
         game = playout.game
         hand = game.hands[p]
-        top = playout.top_believed(p) if game.seen else None
+        top = playout.top_believed(p) if game.seen or playout.placed or playout.aimed else None
         pile = game.draw_pile
         if top is None and pile and pile.is_face_up(0):
             top = pile.peek(1)[0]
