@@ -149,7 +149,8 @@ class Placements:
 
     # ------------------------------------------------------------------ for the sampler
     def likely(self, view: dict[str, Any]) -> list[tuple[int, str, float]]:
-        """The beliefs that still hold against ``view``: (depth, card, chance)."""
+        """The beliefs that still hold against ``view``: (depth, card, chance). A place the
+        seat has since seen settles its belief (counted as a hit or a miss) and drops it."""
         count = view["draw_pile_count"]
         if self.size != count:  # something moved the pile that the events did not say
             self.size = count

@@ -178,20 +178,18 @@ class Playout:
         top = pile.peek(1)[0]
         placed = self.placed.get(player)
         if placed is not None:
-            card, depth, then = placed
-            left = depth - (then - size)
+            left = _left_above(placed, size)
             if left < 0:
                 del self.placed[player]
-            elif left == 0 and top == card:
-                return card
+            elif left == 0 and top == placed[0]:
+                return top
         aimed = self.aimed
         if aimed is not None and player == self.watch:
-            card, depth, then = aimed
-            left = depth - (then - size)
+            left = _left_above(aimed, size)
             if left < 0:
                 self.aimed = None
-            elif left == 0 and top == card:
-                return card
+            elif left == 0 and top == aimed[0]:
+                return top
         shown = game.seen.get(player)
         if not shown:
             return None
@@ -356,6 +354,13 @@ class Playout:
                     target = max(others, key=lambda q: len(game.hands[q]))
                 return Move.play(p, (card,), target)
         return Move.play(p, (card,))
+
+
+def _left_above(put_back: tuple[str, int, int], size: int) -> int:
+    """Cards still above a kitten put back at ``(card, depth, pile size then)``, now that the
+    pile holds ``size`` (negative: it has been drawn)."""
+    _, depth, then = put_back
+    return depth - (then - size)
 
 
 def play_out(game: Game, rng: random.Random, limit: int = 1000, passed: str | None = None) -> list[str]:
