@@ -36,6 +36,7 @@ from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
 from .own_turn import OwnTurns
+from .placements import DODGES
 from .playout import Playout
 
 #: Seconds a decision may take unless told otherwise (``EKPEER_EXPERT_SECONDS``).
@@ -248,8 +249,9 @@ class ExpertBot(Bot):
 
 
 #: Cards whose Nope may pay even when they are not aimed at us: they spare their player the
-#: top card (``dodges``: a Nope makes them draw it after all) or give turns (``attacks``).
-TURN_ENDERS = ("dodges", "attacks")
+#: top card (``dodges``: a Nope makes them draw it after all) or give turns (``attacks``);
+#: the same traits that tell the tracker a player dodged (placements.DODGES).
+TURN_ENDERS = DODGES
 
 
 def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
@@ -474,7 +476,7 @@ def _halve(alive: list[int], rewards: list[list[float]]) -> list[int]:
     """Sequential halving's step: the better half of the candidates (at least two stay while
     two are left, so the last phase still compares the leader with its best rival)."""
     ranked = sorted(alive, key=lambda k: _mean(rewards[k]), reverse=True)
-    return ranked[:max(2, math.ceil(len(ranked) / 2))] if len(ranked) > 2 else ranked
+    return ranked[:math.ceil(len(ranked) / 2)] if len(ranked) > 2 else ranked  # 3 or more: 2 or more stay
 
 
 def _best(alive: list[int], options: list[Move | None], rewards: list[list[float]],

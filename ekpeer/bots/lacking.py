@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-#: What a player Nopes when it is aimed at them (the heuristic bot's AGAINST_ME).
-AGAINST = ("attacks", "steals", "harms")
+from .heuristic import AGAINST_ME  # what a player Nopes when it is aimed at them
+
 #: False: no such beliefs (to measure without them: scripts/bench_variants).
 ENABLED = True
 
@@ -30,7 +30,7 @@ class Lacking:
         self.me = me
         self.cards = cards
         self.nopes = frozenset(c for c, s in cards.items() if s.is_nope)
-        self.against = frozenset(c for c, s in cards.items() if not s.traits.isdisjoint(AGAINST))
+        self.against = frozenset(c for c, s in cards.items() if not s.traits.isdisjoint(AGAINST_ME))
         self.lacks: dict[str, frozenset[str]] = {}
         self.noped: set[str] = set()   # who played a Nope in the open reaction window
         self.kept = 0
