@@ -178,7 +178,8 @@ def test_a_plugins_event_line_reads_danish_for_a_danish_reader(danish):
     assert event_words(bomb, cat, "ann") == "Du udløser en Kattomisk bombe: 2 killinger til toppen"
     assert event_words({**bomb, "kittens": 0}, cat, "ann").endswith("ingen killinger til toppen")
     taken = {"type": "card_taken", "taker": "bob", "player": "ann"}
-    assert event_words(taken, cat, "ann") == "bob tager din trukne kort"
+    assert event_words(taken, cat, "ann") == "bob tager dit trukne kort"   # "kort" is neuter
+    assert event_words({**taken, "player": "cy"}, cat, "ann") == "bob tager cys trukne kort"
     assert event_words({"type": "favor_empty"}, cat, "ann") == "Nogen har intet kort at give"
 
 

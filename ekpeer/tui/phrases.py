@@ -6,6 +6,9 @@ the phrase in with the event's fields, from the reader's point of view. The plac
 
 - ``{player}``: a field naming a player reads ``you`` for the reader, else the name;
   ``{Player}`` starts a sentence (``You``); ``{player's}`` is ``your`` or ``bob’s``.
+  Where a language's ``your`` follows the noun it goes with, a translated phrase names the
+  noun's form: ``{player's:neuter}``, ``{player's:plural}`` (Danish ``dit kort``, ``dine
+  kort``; English ignores it).
 - ``{player:verb}``: the verb agreeing with that player (``{by:alter}``: ``alter`` for
   you, ``alters`` for bob; ``be`` gives ``are``/``is``, ``have`` gives ``have``/``has``).
 - ``{card}``: a field holding a card id reads as the card's title (a missing card field
@@ -48,11 +51,21 @@ def who(name: str | None, me: str | None) -> str:
     return pgettext("object", "you") if name == me else name
 
 
-def whose(name: str | None, me: str | None) -> str:
-    """``your``, ``ann’s`` or ``someone’s`` (never "you’s")."""
+def whose(name: str | None, me: str | None, form: str | None = None) -> str:
+    """``your``, ``ann’s`` or ``someone’s`` (never "you’s"); ``form`` is the noun's that
+    follows, where a language's ``your`` agrees with it (``neuter``, ``plural``)."""
     if name is not None and name == me:
-        return _("your")
+        return your(form)
     return _("{player}’s").format(player=who(name, me))
+
+
+def your(form: str | None) -> str:
+    """``your`` before a noun of ``form`` (each form written out, for the extractor)."""
+    if form == "neuter":
+        return pgettext("neuter", "your")
+    if form == "plural":
+        return pgettext("plural", "your")
+    return _("your")
 
 
 def Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
@@ -129,13 +142,13 @@ def fill(text: str, event: dict[str, Any], cat: _Titles, me: str | None) -> str:
         if value is None and "card" in field:
             return _("a card")
         person = None if value is None else str(value)
-        if word:
-            return agree(word, person, me)
         if possessive:
-            mine = whose(person, me)
+            mine = whose(person, me, word)
             if not name[:1].isupper() or (person is not None and person != me):
                 return mine            # a player's name keeps its own case: "bot1’s", never "Bot1’s"
             return mine[:1].upper() + mine[1:]
+        if word:
+            return agree(word, person, me)
         return Who(person, me) if name[:1].isupper() else who(person, me)
 
     return _FIELD.sub(one, text)
