@@ -177,7 +177,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
         return 2
     try:
         return asyncio.run(run_bot(endpoint, args.name, args.table, args.kind, args.token, args.games,
-                                   args.think, args.seed, args.timeout, args.insecure, args.password))
+                                   args.think, args.seed, args.timeout, args.insecure, args.password,
+                                   create=True if args.create else (False if args.table else None)))
     except KeyboardInterrupt:
         return 130
 
@@ -282,7 +283,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                      "of an earlier visit, or the one the LAN advertises with --trust)")
     bot.add_argument("--name", required=True, help="the bot's name at the table")
     bot.add_argument("--table", default=None,
-                     help="table id (default: the host's first table with a free seat in its lobby)")
+                     help="table id (default: the host's first table with a free seat in its lobby); "
+                     "a table the host does not have is refused unless --create")
+    bot.add_argument("--create", action="store_true", help="make the table named by --table if the host "
+                     "has none of that name")
     bot.add_argument("--kind", default="heuristic", choices=BOT_KINDS,
                      help="how the bot plays: random (easy), heuristic (normal) or expert "
                      "(hard, a search); default heuristic")

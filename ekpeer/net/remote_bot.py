@@ -49,8 +49,8 @@ class RemoteBot:
         self.winner: str | None = None
         self.winners: list[str] = []     # one name, or the Living players sharing the win (ruling 25)
 
-    async def join(self, table: str, token: str | None = None) -> dict[str, Any]:
-        reply = await self.client.join(table, token=token)
+    async def join(self, table: str, token: str | None = None, create: bool | None = None) -> dict[str, Any]:
+        reply = await self.client.join(table, token=token, create=create)
         self.emit({"event": "joined", "table": reply.get("table"), "seat": reply.get("seat"),
                    "token": reply.get("token"), "resumed": reply.get("resumed", False)})
         if not reply.get("resumed"):
@@ -201,7 +201,9 @@ def _public_setup(lobby: dict[str, Any]) -> dict[str, Any] | None:
 async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str = "heuristic",
                   token: str | None = None, games: int = 1, think: tuple[float, float] = (0.0, 0.0),
                   seed: int | None = None, timeout: float | None = None, insecure: bool = False,
-                  password: str | None = None) -> int:
+                  password: str | None = None, create: bool | None = None) -> int:
+    """Play ``games`` at ``table`` (None: :func:`pick_table`). ``create``: as ``Client.join``
+    (the command line passes False for a table the user named, so a typo is refused)."""
     from .security import AddressError, warn_insecure
 
     try:
@@ -222,7 +224,7 @@ async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str 
                                         "--table when it has a free seat"})
                 return 2
         bot = RemoteBot(client, kind, seed=seed, think=think, games=games)
-        await bot.join(table, token)
+        await bot.join(table, token, create)
         if timeout:
             return await asyncio.wait_for(bot.run(), timeout)
         return await bot.run()

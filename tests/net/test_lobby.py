@@ -91,3 +91,34 @@ async def test_dropped_player_is_played_by_a_bot_after_grace(host, ctx):
     finally:
         for c in (ann, bob):
             await c.close()
+
+
+async def test_a_bot_naming_a_table_the_host_lacks_is_refused_unless_it_creates_it(host, capsys):
+    from ekpeer.net.remote_bot import run_bot
+
+    host.add_table("main", dict(FAST))
+    where = host.address
+    assert await run_bot(where, "robo", table="mian", create=False, timeout=5) == 2
+    refused = capsys.readouterr().out
+    assert '"no_table"' in refused and "main" in refused          # the tables it has, named
+    assert set(host.tables) == {"main"}                            # and no new one
+    assert await run_bot(where, "robo", table="spare", create=True, timeout=0.5) == 3  # sat, then timed out
+    assert set(host.tables) == {"main", "spare"}
+
+
+def test_the_bot_command_refuses_a_missing_table_it_names_unless_told_to_create_it(monkeypatch):
+    from ekpeer import cli
+    from ekpeer.net import remote_bot
+
+    asked = []
+
+    async def fake(*args, create=None, **kwargs):
+        asked.append((args[2], create))
+        return 0
+
+    monkeypatch.setattr(remote_bot, "run_bot", fake)
+    where = "tcp://127.0.0.1:9"
+    assert cli.main(["bot", where, "--insecure", "--name", "robo", "--table", "mian"]) == 0
+    assert cli.main(["bot", where, "--insecure", "--name", "robo", "--table", "new", "--create"]) == 0
+    assert cli.main(["bot", where, "--insecure", "--name", "robo"]) == 0
+    assert asked == [("mian", False), ("new", True), (None, None)]
