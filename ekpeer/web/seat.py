@@ -22,7 +22,8 @@ driver, with three differences that make it fit a page anyone on the LAN may ope
 Configured by the server through the environment (a password never goes on a command
 line, where ``ps`` shows it): ``EKPEER_WEB_ADDRESS``, ``EKPEER_WEB_TABLE``,
 ``EKPEER_WEB_PASSWORD``, ``EKPEER_WEB_INSECURE``, ``EKPEER_WEB_PARENT``,
-``EKPEER_WEB_START_IDLE``.
+``EKPEER_WEB_START_IDLE``, ``EKPEER_WEB_PAGE`` (the server's page, which the lobby tells
+others to open: the host's address is the server's to reach, often on loopback).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class SeatPlace:
     password: str | None = None    # the table's password, when the server asked the browser for it
     insecure: bool = False
     start_idle: float = START_IDLE  # seconds left on the start screen before this seat ends (0: never)
+    page: str = ""                 # the server's page, for others to open ("": none they could reach)
 
     @classmethod
     def from_env(cls) -> SeatPlace:
@@ -81,7 +83,8 @@ class SeatPlace:
             start_idle = START_IDLE
         return cls(folder=folder, address=address, table=env.get("EKPEER_WEB_TABLE") or None,
                    password=env.get("EKPEER_WEB_PASSWORD") or None,
-                   insecure=env.get("EKPEER_WEB_INSECURE", "") == "1", start_idle=start_idle)
+                   insecure=env.get("EKPEER_WEB_INSECURE", "") == "1", start_idle=start_idle,
+                   page=env.get("EKPEER_WEB_PAGE", ""))
 
     @property
     def seat_file(self) -> Path:
@@ -361,6 +364,9 @@ class WebSeatApp(EkpeerApp):
         super().__init__(web_factory(place), mode="join" if saved else None,
                          name=saved["seat"] if saved else "", address=place.address, options=options)
         self.last_input = time.monotonic()      # a key, click or paste, or the start screen left
+        #: what the lobby tells others to open (the host's address is the server's to reach,
+        #: often loopback: a join command with it would lead others nowhere)
+        self.page_url = place.page
 
     def on_mount(self) -> None:
         # EkpeerApp's on_mount runs too (Textual calls each class's)

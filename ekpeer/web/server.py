@@ -351,6 +351,12 @@ class WebServer:
             host = f"[{host}]"
         return f"{'https' if self.options.tls else 'http'}://{host}:{self.port}/"
 
+    def page_for_others(self) -> str:
+        """The page a seat's lobby tells others to open (:attr:`url`), or "" when it is on
+        loopback: nobody on another machine could open it."""
+        host = self.url.split("://", 1)[1].rsplit(":", 1)[0]
+        return "" if is_loopback(host) else self.url
+
     def live(self) -> int:
         return sum(1 for s in self.seats.values() if s.process is not None)
 
@@ -582,7 +588,8 @@ class WebServer:
                "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
                "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
                "EKPEER_WEB_START_IDLE": str(self.options.start_idle),
-               "EKPEER_WEB_LANG": seat.lang, "PYTHONUNBUFFERED": "1"}
+               "EKPEER_WEB_LANG": seat.lang, "EKPEER_WEB_PAGE": self.page_for_others(),
+               "PYTHONUNBUFFERED": "1"}
         if self.options.password is not None:
             env["EKPEER_WEB_PASSWORD"] = self.options.password
         return env

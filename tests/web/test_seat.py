@@ -150,3 +150,27 @@ async def test_serve_password_names_the_tables_that_have_none_at_the_host(host, 
     assert await tables_without_password(host.address, "friday") == ["friday"]
     assert await tables_without_password(host.address, "locked") == []
     assert await tables_without_password(host.address, None) == ["friday"]
+
+
+@pytest.mark.parametrize("page", ["http://192.168.1.20:8080/", ""])
+async def test_a_browser_seats_lobby_invites_others_to_its_page_not_the_hosts_address(host, tmp_path,
+                                                                                     monkeypatch, page):
+    """The host's address is the server's to reach (here loopback): a join command with it would
+    lead others nowhere. Others are told the server's page, or nothing when none could reach it."""
+    from textual.widgets import TextArea
+
+    folder = tmp_path / "session"
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(folder))
+    place = SeatPlace(folder, host.address, page=page)
+    place.save("friday", "ann", "no-token")
+    app = WebSeatApp(place)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: app.lobby.get("seats"), "the lobby")
+        await pilot.pause(0.2)
+        box = app.screen.query_one("#join-box")
+        shown = app.screen.query_one("#join-command", TextArea).text
+        assert "127.0.0.1" not in shown and "ekpeer join" not in shown
+        if page:
+            assert box.display and shown == page
+        else:
+            assert not box.display

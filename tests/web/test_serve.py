@@ -143,6 +143,18 @@ def test_only_its_own_names_may_ask():
     assert host_name("[::1]:80") == "::1" and host_name("Example.ORG:1") == "example.org"
 
 
+def test_a_seat_is_told_the_page_others_open_unless_only_this_machine_could(monkeypatch):
+    from ekpeer.net import hosted
+    from ekpeer.web.server import BrowserSeat
+
+    monkeypatch.setattr(hosted, "lan_address", lambda: "192.168.1.20")
+    seat = BrowserSeat("s", Path("/nonexistent"), admitted=True)
+    loop_only = WebServer(ServeOptions(address=ADDRESS, data=Path("/nonexistent")))
+    assert loop_only.seat_env(seat)["EKPEER_WEB_PAGE"] == ""
+    lan = WebServer(ServeOptions(address=ADDRESS, bind="0.0.0.0", data=Path("/nonexistent")))
+    assert lan.seat_env(seat)["EKPEER_WEB_PAGE"] == "https://192.168.1.20:8080/"   # TLS on the LAN
+
+
 async def test_requests_naming_another_host_or_from_another_site_are_refused(serve):
     running = await serve()
     async with running.http.get(running.base + "/", headers={"Host": "evil.example"},

@@ -255,7 +255,7 @@ class LobbyScreen(Screen):
     def join_command(self) -> str:
         """The command others run to join this table, or "" when no address is known here."""
         addr = getattr(self.app, "address", None)
-        if not addr:
+        if not addr or self._page() is not None:   # a browser seat: others open its page instead
             return ""
         from ..addressing import join_command
 
@@ -357,10 +357,17 @@ class LobbyScreen(Screen):
         self.refresh_bindings()
         self._maybe_ask_picks(custom)
 
+    def _page(self) -> str | None:
+        """A browser seat's page for others to open ("": none they could reach), None elsewhere."""
+        return getattr(self.app, "page_url", None)
+
     def _show_join(self) -> None:
         command = self.join_command()
         box = self.query_one("#join-box")
-        box.display = bool(command)
+        page = self._page()
+        box.display = bool(command or page)
+        if page:
+            self._show_page(page)
         if not command:
             return
         commands = self.join_commands()
@@ -382,6 +389,15 @@ class LobbyScreen(Screen):
         else:
             words = Text(_("No key: this host runs --insecure (plain TCP)."), style="bold")
         self.query_one("#join-key", Static).update(words)
+
+    def _show_page(self, page: str) -> None:
+        """A browser seat's invitation: the page (the host's address is the server's to reach)."""
+        words = Text(_("Others open this page in their browser:"), style="bold")
+        self.query_one("#join-label", Static).update(words)
+        area = self.query_one("#join-command", TextArea)
+        if area.text != page:
+            area.load_text(page)
+        self.query_one("#join-key", Static).update("")
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
         plugins = choices.get("plugins", [])
