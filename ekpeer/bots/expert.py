@@ -35,7 +35,7 @@ from ..table_settings import HARD_SECONDS, hard_seconds
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
-from .own_turn import OwnTurns
+from .own_turn import LEARN_SHARE, OwnTurns
 from .placements import DODGES
 from .playout import Playout
 
@@ -63,10 +63,10 @@ WALL_STRETCH = 3.0
 #: Know the saver the rules dealt every hand (TableFacts.dealt) until it is spent; False only
 #: to measure without it (scripts/bench_variants).
 KNOW_DEALT = True
-#: Search the seat's own next turn in every playout too (ekpeer.bots.own_turn), meant to let
-#: more time keep paying once the flat comparison has settled. Off: in 60 four-player games
-#: at 0.5 s it won 0.40 against the flat search's 0.48 on the same deals (docs/bots.md), not
-#: significant but no sign of a gain either.
+#: Learn the seat's own later turns for the first half of the budget, then race the
+#: candidates with what was learned (ekpeer.bots.own_turn), meant to let more time keep paying
+#: once the flat comparison has settled. Off: at 3 s it won 0.650 against the flat search's
+#: 0.650 on the same 40 four-player deals (docs/bots.md), no sign of a gain.
 OWN_TURNS = False
 #: How the rounds are shared among the candidates: "race" (drop a candidate DROP_AT standard
 #: errors behind the leader, stop when one is left: the budget mostly goes unspent) or
@@ -390,6 +390,42 @@ def decide(decision: Decision) -> Result:
     halving = SCHEDULE == "halving"
     phases = max(1, math.ceil(math.log2(max(2, n))))
     phase = 0
+
+    def play(sample: Any, luck: int, k: int, own: Any) -> float:
+        """Candidate ``k`` played out once in ``sample`` with dice ``luck``: its reward."""
+        nonlocal failed
+        game = sample.clone(seed=luck, recording=False)
+        option = options[k]
+        if put_back is not None and option is not None:
+            _put_back(game, me, put_back["card"], put_back["face_up"], option.position or 0)
+        elif option is not None:
+            try:
+                game.apply(option)
+            except IllegalMove:  # cannot happen from a consistent sample; never pick it
+                return -1.0
+        playout = Playout(game, random.Random(luck), watch=me)
+        playout.own = own
+        try:
+            playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None, clock)
+            return playout.reward(me)
+        except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
+            if loud_playouts():   # (tests: an engine error is a failure, never a loss)
+                raise
+            failed += 1
+            return 0.0
+
+    if tree is not None:  # learn the seat's own later turns first (ekpeer.bots.own_turn)
+        learn_until = deadline * LEARN_SHARE
+        learn_budget = (budget or 0) * LEARN_SHARE
+        while (clock() < learn_until) if timed else (done < learn_budget):
+            sample = sample_game(rules, facts, view, decision.knowledge, rng)
+            luck = rng.getrandbits(31)
+            for k in alive:
+                own = tree.follow(learning=True)
+                reward = play(sample, luck, k, own)
+                if reward >= 0:
+                    own.score(reward)
+                done += 1
     while len(alive) > 1:
         if (timed and clock() >= deadline) or (not timed and done >= budget):
             break
@@ -399,29 +435,8 @@ def decide(decision: Decision) -> Result:
         for k in alive:
             if timed and clock() >= deadline:
                 break
-            game = sample.clone(seed=luck, recording=False)
-            option = options[k]
-            if put_back is not None and option is not None:
-                _put_back(game, me, put_back["card"], put_back["face_up"], option.position or 0)
-            elif option is not None:
-                try:
-                    game.apply(option)
-                except IllegalMove:  # cannot happen from a consistent sample; never pick it
-                    scored.append((k, -1.0))
-                    continue
-            playout = Playout(game, random.Random(luck), watch=me)
-            own = playout.own = tree.follow() if tree is not None else None
-            try:
-                playout.run(PLAYOUT_LIMIT, me if option is None else None, deadline if timed else None, clock)
-                reward = playout.reward(me)
-                scored.append((k, reward))
-                if own is not None:
-                    own.score(reward)
-            except Exception:  # a plugin's bug met in a playout: score it a loss, keep searching
-                if loud_playouts():   # (tests: an engine error is a failure, never a loss)
-                    raise
-                failed += 1
-                scored.append((k, 0.0))
+            own = tree.follow(learning=False) if tree is not None else None
+            scored.append((k, play(sample, luck, k, own)))
             done += 1
         if len(scored) < len(alive):
             break  # an unfinished round is dropped: it would favour the candidates it reached

@@ -1,22 +1,27 @@
-"""The search's own next turn, searched too: a second level of the tree, over what the seat
-will know then.
+"""The search's own later turns, learned during the search: a second level over what the seat
+will know then, so that more time buys better play after the candidate, not only surer scores.
 
 Flat Monte Carlo scores each candidate move by playouts in which the seat itself plays on
-by habit. That settles soon (at 1 s, half the four-player decisions kept a single
-candidate before half the budget was spent) and then more time buys nothing: the
-candidates are only as good as the habit that follows them. So in every playout the
-seat's first turn decision after the candidate is searched as well, by a small bandit
-per *information set of its own*: the seat's hand, the pile's size, the draws it owes,
-the top card it believes and the players still in. Those are all things the seat will
-know at that point, never the sampled hidden cards, so a node pools the playouts of
-different samples, and of different candidates that lead to the same place, as an
-information-set tree does (single observer: the other seats play by habit).
+by habit. That settles soon and then more time buys nothing: the candidates are only as
+good as the habit that follows them. So a search with this on (``expert.OWN_TURNS``) works
+in two phases:
 
-A node starts with the habit's move alone and widens as it is visited (progressive
-widening: ``1 + WIDEN * sqrt(visits)`` options: draw, then each card it may play alone),
-choosing among them by UCB1. With little time a node stays the habit, and the search
-is the flat one; with more, the seat's next turn is played better than the habit, and
-the candidates' scores with it: the part of the bot that improves with its budget.
+1. **Learning** (the first ``LEARN_SHARE`` of the budget): every candidate is played out as
+   usual, but the seat's first turn decision after it is chosen by a bandit (UCB1) at its
+   *node*, and the playout's reward is scored there, not on the candidate. A node is an
+   information set of the seat's own, coarse enough to pool many playouts: the cards it may
+   play alone, whether it holds a saver, whether it believes the top card a kitten (or knows
+   it safe), the pile's odds in a few steps, the draws it owes and the players still in.
+   Those are all things the seat will know then, never a sampled hidden card.
+2. **Racing**: the candidates are compared as in the flat search, and on every turn of its
+   own in those playouts the seat plays a node's learned option *only where it clearly beat
+   the habit* there (``Z`` standard errors over at least ``MIN_VISITS`` visits each);
+   elsewhere it keeps the habit. The policy is fixed for the race, so the paired
+   comparison of the candidates stays fair.
+
+With little time no node is sure of anything and the race is the flat search (on the rest of
+the budget); with more, the seat's own later turns are played better than the habit, and
+the candidates are scored by that better play.
 """
 
 from __future__ import annotations
@@ -30,11 +35,17 @@ from ..engine.game import LIVING
 if TYPE_CHECKING:
     from .playout import Playout
 
-#: How fast a node widens: options allowed = 1 + WIDEN * sqrt(visits).
-WIDEN = 0.5
-#: UCB1's exploration constant (rewards are 0..1; a four-player win rate is about 0.3).
-EXPLORE = 0.35
-#: The option that stands for the habit's own move when it is no single card nor a draw.
+#: Share of a search's budget spent learning the nodes before the race.
+LEARN_SHARE = 0.5
+#: UCB1's exploration constant while learning (rewards 0..1).
+EXPLORE = 0.5
+#: Visits an option needs (and the habit too) before it may replace the habit in the race.
+MIN_VISITS = 30
+#: How many standard errors an option must lead the habit by to replace it in the race.
+Z = 2.0
+#: Where the pile's odds (players still in, less one, over its size) change step.
+RISK_STEPS = (0.1, 0.2, 0.3, 0.45, 0.7)
+#: The option that stands for whatever the habit does there.
 HABIT = "habit"
 DRAW = "draw"
 
@@ -42,27 +53,52 @@ DRAW = "draw"
 class Node:
     """One information set of the seat's: its options and what each earned."""
 
-    __slots__ = ("options", "visits", "counts", "sums")
+    __slots__ = ("options", "visits", "counts", "sums", "squares")
 
     def __init__(self, options: list[str]) -> None:
         self.options = options
         self.visits = 0
         self.counts = [0] * len(options)
         self.sums = [0.0] * len(options)
+        self.squares = [0.0] * len(options)
 
     def pick(self) -> int:
-        """The option to try: an untried one among those allowed so far, else UCB1's best."""
-        allowed = min(len(self.options), 1 + int(WIDEN * math.sqrt(self.visits)))
-        for i in range(allowed):
-            if not self.counts[i]:
+        """The option to try while learning: an untried one, else UCB1's best."""
+        for i, count in enumerate(self.counts):
+            if not count:
                 return i
         log = math.log(self.visits)
-        return max(range(allowed), key=lambda i: self.sums[i] / self.counts[i]
+        return max(range(len(self.options)), key=lambda i: self.sums[i] / self.counts[i]
                    + EXPLORE * math.sqrt(log / self.counts[i]))
+
+    def score(self, i: int, reward: float) -> None:
+        self.visits += 1
+        self.counts[i] += 1
+        self.sums[i] += reward
+        self.squares[i] += reward * reward
+
+    def mean(self, i: int) -> float:
+        return self.sums[i] / self.counts[i] if self.counts[i] else 0.0
+
+    def trusted(self) -> int:
+        """The option to play in the race: the habit (0), unless another clearly beat it."""
+        if self.counts[0] < MIN_VISITS:
+            return 0
+        best = max((i for i in range(1, len(self.options)) if self.counts[i] >= MIN_VISITS),
+                   key=self.mean, default=0)
+        if best == 0:
+            return 0
+        lead = self.mean(best) - self.mean(0)
+        return best if lead > Z * math.sqrt(self._var(best) / self.counts[best]
+                                            + self._var(0) / self.counts[0]) else 0
+
+    def _var(self, i: int) -> float:
+        n, mean = self.counts[i], self.mean(i)
+        return max(self.squares[i] / n - mean * mean, 1e-4) * n / max(1, n - 1)
 
     def best(self) -> int:
         tried = [i for i in range(len(self.options)) if self.counts[i]]
-        return max(tried, key=lambda i: self.sums[i] / self.counts[i]) if tried else 0
+        return max(tried, key=self.mean) if tried else 0
 
 
 class OwnTurns:
@@ -71,25 +107,33 @@ class OwnTurns:
     def __init__(self) -> None:
         self.nodes: dict[tuple, Node] = {}
 
-    def follow(self) -> OwnTurn:
-        """The chooser of one playout (give it to ``Playout.own``)."""
-        return OwnTurn(self)
+    def follow(self, learning: bool = True) -> OwnTurn:
+        """The chooser of one playout (give it to ``Playout.own``): learning, or racing."""
+        return OwnTurn(self, learning)
 
-    def node(self, playout: Playout, p: str) -> Node:
+    def key(self, playout: Playout, p: str) -> tuple:
+        """What the seat knows on its turn, coarsely (see the module docs)."""
         game = playout.game
         hand = game.hands[p]
+        t = playout.traits
         top = playout.top_believed(p) if game.seen or playout.placed or playout.aimed else None
         pile = game.draw_pile
         if top is None and pile and pile.is_face_up(0):
             top = pile.peek(1)[0]
         living = [*game.status.values()].count(LIVING)
-        key = (tuple(sorted(hand)), len(pile), game.turns, top, living)
+        size = len(pile)
+        risk = max(1, living - 1) / size if size else 1.0
+        step = sum(risk >= edge for edge in RISK_STEPS)
+        cards = game.cards
+        playable = frozenset(c for c in hand if _alone(cards.get(c)))
+        believed = None if top is None else top in t.kittens
+        return (playable, not t.savers.isdisjoint(hand), believed, step, min(game.turns, 2), living)
+
+    def node(self, playout: Playout, p: str, make: bool = True) -> Node | None:
+        key = self.key(playout, p)
         node = self.nodes.get(key)
-        if node is None:
-            habit = _option(playout.habit(p))
-            cards = game.cards
-            rest = [DRAW, *sorted({c for c in hand if _alone(cards.get(c))})]
-            node = self.nodes[key] = Node([habit, *(o for o in rest if o != habit)])
+        if node is None and make:
+            node = self.nodes[key] = Node([HABIT, DRAW, *sorted(key[0])])
         return node
 
 
@@ -98,39 +142,34 @@ def _alone(spec) -> bool:
     return spec is not None and spec.playable and not spec.is_nope and spec.kind != "kitten"
 
 
-def _option(move: Move) -> str:
-    if move.do == "draw":
-        return DRAW
-    if move.do == "play" and len(move.cards) == 1:
-        return move.cards[0]
-    return HABIT
-
-
 class OwnTurn:
-    """The seat's first turn decision in one playout: chosen at its node, scored after."""
+    """The seat's own turns in one playout: the first learned (and scored), or each raced."""
 
-    __slots__ = ("tree", "node", "chosen")
+    __slots__ = ("tree", "learning", "node", "chosen")
 
-    def __init__(self, tree: OwnTurns) -> None:
+    def __init__(self, tree: OwnTurns, learning: bool) -> None:
         self.tree = tree
+        self.learning = learning
         self.node: Node | None = None
         self.chosen = 0
 
     def __call__(self, playout: Playout, p: str) -> Move | None:
-        if self.node is not None:
-            return None  # only the first turn decision is searched; the rest is habit
-        node = self.node = self.tree.node(playout, p)
-        self.chosen = i = node.pick()
-        option = node.options[i]
+        if self.learning:
+            if self.node is not None:
+                return None  # only the first turn decision is learned; the rest is habit
+            node = self.node = self.tree.node(playout, p)
+            assert node is not None
+            self.chosen = i = node.pick()
+        else:
+            node = self.tree.node(playout, p, make=False)
+            i = node.trusted() if node is not None else 0
+        option = node.options[i] if node is not None else HABIT
         if option == HABIT:
-            return playout.habit(p)
+            return None
         if option == DRAW:
             return Move.draw(p)
         return playout.play(p, option)
 
     def score(self, reward: float) -> None:
-        node = self.node
-        if node is not None:
-            node.visits += 1
-            node.counts[self.chosen] += 1
-            node.sums[self.chosen] += reward
+        if self.learning and self.node is not None:
+            self.node.score(self.chosen, reward)
