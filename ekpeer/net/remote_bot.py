@@ -229,7 +229,8 @@ async def run_bot(endpoint: str, name: str, table: str | None = None, kind: str 
             return await asyncio.wait_for(bot.run(), timeout)
         return await bot.run()
     except RequestError as exc:
-        _print_json({"event": "error", "code": exc.code, "message": exc.message})
+        words = exc.message + (" (--create makes it)" if exc.code == "no_table" and create is False else "")
+        _print_json({"event": "error", "code": exc.code, "message": words})
         return 2
     except TimeoutError:
         _print_json({"event": "error", "code": "timeout", "message": "gave up waiting"})

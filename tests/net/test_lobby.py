@@ -101,6 +101,7 @@ async def test_a_bot_naming_a_table_the_host_lacks_is_refused_unless_it_creates_
     assert await run_bot(where, "robo", table="mian", create=False, timeout=5) == 2
     refused = capsys.readouterr().out
     assert '"no_table"' in refused and "main" in refused          # the tables it has, named
+    assert "--create makes it" in refused
     assert set(host.tables) == {"main"}                            # and no new one
     assert await run_bot(where, "robo", table="spare", create=True, timeout=0.5) == 3  # sat, then timed out
     assert set(host.tables) == {"main", "spare"}
