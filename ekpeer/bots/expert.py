@@ -203,6 +203,9 @@ class ExpertBot(Bot):
                 ) -> tuple[Decision | None, Move | None]:
         """The search to run for this decision, or (None, the answer) when none is needed."""
         tracker = self._tracker(view)
+        spent = tracker.spent_peek(view) if not react else None
+        if spent is not None:  # a peek that would show nothing new only spends the card
+            moves = [m for m in moves if not (m.do == "play" and m.cards == (spent,))] or moves
         prior = self.heuristic.react(view, moves) if react else self.heuristic.act(view, moves)
         knowledge = tracker.knowledge(view)
         put_back = _put_back_choice(view, tracker)

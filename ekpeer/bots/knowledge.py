@@ -52,6 +52,9 @@ class Tracker:
         self.placements = Placements(me, self.cards)
         #: players who let an action against them through: no Nope, probably
         self.lacking = Lacking(me, self.cards)
+        #: this turn's last peek of ours: (the card, what it showed, top first)
+        self.peek: tuple[str, list[str]] | None = None
+        self._peeking: str | None = None
 
     # ------------------------------------------------------------------ hands
     def _hand(self, player: str) -> Counter:
@@ -88,6 +91,8 @@ class Tracker:
         kind = e.get("type")
         if kind in ("drew", "saved", "put_back", "turn"):
             self._put_back_event(kind, e)
+        if kind in ("played", "shown", "turn"):
+            self._peek_event(kind, e)
         self.placements.on_event(kind, e)
         self.lacking.on_event(kind, e)
         if kind == "dealt":
@@ -119,6 +124,34 @@ class Tracker:
         else:
             self.put_back = None
             self._drawn_kitten = None
+
+    def _peek_event(self, kind: str, e: dict[str, Any]) -> None:
+        """Remember what our own peek card showed us this turn (see :meth:`spent_peek`)."""
+        if kind == "turn":
+            self.peek = self._peeking = None
+        elif kind == "played":
+            action = e.get("action") or {}
+            cards = action.get("cards") or []
+            spec = self._spec(cards[0]) if len(cards) == 1 else None
+            mine = action.get("by") == self.me
+            self._peeking = cards[0] if mine and spec is not None and "peeks" in spec.traits else None
+        elif e.get("by") == self.me and self._peeking is not None and e.get("top_first", True):
+            self.peek = (self._peeking, list(e.get("cards") or []))
+            self._peeking = None
+
+    def spent_peek(self, view: dict[str, Any]) -> str | None:
+        """The peek card that would show us nothing new: the one we played this turn, while
+        every card it showed still lies where it was shown (so playing it again only spends
+        it). Only a card whose sole trait is ``peeks`` (one that also reorders, dodges or
+        ends the turn does more than show)."""
+        if self.peek is None:
+            return None
+        card, shown = self.peek
+        spec = self._spec(card)
+        if spec is None or spec.traits != {"peeks"} or card not in view.get("hand", ()) or not shown:
+            return None
+        known = {entry["depth"]: entry["card"] for entry in view.get("known_pile", ())}
+        return card if all(known.get(i) == c for i, c in enumerate(shown)) else None
 
     def _engine_event(self, kind: str | None, e: dict[str, Any]) -> None:  # noqa: C901 - one branch per event
         """The engine's own events (ekpeer/engine), which every table has."""
