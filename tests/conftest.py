@@ -33,6 +33,11 @@ def own_plugins() -> list[str]:
 # EKPEER_PLUGINS must not narrow or widen the suite either. Subprocesses inherit it; a test
 # that installs a plugin on purpose (tests/test_example_plugin.py) names it itself.
 os.environ["EKPEER_PLUGINS"] = ",".join(own_plugins())
+# Each test worker has a tmux server of its own: on the shared default socket, one worker's
+# last session ending (its server then exits) raced another's new-session, which failed with
+# "server exited unexpectedly". Workers run their tests one at a time, so none race within.
+os.environ["TMUX_TMPDIR"] = tempfile.mkdtemp(prefix="ekpeer-tmux-")
+os.environ.pop("TMUX", None)     # a suite started inside tmux must not drive that session
 # an error in a search bot's playout fails the test (and the hosts it starts) instead of
 # being scored as a lost playout (issue 28, item 12)
 os.environ.setdefault("EKPEER_LOUD_PLAYOUTS", "1")
