@@ -96,10 +96,6 @@ class Node:
         n, mean = self.counts[i], self.mean(i)
         return max(self.squares[i] / n - mean * mean, 1e-4) * n / max(1, n - 1)
 
-    def best(self) -> int:
-        tried = [i for i in range(len(self.options)) if self.counts[i]]
-        return max(tried, key=self.mean) if tried else 0
-
 
 class OwnTurns:
     """The nodes of one decision's search, shared by every candidate."""
@@ -116,12 +112,9 @@ class OwnTurns:
         game = playout.game
         hand = game.hands[p]
         t = playout.traits
-        top = playout.top_believed(p) if game.seen or playout.placed or playout.aimed else None
-        pile = game.draw_pile
-        if top is None and pile and pile.is_face_up(0):
-            top = pile.peek(1)[0]
+        top = playout.top_known(p)
         living = [*game.status.values()].count(LIVING)
-        size = len(pile)
+        size = len(game.draw_pile)
         risk = max(1, living - 1) / size if size else 1.0
         step = sum(risk >= edge for edge in RISK_STEPS)
         cards = game.cards

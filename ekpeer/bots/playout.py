@@ -201,6 +201,16 @@ class Playout:
         believed = shown[drawn] if 0 <= drawn < len(shown) else None
         return believed if believed == top else None
 
+    def top_known(self, player: str) -> str | None:
+        """The top card ``player`` believes (:meth:`top_believed`), or a face-up one there (an
+        Imploding Kitten: everyone sees it)."""
+        game = self.game
+        top = self.top_believed(player) if game.seen or self.placed or self.aimed else None
+        pile = game.draw_pile
+        if top is None and pile and pile.is_face_up(0):
+            top = pile.peek(1)[0]
+        return top
+
     # ------------------------------------------------------------------ choices
     def choose(self, choice) -> Move:
         game = self.game
@@ -298,10 +308,7 @@ class Playout:
         game = self.game
         hand = game.hands[p]
         t = self.traits
-        top = self.top_believed(p) if game.seen or self.placed or self.aimed else None
-        pile = game.draw_pile
-        if top is None and pile and pile.is_face_up(0):
-            top = pile.peek(1)[0]  # a face-up card on top (an Imploding Kitten): everyone sees it
+        top = self.top_known(p)
         if top is not None:
             if top in t.kittens:
                 for card in t.dodges:
