@@ -342,20 +342,24 @@ class WebServer:
     @property
     def url(self) -> str:
         """What a browser opens: the bound address, or this machine's LAN address when bound to all."""
+        host = self.page_host()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"{'https' if self.options.tls else 'http'}://{host}:{self.port}/"
+
+    def page_host(self) -> str:
+        """The host part of :attr:`url`: the public name or bound address, the LAN's when bound to all."""
         host = self.options.public_host or self.options.bind
         if host in ("0.0.0.0", "::", ""):
             from ..net.hosted import lan_address
 
             host = lan_address()
-        if ":" in host:
-            host = f"[{host}]"
-        return f"{'https' if self.options.tls else 'http'}://{host}:{self.port}/"
+        return host
 
     def page_for_others(self) -> str:
         """The page a seat's lobby tells others to open (:attr:`url`), or "" when it is on
         loopback: nobody on another machine could open it."""
-        host = self.url.split("://", 1)[1].rsplit(":", 1)[0]
-        return "" if is_loopback(host) else self.url
+        return "" if is_loopback(self.page_host()) else self.url
 
     def live(self) -> int:
         return sum(1 for s in self.seats.values() if s.process is not None)
