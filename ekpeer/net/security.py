@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,10 @@ def peer_fd(frame: Any) -> int | None:
         return None
 
 
+#: Tries (20 ms apart) to bind a context's ZAP handler while a stopped one still holds it.
+ZAP_TRIES = 50
+
+
 class _Auth:
     # zmq.auth's thread authenticator: independent of any event loop, and (unlike the asyncio
     # one) it can be stopped and started again on the same context (a host restarted in process)
@@ -168,8 +173,20 @@ class _Auth:
         from zmq.auth.thread import ThreadAuthenticator
 
         self.users = 0
-        self.auth = ThreadAuthenticator(ctx)
-        self.auth.start()
+        for attempt in range(ZAP_TRIES):
+            self.auth = ThreadAuthenticator(ctx)
+            try:
+                self.auth.start()
+                break
+            except zmq.ZMQError as exc:
+                # the ZAP address of a handler just stopped on this context is released by
+                # zmq's own thread a moment later (a host restarted in process): wait for it
+                socket = getattr(self.auth, "zap_socket", None)
+                if socket is not None:
+                    socket.close(linger=0)
+                if exc.errno != zmq.EADDRINUSE or attempt == ZAP_TRIES - 1:
+                    raise
+                time.sleep(0.02)
         self.auth.configure_curve(domain="*", location=zmq.auth.CURVE_ALLOW_ANY)
 
 

@@ -277,3 +277,23 @@ def test_processes_making_the_first_key_at_once_all_get_one_key(tmp_path):
     keys = {out.strip() for out, _ in results}
     assert len(keys) == 1, keys
     assert not [f for f in (tmp_path / "keys").iterdir() if f.name != "client.json"]
+
+
+def test_a_zap_handler_starts_while_a_stopped_one_still_holds_its_address():
+    """A host restarted in process on the same context: the old ZAP socket's address is let go
+    by zmq a moment after it stops; the new handler waits for it instead of failing."""
+    import threading
+
+    import zmq
+
+    from ekpeer.net import security
+
+    ctx = zmq.Context()
+    try:
+        holder = ctx.socket(zmq.REP)
+        holder.bind("inproc://zeromq.zap.01")
+        threading.Timer(0.2, lambda: holder.close(linger=0)).start()
+        security.start_zap(ctx)
+        security.stop_zap(ctx)
+    finally:
+        ctx.term()
