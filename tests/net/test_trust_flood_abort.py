@@ -35,6 +35,7 @@ grace_seconds = 10.0
 
 ATTACK_SECONDS = 30.0
 ATTACKER = Path(__file__).with_name("_flood_attacker.py")
+FRAMES_PER_KEY = 50     # 2 cores: 522 a key idle, 297 and 250 beside three and five busy loops
 
 
 class Lines:
@@ -89,9 +90,9 @@ def test_fresh_key_flood_for_30s_leaves_the_host_serving_its_other_table(tmp_pat
         assert attacker.returncode == 0, err
         made = int(out.split("sockets:")[1])
         ended = time.monotonic()
-        # the host lived through it, and it was an attack (sockets cut as flooders)
+        # the host lived through it
         assert host.poll() is None, f"the host died ({host.returncode}): {host.stderr.read()[-2000:]}"
-        assert made > 200 and len(host_log.events("flood_dropped")) > 20
+        assert made > 200
         # the other table plays on: a game finishes after the attack (on 2 cores, under the
         # flood, it may not finish one during it; what matters is that the host still serves it)
         deadline = time.monotonic() + 20
@@ -108,3 +109,15 @@ def test_fresh_key_flood_for_30s_leaves_the_host_serving_its_other_table(tmp_pat
             host.send_signal(signal.SIGTERM)
         host.wait(10)
     assert host.returncode == 0, host.stderr.read()[-2000:]
+    # and it was an attack: the host read the flood, at least FRAMES_PER_KEY frames for each
+    # fresh key on average. How many sockets it cut as flooders (``flood_dropped``) depends on
+    # the processor time it gets within a socket's 0.3 s: 716 and 760 of about 1,580 on an
+    # idle 2-core machine, 16 in CI, 0 and 53 beside three and five busy loops. With ZMTP
+    # heartbeats back on the host aborted idle and beside three busy loops alike, so the cuts
+    # are not what makes this test catch the bug.
+    deadline = time.monotonic() + 5
+    while not host_log.events("stopped") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    frames_in = host_log.events("stopped")[0]["frames_in"]
+    cut = len(host_log.events("flood_dropped"))
+    assert frames_in > FRAMES_PER_KEY * made, f"{frames_in} frames from {made} keys ({cut} cut as flooders)"
