@@ -142,7 +142,9 @@ def cpu_seconds(pid: int) -> float:
 
 def test_a_flood_of_websocket_messages_costs_its_client_little(tmp_path):
     """Sizes and keys as fast as a page can send them, for 3 s: the page's client process
-    spends a fraction of a core on them (about 0.5 s; 2.5 s of the 3 without a budget)."""
+    spends at most half a core on them. On a 2-core machine here it spent 0.8 to 1.06 s,
+    idle or beside busy loops (0.5 s on a faster day), and 2.95 to 2.98 s, all of a core,
+    with the budgets lifted."""
     serve = ServeProcess([ADDRESS, "--port", "0"], tmp_path / "web")
     try:
         async def flood() -> float:
@@ -170,7 +172,7 @@ def test_a_flood_of_websocket_messages_costs_its_client_little(tmp_path):
                 return spent           # the session's end drops the connection, backlog and all
 
         spent = asyncio.run(flood())
-        assert spent < 1.0, f"the flooded client spent {spent:.2f} s of CPU in 3 s"
+        assert spent < 1.5, f"the flooded client spent {spent:.2f} s of CPU in 3 s"
     finally:
         serve.stop()
 
