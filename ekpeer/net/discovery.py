@@ -123,9 +123,15 @@ def _is_ipv4(value: str) -> bool:
         return False
 
 
-def multicast_works(interface: str = "127.0.0.1", timeout: float = 1.0) -> bool:
+def multicast_works(interface: str = "127.0.0.1", timeout: float = 1.0, tries: int = 3) -> bool:
     """Does a multicast datagram sent out of ``interface`` come back here? (Some sandboxes,
-    containers and VMs drop multicast; then discovery cannot work and addresses must be typed.)"""
+    containers and VMs drop multicast; then discovery cannot work and addresses must be typed.)
+    Asked up to ``tries`` times: on a loaded machine one datagram may come back late or not at
+    all, and a single miss would call a working network blocked."""
+    return any(_multicast_comes_back(interface, timeout) for _ in range(max(1, tries)))
+
+
+def _multicast_comes_back(interface: str, timeout: float) -> bool:
     import struct
 
     group = "224.0.0.251"
