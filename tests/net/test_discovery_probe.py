@@ -1,6 +1,6 @@
 """``multicast_works`` (which decides whether the LAN tests run here) asks more than once: on
-a loaded machine one datagram may come back late, and a single miss skipped the LAN tests
-of a CI run whose network was fine."""
+a loaded machine one datagram may come back late, and a single miss would skip the LAN
+tests of a run whose network is fine."""
 
 from __future__ import annotations
 
