@@ -349,3 +349,20 @@ def test_the_budget_counts_processor_time_by_default_and_the_wall_at_most_threef
     assert wall() >= waited
     assert cpu() < 0.02 + waited / WALL_STRETCH <= 0.02 + wall() / WALL_STRETCH
     assert cpu() >= waited / WALL_STRETCH
+
+
+def test_settings_a_bench_changes_are_read_when_used(monkeypatch):
+    """scripts/bench_variants compares settings by assigning module attributes; a setting
+    bound as a default argument at import would be silently ignored (EXPLORE was)."""
+    import random
+
+    from ekpeer.bots import expert, playout
+
+    game = ruleset(["base"]).new_game(["a", "b"], seed=1)
+    monkeypatch.setattr(playout, "EXPLORE", 0.0)
+    assert playout.Playout(game, random.Random(0)).explore == 0.0
+    rewards = [[1.0, 1.0, 0.0, 1.0] * 4, [0.0, 1.0, 0.0, 1.0] * 4]
+    monkeypatch.setattr(expert, "DROP_AT", 100.0)
+    assert expert._survivors([0, 1], rewards) == [0, 1]
+    monkeypatch.setattr(expert, "DROP_AT", 0.5)
+    assert expert._survivors([0, 1], rewards) == [0]

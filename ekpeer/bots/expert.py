@@ -479,8 +479,10 @@ def _edge(a: list[float], b: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n) + 1e-3 / n
 
 
-def _survivors(alive: list[int], rewards: list[list[float]], drop_at: float = DROP_AT) -> list[int]:
-    """Drop the candidates clearly behind the leader (``drop_at`` standard errors, paired)."""
+def _survivors(alive: list[int], rewards: list[list[float]], drop_at: float | None = None) -> list[int]:
+    """Drop the candidates clearly behind the leader (``drop_at`` standard errors, paired;
+    ``DROP_AT`` read at the call, so that scripts/bench_variants can set it)."""
+    drop_at = DROP_AT if drop_at is None else drop_at
     lead = max(alive, key=lambda k: _mean(rewards[k]))
     keep = []
     for k in alive:

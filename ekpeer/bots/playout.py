@@ -77,11 +77,12 @@ class Playout:
     __slots__ = ("game", "rng", "seen", "placed", "aimed", "explore", "traits", "watch", "fell_behind",
                  "settled", "stop_when_out", "own")
 
-    def __init__(self, game: Game, rng: random.Random, explore: float = EXPLORE,
+    def __init__(self, game: Game, rng: random.Random, explore: float | None = None,
                  watch: str | None = None) -> None:
         self.game = game
         self.rng = rng
-        self.explore = explore
+        # read at each playout, not bound at import, so a bench can set EXPLORE
+        self.explore = EXPLORE if explore is None else explore
         self.traits = traits(game.ruleset)
         # player -> (the shown list object, pile size when first noticed)
         self.seen: dict[str, tuple[list[str], int]] = {}
