@@ -124,3 +124,12 @@ async def test_the_kittens_place_has_no_default_and_enter_chooses_nothing():
         await pilot.press("enter")
         await settle(pilot)
         assert [m for kind, m in session.sent if kind == "move"] == []
+
+
+
+async def test_arrow_keys_pressed_too_often_rest_on_the_end_and_never_come_round():
+    """A stranger pressed ↓ three times in a Favor asked of a Defuse and a Tacocat: the list
+    came round from the Tacocat (the default, last) to the Defuse, and Enter gave it away."""
+    for keys, card in ((["down"], "tacocat"), (["down"] * 3, "tacocat"), (["up"] * 3, "defuse")):
+        screen, moves = await enter_on(favor_from(["defuse", "tacocat"]), keys)
+        assert moves == [{"do": "choose", "card": card}], keys

@@ -15,9 +15,10 @@ from ...i18n import _
 from ..widgets import KeyBar, plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
+from .pick import Choices
 
 
-class TapToHighlight(OptionList):
+class TapToHighlight(Choices):
     """A list whose click or tap only highlights a card: ordering takes several moves, so a tap
     must not end it (Enter, or the key bar's Done, does)."""
 

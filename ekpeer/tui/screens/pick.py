@@ -15,6 +15,30 @@ from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
 
+class Choices(OptionList):
+    """A dialog's list, whose cursor stops at its ends instead of coming round: ↓ pressed
+    once too often rests on the last option. Textual's list wraps, so in a Favor asked of a
+    hand of a Defuse and a Tacocat (the Tacocat highlighted, the safe default) ↓ ↓ ↓ came
+    round to the Defuse, and Enter gave it away."""
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
+            return
+        i = self.highlighted + direction
+        while 0 <= i < self.option_count:
+            if not self.get_option_at_index(i).disabled:
+                self.highlighted = i
+                return
+            i += direction
+
+
 class PickScreen(Dialog[Any]):
     """Pick one of ``options`` (value, label, card id or None); dismisses with the value.
 
@@ -44,7 +68,7 @@ class PickScreen(Dialog[Any]):
             yield Static(plain(self.prompt), id="dialog-prompt")
             if self.details:
                 yield Static(plain(self.details), id="dialog-details")
-            yield OptionList(*[Option(plain(label), id=str(i))
+            yield Choices(*[Option(plain(label), id=str(i))
                                for i, (_value, label, _card) in enumerate(self.options)], id="dialog-options")
             hint = _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
             yield Static(hint, id="dialog-hint")
