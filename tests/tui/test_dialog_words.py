@@ -74,3 +74,22 @@ def test_a_kitten_put_back_in_secret_says_nobody_else_sees():
                          [Move("draw", "ann"), Move("choose", "ann", use="defuse")], "ann")
     assert choice["kind"] == "position"
     assert "Nobody else sees where you put it." in PositionScreen(choice, [0, 1, -1], cat).prompt
+
+
+def test_places_to_put_a_kitten_back_are_counted_from_one_as_the_log_counts_them():
+    """A stranger chose "0 on top" and read "1st from top" in the log, then "1" and read
+    "2nd": the dialog counts from 1 now, and says the pile's size once."""
+    from ekpeer.tui.words import event_words
+
+    choice, cat = _after(["base"], {"players": ["ann", "bob"], "current": "ann",
+                                    "draw_pile": ["exploding_kitten", "skip", "skip"],
+                                    "hands": {"ann": ["defuse"], "bob": []}},
+                         [Move("draw", "ann"), Move("choose", "ann", use="defuse")], "ann")
+    screen = PositionScreen(choice, [0, 1, -1], cat)
+    labels = [label.split() for _pos, label, _card in screen.options]
+    assert [words[0] for words in labels] == ["1", "2", "bottom"]
+    assert " ".join(labels[1]).startswith("2 2nd from the top")
+    said = event_words({"type": "put_back", "player": "ann", "card": "exploding_kitten", "position": 1},
+                       cat, "ann")
+    assert said == "You put Exploding Kitten back, 2nd from top"
+    assert "holds" in screen.title_text and "holds" not in screen.prompt

@@ -20,7 +20,9 @@ class PositionScreen(PickScreen):
         options = []
         for pos in sorted(set(positions), key=lambda p: (p < 0, p)):
             words = position_words(pos, pile)
-            options.append((pos, f"{pos if pos >= 0 else _('bottom'):>6}  {words}", None))
+            # counted from 1, as the log counts it ("You put Exploding Kitten back, 1st from
+            # top"): a dialog numbered from 0 beside a log from 1 read as two different places
+            options.append((pos, f"{pos + 1 if pos >= 0 else _('bottom'):>6}  {words}", None))
         face_up = bool(context.get("face_up"))
         super().__init__(
             (ngettext("Put {card} back face up: the draw pile holds {n} card",
@@ -28,8 +30,7 @@ class PositionScreen(PickScreen):
              ngettext("Put {card} back: the draw pile holds {n} card",
                       "Put {card} back: the draw pile holds {n} cards", pile)).format(card=cat.title(card),
                                                                                       n=pile),
-            " ".join((ngettext("The draw pile holds {n} card.", "The draw pile holds {n} cards.",
-                               pile).format(n=pile), _who_sees(context), _("0 is the top."))),
+            _who_sees(context),      # (the title says the pile's size)
             options,
             details=_("Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter."),
         )
