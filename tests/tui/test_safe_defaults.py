@@ -133,3 +133,17 @@ async def test_arrow_keys_pressed_too_often_rest_on_the_end_and_never_come_round
     for keys, card in ((["down"], "tacocat"), (["down"] * 3, "tacocat"), (["up"] * 3, "defuse")):
         screen, moves = await enter_on(favor_from(["defuse", "tacocat"]), keys)
         assert moves == [{"do": "choose", "card": card}], keys
+
+
+async def test_once_you_are_out_your_empty_hand_says_so():
+    """A stranger who exploded saw an empty hand row and no word of being out while others'
+    actions filled the status line: the row itself says it."""
+    table = {"players": ["ann", "bob", "cat"], "current": "ann", "draw_pile": ["exploding_kitten", "skip"],
+             "hands": {"ann": ["skip"], "bob": ["nope"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table, [{"do": "draw", "by": "ann"}])
+    assert game.status["ann"] == "out"
+    app, _session = scripted_app([snapshot_of(game, rules, "ann", ev)], name="ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        row = [str(w.render()) for w in app.screen.query("#hand Static")]
+        assert row == ["You are out of the game: watching to the end."]

@@ -203,7 +203,7 @@ class TableScreen(Screen):
         titles = list(counts)
         face_down = not hand and view.get("hand_count", 0) > 0
         key = (tuple(sorted(counts.items())), tuple(sorted(marked.items())),
-               tuple(sorted(self.selected.items())), face_down, view.get("hand_count"))
+               tuple(sorted(self.selected.items())), face_down, view.get("hand_count"), me.get("status"))
         box = self.query_one("#hand", Horizontal)
         if key == self._hand_key:
             return
@@ -221,8 +221,10 @@ class TableScreen(Screen):
             widgets.append(CardWidget(None, int(view.get("hand_count", 0)), 0, 0, cat, 0))
         else:
             widgets.extend(self._card(card, i, counts, marked) for i, card in enumerate(titles))
-        if not widgets:
-            box.mount(Static(_("(no cards in your hand)"), classes="empty-hand"))
+        if not widgets:     # once you are out, the empty row says why (the status line is busy)
+            out = me.get("status") == "out"
+            box.mount(Static(_("You are out of the game: watching to the end.") if out
+                             else _("(no cards in your hand)"), classes="empty-hand"))
             self._layout_hand()
             return
         box.mount_all(widgets)
