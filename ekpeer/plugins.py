@@ -9,6 +9,7 @@ names) limits which load.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from functools import cache, lru_cache
 from importlib.metadata import entry_points
@@ -102,17 +103,24 @@ def plugin_info() -> list[dict[str, Any]]:
             "package": dist.metadata["Name"] if dist else "?",
             "module": ep.value,
             "cards": cards,
-            "path": _where(dist),
+            "path": _where(dist, ep.value),
         })
     return out
 
 
-def _where(dist: Any) -> str:
-    """Where a plugin's distribution is installed (its site-packages or source folder)."""
-    if dist is None:
-        return "?"
+def _where(dist: Any, module: str) -> str:
+    """Where a plugin's code is: its module's folder, found without importing it. An editable
+    install (``pip install -e``) has its metadata in site-packages and its code in the
+    author's folder, and the author asks where the code is read from; else the folder its
+    distribution is installed in."""
     try:
-        return str(dist.locate_file(""))
+        spec = importlib.util.find_spec(module.partition(":")[0])
+        if spec is not None and spec.origin:
+            return str(Path(spec.origin).parent)
+    except Exception:   # a broken third-party plugin must not break the listing
+        pass
+    try:
+        return str(dist.locate_file("")) if dist is not None else "?"
     except Exception:
         return "?"
 

@@ -61,6 +61,24 @@ def test_installed_plugin_is_listed_with_its_cards(site):
     assert "sneak_peek" in ekpeer(site, "cards").stdout
 
 
+def test_an_editable_install_is_listed_from_the_authors_folder(site, tmp_path):
+    """``pip install -e`` leaves the metadata in site-packages and the code in the author's
+    folder: ``ekpeer plugins`` says where the code is read from (a stranger's listing named
+    site-packages for a plugin in /tmp/strangerplugin)."""
+    import shutil
+
+    meta, code = tmp_path / "site-packages", tmp_path / "author"
+    meta.mkdir()
+    for info in site.glob("*.dist-info"):
+        shutil.copytree(info, meta / info.name)
+    shutil.copytree(site / "ekpeer_catnip", code / "ekpeer_catnip")
+    env = {**with_plugin(site), "PYTHONPATH": os.pathsep.join([str(meta), str(code), str(ROOT)])}
+    out = subprocess.run([sys.executable, "-m", "ekpeer.cli", "plugins"], capture_output=True, text=True,
+                         timeout=120, env=env, cwd=ROOT).stdout
+    assert "catnip 0.1.0" in out
+    assert f"  from: {code / 'ekpeer_catnip'}" in out
+
+
 def test_scenario_run_works_for_it_unchanged(site):
     result = ekpeer(site, "scenario", "run", str(EXAMPLE / "scenarios"))
     assert result.returncode == 0, result.stdout + result.stderr
