@@ -88,4 +88,7 @@ def translate_parser(parser: argparse.ArgumentParser) -> None:
         return
     for holder, attr, text in list(_texts(parser)):
         setattr(holder, attr, _(text))
+    for each in parsers(parser):   # titled when the parser was made, before any language was set
+        each._positionals.title = _("positional arguments")
+        each._optionals.title = _("options")
     argparse._ = _   # type: ignore[attr-defined]  # argparse looks its words up when it prints

@@ -122,6 +122,11 @@ def test_ekpeer_cards_and_help_speak_danish_with_lang_da():
     helped = subprocess.run([sys.executable, "-m", "ekpeer.cli", "cards", "--help"], capture_output=True,
                             text=True, timeout=60, cwd=ROOT, env={**env, "LANG": "da_DK.UTF-8"})
     assert helped.returncode == 0 and "brug:" in helped.stdout and "Skip" not in helped.stdout
+    # argparse titles its sections when a parser is made, before the language is chosen
+    top = subprocess.run([sys.executable, "-m", "ekpeer.cli", "--lang", "da", "--help"], capture_output=True,
+                         text=True, timeout=60, cwd=ROOT, env=env)
+    assert "positionelle argumenter:" in top.stdout and "tilvalg:" in top.stdout
+    assert "positional arguments" not in top.stdout and "options:" not in top.stdout
 
 
 def test_a_browser_seat_hands_its_page_language_to_its_client(tmp_path):
@@ -208,3 +213,15 @@ def test_the_trust_words_and_a_changed_key_are_said_in_danish(danish):
     assert changed.startswith("AFVIST: værten på 10.0.0.5:7777 har nu en anden nøgle")
     i18n.set_language("en")
     assert Trust("10.0.0.5:7777", key, "new").words().startswith("First visit to 10.0.0.5:7777: trusting")
+
+
+def test_empty_seats_name_the_bots_level_without_a_danish_adjective_to_agree(danish):
+    """A stranger read "svær bots fylder dem": a Danish adjective before a plural noun takes
+    -e (svære, normale, lette), and the level words are shared with the singular "{level} bot".
+    The Danish sentence names the level in brackets instead."""
+    from ekpeer.i18n import _, ngettext
+
+    for n in (1, 2):
+        said = ngettext("{n} empty seat: {kind} bots fill it at the start",
+                        "{n} empty seats: {kind} bots fill them at the start", n).format(n=n, kind=_("hard"))
+        assert "(svær)" in said and "svær bot" not in said, said
