@@ -225,3 +225,15 @@ def test_empty_seats_name_the_bots_level_without_a_danish_adjective_to_agree(dan
         said = ngettext("{n} empty seat: {kind} bots fill it at the start",
                         "{n} empty seats: {kind} bots fill them at the start", n).format(n=n, kind=_("hard"))
         assert "(svær)" in said and "svær bot" not in said, said
+
+
+def test_numbers_take_the_languages_decimal_sign(danish):
+    """A stranger read "Dit ur 55.2s": Danish writes 55,2."""
+    from ekpeer.i18n import number
+    from ekpeer.tui.screens.lobby import thinking_words, turn_words
+
+    assert number(55.23, "4.1f") == "55,2" and number(0.5) == "0,5" and number(30.0) == "30"
+    assert turn_words(120) == "2 min" and turn_words(30) == "30 s"
+    assert thinking_words("expert", {"bot_seconds": 0.5}) == " (hver tænker 0,5 s et træk)"
+    i18n.set_language("en")
+    assert number(55.23, "4.1f") == "55.2" and number(0.5) == "0.5"

@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, number
 from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..widgets import KeyBar, plain, spectators_words
@@ -36,8 +36,8 @@ TURN = [15.0, 30.0, 60.0, 120.0, 300.0]     # seconds a player has for a move (-
 def turn_words(seconds: float) -> str:
     """``30 s``, ``2 min``: a turn's time as the lobby shows it."""
     if seconds >= 60 and seconds % 60 == 0:
-        return _("{n:g} min").format(n=seconds / 60)
-    return _("{n:g} s").format(n=seconds)
+        return _("{n} min").format(n=number(seconds / 60))
+    return _("{n} s").format(n=number(seconds))
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
@@ -55,7 +55,7 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
     seconds = lobby.get("bot_seconds")
     if bot_kind(kind) != "expert" or not isinstance(seconds, int | float) or seconds <= 0:
         return ""
-    return _(" (each thinks {seconds} s a move)").format(seconds=f"{seconds:g}")
+    return _(" (each thinks {seconds} s a move)").format(seconds=number(seconds))
 
 
 class Tick(Checkbox):

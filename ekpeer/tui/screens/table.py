@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
-from ...i18n import _
+from ...i18n import _, number
 from ..messages import MoveChosen
 from ..phrasing import prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -453,7 +453,7 @@ class TableScreen(Screen):
                 else:
                     label = _("{player}’s clock").format(player=player or _("Turn"))
                 style = "bold red" if kind == "reaction" else "dim"
-                line2.append(f"{label} {left:4.1f}s ", style=style)
+                line2.append(f"{label} {number(left, '4.1f')}s ", style=style)
                 line2.append("█" * filled + "░" * (width - filled), style=style)
                 line2.append("  ")
         if self.selected:
