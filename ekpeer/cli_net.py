@@ -239,7 +239,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     host.add_argument("--headless", action="store_true",
                       help="serve tables without a player at this terminal")
     host.add_argument("--name", default=None,
-                      help="your name at the table you host (not --headless; default: your login)")
+                      help="your name at the table you host (not --headless; default: your login; "
+                           'as root, "player")')
     host.add_argument("--bind", default=EVERY_INTERFACE,
                       help=f"ZeroMQ endpoint to listen on (default {EVERY_INTERFACE}: every interface, "
                            "where the others on the LAN reach it; tcp://127.0.0.1:5555 keeps it on "

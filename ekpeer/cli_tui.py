@@ -23,9 +23,13 @@ def _csv(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+NAME_HELP = 'your name at the table (default: your login; as root, "player")'
+
+
 def default_name() -> str:
+    """Your login; "player" in your language where the login says nothing of you (root)."""
     user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
-    return user if user and user != "root" else "player"
+    return user if user and user != "root" else _("player")
 
 
 def settings_from(args: argparse.Namespace) -> dict[str, Any]:
@@ -313,7 +317,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """The Textual client's commands register here."""
     play = sub.add_parser("play", help="play in the terminal against bots (host, client and bots in one)")
     _table_flags(play)
-    play.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
+    play.add_argument("--name", default=default_name(), help=NAME_HELP)
     play.add_argument("--start", action="store_true", help="start at once, skipping the lobby")
     play.add_argument("--menu", action="store_true", help="open the start screen (play / host / join)")
     play.add_argument("--local", action="store_true",
@@ -343,7 +347,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     join.add_argument("--trust", action="store_true",
                       help="trust the key the LAN advertises for HOST:PORT (compare its fingerprint first)")
     join.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
-    join.add_argument("--name", default=default_name(), help="your name at the table (default: your login)")
+    join.add_argument("--name", default=default_name(), help=NAME_HELP)
     join.add_argument("--table", default=None, help="table id (default: the first one still in its lobby)")
     join.add_argument("--create", action="store_true",
                       help="make the --table named if the host has none of that name (without it, a "

@@ -237,3 +237,13 @@ def test_numbers_take_the_languages_decimal_sign(danish):
     assert thinking_words("expert", {"bot_seconds": 0.5}) == " (hver tænker 0,5 s et træk)"
     i18n.set_language("en")
     assert number(55.23, "4.1f") == "55.2" and number(0.5) == "0.5"
+
+
+def test_the_default_name_of_root_is_player_in_the_chosen_language(danish, monkeypatch):
+    """root says nothing of who plays; a Danish stranger's lobby read "du er player"."""
+    from ekpeer.cli_tui import default_name
+
+    monkeypatch.setenv("USER", "root")
+    assert default_name() == "spiller"
+    monkeypatch.setenv("USER", "mette")
+    assert default_name() == "mette"
