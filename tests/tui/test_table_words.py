@@ -198,3 +198,17 @@ async def test_game_over_stops_the_gone_seats_clocks_too(table3):
         assert "cat" in before and "gone" in before and "bot in" not in before
         await pilot.pause(1.3)
         assert str(players.render()) == before      # nothing counts on once the game is over
+
+
+async def test_l_reads_the_log_after_the_game_too_and_never_leaves(table3):
+    """The README says l reads back the whole game's log; on the game-over dialog l was Leave,
+    and a stranger who pressed it for the log left the table. Leave is x there now."""
+    game, rules, events = over_game(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        assert ("close", None) not in session.sent and app.table_screen in app.screen_stack

@@ -44,7 +44,7 @@ def fits(screen: str, text: str) -> bool:
 
 def stacked(screen: str) -> bool:
     """The game-over buttons each on a line of its own, whole (a phone's layout)."""
-    lines = [line for line in screen.split("\n") if "Quit (q)" in line or "Leave (l)" in line]
+    lines = [line for line in screen.split("\n") if "Quit (q)" in line or "Leave (x)" in line]
     return len(lines) == 2 and all(not ("Quit" in line and "Leave" in line) for line in lines)
 
 

@@ -70,13 +70,17 @@ def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = Fal
 
 
 class GameOverScreen(Dialog[str]):
-    """Dismisses with ``leave`` or ``quit`` (or ``table`` to look at the table); ``rematch``
+    """Dismisses with ``leave`` or ``quit`` (``table`` to look at the table, ``log`` to read its
+    log there); ``rematch``
     asks the host and keeps the dialog open until the new game comes."""
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
         Binding("t", "sit", "Take a seat"),
-        Binding("l", "pick('leave')", "Leave"),
+        # l reads the log here too, as on the table (a stranger who pressed it for the log left
+        # the table): Leave is x
+        Binding("l", "pick('log')", "Log"),
+        Binding("x", "pick('leave')", "Leave"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("escape", "pick('table')", "Look at the table"),
     ]
@@ -106,7 +110,7 @@ class GameOverScreen(Dialog[str]):
                     yield Button(_("Take a seat (t)"), id="sit", variant="primary")
                 else:
                     yield Button(_("Rematch (r)"), id="rematch", variant="primary")
-                yield Button(_("Leave (l)"), id="leave")
+                yield Button(_("Leave (x)"), id="leave")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
 
     def watching(self) -> bool:

@@ -623,7 +623,9 @@ class TableScreen(Screen):
         def done(what: str | None) -> None:
             if self._over_screen is screen:
                 self._over_screen = None
-            if what is not None:
+            if what == "log":
+                self.action_whole_log()
+            elif what is not None:
                 self.app.game_over_answered(what)  # type: ignore[attr-defined]
 
         self.app.push_screen(screen, done)
