@@ -1,4 +1,5 @@
-"""Issue 25, item 5: a player's ``ctrl+q`` in mid-game asks first, then leaves for good. The
+"""Issue 25, item 5: a player's ``ctrl+q`` in mid-game asks first, then leaves (joining again
+takes the seat back, as the dialog says). The
 real host and the Textual client under Pilot, another player at the table through the client
 library: the host is told (``leave``), a bot takes the seat at once, and the others' lobby says
 the player left (``left``), not that their connection dropped (``gone``, waiting out the grace)."""
@@ -71,6 +72,16 @@ async def test_ctrl_q_mid_game_asks_then_leaves_for_good_and_a_bot_takes_the_sea
         # what bob's table says of it, in words
         assert "ann left the game: a bot plays for them" in seat_changes(lobbies[-2], lobbies[-1], "bob")
         assert seat_tag(next(s for s in lobbies[-1]["seats"] if s["name"] == "ann")) == "left: bot playing"
+        # the dialog says joining again gives the seat back (a stranger found it did, and the
+        # words said "to the end"): ann joins again as `ekpeer join` would, by name
+        again = Client(host.address, "ann", ctx=ctx)
+        try:
+            await again.connect()
+            joined = await again.join("t")
+            assert joined["resumed"] and joined["seat"] == "ann"
+            assert not seat.left and not seat.takeover
+        finally:
+            await again.close()
     finally:
         await bob.close()
         await host.close()

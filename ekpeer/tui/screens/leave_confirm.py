@@ -1,8 +1,10 @@
 """Asked before a seated player quits in the middle of a game.
 
-Quitting mid-game leaves the game for good: the app tells the host (``leave``), a bot takes
-the seat at once and every table says the player left (rather than waiting out the grace
-period for a connection that will not come back). ``ctrl+q`` pressed by accident should cost
+Quitting mid-game leaves the game: the app tells the host (``leave``), a bot takes the seat
+at once and every table says the player left (rather than waiting out the grace period for
+a connection that will not come back). The host keeps the seat for its player: joining
+again with the same name and key takes it back (said so, since a stranger expected "for
+good"). ``ctrl+q`` pressed by accident should cost
 nobody their game, so the app asks first; staying is the highlighted choice.
 """
 
@@ -47,8 +49,9 @@ class LeaveConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(_("Leave the game and quit?"), id="dialog-title")
-            yield Static(_("The game goes on without you: a bot takes your seat at once and plays it to "
-                           "the end, and everyone at the table is told you left."), id="dialog-prompt")
+            yield Static(_("The game goes on without you: a bot takes your seat at once and plays on, "
+                           "and everyone at the table is told you left. Joining again gives you your "
+                           "seat back."), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
                 yield Button(_("Leave and quit (y)"), id="leave", variant="error")
