@@ -123,6 +123,9 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         await settle(pilot, 4)
         assert isinstance(app.screen, HostGoneScreen)
         assert "The host closed the table" in str(app.screen.query_one("#dialog-title").render())
+        said = str(app.screen.query_one("#dialog-prompt").render())
+        # on purpose: not "trying to reconnect" as after a crash (a stranger found that muddled)
+        assert "ended the game on purpose" in said and "Trying to reconnect" not in said
         session.push("connection", {"state": "lost", "reason": "host silent"})     # one notice, not two
         await settle(pilot, 3)
         assert sum(isinstance(s, HostGoneScreen) for s in app.screen_stack) == 1

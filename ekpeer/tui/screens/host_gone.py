@@ -58,15 +58,17 @@ class HostGoneScreen(ModalScreen[str]):
         if self.refused is not None:
             return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
-        if self.closed:
-            first = _("It said it was closing.")
-        elif self.network_down:
+        if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
+            return _("The host ended the game on purpose.") + "\n" + _(
+                "Should the host start it again (with --resume), you are back in your seat by "
+                "yourself; until then, go back to the start screen or quit.")
+        if self.network_down:
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
                       "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
         else:
             first = _("No word from it for {seconds:.0f} s: it quit, crashed or lost its network.").format(
                 seconds=gone)
-        back = (_("once your network is back and the host answers") if self.network_down and not self.closed
+        back = (_("once your network is back and the host answers") if self.network_down
                 else _("if the host comes back (say, restarted with --resume)"))
         return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
                                 "by yourself.").format(back=back)
