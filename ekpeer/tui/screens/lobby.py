@@ -43,6 +43,14 @@ HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
 
 
+def box_title(plugin: dict[str, Any]) -> str:
+    """What a plugin is called in the lobby: the title of its box when it brings one deck
+    (``Imploding Kittens``, a third party's ``Stranger Things``, in the reader's language),
+    else its name (``base`` brings the Original and the 2-Player Edition)."""
+    decks = plugin.get("decks") or []
+    return str(decks[0].get("title") or plugin["name"]) if len(decks) == 1 else str(plugin["name"])
+
+
 def bot_words(kind: str) -> str:
     """A bot kind in the lobby's words: its level for the three built in, else its own name
     (a plugin's bot)."""
@@ -441,7 +449,7 @@ class LobbyScreen(Screen):
             widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
                         for label, select in rows]
             widgets.append(Label(_("Expansions"), classes="heading"))
-            widgets.append(Grid(*[Tick(p["name"], p["name"] in settings.get("expansions", []), p["name"],
+            widgets.append(Grid(*[Tick(box_title(p), p["name"] in settings.get("expansions", []), p["name"],
                                        id=_ident("exp", p["name"]), classes="expansion", disabled=not creator)
                                   for p in plugins],
                                 id="expansions"))
