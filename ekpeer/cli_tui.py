@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -227,17 +228,38 @@ def cmd_join(args: argparse.Namespace) -> int:
         password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
     if password:
         options["password"] = password
+    said = _Said(sys.stderr)
     if args.address:    # its key: in the address, from a trusted earlier visit, or the LAN's (asked about)
         from .cli_trust import trusted_address
 
         args.address = trusted_address(args.address, trust=args.trust, discovery=_discovery(args),
-                                       insecure=args.insecure)
+                                       insecure=args.insecure, out=said)
         if args.address is None:
             return 2
     # Without an address the start screen opens, listing the tables found on the LAN.
     app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
                    address=args.address, options=options or None, discovery=_discovery(args))
+    # the terminal's lines vanish under the screen at once: what was said of the host's key
+    # (its fingerprint, to compare with the host's screen) is said again on it
+    app.notices = said.lines()
     return _run(app)
+
+
+class _Said:
+    """A stream that writes through to ``out`` and keeps what it was told."""
+
+    def __init__(self, out: Any) -> None:
+        self.out, self.text = out, []
+
+    def write(self, text: str) -> int:
+        self.text.append(text)
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+    def lines(self) -> list[str]:
+        return [line for line in "".join(self.text).splitlines() if line.strip()]
 
 
 def host_with_player(args: argparse.Namespace) -> int:

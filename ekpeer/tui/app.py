@@ -65,6 +65,8 @@ class EkpeerApp(App):
         self.autostart = autostart
         self.options = options or {}
         self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
+        #: lines said at the terminal before the app began (a new host's key): shown again on it
+        self.notices: list[str] = []
         self.session: Session | None = None
         self.address: str | None = None
         self.lobby: dict[str, Any] = {}
@@ -128,6 +130,8 @@ class EkpeerApp(App):
         # `ekpeer` commands pause the garbage collector while the client starts (ekpeer/collector.py);
         # it runs again once a screen the player can use is drawn, or after 3 s whatever happens.
         self.set_timer(3.0, collector.resume)
+        for notice in self.notices:     # said at the terminal before the screen covered it
+            self.notify(notice, title=_("Host key"), timeout=20, markup=False)
         if not self.start_mode:
             self.call_after_refresh(collector.resume)
 
