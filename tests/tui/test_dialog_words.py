@@ -93,3 +93,17 @@ def test_places_to_put_a_kitten_back_are_counted_from_one_as_the_log_counts_them
                        cat, "ann")
     assert said == "You put Exploding Kitten back, 2nd from top"
     assert "holds" in screen.title_text and "holds" not in screen.prompt
+
+
+def test_the_discard_browser_counts_its_cards_and_offers_no_choice_it_lacks():
+    """A stranger opened an empty discard pile: "0 cards, top first." above "(the discard pile
+    is empty)", with "Enter: choose" where nothing can be chosen."""
+    from ekpeer.tui.screens.discard import DiscardScreen
+    from ekpeer.tui.words import Catalog
+
+    cat = Catalog([{"id": "skip", "title": "Skip"}])
+    empty = DiscardScreen([], cat)
+    assert empty.prompt == "" and empty.hint() == "Esc: back"
+    one = DiscardScreen(["skip"], cat)
+    assert one.prompt == "1 card, top first." and "choose" not in one.hint()
+    assert DiscardScreen(["skip", "skip"], cat).prompt == "2 cards, top first."

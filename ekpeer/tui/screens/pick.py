@@ -70,12 +70,15 @@ class PickScreen(Dialog[Any]):
                 yield Static(plain(self.details), id="dialog-details")
             yield Choices(*[Option(plain(label), id=str(i))
                                for i, (_value, label, _card) in enumerate(self.options)], id="dialog-options")
-            hint = _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
-            yield Static(hint, id="dialog-hint")
+            yield Static(self.hint(), id="dialog-hint")
             if self.can_cancel:     # a tap target too: a phone's keyboard has no Esc
                 with Horizontal(id="dialog-buttons"):
                     yield Button(_("Back (Esc)"), id="back")
         yield KeyBar()
+
+    def hint(self) -> str:
+        """The keys under the list."""
+        return _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
 
     def on_mount(self) -> None:
         found = self.query(OptionList)
