@@ -28,7 +28,7 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
-from .widgets import NARROW, scrub
+from .widgets import NARROW, SHORT, scrub
 from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
@@ -43,6 +43,8 @@ class EkpeerApp(App):
     # each screen is ``-narrow`` below NARROW columns (a phone's browser seat): ekpeer.tcss
     # stacks its panels there and lets buttons take the whole width
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-roomy")]
+    # ``-short`` below SHORT rows: a dialog's list gives up rows so its keys and buttons show
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-tall")]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -439,10 +441,12 @@ class EkpeerApp(App):
         """Every screen of the stack takes the new width's layout, not only the one on top
         (Textual sets the breakpoint classes on the screen that gets the resize): the table
         under a dialog is narrow or wide as the screen now is."""
-        narrow = event.size.width < NARROW
+        narrow, short = event.size.width < NARROW, event.size.height < SHORT
         for screen in self.screen_stack:
             screen.set_class(narrow, "-narrow")
             screen.set_class(not narrow, "-roomy")
+            screen.set_class(short, "-short")
+            screen.set_class(not short, "-tall")
 
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it

@@ -22,6 +22,8 @@ from .words import Catalog, event_words, explode_odds, seat_tag
 #: Below this many columns a screen is narrow (a phone's browser seat: about 41 at 390 pixels):
 #: panels stack, every key is shown whole (see ``EkpeerApp.HORIZONTAL_BREAKPOINTS``).
 NARROW = 60
+#: fewer rows than a usual terminal (80x24): dialogs shorten their lists (ekpeer.tcss, -short)
+SHORT = 24
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "cone ↓", -1: "cone ↑"}

@@ -97,3 +97,20 @@ async def test_a_narrow_lobby_stacks_its_settings_under_the_seats_and_cuts_nothi
         assert settings.virtual_region.y >= seats.virtual_region.bottom
         for widget in settings.query("Select, Checkbox"):
             assert widget.virtual_region.right <= PHONE[0], widget
+
+
+async def test_a_short_terminal_keeps_a_dialogs_keys_and_buttons_on_screen():
+    """A stranger at 60x20 opened the moves (m): its list took every row, and the key hint and
+    the Back button fell off the bottom. Below 24 rows a dialog's list gives up rows."""
+    for size in ((60, 20), (80, 20)):
+        game, rules, ev = rigged(big_hand_table())
+        app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 6)
+            await pilot.press("m")
+            await settle(pilot, 3)
+            dialog = app.screen
+            assert dialog.has_class("-short")
+            for part in ("#dialog-hint", "#back"):
+                region = dialog.query_one(part).region
+                assert region.height and region.bottom <= size[1], (size, part, region)
