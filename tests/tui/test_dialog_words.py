@@ -107,3 +107,15 @@ def test_the_discard_browser_counts_its_cards_and_offers_no_choice_it_lacks():
     one = DiscardScreen(["skip"], cat)
     assert one.prompt == "1 card, top first." and "choose" not in one.hint()
     assert DiscardScreen(["skip", "skip"], cat).prompt == "2 cards, top first."
+
+
+def test_a_cards_box_is_named_as_the_lobby_ticks_it():
+    """A stranger read "from stranger" and "from base" under a card's rules; the lobby ticks a
+    box by its title where it brings one deck."""
+    from ekpeer.tui.screens.lobby import plugin_title
+
+    lobby = {"choices": {"plugins": [
+        {"name": "base", "decks": [{"title": "Original Edition"}, {"title": "2-Player Edition"}]},
+        {"name": "imploding", "decks": [{"title": "Imploding Kittens"}]}]}}
+    assert plugin_title(lobby, "imploding") == "Imploding Kittens"
+    assert plugin_title(lobby, "base") == "base" and plugin_title({}, "zombie") == "zombie"

@@ -32,8 +32,11 @@ class CardInfoScreen(Dialog[None]):
             facts.append(_("cannot be Noped"))
         if entry.get("playable") is False:
             facts.append(_("not played on its own"))
-        if entry.get("plugin"):
-            facts.append(_("from {plugin}").format(plugin=entry["plugin"]))
+        if entry.get("plugin"):     # named as the lobby ticks it: its box's title
+            from .lobby import plugin_title
+
+            plugin = plugin_title(getattr(self.app, "lobby", None) or {}, str(entry["plugin"]))
+            facts.append(_("from {plugin}").format(plugin=plugin))
         with Vertical(id="dialog", classes=cat.kind_class(self.card)):
             # the catalog comes from the host: its titles and texts are shown as plain text
             yield Static(plain(cat.title(self.card)), id="dialog-title")

@@ -51,6 +51,14 @@ def box_title(plugin: dict[str, Any]) -> str:
     return str(decks[0].get("title") or plugin["name"]) if len(decks) == 1 else str(plugin["name"])
 
 
+def plugin_title(lobby: dict[str, Any], name: str) -> str:
+    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices; its
+    name where they do not list it."""
+    plugins = (lobby.get("choices") or {}).get("plugins") or []
+    found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
+    return box_title(found) if found else name
+
+
 def bot_words(kind: str) -> str:
     """A bot kind in the lobby's words: its level for the three built in, else its own name
     (a plugin's bot)."""
