@@ -69,7 +69,7 @@ async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
     )
     screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["end", "enter"])
     assert isinstance(screen, PositionScreen)
-    assert "2 cards" in screen.texts["dialog-prompt"]
+    assert "2 cards" in screen.texts["dialog-title"]      # the pile size, said once (in the title)
     assert moves == [{"do": "choose", "position": 2}]
 
 
