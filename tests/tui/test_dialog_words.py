@@ -119,3 +119,40 @@ def test_a_cards_box_is_named_as_the_lobby_ticks_it():
         {"name": "imploding", "decks": [{"title": "Imploding Kittens"}]}]}}
     assert plugin_title(lobby, "imploding") == "Imploding Kittens"
     assert plugin_title(lobby, "base") == "base" and plugin_title({}, "zombie") == "zombie"
+
+
+class Asking:
+    """A bare app that asks one question and keeps the answer."""
+
+    def __new__(cls, screen, answers):
+        from textual.app import App
+
+        class Host(App):
+            def on_mount(self) -> None:
+                self.push_screen(screen, answers.append)
+
+        return Host()
+
+
+async def test_the_leave_and_quit_dialogs_take_the_danish_letters_they_show():
+    """A Danish stranger read "Bliv (s)" and "Forlad og afslut (y)": keys from English words.
+    Danish shows b (bliv) and j (ja), and both languages' letters work."""
+    from ekpeer import i18n
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+    from ekpeer.tui.screens.quit_confirm import QuitConfirmScreen
+
+    i18n.set_language("da")
+    try:
+        for make in (LeaveConfirmScreen, lambda: QuitConfirmScreen(["bob"])):
+            for key, answer in (("b", False), ("j", True), ("s", False), ("y", True)):
+                answers: list[bool] = []
+                app = Asking(make(), answers)
+                async with app.run_test() as pilot:
+                    await pilot.pause()
+                    labels = [str(b.label) for b in app.screen.query("Button")]
+                    assert labels[0] == "Bliv (b)" and labels[1].endswith("(j)"), labels
+                    await pilot.press(key)
+                    await pilot.pause()
+                assert answers == [answer], (make, key)
+    finally:
+        i18n.set_language("en")

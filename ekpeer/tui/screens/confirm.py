@@ -19,7 +19,7 @@ class ConfirmScreen(Dialog[bool]):
 
     BINDINGS = [
         Binding("escape", "answer(False)", "Back"),
-        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("y,j", "answer(True)", "Yes", show=False),     # j: ja
     ]
 
     def __init__(self, title: str, prompt: str, yes: str, no: str) -> None:

@@ -39,8 +39,9 @@ class LeaveConfirmScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),
-        Binding("s", "answer(False)", "Stay"),
-        Binding("y", "answer(True)", "Leave"),
+        # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja
+        Binding("s,b", "answer(False)", "Stay"),
+        Binding("y,j", "answer(True)", "Leave"),
     ]
 
     def __init__(self) -> None:

@@ -35,8 +35,9 @@ class QuitConfirmScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),
-        Binding("s", "answer(False)", "Stay"),
-        Binding("y", "answer(True)", "Quit"),
+        # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja
+        Binding("s,b", "answer(False)", "Stay"),
+        Binding("y,j", "answer(True)", "Quit"),
     ]
 
     def __init__(self, others: list[str]) -> None:
