@@ -121,17 +121,15 @@ def test_a_cards_box_is_named_as_the_lobby_ticks_it():
     assert plugin_title(lobby, "base") == "base" and plugin_title({}, "zombie") == "zombie"
 
 
-class Asking:
-    """A bare app that asks one question and keeps the answer."""
+def asking(screen, answers: list):
+    """A bare app that asks one question (``screen``) and keeps the answer in ``answers``."""
+    from textual.app import App
 
-    def __new__(cls, screen, answers):
-        from textual.app import App
+    class Asking(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen, answers.append)
 
-        class Host(App):
-            def on_mount(self) -> None:
-                self.push_screen(screen, answers.append)
-
-        return Host()
+    return Asking()
 
 
 async def test_the_leave_and_quit_dialogs_take_the_danish_letters_they_show():
@@ -146,7 +144,7 @@ async def test_the_leave_and_quit_dialogs_take_the_danish_letters_they_show():
         for make in (LeaveConfirmScreen, lambda: QuitConfirmScreen(["bob"])):
             for key, answer in (("b", False), ("j", True), ("s", False), ("y", True)):
                 answers: list[bool] = []
-                app = Asking(make(), answers)
+                app = asking(make(), answers)
                 async with app.run_test() as pilot:
                     await pilot.pause()
                     labels = [str(b.label) for b in app.screen.query("Button")]
