@@ -154,3 +154,17 @@ async def test_the_leave_and_quit_dialogs_take_the_danish_letters_they_show():
                 assert answers == [answer], (make, key)
     finally:
         i18n.set_language("en")
+
+
+def test_the_moves_list_says_a_combo_spends_a_defuse_and_lists_it_last():
+    from ekpeer.tui.screens.moves import MovesScreen
+    from ekpeer.tui.words import Catalog
+
+    cat = Catalog([{"id": "defuse", "title": "Defuse", "kind": "defuse"},
+                   {"id": "tacocat", "title": "Tacocat", "kind": "cat"}])
+    moves = [{"do": "play", "by": "ann", "cards": ["defuse", "defuse"], "target": "bob"},
+             {"do": "play", "by": "ann", "cards": ["tacocat", "tacocat"], "target": "bob"},
+             {"do": "draw", "by": "ann"}]
+    labels = [label for _move, label, _card in MovesScreen(moves, cat).options]
+    assert labels == ["Play Tacocat + Tacocat on bob", "Draw a card (ends your turn)",
+                      "Play Defuse + Defuse on bob  (spends your Defuse!)"]

@@ -26,13 +26,24 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
         text = _("Play {cards}").format(cards=cards)
     if move.get("name"):
         text += _(", naming {card}").format(card=cat.title(move["name"]))
+    spent = spent_savers(move, cat)
+    if spent:   # legal (any two of a kind make a pair), rarely meant: said, and listed last
+        text += _("  (spends your {card}!)").format(card=cat.title(spent[0]))
     return text
+
+
+def spent_savers(move: dict[str, Any], cat: Catalog) -> list[str]:
+    """The cards that save a life (Defuses) a combo would spend: a stranger found "Play Defuse
+    + Defuse on bot1" and five-card combos with a Defuse among the moves, unremarked."""
+    cards = list(move.get("cards") or [])
+    return [c for c in cards if cat.kind(c) == "defuse"] if len(cards) > 1 else []
 
 
 class MovesScreen(PickScreen):
     kind = "moves"
 
     def __init__(self, moves: list[dict[str, Any]], cat: Catalog) -> None:
+        moves = sorted(moves, key=lambda m: bool(spent_savers(m, cat)))    # (stable: the rest keep order)
         options = [(m, move_words(m, cat), (m.get("cards") or [None])[0]) for m in moves[:200]]
         if not options:
             options = [(None, _("(no move is open to you now)"), None)]
