@@ -212,3 +212,14 @@ async def test_l_reads_the_log_after_the_game_too_and_never_leaves(table3):
         await settle(pilot)
         assert isinstance(app.screen, LogScreen)
         assert ("close", None) not in session.sent and app.table_screen in app.screen_stack
+        await pilot.press("escape")        # the log read: the dialog again, with its r, x and q
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")        # looking at the table: x still leaves it
+        await settle(pilot)
+        assert app.screen is app.table_screen
+        left = []
+        app.leave = lambda: left.append(True)
+        await pilot.press("x")
+        await settle(pilot)
+        assert left == [True]

@@ -54,6 +54,7 @@ class TableScreen(Screen):
         Binding("r", "rematch", "Rematch", show=False),
         Binding("t", "sit", "Take a seat", show=False),     # a watcher, once the game is over
         Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
+        Binding("x", "leave_over", "Leave"),   # the same: leave the table, as the dialog's x
         Binding("l", "whole_log", "Log", show=False),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
@@ -623,12 +624,21 @@ class TableScreen(Screen):
         def done(what: str | None) -> None:
             if self._over_screen is screen:
                 self._over_screen = None
-            if what == "log":
-                self.action_whole_log()
+            if what == "log":   # read, then back to the dialog (its r, x and q), if still over
+                from .log import LogScreen
+
+                self.app.push_screen(LogScreen(self.app.log_lines),  # type: ignore[attr-defined]
+                                     lambda _closed=None: self._over_again())
             elif what is not None:
                 self.app.game_over_answered(what)  # type: ignore[attr-defined]
 
         self.app.push_screen(screen, done)
+
+    def _over_again(self) -> None:
+        """The game-over dialog once more, after its log was read (unless a rematch was dealt)."""
+        if self.is_mounted and self.is_over() and self._over_screen is None:
+            self._over_for = None
+            self._check_over()
 
     def rematch_changed(self) -> None:
         """The host's lobby after the game changed (someone asked for a rematch)."""
@@ -842,13 +852,18 @@ class TableScreen(Screen):
             return True
         if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
             return not (self._out() or self.is_over() or self.view.get("you") is None)
-        if action == "quit_over":
+        if action in ("quit_over", "leave_over"):
             return self.is_over()
         return True
 
     def action_quit_over(self) -> None:
         if self.is_over():
             self.run_worker(self.app.action_quit())
+
+    def action_leave_over(self) -> None:
+        """x at the table once the game is over, as on its dialog (closed with Esc): leave it."""
+        if self.is_over():
+            self.app.game_over_answered("leave")  # type: ignore[attr-defined]
 
     def action_rematch(self) -> None:
         if not self.is_over():
