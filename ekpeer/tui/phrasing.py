@@ -109,6 +109,12 @@ def card_value(card: str, cat: Catalog) -> int:
     return int(value) if isinstance(value, int) else DEFAULT_VALUE
 
 
+def hand_order(card: str, cat: Catalog) -> tuple[bool, str, str]:
+    """Where ``card`` stands in a hand as the table shows it: Defuses first, then by kind and
+    title (a dialog that lists the hand lists it so too)."""
+    return (cat.kind(card) != "defuse", cat.kind(card), cat.title(card))
+
+
 def least_valuable(cards: list[str], cat: Catalog, held: list[str] | None = None) -> int:
     """The index in ``cards`` of the card safest to give away: the lowest kind, and among
     equals one held singly (a lone cat makes no pair; two of a kind do)."""

@@ -130,9 +130,36 @@ async def test_the_kittens_place_has_no_default_and_enter_chooses_nothing():
 async def test_arrow_keys_pressed_too_often_rest_on_the_end_and_never_come_round():
     """A stranger pressed ↓ three times in a Favor asked of a Defuse and a Tacocat: the list
     came round from the Tacocat (the default, last) to the Defuse, and Enter gave it away."""
-    for keys, card in ((["down"], "tacocat"), (["down"] * 3, "tacocat"), (["up"] * 3, "defuse")):
+    for keys, card in ((["down"], "tacocat"), (["down"] * 3, "tacocat")):
         screen, moves = await enter_on(favor_from(["defuse", "tacocat"]), keys)
         assert moves == [{"do": "choose", "card": card}], keys
+
+
+async def test_giving_away_a_defuse_while_holding_other_cards_is_asked_once_more():
+    """A second stranger pressed ↑ six times in a burst and Enter: the Defuse, listed first
+    as in the hand, went at once. Now it is asked once more; going back is the default."""
+    from ekpeer.tui.screens.confirm import ConfirmScreen
+
+    app, session = scripted_app([favor_from(["tacocat", "defuse", "skip"])], name="ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        options = app.screen.query_one("#dialog-options")
+        labels = [str(o.prompt) for o in options.options]
+        assert labels == ["Defuse", "Skip", "Tacocat"]          # the hand's order
+        await pilot.press(*["up"] * 6, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "Give away Defuse?" in app.screen.title_text
+        await pilot.press("enter")                                # "No: go back", highlighted
+        await settle(pilot)
+        assert isinstance(app.screen, CardChoiceScreen)
+        assert not [m for kind, m in session.sent if kind == "move"]
+        assert app.screen.query_one("#dialog-options").highlighted == labels.index("Tacocat")
+        await pilot.press("up", "up", "enter", "y")
+        await settle(pilot)
+        assert [m for kind, m in session.sent if kind == "move"] == [{"do": "choose", "card": "defuse"}]
+    # with nothing but Defuses, giving one is no mistake: no second question
+    screen, moves = await enter_on(favor_from(["defuse", "defuse"]))
+    assert moves == [{"do": "choose", "card": "defuse"}]
 
 
 async def test_once_you_are_out_your_empty_hand_says_so():

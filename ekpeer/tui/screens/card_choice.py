@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _
-from ..phrasing import least_valuable, most_valuable, sentence, titled
+from ..phrasing import hand_order, least_valuable, most_valuable, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -42,12 +42,15 @@ class CardChoiceScreen(PickScreen):
                  hand: list[str] | None = None, names: list[str] | None = None) -> None:
         title, prompt = _title(choice, cat, names or [])
         counts: dict[str, int] = {}
+        if not taking(choice):      # from your hand: in the order your hand shows it
+            cards = sorted(cards, key=lambda c: hand_order(c, cat))
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
         options = [(c, cat.title(c) + (f"  x{n}" if n > 1 else ""), c) for c, n in counts.items()]
         super().__init__(title, prompt, options)
         distinct = list(counts)
         held = list(hand or [])
+        self.cat, self.held, self.giving = cat, held, not taking(choice)
         if not distinct:
             self._default: int | None = 0
         elif taking(choice):
@@ -59,3 +62,29 @@ class CardChoiceScreen(PickScreen):
 
     def default_index(self) -> int | None:
         return self._default
+
+    def answer(self, value: Any) -> None:
+        """Giving away a Defuse while you hold another kind of card is asked once more: a
+        stranger pressed ↑ a few times too many in a Favor, and Enter gave it away at once."""
+        if not (self.giving and isinstance(value, str) and self.cat.kind(value) == "defuse"
+                and any(self.cat.kind(c) != "defuse" for c in self.held)):
+            super().answer(value)
+            return
+        from textual.widgets import OptionList
+
+        from .confirm import ConfirmScreen
+
+        card = self.cat.title(value)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                PickScreen.answer(self, value)
+                return
+            for options in self.query(OptionList):    # back: the safe card highlighted again
+                options.highlighted = self._default
+
+        self.app.push_screen(ConfirmScreen(
+            _("Give away {card}?").format(card=card),
+            _("{card} is what saves you from an Exploding Kitten, and you hold other cards you "
+              "could give.").format(card=card),
+            _("Yes: give {card}").format(card=card), _("No: go back")), confirmed)

@@ -20,7 +20,7 @@ from textual.widgets import RichLog, Static
 
 from ...i18n import _, number
 from ..messages import MoveChosen
-from ..phrasing import prompt_words
+from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words
 
@@ -210,7 +210,7 @@ class TableScreen(Screen):
             return
         self._hand_key = key
         had_focus = isinstance(self.focused, CardWidget)
-        titles.sort(key=lambda c: (cat.kind(c) != "defuse", cat.kind(c), cat.title(c)))
+        titles.sort(key=lambda c: hand_order(c, cat))
         old = self._card_widgets
         if titles and not face_down and old and old[0].card is not None:
             self._update_hand(box, titles, counts, marked, had_focus)
