@@ -75,7 +75,8 @@ async def test_kitten_goes_back_where_chosen_with_the_pile_size_shown():
 
 async def test_favor_asks_which_card_to_give():
     game, rules, ev = rigged(FAVOR, FAVOR_ASKED)
-    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["down", "enter"])
+    # the dialog lists Skip, Tacocat (the hand's order) with Tacocat, the lone cat, highlighted
+    screen, moves = await run(snapshot_of(game, rules, "ann", ev), ["up", "enter"])
     assert isinstance(screen, CardChoiceScreen)
     assert "Give bob a card" in screen.texts["dialog-title"]
     assert moves == [{"do": "choose", "card": "skip"}]
