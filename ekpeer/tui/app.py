@@ -67,6 +67,7 @@ class EkpeerApp(App):
         self.autostart = autostart
         self.options = options or {}
         self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
+        self.session_mode: str | None = None
         #: lines said at the terminal before the app began (a new host's key): shown again on it
         self.notices: list[str] = []
         self.session: Session | None = None
@@ -151,6 +152,7 @@ class EkpeerApp(App):
     # ------------------------------------------------------------------ session
     def connect(self, mode: str, name: str, address: str | None) -> None:
         self.player_name = name
+        self.session_mode = mode     # play: the game lives in this program (quitting ends it)
         self.session = self.session_factory(mode=mode, name=name, address=address, settings=self.settings,
                                             autostart=self.autostart, **self.options)
         self.address = getattr(self.session, "address", None) or self._passed_on(mode, address)
@@ -477,7 +479,7 @@ class EkpeerApp(App):
                 if leave:
                     self.leave_and_exit()
 
-            self.push_screen(LeaveConfirmScreen(), leaving)
+            self.push_screen(LeaveConfirmScreen(alone=self.session_mode == "play"), leaving)
             return
         if part == "out":       # out of the game already: nothing to lose, but the host is told
             self.leave_and_exit()

@@ -201,6 +201,27 @@ async def test_a_seated_player_at_another_host_is_asked_before_leaving_mid_game(
         assert not app.is_running and ("close", None) in session.sent     # the host was told
 
 
+async def test_quitting_ekpeer_play_says_the_game_ends_and_promises_no_seat_back(table3):
+    """A stranger quitting `ekpeer play` read that joining again would give the seat back: the
+    game lives in that program and ends with it. A joined player is told they may come back."""
+    from ekpeer.tui.app import make_app
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+    from ekpeer.tui.session import FakeSession
+
+    game, rules, events = rigged(table3)
+    for mode, title, words in (("play", "Quit the game?", "quitting ends it"),
+                               ("join", "Leave the game and quit?", "Joining again gives you your seat")):
+        session = FakeSession([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)], name="ann")
+        app = make_app(lambda session=session, **_: session, mode=mode, name="ann", address="inproc://x")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, 6)
+            await pilot.press("ctrl+q")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LeaveConfirmScreen), mode
+            assert str(app.screen.query_one("#dialog-title").render()) == title
+            assert words in str(app.screen.query_one("#dialog-prompt").render())
+
+
 def test_seat_words():
     before = lobby(ALL_HERE)["body"]
     gone = lobby({**ALL_HERE, "bob": {"state": "gone", "gone_seconds": 1.0, "grace_left": 20.0}})["body"]
