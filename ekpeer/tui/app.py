@@ -358,6 +358,8 @@ class EkpeerApp(App):
         if screen is not None and screen in self.screen_stack:
             if closed:
                 screen.host_closed()
+                if self.current_mode == "table":
+                    self.table_screen.show_state()     # its status line says so too
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent))
         self.log_lines.append(_("The host closed the table") if closed

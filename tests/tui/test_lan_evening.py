@@ -126,6 +126,10 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         said = str(app.screen.query_one("#dialog-prompt").render())
         # on purpose: not "trying to reconnect" as after a crash (a stranger found that muddled)
         assert "ended the game on purpose" in said and "Trying to reconnect" not in said
+        # and the table under it no longer says whose turn it is, nor offers a draw
+        status = str(app.table_screen.query_one("#status").render())
+        assert "The host closed the table: this game is over." in status and "turn" not in status
+        assert app.table_screen.check_action("draw", ()) is False
         session.push("connection", {"state": "lost", "reason": "host silent"})     # one notice, not two
         await settle(pilot, 3)
         assert sum(isinstance(s, HostGoneScreen) for s in app.screen_stack) == 1

@@ -375,6 +375,9 @@ class TableScreen(Screen):
         me = view.get("you")
         t = Text()
         winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
+        if self._host_closed() and not winners:   # not "ann's turn" over a game that ended
+            t.append(_("The host closed the table: this game is over."), style="bold")
+            return t
         if winners:
             from .game_over import headline
 
@@ -851,7 +854,7 @@ class TableScreen(Screen):
         if not self.view:
             return True
         if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
-            return not (self._out() or self.is_over() or self.view.get("you") is None)
+            return not (self._out() or self.is_over() or self.view.get("you") is None or self._host_closed())
         if action in ("quit_over", "leave_over"):
             return self.is_over()
         return True
@@ -871,6 +874,11 @@ class TableScreen(Screen):
         from ..messages import RematchRequested
 
         self.post_message(RematchRequested())
+
+    def _host_closed(self) -> bool:
+        """The host said it closed the table (on purpose): nothing here can be played any more."""
+        gone = getattr(self.app, "host_gone", None)
+        return gone is not None and bool(getattr(gone, "closed", False))
 
     def _watching(self) -> bool:
         """This client watches the table (a spectator without a seat yet)."""
