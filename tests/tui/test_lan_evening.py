@@ -88,7 +88,7 @@ async def test_a_timeout_is_said_in_words_and_a_returning_clock_counts_from_what
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 6)
         status = str(app.screen.query_one("#status").render())
-        left = float(re.search(r"Your clock +([\d.]+)s", status).group(1))
+        left = float(re.search(r"Your clock +([\d.]+) s", status).group(1))
         assert 0 < left <= 12.0                 # what was left when the snapshot came, not 60
         session.push("update", {"view": app.view, "events": [{"type": "timed_out", "player": "bob"}]})
         await settle(pilot, 4)

@@ -457,7 +457,7 @@ class TableScreen(Screen):
                 else:
                     label = _("{player}’s clock").format(player=player or _("Turn"))
                 style = "bold red" if kind == "reaction" else "dim"
-                line2.append(f"{label} {number(left, '4.1f')}s ", style=style)
+                line2.append(f"{label} {number(left, '4.1f')} s ", style=style)
                 line2.append("█" * filled + "░" * (width - filled), style=style)
                 line2.append("  ")
         if self.selected:
