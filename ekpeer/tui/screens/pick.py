@@ -21,6 +21,15 @@ class Choices(OptionList):
     hand of a Defuse and a Tacocat (the Tacocat highlighted, the safe default) ↓ ↓ ↓ came
     round to the Defuse, and Enter gave it away."""
 
+    def action_select(self) -> None:
+        """Enter with nothing highlighted (a kitten's place has no default) tells its dialog."""
+        if self.highlighted is None:
+            said = getattr(self.screen, "nothing_chosen", None)
+            if said is not None:
+                said()
+            return
+        super().action_select()
+
     def action_cursor_up(self) -> None:
         self._step(-1)
 

@@ -40,6 +40,17 @@ class PositionScreen(PickScreen):
         """No place at first, so that an Enter pressed in haste does not put it on top."""
         return None
 
+    def on_option_list_option_highlighted(self, event: Any) -> None:
+        """A place is picked: the "nothing is chosen yet" line has said its piece."""
+        if event.option_list.highlighted is None:   # (a first highlight undone at mount comes late)
+            return
+        for details in self.query("#dialog-details"):
+            details.display = False
+
+    def nothing_chosen(self) -> None:
+        """Enter before any place is picked says so (a stranger's did nothing, silently)."""
+        self.notify(_("Pick a place first: ↑ ↓ (Home: top, End: bottom)."), severity="warning")
+
 
 def _who_sees(context: dict[str, Any]) -> str:
     """Who will know where the card lies, as the choice says: everyone (it goes back face
