@@ -181,6 +181,19 @@ def number(value: float, spec: str = "g") -> str:
     return text if _current == DEFAULT else text.replace(".", _decimal_sign(_current))
 
 
+def percent(value: float) -> str:
+    """``value`` (0.13) as a whole percentage the current language's way: 13% in English,
+    13 % in Danish (Babel knows each language's pattern)."""
+    if _current == DEFAULT:
+        return format(value, ".0%")
+    from babel.numbers import format_percent
+
+    try:
+        return format_percent(value, locale=_current)
+    except Exception:    # a language Babel does not know: the English way
+        return format(value, ".0%")
+
+
 @cache
 def _decimal_sign(lang: str) -> str:
     from babel.numbers import get_decimal_symbol

@@ -233,10 +233,13 @@ def test_numbers_take_the_languages_decimal_sign(danish):
     from ekpeer.tui.screens.lobby import thinking_words, turn_words
 
     assert number(55.23, "4.1f") == "55,2" and number(0.5) == "0,5" and number(30.0) == "30"
+    from ekpeer.i18n import percent
+
+    assert percent(0.13) == "13\u00a0%"       # the odds of exploding, as Danish writes them
     assert turn_words(120) == "2 min" and turn_words(30) == "30 s"
     assert thinking_words("expert", {"bot_seconds": 0.5}) == " (hver tænker 0,5 s et træk)"
     i18n.set_language("en")
-    assert number(55.23, "4.1f") == "55.2" and number(0.5) == "0.5"
+    assert number(55.23, "4.1f") == "55.2" and number(0.5) == "0.5" and percent(0.13) == "13%"
 
 
 def test_the_default_name_of_root_is_player_in_the_chosen_language(danish, monkeypatch):

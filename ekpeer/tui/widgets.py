@@ -16,7 +16,7 @@ from textual.widgets import Footer as _Footer
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, percent
 from .words import Catalog, event_words, explode_odds, seat_tag
 
 #: Below this many columns a screen is narrow (a phone's browser seat: about 41 at 390 pixels):
@@ -379,7 +379,7 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         odds, why = explode_odds(view, cat, known)
         style = "bold red" if odds >= 0.34 else ("yellow" if odds >= 0.15 else "green")
         t.append("\n" + _("Next draw explodes: "), style="bold")
-        t.append(f"{odds:.0%}", style=style)
+        t.append(percent(odds), style=style)
         t.append(f" ({why})", style="dim")
     for fu in view.get("face_up", []):
         depth = int(fu.get("depth", 0))
