@@ -284,8 +284,8 @@ class Table(TableTimers):
             old = seat.session
             if old is not None and old is not session:
                 old.table, old.seat = None, None
-            self.seat_back(seat, session)
-            return {"token": seat.token, "seat": seat.name, "resumed": True}
+            bot_played = self.seat_back(seat, session)
+            return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played}
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.seat(name)
@@ -301,8 +301,8 @@ class Table(TableTimers):
             old = mine.session
             if old is not None and old is not session:
                 old.table, old.seat = None, None
-            self.seat_back(mine, session)
-            return {"token": mine.token, "seat": mine.name, "resumed": True}
+            bot_played = self.seat_back(mine, session)
+            return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played}
         if self.phase == "over":
             return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
@@ -345,7 +345,9 @@ class Table(TableTimers):
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
 
-    def seat_back(self, seat: Seat, session: Session) -> None:
+    def seat_back(self, seat: Seat, session: Session) -> bool:
+        """``seat`` is ``session``'s again; returns whether a bot had been playing it (the
+        player is told: its moves read "You" in their log)."""
         if seat.grace is not None:
             seat.grace.cancel()
             seat.grace = None
@@ -359,6 +361,7 @@ class Table(TableTimers):
         self.broadcast_lobby()
         if self.game is not None and self.phase != "lobby":
             self.send_snapshot(session)
+        return was_bot
 
     def seat_gone(self, seat: Seat, reason: str) -> None:
         """``seat``'s connection dropped: a bot takes over after the grace period."""

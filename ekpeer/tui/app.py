@@ -221,6 +221,12 @@ class EkpeerApp(App):
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
         self._on_host_message(kind, body)
+        if kind == "snapshot" and self.session is not None and self.session.bot_played:
+            self.session.bot_played = False     # said once
+            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
+                                    "(its moves read “You” above)."))
+            if self.current_mode == "table":
+                self.table_screen.show_state()
         if self._say_back:
             self._say_back = False
             self.log_lines.append(self._back_words())

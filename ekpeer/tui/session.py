@@ -44,6 +44,8 @@ class Session:
     name: str = "you"
     #: What other players should type to join (``tcp://HOST:PORT``), when this player hosts.
     address: str | None = None
+    #: The seat was resumed from a bot that had been playing it (the app says so once).
+    bot_played: bool = False
 
     async def open(self) -> None:
         """Connect and join the table; the first ``lobby`` or ``snapshot`` follows."""
@@ -218,6 +220,7 @@ class NetSession(Session):
             raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
+        self.bot_played = bool(joined.get("resumed") and joined.get("bot_played"))
         if self.watch:
             return
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing

@@ -264,3 +264,15 @@ async def test_the_host_back_with_a_decision_waiting_shows_the_decision(table3):
         assert isinstance(app.screen, PickScreen)           # "You drew Exploding Kitten!"
         assert not any(isinstance(s, HostGoneScreen) for s in app.screen_stack)
         assert app.log_lines.count("The host is back: you are in your seat again") == 1
+
+
+async def test_a_seat_taken_back_from_a_bot_says_whose_moves_read_you(table3):
+    """A stranger left, joined again, and read "You draw Exploding Kitten / You use Defuse":
+    the bot's moves, in his own words. The log now says a bot played the seat meanwhile."""
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    session.bot_played = True
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        said = [line for line in app.log_lines if "a bot played it while you were away" in str(line)]
+        assert len(said) == 1 and not session.bot_played

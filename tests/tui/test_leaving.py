@@ -79,6 +79,7 @@ async def test_ctrl_q_mid_game_asks_then_leaves_for_good_and_a_bot_takes_the_sea
             await again.connect()
             joined = await again.join("t")
             assert joined["resumed"] and joined["seat"] == "ann"
+            assert joined["bot_played"]        # the client says so: the bot's moves read "You"
             assert not seat.left and not seat.takeover
         finally:
             await again.close()
