@@ -70,21 +70,9 @@ class CardChoiceScreen(PickScreen):
                 and any(self.cat.kind(c) != "defuse" for c in self.held)):
             super().answer(value)
             return
-        from textual.widgets import OptionList
-
-        from .confirm import ConfirmScreen
-
         card = self.cat.title(value)
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                PickScreen.answer(self, value)
-                return
-            for options in self.query(OptionList):    # back: the safe card highlighted again
-                options.highlighted = self._default
-
-        self.app.push_screen(ConfirmScreen(
-            _("Give away {card}?").format(card=card),
+        self.answer_once_more(
+            value, _("Give away {card}?").format(card=card),
             _("{card} is what saves you from an Exploding Kitten, and you hold other cards you "
               "could give.").format(card=card),
-            _("Yes: give {card}").format(card=card), _("No: go back")), confirmed)
+            _("Yes: give {card}").format(card=card), _("No: go back"))

@@ -116,6 +116,20 @@ class PickScreen(Dialog[Any]):
         if self.is_active:
             self.dismiss(value)
 
+    def answer_once_more(self, value: Any, title: str, prompt: str, yes: str, no: str) -> None:
+        """Ask once more before answering ``value`` (a choice that throws something away);
+        going back highlights this dialog's safe option again (``default_index``)."""
+        from .confirm import ConfirmScreen
+
+        def confirmed(sure: bool | None) -> None:
+            if sure:
+                PickScreen.answer(self, value)
+                return
+            for options in self.query(OptionList):
+                options.highlighted = self.default_index()
+
+        self.app.push_screen(ConfirmScreen(title, prompt, yes, no), confirmed)
+
     def action_cancel(self) -> None:
         if self.can_cancel:
             self.answer(None)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import OptionList
-
 from ...i18n import _
 from ..phrasing import host_words, sentence, titled
 from ..words import Catalog
@@ -42,24 +40,13 @@ class SaveScreen(PickScreen):
         if value != NONE:
             super().answer(value)
             return
-        from .confirm import ConfirmScreen
-
         saver = self.savers[0] if self.savers else None
         # the table's own consequence: leaving the game, or (Zombie Kittens) becoming Dead
         title = f"{self.death[:1].upper()}{self.death[1:]}?"
         prompt = (_("If you do not save yourself, you {death}, with {card} in your hand.") if saver else
                   _("If you do not save yourself, you {death}.")).format(death=self.death, card=saver)
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                PickScreen.answer(self, NONE)
-                return
-            for options in self.query(OptionList):    # back: the saving card highlighted again
-                options.highlighted = 0
-
         no = _("No: back to {card}").format(card=saver) if saver else _("No: go back")
-        self.app.push_screen(ConfirmScreen(title, prompt, _("Yes: {death}").format(death=self.death), no),
-                             confirmed)
+        self.answer_once_more(NONE, title, prompt, _("Yes: {death}").format(death=self.death), no)
 
 
 def _title(choice: dict[str, Any], context: dict[str, Any], kitten: str | None, cat: Catalog) -> str:
