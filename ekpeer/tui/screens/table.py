@@ -628,10 +628,7 @@ class TableScreen(Screen):
             if self._over_screen is screen:
                 self._over_screen = None
             if what == "log":   # read, then back to the dialog (its r, x and q), if still over
-                from .log import LogScreen
-
-                self.app.push_screen(LogScreen(self.app.log_lines),  # type: ignore[attr-defined]
-                                     lambda _closed=None: self._over_again())
+                self.action_whole_log(then=self._over_again)
             elif what is not None:
                 self.app.game_over_answered(what)  # type: ignore[attr-defined]
 
@@ -829,10 +826,12 @@ class TableScreen(Screen):
         moves = [m for m in self.legal() if m.get("do") != "choose"]
         self.app.push_screen(MovesScreen(moves, self.cat), picked)
 
-    def action_whole_log(self) -> None:
+    def action_whole_log(self, then: Any = None) -> None:
+        """The whole game's log (``l``); ``then`` runs once it is closed."""
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.app.log_lines))  # type: ignore[attr-defined]
+        self.app.push_screen(LogScreen(self.app.log_lines),  # type: ignore[attr-defined]
+                             (lambda _closed=None: then()) if then is not None else None)
 
     def action_log_page(self, step: int) -> None:
         """Scroll the table's log a page back or on, whatever has the focus."""
