@@ -109,6 +109,22 @@ def card_value(card: str, cat: Catalog) -> int:
     return int(value) if isinstance(value, int) else DEFAULT_VALUE
 
 
+def box_title(plugin: dict[str, Any]) -> str:
+    """What a plugin is called in the lobby: the title of its box when it brings one deck
+    (``Imploding Kittens``, a third party's ``Stranger Things``, in the reader's language),
+    else its name (``base`` brings the Original and the 2-Player Edition)."""
+    decks = plugin.get("decks") or []
+    return str(decks[0].get("title") or plugin["name"]) if len(decks) == 1 else str(plugin["name"])
+
+
+def plugin_title(lobby: dict[str, Any], name: str) -> str:
+    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices; its
+    name where they do not list it."""
+    plugins = (lobby.get("choices") or {}).get("plugins") or []
+    found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
+    return box_title(found) if found else name
+
+
 def hand_order(card: str, cat: Catalog) -> tuple[bool, str, str]:
     """Where ``card`` stands in a hand as the table shows it: Defuses first, then by kind and
     title (a dialog that lists the hand lists it so too)."""

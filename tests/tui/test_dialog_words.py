@@ -112,7 +112,7 @@ def test_the_discard_browser_counts_its_cards_and_offers_no_choice_it_lacks():
 def test_a_cards_box_is_named_as_the_lobby_ticks_it():
     """A stranger read "from stranger" and "from base" under a card's rules; the lobby ticks a
     box by its title where it brings one deck."""
-    from ekpeer.tui.screens.lobby import plugin_title
+    from ekpeer.tui.phrasing import plugin_title
 
     lobby = {"choices": {"plugins": [
         {"name": "base", "decks": [{"title": "Original Edition"}, {"title": "2-Player Edition"}]},

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import N_, _
+from ..phrasing import plugin_title
 from ..widgets import plain
 from .dialog import Dialog
 
@@ -33,8 +34,6 @@ class CardInfoScreen(Dialog[None]):
         if entry.get("playable") is False:
             facts.append(_("not played on its own"))
         if entry.get("plugin"):     # named as the lobby ticks it: its box's title
-            from .lobby import plugin_title
-
             plugin = plugin_title(getattr(self.app, "lobby", None) or {}, str(entry["plugin"]))
             facts.append(_("from {plugin}").format(plugin=plugin))
         with Vertical(id="dialog", classes=cat.kind_class(self.card)):

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 from ...i18n import N_, _, ngettext, number
 from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
+from ..phrasing import box_title
 from ..widgets import KeyBar, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
@@ -41,22 +42,6 @@ def turn_words(seconds: float) -> str:
 PILE_PICKS = list(range(0, 6))
 HAND_PICKS = list(range(0, 8))
 RANDOM_CARDS = [0, 10, 20, 30, 40, 60, 80]
-
-
-def box_title(plugin: dict[str, Any]) -> str:
-    """What a plugin is called in the lobby: the title of its box when it brings one deck
-    (``Imploding Kittens``, a third party's ``Stranger Things``, in the reader's language),
-    else its name (``base`` brings the Original and the 2-Player Edition)."""
-    decks = plugin.get("decks") or []
-    return str(decks[0].get("title") or plugin["name"]) if len(decks) == 1 else str(plugin["name"])
-
-
-def plugin_title(lobby: dict[str, Any], name: str) -> str:
-    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices; its
-    name where they do not list it."""
-    plugins = (lobby.get("choices") or {}).get("plugins") or []
-    found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
-    return box_title(found) if found else name
 
 
 def bot_words(kind: str) -> str:
