@@ -42,7 +42,8 @@ class CardChoiceScreen(PickScreen):
                  hand: list[str] | None = None, names: list[str] | None = None) -> None:
         title, prompt = _title(choice, cat, names or [])
         counts: dict[str, int] = {}
-        if not taking(choice):      # from your hand: in the order your hand shows it
+        self.giving = not taking(choice)
+        if self.giving:             # from your hand: in the order your hand shows it
             cards = sorted(cards, key=lambda c: hand_order(c, cat))
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
@@ -50,10 +51,10 @@ class CardChoiceScreen(PickScreen):
         super().__init__(title, prompt, options)
         distinct = list(counts)
         held = list(hand or [])
-        self.cat, self.held, self.giving = cat, held, not taking(choice)
+        self.cat, self.held = cat, held
         if not distinct:
             self._default: int | None = 0
-        elif taking(choice):
+        elif not self.giving:
             self._default = most_valuable(distinct, cat)
         elif held and all(c in held for c in distinct):
             self._default = least_valuable(distinct, cat, held)
