@@ -119,9 +119,11 @@ class Drawing(TurnFlow):
             self.draw_pile.insert(position, card, face_up, known_to=knowers if self.recording else (),
                                   place_known=bool(face_up))
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
-            self.emit("put_back", (player, *watchers), player=player, card=card, position=depth)
+            size = len(self.draw_pile)   # so that a log can say "at the bottom", not "23rd"
+            self.emit("put_back", (player, *watchers), player=player, card=card, position=depth,
+                      pile_count=size)
             self.emit("put_back_hidden", None, player=player, card=None if secret and not face_up else card,
-                      position=depth if face_up else None)
+                      position=depth if face_up else None, pile_count=size)
             then()
 
         prompt = "where to put the card back" if secret else f"where to put {card} back"

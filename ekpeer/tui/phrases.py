@@ -96,9 +96,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def place(position: Any) -> str:
-    """Where a card put back at ``position`` went, as a watcher says it."""
-    if isinstance(position, int) and position >= 0:
+def place(position: Any, pile_count: Any = None) -> str:
+    """Where a card put back at ``position`` went (``pile_count``: the pile's size with it in,
+    so that its last place reads "at the bottom")."""
+    last = isinstance(pile_count, int) and pile_count > 1 and position == pile_count - 1
+    if isinstance(position, int) and position >= 0 and not last:
         return _("on top") if position == 0 else _("{nth} from the top").format(nth=ordinal(position + 1))
     if isinstance(position, int):
         return _("at the bottom")

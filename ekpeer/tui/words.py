@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ..i18n import _, ngettext
-from .phrases import counted, fill, variant_for
+from .phrases import counted, fill, place, variant_for
 from .phrases import ordinal as ordinal
 from .phrases import who as _who
 
@@ -175,8 +175,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "put_back":
         if p is not None and p != me:   # a watcher's view (Clairvoyance): its own line says it
             return None
-        where = ordinal(int(event.get("position", 0)) + 1)
-        return _("You put {card} back, {nth} from top").format(card=title(event.get("card")), nth=where)
+        where = place(int(event.get("position", 0)), event.get("pile_count"))
+        return _("You put {card} back {where}").format(card=title(event.get("card")), where=where)
     if t == "put_back_hidden":
         if p == me:
             return None
@@ -184,8 +184,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         card = event.get("card")   # None: a card only its player has seen (Bury)
         what = title(card) if card else _("a card")
         if where is not None:
-            return _("{player} puts {card} back, {nth} from top").format(player=p, card=what,
-                                                                         nth=ordinal(int(where) + 1))
+            return _("{player} puts {card} back {where}").format(
+                player=p, card=what, where=place(int(where), event.get("pile_count")))
         return _("{player} puts {card} back in secret").format(player=p, card=what)
     if t == "exploded":
         return _say(p, me, _("You explode and are out!"), _("{player} explodes and is out!"))

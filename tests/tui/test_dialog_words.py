@@ -91,7 +91,7 @@ def test_places_to_put_a_kitten_back_are_counted_from_one_as_the_log_counts_them
     assert " ".join(labels[1]).startswith("2 2nd from the top")
     said = event_words({"type": "put_back", "player": "ann", "card": "exploding_kitten", "position": 1},
                        cat, "ann")
-    assert said == "You put Exploding Kitten back, 2nd from top"
+    assert said == "You put Exploding Kitten back 2nd from the top"
     assert "holds" in screen.title_text and "holds" not in screen.prompt
 
 
@@ -168,3 +168,26 @@ def test_the_moves_list_says_a_combo_spends_a_defuse_and_lists_it_last():
     labels = [label for _move, label, _card in MovesScreen(moves, cat).options]
     assert labels == ["Play Tacocat + Tacocat on bob", "Draw a card (ends your turn)",
                       "Play Defuse + Defuse on bob  (spends your Defuse!)"]
+
+
+def test_a_kitten_put_back_last_is_said_to_lie_at_the_bottom_not_23rd():
+    """The log said "23rd from top" for the bottom place: the event now carries the pile's
+    size, and the first and last places read "on top" and "at the bottom"."""
+    from ekpeer.tui.words import event_words
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["exploding_kitten", "skip", "skip"],
+             "hands": {"ann": ["defuse"], "bob": []}}
+    rules = ruleset(["base"])
+    cat = Catalog(rules.catalog())
+    game = rules.game_from_table(table)
+    game.apply(Move("draw", "ann"))
+    game.apply(Move("choose", "ann", use="defuse"))
+    events = game.apply(Move("choose", "ann", position=2))
+    mine = [e for _who, e in events if e["type"] == "put_back"]
+    theirs = [e for _who, e in events if e["type"] == "put_back_hidden"]
+    assert mine[0]["position"] == 2 and mine[0]["pile_count"] == 3
+    assert event_words(mine[0], cat, "ann") == "You put Exploding Kitten back at the bottom"
+    top = {"type": "put_back", "player": "ann", "card": "exploding_kitten", "position": 0, "pile_count": 3}
+    assert event_words(top, cat, "ann") == "You put Exploding Kitten back on top"
+    assert event_words({**theirs[0], "position": 2, "card": "imploding_kitten"}, cat, "bob").endswith(
+        "back at the bottom")
