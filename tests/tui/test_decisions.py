@@ -282,3 +282,25 @@ async def test_an_answer_to_a_decision_withdrawn_meanwhile_is_dropped():
         await settle(pilot, 4)
         assert app.is_running and app.screen is app.table_screen
         assert not [m for kind, m in session.sent if kind == "move" and m.get("do") == "choose"]
+
+
+async def test_nope_is_not_offered_against_your_own_card_until_someone_nopes_it():
+    """A stranger saw "n: Nope it" under their own combo: legal, but it only cancels what they
+    just played. It is offered again once their card is Noped (to Nope the Nope)."""
+    from ekpeer.engine import Move, player_view
+    from ekpeer.engine.view import visible_events
+
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip"],
+             "hands": {"ann": ["nope"], "bob": ["attack", "nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["attack"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "bob", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        status = str(app.screen.query_one("#status").render())
+        assert "Attack" in status
+        assert "n: Nope" not in status
+        game.apply(Move("play", "ann", ("nope",)))
+        update = {"view": player_view(game, "bob"), "events": visible_events(game.events, "bob")}
+        session.push("update", update)
+        await settle(pilot)
+        assert "n: Nope" in str(app.screen.query_one("#status").render())

@@ -341,7 +341,7 @@ class TableScreen(Screen):
         keys = []
         if view.get("current") == view.get("you") and not view.get("stack") and self._plays():
             keys.append(("enter", "⏎", _("Play"), True))
-        if self._nope_moves():
+        if self._nope_offered():
             keys.append(("n", "n", _("Nope"), True))
         if self._now_moves():
             keys.append(("w", "w", _("NOW card"), True))
@@ -405,7 +405,7 @@ class TableScreen(Screen):
             if top.get("nopes"):
                 words += " (" + (_("Noped") if top["nopes"] % 2 else _("Yupped")) + ")"
             t.append(words, style="bold")
-            if self._nope_moves():
+            if self._nope_offered():
                 t.append(_("   n: Nope it"), style="bold reverse")
             if self._now_moves():
                 t.append(_("   w: NOW card"), style="bold")
@@ -666,6 +666,13 @@ class TableScreen(Screen):
             return []
         return [m for m in self._plays()
                 if len(m.get("cards", [])) == 1 and not self.cat.is_now(m["cards"][0])]
+
+    def _nope_offered(self) -> bool:
+        """Whether to offer Nope: not against your own action while it stands (legal, but it
+        only cancels what you just played; `n` still plays it)."""
+        top = (self.view.get("stack") or [{}])[-1]
+        own = top.get("by") == self.view.get("you") and not top.get("nopes", 0) % 2
+        return bool(self._nope_moves()) and not own
 
     def _now_moves(self) -> list[dict[str, Any]]:
         return [m for m in self._plays() if len(m.get("cards", [])) == 1 and self.cat.is_now(m["cards"][0])]
