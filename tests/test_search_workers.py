@@ -43,3 +43,25 @@ def test_a_search_worker_ends_when_its_host_ends_without_atexit():
     for p in left:          # never leave one behind, even when the test fails
         os.kill(p, 9)
     assert not left, f"search workers outlived their host: {left}"
+
+
+ENDING = textwrap.dedent("""
+    import os, time
+    os.environ["EKPEER_BOT_WORKERS"] = "1"
+    from ekpeer.bots import pool
+    pool.pool().submit(os.getpid).result(timeout=60)
+    pool.pool().submit(time.sleep, 30)                   # a search still running at the quit
+    time.sleep(0.3)
+    pool.shutdown(ending=True)                           # what the forked host does last
+    os._exit(0)
+""")
+
+
+def test_a_host_ending_mid_search_leaks_no_semaphore():
+    """play-host.log read "There appear to be 5 leaked semaphore objects" after quitting
+    while a bot searched: os._exit ran no finalizer of the pool's queues."""
+    started = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", ENDING], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "leaked" not in out.stderr, out.stderr
+    assert time.monotonic() - started < 20     # the running search was stopped, not awaited

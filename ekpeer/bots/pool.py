@@ -99,9 +99,22 @@ def submit(decision: Decision) -> cf.Future[Result]:
         return pool().submit(decide, decision)
 
 
-def shutdown(*_: Any) -> None:
+def shutdown(*_: Any, ending: bool = False) -> None:
+    """Stop the pool. ``ending``: the process is about to end with ``os._exit`` (a forked
+    host), which runs no finalizer: the workers are stopped mid-search and waited for, and
+    the pool's queues collected, so that its semaphores are released rather than reported
+    leaked by multiprocessing's resource tracker."""
     global _pool
     with _lock:
         executor, _pool = _pool, None
-    if executor is not None:
-        executor.shutdown(wait=False, cancel_futures=True)
+    if executor is None:
+        return
+    if ending:
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            process.terminate()
+    executor.shutdown(wait=ending, cancel_futures=True)
+    if ending:
+        import gc
+
+        del executor
+        gc.collect()

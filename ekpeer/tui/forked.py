@@ -268,7 +268,7 @@ def _child(make: Callable[[], Session], read_fd: int, write_fd: int) -> None:
         traceback.print_exc()
     finally:
         if "ekpeer.bots.pool" in sys.modules:   # os._exit runs no atexit: stop the search workers
-            sys.modules["ekpeer.bots.pool"].shutdown()
+            sys.modules["ekpeer.bots.pool"].shutdown(ending=True)
         sys.stderr.flush()
         os._exit(code)
 
