@@ -146,3 +146,17 @@ async def test_a_card_drawn_or_played_changes_one_widget_of_the_hand_not_the_row
         assert [w.card for w in cards][0] == "defuse" and cards[[w.card for w in cards].index("tacocat")] \
             is before["tacocat"]
         assert before["tacocat"].count == 2 and before["tacocat"].foot() == "×2"
+
+
+async def test_the_lobby_between_60_and_80_columns_cuts_no_expansion_title():
+    """At 70 columns the settings ran off the screen: "[ ] Imploding Kit". They now give
+    up width, and the ticks go one to a row where two titles do not fit."""
+    for width in (60, 70, 80):
+        app = hosted_app(seats=3)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(pilot, 6)
+            assert isinstance(app.screen, LobbyScreen)
+            assert app.screen.query_one("#settings").region.right <= width
+            for tick in app.screen.query(Tick).filter(".expansion"):
+                label = str(tick.label)
+                assert tick.region.right <= width and tick.region.width >= len(label) + 4, (width, label)

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -72,6 +73,25 @@ class Tick(Checkbox):
     @property
     def _button(self) -> Content:
         return Content.styled("[✓]" if self.value else "[ ]", self.get_visual_style("toggle--label"))
+
+
+class Ticks(Grid):
+    """The expansions' ticks, two to a row where their titles fit, else one: at 70 columns
+    "[ ] Imploding Kittens" was cut to "[ ] Imploding Kit"."""
+
+    def __init__(self, *ticks: Tick, room: int = 0, **kwargs: Any) -> None:
+        """``room``: the width it will have, when known (a rebuild), so that it starts laid
+        out as it will stay rather than waiting for its first resize."""
+        super().__init__(*ticks, **kwargs)
+        self.widest = max((len(str(tick.label)) for tick in ticks), default=0) + 5  # "[ ] ", a gap
+        if room:
+            self._fit(room)
+
+    def _fit(self, width: int) -> None:
+        self.styles.grid_size_columns = 2 if width >= 2 * self.widest else 1
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
 
 
 def _focus_key(widget: Any) -> tuple[str, str] | None:
@@ -442,10 +462,10 @@ class LobbyScreen(Screen):
             widgets += [Horizontal(Label(label, classes="row-label"), select, classes="row")
                         for label, select in rows]
             widgets.append(Label(_("Expansions"), classes="heading"))
-            widgets.append(Grid(*[Tick(box_title(p), p["name"] in settings.get("expansions", []), p["name"],
+            widgets.append(Ticks(*[Tick(box_title(p), p["name"] in settings.get("expansions", []), p["name"],
                                        id=_ident("exp", p["name"]), classes="expansion", disabled=not creator)
                                   for p in plugins],
-                                id="expansions"))
+                                 id="expansions", room=box.content_size.width))
             widgets.append(Label(_("Variants"), classes="heading"))
             if not variants:
                 widgets.append(Static(_("none for these expansions"), classes="dim"))
