@@ -26,6 +26,17 @@ def fingerprint(address: str) -> str | None:
     return key_fingerprint(key) if key else None
 
 
+def shell_lines(command: str, width: int) -> str:
+    """``command`` as it fits ``width`` columns: whole on one line, or broken before its last
+    word (the address) with a shell's line continuation, so that the two screen lines a
+    terminal copies with the mouse still run as one command. (Soft-wrapped, they ran as
+    ``ekpeer join --table main`` and then the address on its own.)"""
+    head, _, last = command.rpartition(" ")
+    if len(command) <= width or not head:
+        return command
+    return f"{head} \\\n  {last}"
+
+
 def join_command(address: str, table: str | None = None, password: bool = False) -> str:
     """The whole ``ekpeer join [--password] [--table T] ADDRESS`` line, safe to paste into a
     shell. The address comes last: a narrow screen wraps the line before it, never inside it.

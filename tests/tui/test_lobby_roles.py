@@ -5,6 +5,7 @@ whole join command, and reads in both themes (issue 13, items 4 and 6)."""
 from __future__ import annotations
 
 import shlex
+import subprocess
 from typing import Any
 
 import pytest
@@ -161,7 +162,14 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
         await settle(pilot, 6)
         area = app.screen.query_one("#join-command", TextArea)
         command = join_command(address, table="main")
-        assert area.text == command
+        assert area.text.replace(" \\\n  ", " ") == command
+        # a line too long is broken before the address with a shell's continuation, so that a
+        # terminal's copy of the screen lines still runs as one command
+        assert all(len(line) <= area.content_size.width for line in area.text.splitlines())
+        assert ("\n" in area.text) == (len(command) > area.content_size.width)
+        echo = subprocess.run(["bash", "-c", area.text.replace("ekpeer join", "printf '%s\\n'", 1)],
+                              capture_output=True, text=True, timeout=10)
+        assert echo.stdout.splitlines() == shlex.split(command)[2:]      # as a shell reads the lines
         assert shlex.split(command) == ["ekpeer", "join", *shlex.split(command)[2:]]
         if "#" in address:        # the z85 key's shell characters never reach the command
             assert "#" not in command and "$" not in command
@@ -246,7 +254,7 @@ async def test_a_password_tables_join_command_says_password_but_never_the_passwo
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         area = app.screen.query_one("#join-command", TextArea)
-        args = build_parser().parse_args(shlex.split(area.text)[1:])
+        args = build_parser().parse_args(shlex.split(area.text.replace("\\\n", ""))[1:])
         assert args.password == ASK and args.table == "main", area.text
         assert args.address == shlex.split(join_command_of(Z85_ADDRESS))[-1]
         assert area.wrapped_document.height <= area.size.height       # whole at 80 columns
