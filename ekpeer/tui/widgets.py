@@ -161,10 +161,16 @@ class KeyBar(Static):
             self.update(Content.from_markup(text))
             return
         self.styles.height = 1
-        text = " ".join(one(*k) for k in keys)
-        if palette is not None:      # at the right end, as Textual's footer has it
-            used = sum(len(d) + len(t) + 3 for _k, d, t, _e in keys) + len(keys)
-            pad = max(1, width - used - len(palette[1]) - len(palette[2]) - 3)
+        shown, used = [], 0     # whole keys only: one that does not fit is left out, not cut
+        for entry in keys:
+            need = size(entry[1], entry[2]) + (1 if shown else 0)
+            if used + need > width:
+                break
+            shown.append(entry)
+            used += need
+        text = " ".join(one(*k) for k in shown)
+        if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:
+            pad = width - used - size(palette[1], palette[2])      # at the right end, as Textual's footer
             text += " " * pad + one(*palette)
         self.update(Content.from_markup(text), layout=False)
 

@@ -119,6 +119,24 @@ async def test_the_key_bar_shows_the_keys_that_always_work_and_a_click_presses_o
         assert [m for kind, m in session.sent if kind == "move" and m["do"] == "draw"]
 
 
+async def test_the_key_bar_shows_whole_keys_only_where_they_do_not_all_fit():
+    """At 60 columns the bar ended "^t Theme  ^p": a key that does not fit is left out."""
+    from ekpeer.tui.widgets import KeyBar
+
+    game, rules, ev = rigged(big_hand_table())
+    for width in (60, 64, 70):
+        app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(pilot, 6)
+            bar = app.screen.query_one(KeyBar)
+            keys, palette = bar._shown
+            text = str(bar.render()).rstrip()
+            assert len(text) <= width
+            words = [f"{display} {description}" for _k, display, description, _e in [*keys, palette]]
+            assert any(text.endswith(w) for w in words), (width, text)
+            assert "Draw" in text and "Quit" in text
+
+
 async def test_a_card_drawn_or_played_changes_one_widget_of_the_hand_not_the_row():
     table = big_hand_table()
     table["hands"]["ann"] = ["defuse", "favor", "tacocat", "skip"]
