@@ -366,3 +366,26 @@ def test_settings_a_bench_changes_are_read_when_used(monkeypatch):
     assert expert._survivors([0, 1], rewards) == [0, 1]
     monkeypatch.setattr(expert, "DROP_AT", 0.5)
     assert expert._survivors([0, 1], rewards) == [0]
+
+
+def test_it_never_lets_through_an_attack_on_itself_that_its_own_nope_stopped():
+    """A Danish stranger's log: "bot1 Nikser din Angreb", then "bot1 siger Jo til din Angreb":
+    the search, asked again with the Attack stopped, scored a second Nope (letting it through,
+    two extra draws) a shade above keeping the card. Another's Noped action is passed at once."""
+    rules = ruleset(["base"])
+    for seed in (3, 5, 7):      # the deals where the search chose the second Nope
+        game = rules.new_game(["ann", "bot1", "bot2", "bot3"], seed=seed)
+        game.current = "ann"
+        for hand in game.hands.values():
+            for card in ("nope", "attack"):
+                while card in hand:
+                    hand.remove(card)
+                    game.draw_pile.insert(5, card, False)
+        game.hands["ann"].append("attack")
+        game.hands["bot1"] += ["nope", "nope"]
+        game.apply(Move("play", "ann", ("attack",)))
+        game.apply(Move("play", "bot1", ("nope",)))
+        bot = ExpertBot(seed=seed, playouts=600)
+        bot.bind(public_setup(game))
+        bot.observe([{"type": "dealt", "draw_pile": len(game.draw_pile)}])
+        assert bot.react(player_view(game, "bot1"), game.legal_moves("bot1")) is None, seed

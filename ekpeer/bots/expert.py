@@ -261,7 +261,11 @@ def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
     """Is this reaction window worth a search? Only an action that touches us is: one aimed
     at us, an attack that lands on us, our own action being Noped, or one that ends its
     player's turn without a draw. Any other passes at once (as the heuristic would), which
-    keeps a seat holding a Nope from spending a second on every card played."""
+    keeps a seat holding a Nope from spending a second on every card played. So does
+    another's action that stands Noped: a Nope then lets it through, and a search let an
+    Attack through against itself right after its own Nope had stopped it (its playouts
+    scored two extra draws early in a game a shade above keeping a Nope: a player reads it
+    as a bot cancelling itself)."""
     stack = view.get("stack") or []
     if not stack:
         return True  # NOW cards offered with nothing pending: a real choice
@@ -270,6 +274,8 @@ def _worth_reacting(view: dict[str, Any], cards: dict[str, Any]) -> bool:
     going = top.get("nopes", 0) % 2 == 0
     if top["by"] == me:
         return not going
+    if not going:
+        return False
     if top.get("target") == me or top.get("combo") is not None:
         return True
     spec = cards.get(top.get("card"))
