@@ -223,3 +223,22 @@ async def test_l_reads_the_log_after_the_game_too_and_never_leaves(table3):
         await pilot.press("x")
         await settle(pilot)
         assert left == [True]
+
+
+async def test_the_whole_log_wraps_long_lines_on_a_small_screen():
+    """At 64 columns the log's long lines ran off to the right behind a sideways scrollbar
+    (RichLog renders 78 columns at least unless told otherwise)."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 6)
+        long = "bob plays Rainbow-Ralphing Cat + Cattermelon + Hairy Potato Cat + Tacocat + Beard Cat"
+        app.log_lines.append(long)
+        await pilot.press("l")
+        await settle(pilot)
+        whole = app.screen.query_one("#whole-log")
+        assert whole.virtual_size.width <= whole.size.width       # nothing to scroll sideways to
+        shown = " ".join(str(line.text).strip() for line in whole.lines)
+        assert "Tacocat + Beard Cat" in shown

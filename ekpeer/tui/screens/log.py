@@ -27,7 +27,7 @@ class LogScreen(Dialog[None]):
             yield Static(ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n),
                          id="dialog-title")
             # markup off: the lines hold players' names, plain text
-            yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True)
+            yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
             yield Static(_("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table"), id="dialog-hint")
             with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
                 yield Button(_("Back to the table (Esc)"), id="close")
