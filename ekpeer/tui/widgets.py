@@ -22,6 +22,8 @@ from .words import Catalog, event_words, explode_odds, seat_tag
 #: Below this many columns a screen is narrow (a phone's browser seat: about 41 at 390 pixels):
 #: panels stack, every key is shown whole (see ``EkpeerApp.HORIZONTAL_BREAKPOINTS``).
 NARROW = 60
+#: keys the key bar leaves out first when they do not all fit (they still work, unshown)
+SPARE_KEYS = ("ctrl+t",)
 #: fewer rows than a usual terminal (80x24): dialogs shorten their lists (ekpeer.tcss, -short)
 SHORT = 24
 
@@ -115,13 +117,16 @@ class KeyBar(Static):
             extra = getattr(self.screen, "tap_keys", None)
             keys.extend(extra() if callable(extra) else [])
         actions: set[str] = set()
+        words: set[str] = set()
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             # a binding's description is English, written where it is bound: said here in the
             # player's language (as ``Footer`` below does)
             if binding.action == "command_palette" and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding.key, app.get_key_display(binding), _(binding.description), enabled)
-            elif binding.show and binding.action not in actions:    # one key per action
+            elif binding.show and binding.action not in actions and binding.description not in words:
+                # one key per action, and per word: "q Quit" after a game, not "^q Quit" too
                 actions.add(binding.action)
+                words.add(binding.description)
                 keys.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
         return tuple(keys), palette
 
@@ -161,13 +166,13 @@ class KeyBar(Static):
             self.update(Content.from_markup(text))
             return
         self.styles.height = 1
-        shown, used = [], 0     # whole keys only: one that does not fit is left out, not cut
-        for entry in keys:
-            need = size(entry[1], entry[2]) + (1 if shown else 0)
-            if used + need > width:
-                break
-            shown.append(entry)
-            used += need
+        # whole keys only: those that do not fit are left out, not cut, the theme's first
+        keys = tuple(keys)
+        while keys and sum(size(k[1], k[2]) for k in keys) + len(keys) - 1 > width:
+            spare = [k for k in keys if k[0] in SPARE_KEYS]
+            keys = tuple(k for k in keys if k is not (spare[-1] if spare else keys[-1]))
+        shown = list(keys)
+        used = sum(size(k[1], k[2]) for k in keys) + max(0, len(keys) - 1)
         text = " ".join(one(*k) for k in shown)
         if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:
             pad = width - used - size(palette[1], palette[2])      # at the right end, as Textual's footer

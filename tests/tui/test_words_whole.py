@@ -84,6 +84,11 @@ async def test_q_quits_once_the_game_over_dialog_is_closed():
         await pilot.press("escape")          # look at the table
         await settle(pilot, 2)
         assert "Quit" in _keys(app) and "Draw" not in _keys(app)
+        from ekpeer.tui.widgets import KeyBar
+
+        keys, _ = app.screen.query_one(KeyBar)._keys()
+        said = [description for _, _, description, _ in keys]
+        assert said.count("Quit") == 1, said        # "q Quit", not "^q Quit" beside it
         await pilot.press("q")
         await settle(pilot, 2)
         assert app._exit_renderables is not None or not app.is_running or app.return_code is not None

@@ -55,7 +55,7 @@ class TableScreen(Screen):
         Binding("t", "sit", "Take a seat", show=False),     # a watcher, once the game is over
         Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
         Binding("x", "leave_over", "Leave"),   # the same: leave the table, as the dialog's x
-        Binding("l", "whole_log", "Log", show=False),
+        Binding("l", "whole_log", "Log"),
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
     ]
