@@ -304,3 +304,32 @@ async def test_nope_is_not_offered_against_your_own_card_until_someone_nopes_it(
         session.push("update", update)
         await settle(pilot)
         assert "n: Nope" in str(app.screen.query_one("#status").render())
+
+
+async def test_a_card_is_highlighted_again_when_the_focused_one_left_the_hand_behind_a_dialog():
+    """A stranger spent their Defuse (the focused card) in a dialog; back at the table no
+    card looked highlighted, and Enter played the first one, unseen."""
+    from ekpeer.engine import player_view
+    from ekpeer.tui.widgets import CardWidget
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse", "favor", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        assert isinstance(screen.focused, CardWidget) and screen.focused.card == "defuse"
+        await pilot.press("l")                     # a dialog over the table...
+        await settle(pilot)
+        game.hands["ann"].remove("defuse")         # ...while the focused card leaves the hand
+        session.push("update", {"view": player_view(game, "ann"), "events": []})
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert app.screen is screen and isinstance(screen.focused, CardWidget), screen.focused
+        screen.set_focus(None)                     # and should nothing be highlighted, Enter
+        sent = len(session.sent)                   # highlights a card rather than play one
+        await pilot.press("enter")
+        await settle(pilot, 2)
+        assert len(session.sent) == sent and isinstance(screen.focused, CardWidget)

@@ -64,6 +64,7 @@ class TableScreen(Screen):
         super().__init__(id="table", classes="-dealing")
         self.selected: Counter[str] = Counter()
         self.focus_index = 0
+        self._focus_pending = False
         self._decision: Any = None
         self._decision_key: Any = None
         self._over_for: int | None = None
@@ -96,6 +97,14 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.show_state)
+        self.call_after_refresh(self._refocus)
+
+    def _refocus(self) -> None:
+        """A card focused again after a dialog: the one focused before it may have left the
+        hand meanwhile (the Defuse it spent), and with nothing highlighted Enter played the
+        first card, unseen."""
+        if self._focus_pending:
+            self._focus_card()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._relayout)
@@ -360,7 +369,9 @@ class TableScreen(Screen):
         ``Widget.focus`` waits for the app's queue, so with keys read together an arrow and
         Enter each saw the card focused before them (Enter played the card the arrow left)."""
         cards = self._cards()
-        if cards and not isinstance(self.app.screen, ModalScreen):
+        # under a dialog it waits for the table's return (_refocus)
+        self._focus_pending = bool(cards) and isinstance(self.app.screen, ModalScreen)
+        if cards and not self._focus_pending:
             self._layout_hand()
             self.set_focus(cards[min(self.focus_index, len(cards) - 1)])
 
@@ -761,6 +772,10 @@ class TableScreen(Screen):
     def action_play(self) -> None:
         cards = list(self.selected.elements())
         if not cards:
+            shown = self._cards()
+            if shown and shown[0].card is not None and not isinstance(self.focused, CardWidget):
+                self._focus_card()      # Enter plays only a card you can see highlighted
+                return
             card = self.focused_card()
             if card is None:
                 self.play_blind()
