@@ -61,6 +61,8 @@ async def test_a_favor_asked_of_you_highlights_your_least_valuable_card():
     assert isinstance(screen, CardChoiceScreen)
     # a lone cat is worth least (a pair of Tacocats can steal)
     assert moves == [{"do": "choose", "card": "beard_cat"}]
+    # and the prompt says where the list starts: a stranger counted ↓ from the first row
+    assert "Beard Cat is highlighted: the card you can best spare." in screen.prompt
 
 
 async def test_a_favor_never_highlights_a_defuse_or_nope_while_anything_else_is_held():
@@ -78,6 +80,7 @@ async def test_five_different_cats_take_the_most_valuable_card():
     screen, moves = await enter_on(snapshot_of(game, rules, "ann", ev))
     assert isinstance(screen, CardChoiceScreen)
     assert moves == [{"do": "choose", "card": "defuse"}]
+    assert "Defuse is highlighted: the most valuable one." in screen.prompt
 
 
 def keep_choice(card: str):

@@ -60,6 +60,11 @@ class CardChoiceScreen(PickScreen):
             self._default = least_valuable(distinct, cat, held)
         else:
             self._default = 0
+        if self._default:      # not the first row: say where the list starts, and why
+            start = cat.title(options[self._default][0])
+            said = (_("{card} is highlighted: the card you can best spare.") if self.giving
+                    else _("{card} is highlighted: the most valuable one."))
+            self.prompt = f"{self.prompt} {said.format(card=start)}"
 
     def default_index(self) -> int | None:
         return self._default
