@@ -264,3 +264,27 @@ def join_command_of(address: str) -> str:
     from ekpeer.tui.addressing import join_command
 
     return join_command(address, table="main")
+
+
+async def test_quick_spaces_on_a_tick_each_count_before_the_host_echoes():
+    """A stranger's Space Space on a tick left it toggled once: the second Space was compared
+    with the lobby the host had not echoed yet (party still on) and sent nothing; the echo of
+    the first then unticked it for good. Each Space now sends, and a tick shows what was sent
+    until the host has caught up."""
+    from ekpeer.tui.screens.lobby import Tick
+
+    app, session = lobby_app([lobby(expansions=("base", "party"))])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        app.screen.query_one("#exp-party", Tick).focus()
+        await settle(pilot)
+        await pilot.press("space", "space")          # no echo from this host in between
+        await settle(pilot, 3)
+        sent = [s["expansions"] for kind, s in session.sent if kind == "lobby_set"]
+        assert sent == [["base"], ["base", "party"]], sent
+        session.push("lobby", lobby(expansions=("base",))["body"])      # the first one's echo
+        await settle(pilot, 3)
+        assert app.screen.query_one("#exp-party", Tick).value is True
+        session.push("lobby", lobby(expansions=("base", "party"))["body"])
+        await settle(pilot, 3)
+        assert app.screen.query_one("#exp-party", Tick).value is True and not app.screen._sent

@@ -178,3 +178,4 @@ async def test_the_lobby_between_60_and_80_columns_cuts_no_expansion_title():
             for tick in app.screen.query(Tick).filter(".expansion"):
                 label = str(tick.label)
                 assert tick.region.right <= width and tick.region.width >= len(label) + 4, (width, label)
+

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 from rich.text import Text
@@ -58,6 +59,10 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
     if bot_kind(kind) != "expert" or not isinstance(seconds, int | float) or seconds <= 0:
         return ""
     return _(" (each thinks {seconds} s a move)").format(seconds=number(seconds))
+
+
+#: seconds a tick sent is shown over the host's echoes that do not have it yet
+SENT_TRUSTED = 2.0
 
 
 class Tick(Checkbox):
@@ -219,6 +224,8 @@ class LobbyScreen(Screen):
         self._picker: CustomDeckScreen | None = None
         self._asked_picks: Any = None
         self._rebuilding = asyncio.Lock()
+        self._sent: dict[str, list[str]] = {}     # ticks sent, not yet echoed by the host
+        self._sent_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -309,6 +316,7 @@ class LobbyScreen(Screen):
 
     def snap_back(self) -> None:
         """The host refused a change: every control shows the host's settings again."""
+        self._sent.clear()
         if self.is_mounted and self.lobby:
             self._apply_values()
 
@@ -317,6 +325,11 @@ class LobbyScreen(Screen):
             return
         lobby = self.lobby
         settings = lobby.get("settings", {})
+        # the host has caught up with what was sent (or changed it otherwise, a while ago)
+        stale = time.monotonic() - self._sent_at > SENT_TRUSTED or not self.can_set()
+        for group, sent in list(self._sent.items()):
+            if stale or sorted(settings.get(group, [])) == sorted(sent):
+                del self._sent[group]
         creator = self.can_set()
         title = Text()
         title.append(_(" ekpeer lobby "), style="bold reverse")
@@ -538,7 +551,7 @@ class LobbyScreen(Screen):
                     box.value = custom is not None
                     continue
                 group = "expansions" if box.has_class("expansion") else "variants"
-                box.value = box.key in settings.get(group, [])
+                box.value = box.key in self._sent.get(group, settings.get(group, []))
             if custom is not None:
                 pile, hand = limits(custom)
                 self._set("#set-pile-picks", pile)
@@ -610,10 +623,14 @@ class LobbyScreen(Screen):
                                  if event.value else None)
             return
         group = "expansions" if box.has_class("expansion") else "variants"
-        listed = self.lobby.get("settings", {}).get(group, [])
+        # from what was last sent, not the lobby the host last echoed: two quick Spaces on a
+        # tick sent one change, and the echo of the first then unticked it for good
+        listed = self._sent.get(group, self.lobby.get("settings", {}).get(group, []))
         if (box.key in listed) == event.value:
             return
         chosen = [k for k in listed if k != box.key] + ([box.key] if event.value else [])
+        self._sent[group] = chosen
+        self._sent_at = time.monotonic()
         self.post_message(SettingsEdited({group: chosen}))
 
     def _set_custom(self, custom: dict[str, Any] | None) -> None:
