@@ -34,7 +34,7 @@ def shell_lines(command: str, width: int) -> str:
     head, _, last = command.rpartition(" ")
     if len(command) <= width or not head:
         return command
-    return f"{head} \\\n  {last}"
+    return f"{head} \\\n{last}"
 
 
 def join_command(address: str, table: str | None = None, password: bool = False) -> str:

@@ -162,7 +162,7 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
         await settle(pilot, 6)
         area = app.screen.query_one("#join-command", TextArea)
         command = join_command(address, table="main")
-        assert area.text.replace(" \\\n  ", " ") == command
+        assert area.text.replace(" \\\n", " ") == command
         # a line too long is broken before the address with a shell's continuation, so that a
         # terminal's copy of the screen lines still runs as one command
         assert all(len(line) <= area.content_size.width for line in area.text.splitlines())
