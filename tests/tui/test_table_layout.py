@@ -179,3 +179,24 @@ async def test_the_lobby_between_60_and_80_columns_cuts_no_expansion_title():
                 label = str(tick.label)
                 assert tick.region.right <= width and tick.region.width >= len(label) + 4, (width, label)
 
+
+
+async def test_the_status_keeps_the_clock_and_what_you_selected_on_a_small_screen():
+    """At 64 columns "Selected: Behåret" was all a stranger saw of two cards, and "Your turn
+    (2 turns to take)" with its keys wrapped onto the clock's line and hid the clock."""
+    table = {"players": ["ann", "bob"], "current": "ann", "turns": 2, "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["hairy_potato_cat", "rainbow_ralphing_cat", "beard_cat"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    for width in (64, 80):
+        app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+        async with app.run_test(size=(width, 20)) as pilot:
+            await settle(pilot, 6)
+            session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "ann"})
+            await pilot.press("space", "right", "space")
+            await settle(pilot, 3)
+            status = app.screen.query_one("#status")
+            lines = str(status.render()).splitlines()
+            assert len(lines) == 2 and all(len(line) <= status.content_size.width for line in lines), lines
+            assert "2 turns" in lines[0] and "Your clock" in lines[1], lines
+            chosen = [app.catalog.title(c) for c in app.screen.selected]
+            assert len(chosen) == 2 and ("Selected: 2 cards" in lines[1] or all(t in lines[1] for t in chosen))

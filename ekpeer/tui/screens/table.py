@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
-from ...i18n import _, number
+from ...i18n import _, ngettext, number
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -33,6 +33,10 @@ def _show(widget: Static, content: Text, layout: bool = True) -> None:
     cost a layout pass of the whole screen (or a repaint, with ``layout=False``)."""
     if widget.content != content:
         widget.update(content, layout=layout)
+
+
+#: the narrowest the turn clock's bar gets, to leave room for what you selected
+BAR_MIN = 6
 
 
 class TableScreen(Screen):
@@ -439,8 +443,10 @@ class TableScreen(Screen):
                 t.append(_("  cursed: enter plays a random card  d: draw"))
             elif self.size.width < NARROW:   # a phone: taps, named as the key bar has them
                 t.append(_("  tap cards, then Play; or Draw"))
-            else:
-                t.append(_("  space: select  enter: play  d: draw"))
+            else:   # on one line or not at all: wrapped, it pushed the clock off the status
+                keys = _("  space: select  enter: play  d: draw")
+                if len(t.plain) + len(keys) <= self._status_width():
+                    t.append(keys)
         else:
             t.append(_("{player}’s turn").format(player=view.get("current")))
             if self._now_moves():
@@ -455,26 +461,35 @@ class TableScreen(Screen):
             _show(self.query_one("#status", Static), text, layout=False)
             _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
             return
+        chosen = ""
+        if self.selected:
+            titles = [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
+                      for c, n in self.selected.items()]
+            chosen = _("Selected: ") + ", ".join(titles)
+        room = self._status_width()
         if self._timer:
             kind, seconds, started, player = self._timer
             left = max(0.0, seconds - (time.monotonic() - started))
             if left > 0 and (kind != "reaction" or self.view.get("stack")):
-                width = 20
-                filled = int(round(width * left / seconds)) if seconds else 0
                 if kind == "reaction":
                     label = _("Reaction")
                 elif player == self.view.get("you"):
                     label = _("Your clock")
                 else:
                     label = _("{player}’s clock").format(player=player or _("Turn"))
+                # the bar gives up width to what you selected, and that to a count of it
+                said = f"{label} {number(left, '4.1f')} s "
+                if chosen and len(said) + BAR_MIN + 2 + len(chosen) > room:
+                    n = sum(self.selected.values())
+                    chosen = _("Selected: ") + ngettext("{n} card", "{n} cards", n).format(n=n)
+                width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen)))
+                filled = int(round(width * left / seconds)) if seconds else 0
                 style = "bold red" if kind == "reaction" else "dim"
-                line2.append(f"{label} {number(left, '4.1f')} s ", style=style)
+                line2.append(said, style=style)
                 line2.append("█" * filled + "░" * (width - filled), style=style)
                 line2.append("  ")
-        if self.selected:
-            chosen = [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
-                      for c, n in self.selected.items()]
-            line2.append(_("Selected: ") + ", ".join(chosen), style="bold")
+        if chosen:
+            line2.append(chosen, style="bold")
         elif not line2:
             line2.append(_("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands"),
                          style="dim")
@@ -485,6 +500,10 @@ class TableScreen(Screen):
         # five times a second while a timer bar shows)
         _show(self.query_one("#status", Static), text, layout=False)
         _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
+
+    def _status_width(self) -> int:
+        """Columns the status line has (less its padding)."""
+        return (self.query_one("#status", Static).content_size.width or self.size.width - 2) or 78
 
     def _topbar(self) -> Text:
         """Who you are, the turn, and the host: ``HOST:PORT`` and its key's fingerprint, to read
