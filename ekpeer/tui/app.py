@@ -28,7 +28,7 @@ from .messages import (
 )
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
-from .widgets import NARROW, SHORT, scrub
+from .widgets import NARROW, SHORT, TALL, scrub
 from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
@@ -44,7 +44,9 @@ class EkpeerApp(App):
     # stacks its panels there and lets buttons take the whole width
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-roomy")]
     # ``-short`` below SHORT rows: a dialog's list gives up rows so its keys and buttons show
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-tall")]
+    # and ``-snug`` from SHORT to TALL rows (80x24 among them): a dialog's list stops short of
+    # its tallest, so that its Back button still fits whole
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-snug"), (TALL, "-tall")]
     BINDINGS = [
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -456,7 +458,8 @@ class EkpeerApp(App):
             screen.set_class(narrow, "-narrow")
             screen.set_class(not narrow, "-roomy")
             screen.set_class(short, "-short")
-            screen.set_class(not short, "-tall")
+            screen.set_class(not short and event.size.height < TALL, "-snug")
+            screen.set_class(event.size.height >= TALL, "-tall")
 
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it

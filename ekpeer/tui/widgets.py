@@ -26,6 +26,8 @@ NARROW = 60
 SPARE_KEYS = ("ctrl+t",)
 #: fewer rows than a usual terminal (80x24): dialogs shorten their lists (ekpeer.tcss, -short)
 SHORT = 24
+#: rows from which a dialog's list may take its full height (below: ``-snug``, ekpeer.tcss)
+TALL = 28
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "cone ↓", -1: "cone ↑"}
