@@ -67,6 +67,7 @@ async def test_a_joiner_is_told_who_sets_the_table_and_offered_only_their_keys()
         assert {"r", "escape"} <= shown_keys(app) and not {"s", "plus", "minus"} & shown_keys(app)
         help_text = str(app.screen.query_one("#lobby-help").render()).replace("\xa0", " ")
         assert "r: ready" in help_text and "s: start" not in help_text and "seats" not in help_text
+        assert "Tab" not in help_text
         assert all(w.disabled for w in app.screen.query("#settings Select, #settings Checkbox"))
         assert not app.screen.query("#set-password")
         await pilot.press("plus", "s", "minus")
@@ -80,6 +81,8 @@ async def test_the_creator_is_told_so_and_offered_every_key():
         await settle(pilot, 6)
         assert "You set the table" in title_of(app)
         assert {"r", "s", "plus", "minus", "escape"} <= shown_keys(app)
+        help_text = " ".join(str(app.screen.query_one("#lobby-help").render()).replace("\xa0", " ").split())
+        assert "Tab: settings" in help_text and "Space: tick" in help_text     # a stranger guessed them
         assert not any(w.disabled for w in app.screen.query("#settings Select"))
         await pilot.press("plus")
         await settle(pilot)

@@ -377,7 +377,8 @@ class LobbyScreen(Screen):
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
         keys = [_("t: take a seat") if lobby.get("spectator") else _("r: ready")] \
-            + ([_("s: start")] if self.can_start() else []) + ([_("+/-: seats")] if creator else [])
+            + ([_("s: start")] if self.can_start() else []) + ([_("+/-: seats")] if creator else []) \
+            + ([_("Tab: settings"), _("Space: tick")] if creator else [])   # a stranger had to guess them
         if custom is not None:
             keys.insert(0, _("c: pick cards"))
         if self.join_command():
