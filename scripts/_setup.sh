@@ -16,8 +16,15 @@ if [ ! -x .venv/bin/python ]; then
 fi
 STAMP=.venv/.ekpeer-installed
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
+  echo "Setting up ekpeer in .venv (the first time takes a minute)..." >&2
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-  .venv/bin/python -m pip install -q -e ".[${EKPEER_EXTRAS:-test}]"
+  # pip's own warnings (a machine's index settings) are kept in a log, shown only on failure:
+  # they filled the terminal a game hands back when it ends
+  if ! .venv/bin/python -m pip install -q -e ".[${EKPEER_EXTRAS:-test}]" >.venv/pip-install.log 2>&1; then
+    cat .venv/pip-install.log >&2
+    echo "Setting up ekpeer failed (the log above is in .venv/pip-install.log)." >&2
+    exit 1
+  fi
   touch "$STAMP"
 fi
 # bytecode for the checkout (pip compiles a regular install's; an editable one otherwise compiles
