@@ -112,6 +112,9 @@ async def test_three_of_a_kind_asks_target_then_a_card_name():
         await pilot.press("space", "space", "space", "enter")
         await settle(pilot)
         assert isinstance(app.screen, TargetScreen)
+        # a stranger read "Play Attack (2x) on whom?" for a pair, as if it were a targeted Attack
+        assert app.screen.title_text == "Play 3 x Tacocat on whom?"
+        assert app.screen.prompt.startswith("Three of a kind names a card to take")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, NameCardScreen)

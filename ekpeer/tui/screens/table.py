@@ -719,9 +719,16 @@ class TableScreen(Screen):
             self.notify(_("{what}: not a move you can make now.").format(what=what), severity="warning",
                         timeout=3, markup=False)
             return
-        self.choose_and_send(moves, " + ".join(self.cat.title(c) for c in dict.fromkeys(cards)))
+        # a pair says so: "Play Attack (2x) on whom?" read as a targeted Attack, not a steal
+        what = " + ".join(f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
+                          for c, n in want.items())
+        prompt = None
+        if len(cards) > 1 and len(want) == 1:
+            prompt = (_("A pair takes a random card from the player you choose.") if len(cards) == 2 else
+                      _("Three of a kind names a card to take from the player you choose."))
+        self.choose_and_send(moves, what, prompt)
 
-    def choose_and_send(self, moves: list[dict[str, Any]], what: str) -> None:
+    def choose_and_send(self, moves: list[dict[str, Any]], what: str, prompt: str | None = None) -> None:
         from .name_card import NameCardScreen
         from .target import TargetScreen
 
@@ -750,7 +757,7 @@ class TableScreen(Screen):
                         timeout=2, markup=False)
             targeted(targets[0])
             return
-        self.app.push_screen(TargetScreen(what, targets, self.view), targeted)
+        self.app.push_screen(TargetScreen(what, targets, self.view, prompt), targeted)
 
     # ------------------------------------------------------------------ actions
     def action_card(self, step: int) -> None:

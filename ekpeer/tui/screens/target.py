@@ -14,7 +14,8 @@ class TargetScreen(PickScreen):
 
     kind = "target"
 
-    def __init__(self, what: str, targets: list[str], view: dict[str, Any]) -> None:
+    def __init__(self, what: str, targets: list[str], view: dict[str, Any],
+                 prompt: str | None = None) -> None:
         counts = {p["name"]: p for p in view.get("players", [])}
         me = view.get("you")
         options = []
@@ -25,8 +26,8 @@ class TargetScreen(PickScreen):
                 extra += f", {_(p['status'])}"
             who = name + _(" (you)") if name == me else name
             options.append((name, f"{who}  ({extra})", None))
-        super().__init__(_("Play {what} on whom?").format(what=what), _("Choose the player to target."),
-                         options, cancel=True)
+        super().__init__(_("Play {what} on whom?").format(what=what),
+                         prompt or _("Choose the player to target."), options, cancel=True)
         others = [i for i, (name, _label, _card) in enumerate(options) if name != me]
         living = [i for i in others if counts.get(options[i][0], {}).get("status", "living") == "living"]
         self._default = (living or others or [0])[0]
