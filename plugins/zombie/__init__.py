@@ -289,6 +289,8 @@ CARDS = [
              traits=frozenset({"peeks", "dodges"}),
              phrases={
                  "dug": "{By} {by:dig} deeper",
+                 # keeping the top card is not digging deeper (a stranger kept it and read "You dig deeper")
+                 "dug/kept": "{By} {by:keep} the top card",
                  "dig_deeper_nothing": "Dig Deeper finds nothing to dig",
              }),
     CardSpec("feed_the_dead", "Feed the Dead",

@@ -119,3 +119,13 @@ def test_cards_shown_from_a_hand_are_not_said_as_the_pile_top_first():
     shown = [e for e in visible_events(game.events, "ann") if e["type"] == "shown"][-2:]
     assert event_words(shown[0], cat, "ann") == f"Seen: {cat.title(card)}"
     assert event_words(shown[1], cat, "ann").startswith("Seen, top first: ")
+
+
+def test_dig_deeper_says_whether_the_top_card_was_kept():
+    """A stranger kept the top card and read "You dig deeper", which sounds like the other choice."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.words import event_words
+
+    cat = Catalog(ruleset(["base", "zombie"]).catalog())
+    assert event_words({"type": "dug", "by": "ann", "kept": True}, cat, "ann") == "You keep the top card"
+    assert event_words({"type": "dug", "by": "bob", "kept": False}, cat, "ann") == "bob digs deeper"
