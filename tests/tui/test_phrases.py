@@ -129,3 +129,15 @@ def test_dig_deeper_says_whether_the_top_card_was_kept():
     cat = Catalog(ruleset(["base", "zombie"]).catalog())
     assert event_words({"type": "dug", "by": "ann", "kept": True}, cat, "ann") == "You keep the top card"
     assert event_words({"type": "dug", "by": "bob", "kept": False}, cat, "ann") == "bob digs deeper"
+
+
+def test_a_keep_dialog_shows_the_rule_of_the_card_that_asks():
+    """"Put Attack (2x) back" did not say that Dig Deeper then draws the next card."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.screens.keep import KeepScreen
+
+    cat = Catalog(ruleset(["base", "zombie"]).catalog())
+    choice = {"kind": "keep", "player": "ann", "prompt": "keep the top card?", "source": "dig_deeper",
+              "options": [True, False], "context": {}}
+    screen = KeepScreen(choice, ["attack"], cat)
+    assert screen.details.startswith("Dig Deeper: ") and "draw the next card" in screen.details

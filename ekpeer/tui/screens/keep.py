@@ -22,11 +22,16 @@ class KeepScreen(PickScreen):
         card = context.get("card") or (context.get("cards") or seen or [None])[0]
         what = cat.title(card) if card else _("the card")
         prompt = sentence(titled(str(choice.get("prompt") or ""), cat, names or []), names or [])
+        source = choice.get("source")
+        # what each answer leads to is the asking card's rule ("Put it back" did not say that
+        # Dig Deeper then draws the next card): its text under the prompt
+        rule = f"{cat.title(source)}: {cat.text(source)}" if source and source in cat.cards else ""
         super().__init__(
             _("Keep {card}?").format(card=what),
             (prompt + " ") if prompt else "",
             [(True, _("Keep {card}").format(card=what), card),
              (False, _("Put {card} back").format(card=what), card)],
+            details=rule,
         )
         self._default = 1 if card and cat.has(card, "kills") else 0
 
