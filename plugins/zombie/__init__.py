@@ -304,7 +304,8 @@ CARDS = [
              counts={BOX: 1}, can_play=needs_dead, effect=grave_robber,
              traits=frozenset({"reorders", "refills"}),
              phrases={
-                 "grave_robbed": "{Player} {player:rob} the graves",
+                 # the Dead player who gives up a card, not the robber ("You rob the graves")
+                 "grave_robbed": "{Player} {player:give} up a card to the draw pile",
                  "shuffled": "{By} {by:shuffle} the draw pile",
              }),
     CardSpec("attack_of_the_dead", "Attack of the Dead",

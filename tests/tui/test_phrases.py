@@ -141,3 +141,13 @@ def test_a_keep_dialog_shows_the_rule_of_the_card_that_asks():
               "options": [True, False], "context": {}}
     screen = KeepScreen(choice, ["attack"], cat)
     assert screen.details.startswith("Dig Deeper: ") and "draw the next card" in screen.details
+
+
+def test_grave_robber_says_what_each_dead_player_does():
+    """"bob robs the graves" was said of each Dead player giving a card up, not of the robber."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.words import event_words
+
+    cat = Catalog(ruleset(["base", "zombie"]).catalog())
+    said = event_words({"type": "grave_robbed", "player": "bob", "from_hand": "bob"}, cat, "ann")
+    assert said == "bob gives up a card to the draw pile"
