@@ -303,7 +303,7 @@ EXTRA_CARDS = [
              targets=itt_targets, effect=ill_take_that, hooks=IllTakeThatRules(),
              traits=frozenset({"steals"}), bot_value=45,
              phrases={
-                 "ill_take_that": "{By} {by:put} I’ll Take That in front of {target}",
+                 "ill_take_that": "{By} {by:put} I'll Take That in front of {target}",
                  "card_taken": "{Taker} {taker:take} {player's} drawn card",
              }),
     CardSpec("potluck", "Potluck",

@@ -151,3 +151,13 @@ def test_grave_robber_says_what_each_dead_player_does():
     cat = Catalog(ruleset(["base", "zombie"]).catalog())
     said = event_words({"type": "grave_robbed", "player": "bob", "from_hand": "bob"}, cat, "ann")
     assert said == "bob gives up a card to the draw pile"
+
+
+def test_a_phrase_names_a_card_with_the_apostrophe_of_its_title():
+    """The log said "I'll Take That" (its title) and "I’ll Take That" (a phrase) side by side."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.words import event_words
+
+    cat = Catalog(ruleset(["base", "party"]).catalog())
+    said = event_words({"type": "ill_take_that", "by": "bob", "target": "ann"}, cat, "ann")
+    assert cat.title("ill_take_that") in said, said
