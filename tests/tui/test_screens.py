@@ -180,6 +180,8 @@ async def test_game_over_offers_rematch(table3):
         await settle(pilot, 6)
         assert isinstance(app.screen, GameOverScreen)
         assert "bob wins" in str(app.screen.query_one("#dialog-title").render())
+        hint = app.screen.query_one("#dialog-hint")
+        assert "l: the game's log" in str(hint.render()) and hint.region.bottom <= 24
         await pilot.press("r")
         await settle(pilot)
         assert ("rematch", None) in session.sent

@@ -112,6 +112,8 @@ class GameOverScreen(Dialog[str]):
                     yield Button(_("Rematch (r)"), id="rematch", variant="primary")
                 yield Button(_("Leave (x)"), id="leave")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
+            # the keys no button shows (a stranger found l only by trying it)
+            yield Static(_("l: the game's log   Esc: look at the table"), id="dialog-hint")
 
     def watching(self) -> bool:
         """This client watches the table (and has not taken a seat yet)."""
