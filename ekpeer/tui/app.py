@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import collector
-from ..i18n import _
+from ..i18n import N_, _
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -697,24 +697,50 @@ class EkpeerApp(App):
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search prompt in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's own commands, said in the player's language (their English is in TEXTUAL_WORDS)
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
         yield SystemCommand(_("Light or dark theme"), _("Switch between the light and the dark theme"),
                             self.action_toggle_dark)
         if self.current_mode == "table":
             t = self.table_screen
-            yield SystemCommand(_("Draw a card"), _("Draw and end your turn"), t.action_draw)
-            yield SystemCommand(_("Nope"), _("Play a Nope on the pending action"), t.action_nope)
-            yield SystemCommand(_("Play a NOW card"), _("Play a card that may be played at any time"),
-                                t.action_now)
+            # only what does something now: after a game, "Draw a card" only said you could not
+            if t.check_action("draw", ()):
+                yield SystemCommand(_("Draw a card"), _("Draw and end your turn"), t.action_draw)
+            if t._nope_moves():
+                yield SystemCommand(_("Nope"), _("Play a Nope on the pending action"), t.action_nope)
+            if t._now_moves():
+                yield SystemCommand(_("Play a NOW card"), _("Play a card that may be played at any time"),
+                                    t.action_now)
             yield SystemCommand(_("Browse the discard pile"), _("Every discarded card, top first"),
                                 t.action_discard)
-            yield SystemCommand(_("Every move"), _("List every move open to you"), t.action_moves)
+            if t.check_action("moves", ()):
+                yield SystemCommand(_("Every move"), _("List every move open to you"), t.action_moves)
             yield SystemCommand(_("The whole log"), _("Read back everything that happened this game (l)"),
                                 t.action_whole_log)
             yield SystemCommand(_("Rules of the highlighted card"), _("Show its text"), t.action_card_text)
         if self.session is not None:
             yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.leave)
+
+
+#: Textual's palette commands (``App.get_system_commands``), written here so that the
+#: catalogs carry them: the palette says them through ``_`` like every other word
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 def make_app(session_factory: SessionFactory, **kwargs: Any) -> EkpeerApp:

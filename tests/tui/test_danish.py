@@ -137,3 +137,18 @@ async def test_ekpeer_play_in_danish_gets_the_cards_in_danish_from_its_host():
         await session.close()
     titles = {c["id"]: c["title"] for c in msg["body"]["catalog"]}
     assert titles["skip"] == "Spring over" and titles["defuse"] == "Desarmer" and titles["nope"] == "Niks"
+
+
+async def test_the_command_palette_speaks_danish():
+    """A Danish stranger's palette read "Search for commands…", "Keys", "Screenshot"."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Tema", "Afslut", "Taster", "Skærmbillede", "Træk et kort"} <= titles, titles
+        await pilot.press("ctrl+p")
+        await settle(pilot, 3)
+        assert "Søg efter kommandoer" in str(app.screen.query_one("Input").placeholder)

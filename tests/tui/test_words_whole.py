@@ -89,6 +89,9 @@ async def test_q_quits_once_the_game_over_dialog_is_closed():
         keys, _ = app.screen.query_one(KeyBar)._keys()
         said = [description for _, _, description, _ in keys]
         assert said.count("Quit") == 1, said        # "q Quit", not "^q Quit" beside it
+        # nor does the palette offer what the game no longer allows ("You cannot draw now.")
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Draw a card" not in commands and "Every move" not in commands and "The whole log" in commands
         await pilot.press("q")
         await settle(pilot, 2)
         assert app._exit_renderables is not None or not app.is_running or app.return_code is not None
