@@ -161,3 +161,11 @@ def test_a_phrase_names_a_card_with_the_apostrophe_of_its_title():
     cat = Catalog(ruleset(["base", "party"]).catalog())
     said = event_words({"type": "ill_take_that", "by": "bob", "target": "ann"}, cat, "ann")
     assert cat.title("ill_take_that") in said, said
+
+
+def test_a_cursed_hands_move_says_what_it_plays():
+    """The moves list of a cursed hand showed an entry that read only "Play"."""
+    from ekpeer.tui.screens.moves import move_words
+
+    said = move_words({"do": "play", "by": "ann", "cards": []}, Catalog([]))
+    assert said == "Play a random card of your face-down hand"

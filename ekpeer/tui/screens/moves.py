@@ -20,6 +20,8 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
                   for k, v in move.items() if k not in ("do", "by")]
         return _("Choose {what}").format(what=", ".join(fields))
     cards = " + ".join(cat.title(c) for c in move.get("cards") or [])
+    if do == "play" and not cards:     # a cursed hand's: the host picks the card (it read "Play")
+        cards = _("a random card of your face-down hand")
     if move.get("target"):
         text = _("Play {cards} on {target}").format(cards=cards, target=move["target"])
     else:
