@@ -201,3 +201,20 @@ async def test_the_status_keeps_the_clock_and_what_you_selected_on_a_small_scree
             chosen = [app.catalog.title(c) for c in app.screen.selected]
             whole = all(title in lines[1] for title in chosen)
             assert len(chosen) == 2 and ("Selected: 2 cards" in lines[1] or whole)
+
+
+async def test_home_and_end_go_to_the_first_and_last_card_of_the_hand():
+    """A stranger tried Home and End in a hand wider than the screen: they did nothing."""
+    from ekpeer.tui.widgets import CardWidget
+
+    game, rules, ev = rigged(big_hand_table())
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        cards = app.screen._cards()
+        await pilot.press("end")
+        await settle(pilot)
+        assert app.screen.focused is cards[-1] and cards[-1].display
+        await pilot.press("home")
+        await settle(pilot)
+        assert app.screen.focused is cards[0] and isinstance(cards[0], CardWidget) and cards[0].display

@@ -46,6 +46,8 @@ class TableScreen(Screen):
     BINDINGS = [
         Binding("left", "card(-1)", "◀", show=False),
         Binding("right", "card(1)", "▶", show=False),
+        Binding("home", "card_edge(False)", "First card", show=False),
+        Binding("end", "card_edge(True)", "Last card", show=False),
         Binding("space", "select", "Select", show=False),
         Binding("enter", "play", "Play", show=False),
         Binding("d", "draw", "Draw"),
@@ -768,6 +770,13 @@ class TableScreen(Screen):
             self.focus_index = cards.index(self.focused) if self.focused in cards else self.focus_index
         self.focus_index = (self.focus_index + step) % len(cards)
         self._focus_card()
+
+    def action_card_edge(self, last: bool) -> None:
+        """Home and End: the first or the last card of the hand (a stranger tried them)."""
+        cards = self._cards()
+        if cards:
+            self.focus_index = len(cards) - 1 if last else 0
+            self._focus_card()
 
     def action_select(self) -> None:
         card = self.focused_card()
