@@ -103,14 +103,16 @@ class Drawing(TurnFlow):
                           "if_not_saved": words or "explode and leave the game"})
 
     def put_back(self, player: str, card: str, then: Callable[[], None], face_up: bool = False,
-                 watchers: Iterable[str] = (), secret: bool = False) -> None:
+                 watchers: Iterable[str] = (), secret: bool = False, owner: str | None = None) -> None:
         """Ask ``player`` where to put ``card`` back into the draw pile.
 
         The card lies in front of ``player`` (a kitten everyone saw drawn), or, with
         ``secret``, in no public place (the caller keeps it until ``then``: Bury's card,
         which only its player has seen); a secret card is named to nobody else, in the
         choice's public prompt as in the events. ``watchers`` is read when the card goes
-        back, not now: a Clairvoyance played while the choice waits joins the list."""
+        back, not now: a Clairvoyance played while the choice waits joins the list.
+        ``owner``: whose card it was, when not ``player``'s (a revived player's kitten that a
+        Zombie Kitten's player puts back): the dialog says so."""
         def answer(position: int) -> None:
             if not secret:
                 self.in_front[player].remove(card)
@@ -130,5 +132,6 @@ class Drawing(TurnFlow):
         # what the dialog may say of who sees the place: everyone (face up), watchers, nobody
         self.ask(player, "position", [-1, len(self.draw_pile)], answer,
                  prompt=prompt, context={"card": card, "pile": len(self.draw_pile), "face_up": bool(face_up),
-                                         "watchers": [w for w in watchers if w != player]})
+                                         "watchers": [w for w in watchers if w != player],
+                                         **({"owner": owner} if owner and owner != player else {})})
 

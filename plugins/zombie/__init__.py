@@ -55,12 +55,12 @@ def zombie_save(game: Game, player: str, card: str, kitten: str, done: Callable[
         game.data.pop(SAVE, None)
         done()
 
-    def put(card: str, then: Callable[[], None]) -> None:
+    def put(card: str, then: Callable[[], None], owner: str | None = None) -> None:
         def back() -> None:
             _watched(game, player, card, watchers)
             then()
 
-        game.put_back(player, card, back, face_up=_face_up(game, card), watchers=watchers)
+        game.put_back(player, card, back, face_up=_face_up(game, card), watchers=watchers, owner=owner)
 
     def put_revived(revived: str | None) -> None:
         theirs = [c for c in game.in_front[revived] if "kills" in game.cards[c].traits] if revived else []
@@ -69,7 +69,7 @@ def zombie_save(game: Game, player: str, card: str, kitten: str, done: Callable[
             return
         game.in_front[revived].remove(theirs[-1])  # type: ignore[index]
         game.in_front[player].append(theirs[-1])
-        put(theirs[-1], lambda: finish(revived))
+        put(theirs[-1], lambda: finish(revived), owner=revived)   # the dialog says whose it was
 
     def put_own(revived: str | None) -> None:
         if kitten in game.in_front[player]:

@@ -191,3 +191,25 @@ def test_a_kitten_put_back_last_is_said_to_lie_at_the_bottom_not_23rd():
     assert event_words(top, cat, "ann") == "You put Exploding Kitten back on top"
     assert event_words({**theirs[0], "position": 2, "card": "imploding_kitten"}, cat, "bob").endswith(
         "back at the bottom")
+
+
+def test_the_revived_players_kitten_is_put_back_in_a_dialog_that_says_whose_it_was():
+    """A Zombie Kitten's revival asked "Put Exploding Kitten back" twice, alike: the second is
+    the revived player's kitten, and now says so."""
+    table = {"players": ["ann", "bob", "cat"], "current": "ann", "dead": ["cat"],
+             "draw_pile": ["exploding_kitten", "skip", "skip"],
+             "hands": {"ann": ["zombie_kitten"], "bob": [], "cat": ["skip"]}}
+    rules = ruleset(["base", "zombie"])
+    game = rules.game_from_table(table)
+    game.apply(Move("draw", "ann"))
+    game.apply(Move("choose", "ann", use="zombie_kitten"))
+    if any(c["kind"] == "player" for c in player_view(game, "ann")["choices"]):   # whom to revive
+        game.apply(Move("choose", "ann", player="cat"))
+    cat = Catalog(rules.catalog())
+    first = player_view(game, "ann")["choices"][0]
+    assert first["kind"] == "position" and "owner" not in first["context"]
+    assert "was" not in PositionScreen(first, [0, 1, -1], cat).prompt
+    game.apply(Move("choose", "ann", position=0))
+    second = player_view(game, "ann")["choices"][0]
+    assert second["kind"] == "position" and second["context"]["owner"] == "cat"
+    assert PositionScreen(second, [0, 1, -1], cat).prompt.startswith("This one was cat’s.")

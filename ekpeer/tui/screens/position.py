@@ -24,13 +24,17 @@ class PositionScreen(PickScreen):
             # top"): a dialog numbered from 0 beside a log from 1 read as two different places
             options.append((pos, f"{pos + 1 if pos >= 0 else _('bottom'):>6}  {words}", None))
         face_up = bool(context.get("face_up"))
+        owner = context.get("owner")
+        whose = _who_sees(context)
+        if owner:   # a second kitten, someone else's (a Zombie revival): two alike dialogs otherwise
+            whose = _("This one was {player}’s.").format(player=owner) + " " + whose
         super().__init__(
             (ngettext("Put {card} back face up: the draw pile holds {n} card",
                       "Put {card} back face up: the draw pile holds {n} cards", pile) if face_up else
              ngettext("Put {card} back: the draw pile holds {n} card",
                       "Put {card} back: the draw pile holds {n} cards", pile)).format(card=cat.title(card),
                                                                                       n=pile),
-            _who_sees(context),      # (the title says the pile's size)
+            whose,      # (the title says the pile's size)
             options,
             details=_("Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter."),
         )
