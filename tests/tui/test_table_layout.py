@@ -201,6 +201,8 @@ async def test_the_status_keeps_the_clock_and_what_you_selected_on_a_small_scree
             chosen = [app.catalog.title(c) for c in app.screen.selected]
             whole = all(title in lines[1] for title in chosen)
             assert len(chosen) == 2 and ("Selected: 2 cards" in lines[1] or whole)
+            if width >= 80:
+                assert lines[1].endswith("Esc: clear"), lines        # where it fits
 
 
 async def test_home_and_end_go_to_the_first_and_last_card_of_the_hand():

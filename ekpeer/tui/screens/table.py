@@ -484,7 +484,10 @@ class TableScreen(Screen):
                 if chosen and len(said) + BAR_MIN + 2 + len(chosen) > room:
                     n = sum(self.selected.values())
                     chosen = _("Selected: ") + ngettext("{n} card", "{n} cards", n).format(n=n)
-                width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen)))
+                hint = len(_("  Esc: clear")) if chosen else 0
+                if len(said) + BAR_MIN + 2 + len(chosen) + hint > room:
+                    hint = 0
+                width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen) - hint))
                 filled = int(round(width * left / seconds)) if seconds else 0
                 style = "bold red" if kind == "reaction" else "dim"
                 line2.append(said, style=style)
@@ -492,6 +495,9 @@ class TableScreen(Screen):
                 line2.append("  ")
         if chosen:
             line2.append(chosen, style="bold")
+            clear = _("  Esc: clear")     # said where it fits (a stranger did not know it)
+            if len(line2.plain) + len(clear) <= room:
+                line2.append(clear, style="dim")
         elif not line2:
             line2.append(_("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands"),
                          style="dim")
