@@ -469,6 +469,7 @@ class TableScreen(Screen):
                       for c, n in self.selected.items()]
             chosen = _("Selected: ") + ", ".join(titles)
         room = self._status_width()
+        clear = _("  Esc: clear")     # said where it fits (a stranger did not know it)
         if self._timer:
             kind, seconds, started, player = self._timer
             left = max(0.0, seconds - (time.monotonic() - started))
@@ -484,7 +485,7 @@ class TableScreen(Screen):
                 if chosen and len(said) + BAR_MIN + 2 + len(chosen) > room:
                     n = sum(self.selected.values())
                     chosen = _("Selected: ") + ngettext("{n} card", "{n} cards", n).format(n=n)
-                hint = len(_("  Esc: clear")) if chosen else 0
+                hint = len(clear) if chosen else 0
                 if len(said) + BAR_MIN + 2 + len(chosen) + hint > room:
                     hint = 0
                 width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen) - hint))
@@ -495,7 +496,6 @@ class TableScreen(Screen):
                 line2.append("  ")
         if chosen:
             line2.append(chosen, style="bold")
-            clear = _("  Esc: clear")     # said where it fits (a stranger did not know it)
             if len(line2.plain) + len(clear) <= room:
                 line2.append(clear, style="dim")
         elif not line2:
