@@ -66,11 +66,16 @@ async def test_card_names_do_not_split_mid_word():
                 assert token.rstrip("…") in words or token.endswith("…"), (title, str(card.render()))
 
 
-async def test_the_log_scrolls_from_the_keyboard_and_the_whole_log_can_be_read():
+def _quiet_table():
+    """ann's turn with a Defuse, bob holding a Nope: a table where nothing asks anything."""
     table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
              "hands": {"ann": ["defuse"], "bob": ["nope"]}}
     game, rules, ev = rigged(table)
-    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    return scripted_app([snapshot_of(game, rules, "ann", ev)])[0]
+
+
+async def test_the_log_scrolls_from_the_keyboard_and_the_whole_log_can_be_read():
+    app = _quiet_table()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         app.log_lines.extend(f"line {i}" for i in range(600))     # more than the table keeps
@@ -228,10 +233,7 @@ async def test_l_reads_the_log_after_the_game_too_and_never_leaves(table3):
 async def test_the_whole_log_wraps_long_lines_on_a_small_screen():
     """At 64 columns the log's long lines ran off to the right behind a sideways scrollbar
     (RichLog renders 78 columns at least unless told otherwise)."""
-    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
-             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
-    game, rules, ev = rigged(table)
-    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    app = _quiet_table()
     async with app.run_test(size=(64, 20)) as pilot:
         await settle(pilot, 6)
         long = "bob plays Rainbow-Ralphing Cat + Cattermelon + Hairy Potato Cat + Tacocat + Beard Cat"
