@@ -412,13 +412,12 @@ class LobbyScreen(Screen):
         self.query_one("#join-label", Static).update(
             Text.assemble((which, "bold"), copies, (_("--name THEIRS"), "bold"), _(" names them):")))
         area = self.query_one("#join-command", TextArea)
-        from ..addressing import shell_lines
+        from ..addressing import fingerprint, shell_lines
 
         width = area.content_size.width or self.app.size.width - 2
         text = "\n".join(shell_lines(command, width) for command in commands)
         if area.text != text:
             area.load_text(text)
-        from ..addressing import fingerprint
 
         key = fingerprint(getattr(self.app, "address", None) or "")
         if key:
