@@ -465,9 +465,7 @@ class TableScreen(Screen):
             return
         chosen = ""
         if self.selected:
-            titles = [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
-                      for c, n in self.selected.items()]
-            chosen = _("Selected: ") + ", ".join(titles)
+            chosen = _("Selected: ") + ", ".join(self._counted(self.selected))
         room = self._status_width()
         clear = _("  Esc: clear")     # said where it fits (a stranger did not know it)
         if self._timer:
@@ -508,6 +506,10 @@ class TableScreen(Screen):
         # five times a second while a timer bar shows)
         _show(self.query_one("#status", Static), text, layout=False)
         _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
+
+    def _counted(self, cards: Counter[str]) -> list[str]:
+        """Each title once, with its count when more than one: ["2 x Tacocat", "Skip"]."""
+        return [f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c) for c, n in cards.items()]
 
     def _status_width(self) -> int:
         """Columns the status line has (less its padding)."""
@@ -728,8 +730,7 @@ class TableScreen(Screen):
                         timeout=3, markup=False)
             return
         # a pair says so: "Play Attack (2x) on whom?" read as a targeted Attack, not a steal
-        what = " + ".join(f"{n} x {self.cat.title(c)}" if n > 1 else self.cat.title(c)
-                          for c, n in want.items())
+        what = " + ".join(self._counted(want))
         prompt = None
         if len(cards) > 1 and len(want) == 1:
             prompt = (_("A pair takes a random card from the player you choose.") if len(cards) == 2 else
