@@ -220,3 +220,18 @@ async def test_home_and_end_go_to_the_first_and_last_card_of_the_hand():
         await pilot.press("home")
         await settle(pilot)
         assert app.screen.focused is cards[0] and isinstance(cards[0], CardWidget) and cards[0].display
+
+
+async def test_a_new_game_starts_its_hand_at_the_first_card():
+    """After a rematch the highlight began on the third card, where the last game left it."""
+    game, rules, ev = rigged(big_hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("right", "right")
+        await settle(pilot)
+        assert app.screen.focused is not app.screen._cards()[0]
+        app.table_screen.new_game()
+        session.push("snapshot", snapshot_of(game, rules, "ann", ev)["body"])
+        await settle(pilot, 4)
+        assert app.screen.focused is app.screen._cards()[0]

@@ -147,6 +147,11 @@ class TableScreen(Screen):
         self.selected.clear()
         self._logged = 0
         self._hand_start = 0
+        # a new hand, built anew, starts at its first card (a rematch began on the third: the
+        # hand kept the widget of the title focused last game)
+        self.focus_index = 0
+        self._card_widgets = []
+        self._hand_key = None
         self._timer = None
         self._over_for = None
         over, self._over_screen = self._over_screen, None
