@@ -168,13 +168,15 @@ class KeyBar(Static):
             self.update(Content.from_markup(text))
             return
         self.styles.height = 1
+        def span(entries: list[tuple]) -> int:
+            return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
+
         # whole keys only: those that do not fit are left out, not cut, the theme's first
-        keys = tuple(keys)
-        while keys and sum(size(k[1], k[2]) for k in keys) + len(keys) - 1 > width:
-            spare = [k for k in keys if k[0] in SPARE_KEYS]
-            keys = tuple(k for k in keys if k is not (spare[-1] if spare else keys[-1]))
         shown = list(keys)
-        used = sum(size(k[1], k[2]) for k in keys) + max(0, len(keys) - 1)
+        while shown and span(shown) > width:
+            spare = [k for k in shown if k[0] in SPARE_KEYS]
+            shown.remove(spare[-1] if spare else shown[-1])
+        used = span(shown)
         text = " ".join(one(*k) for k in shown)
         if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:
             pad = width - used - size(palette[1], palette[2])      # at the right end, as Textual's footer
