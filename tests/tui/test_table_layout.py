@@ -235,3 +235,15 @@ async def test_a_new_game_starts_its_hand_at_the_first_card():
         session.push("snapshot", snapshot_of(game, rules, "ann", ev)["body"])
         await settle(pilot, 4)
         assert app.screen.focused is app.screen._cards()[0]
+
+
+async def test_a_short_lobby_keeps_its_keys_in_view():
+    """At 64x20 the lobby's keys (Tab: settings, Space: tick...) fell below the screen under
+    the plugins' note: below 24 rows the note gives way."""
+    app = hosted_app(seats=3)
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LobbyScreen)
+        keys = app.screen.query_one("#lobby-help")
+        assert keys.region.height >= 3 and keys.region.bottom <= 19, keys.region
+        assert "Tab: settings" in " ".join(str(keys.render()).split())
