@@ -133,8 +133,8 @@ def fill(text: str, event: dict[str, Any], cat: _Titles, me: str | None) -> str:
         name, possessive, word, noun = match.group(1), match.group(2), match.group(3), match.group(4)
         field = name[:1].lower() + name[1:]
         value = event.get(field)
-        if word == "place":
-            return place(value)
+        if word == "place":     # a plugin's put-back line says "at the bottom" as the engine's does
+            return place(value, event.get("pile_count"))
         if noun:
             return counted(value if isinstance(value, int) else 0, noun)
         if isinstance(value, int | float) and not isinstance(value, bool):

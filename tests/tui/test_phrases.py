@@ -169,3 +169,13 @@ def test_a_cursed_hands_move_says_what_it_plays():
 
     said = move_words({"do": "play", "by": "ann", "cards": []}, Catalog([]))
     assert said == "Play a random card of your face-down hand"
+
+
+def test_a_plugins_place_placeholder_says_at_the_bottom_as_the_engines_line_does():
+    from ekpeer.tui.phrases import fill
+
+    cat = Catalog([])
+    event = {"type": "buried", "by": "bob", "position": 9, "pile_count": 10}
+    said = fill("{By} {by:put} it back {position:place}", event, cat, "ann")
+    assert said == "bob puts it back at the bottom"
+    assert fill("{position:place}", {"position": 2}, cat, "ann") == "3rd from the top"
