@@ -171,7 +171,54 @@ def _(message: str) -> str:
     if _current == DEFAULT:
         return message
     found = messages(_current).get(message)
-    return found if isinstance(found, str) else message
+    return _possessive(found, _current) if isinstance(found, str) else message
+
+
+def danish_genitive(name: str) -> str:
+    """``name``'s Danish genitive: ``Annas``, but ``Jens’`` after s, x or z, and ``bot1’s``
+    after a digit or in an abbreviation (Retskrivningsordbogen §§ 7 and 60)."""
+    if not name:
+        return name
+    last = name[-1]
+    if last in "sxzSXZ":
+        return name + "’"
+    if last.isdigit() or (len(name) > 1 and name.isupper()):
+        return name + "’s"
+    return name + "s"
+
+
+#: Languages whose catalogs write a genitive as a field followed by "s" (``{player}s tur``),
+#: and how a name takes it there: the catalog cannot know a player's name ends in a digit.
+GENITIVES: dict[str, Callable[[str], str]] = {"da": danish_genitive}
+_GENITIVE_FIELD = re.compile(r"\{(\w+)\}s(?![^\W\d_])")
+
+
+class Possessive(str):
+    """A translated message whose ``{field}s`` is a genitive: ``format`` gives each such name
+    its language's form (``bot1’s tur``, not ``bot1s tur``). A message that loses this type
+    (joined to another string first) still formats, with the plain ``s``."""
+
+    genitive: Callable[[str], str]
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        genitive = self.genitive
+
+        def replace(match: re.Match[str]) -> str:
+            value = kwargs.get(match.group(1))
+            if not isinstance(value, str):
+                return match.group(0)
+            return genitive(value).replace("{", "{{").replace("}", "}}")
+
+        return _GENITIVE_FIELD.sub(replace, str(self)).format(*args, **kwargs)
+
+
+def _possessive(text: str, lang: str) -> str:
+    genitive = GENITIVES.get(lang)
+    if genitive is None or "}s" not in text or not _GENITIVE_FIELD.search(text):
+        return text
+    message = Possessive(text)
+    message.genitive = genitive
+    return message
 
 
 def number(value: float, spec: str = "g") -> str:
@@ -211,7 +258,8 @@ def speaker(lang: str | None) -> Callable[[str], str]:
     if chosen == DEFAULT:
         return lambda message: message
     table = messages(chosen)
-    return lambda message: found if isinstance(found := table.get(message), str) else message
+    return lambda message: (_possessive(found, chosen) if isinstance(found := table.get(message), str)
+                            else message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -228,7 +276,7 @@ def pgettext(context: str, message: str) -> str:
     if _current == DEFAULT:
         return message
     found = messages(_current).get((context, message))
-    return found if isinstance(found, str) else message
+    return _possessive(found, _current) if isinstance(found, str) else message
 
 
 # --------------------------------------------------------------------------- a host's card words

@@ -250,3 +250,27 @@ def test_the_default_name_of_root_is_player_in_the_chosen_language(danish, monke
     assert default_name() == "spiller"
     monkeypatch.setenv("USER", "mette")
     assert default_name() == "mette"
+
+
+def test_a_danish_genitive_follows_the_name_it_is_given():
+    """Danish adds a bare s (``Annas tur``), but an apostrophe after a digit or an
+    abbreviation (``bot1’s tur``, never ``bot1s tur``) and only one after s, x or z
+    (``Jens’ tur``); the catalog writes ``{player}s`` and cannot know which name comes."""
+    from ekpeer.tui.words import Catalog, event_words
+
+    cat = Catalog([])
+
+    i18n.set_language("da")
+    try:
+        said = {name: event_words({"type": "turn", "player": name, "turns": 1}, cat, "ann")
+                for name in ("bot1", "Anna", "Jens", "DSB", "{x}")}
+        timed_out = i18n._("{player}’s time ran out: the bot covering {player}’s seat chose for them")
+        covered = timed_out.format(player="bot2")
+        joined = (timed_out + "").format(player="bot2")    # no longer the catalog's own message
+    finally:
+        i18n.set_language("en")
+    assert said == {"bot1": "— bot1’s tur —", "Anna": "— Annas tur —", "Jens": "— Jens’ tur —",
+                    "DSB": "— DSB’s tur —", "{x}": "— {x}s tur —"}
+    assert covered.startswith("bot2’s tid løb ud") and "passer bot2’s plads" in covered
+    assert joined.startswith("bot2s tid")      # still formats, with the catalog's plain s
+    assert event_words({"type": "turn", "player": "bot1", "turns": 1}, cat, "ann") == "— bot1’s turn —"
