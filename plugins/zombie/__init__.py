@@ -259,8 +259,8 @@ CARDS = [
              }),
     CardSpec("clone", "Clone",
              "Play it on the discard pile on your turn: it becomes the card beneath it. Not on a Clone "
-             "or another player's cat. A Clone on a Zombie Kitten saves you from an Exploding Kitten; "
-             "a Clone after a cat makes a pair.",
+             "or another player's cat. A Clone on a Zombie Kitten saves you from an Exploding Kitten. "
+             "In a combo it counts as the card right before it (a card and a Clone make a pair).",
              counts={BOX: 2}, targets=clone_targets, can_play=clone_can_play, effect=clone_effect,
              saves=clone_saves, save=clone_save,
              traits=frozenset({"saves", "revives"}),
