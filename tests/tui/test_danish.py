@@ -152,3 +152,14 @@ async def test_the_command_palette_speaks_danish():
         await pilot.press("ctrl+p")
         await settle(pilot, 3)
         assert "Søg efter kommandoer" in str(app.screen.query_one("Input").placeholder)
+
+
+async def test_a_deck_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
+    """At 64x20 the Danish deck reads "Party Pack: 2-10 spill…", never a cut "Party Pack:
+    2-10" that looks whole (a stranger read "Originaludgaven: 2-5" that way)."""
+    app, _ = lobby_app([danish_lobby()])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 8)
+        lines = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+    deck = next(line for line in lines if "Party Pack: 2-10" in line)
+    assert "Party Pack: 2-10 spillere" in deck or "Party Pack: 2-10 spill…" in deck, deck
