@@ -35,6 +35,7 @@ from ..table_settings import HARD_SECONDS, hard_seconds
 from .base import Bot
 from .heuristic import HeuristicBot
 from .knowledge import Tracker
+from .own_tree import OwnTree
 from .own_turn import LEARN_SHARE, OwnTurns
 from .placements import DODGES
 from .playout import Playout
@@ -68,6 +69,10 @@ KNOW_DEALT = True
 #: once the flat comparison has settled. Off: at 3 s it won 0.650 against the flat search's
 #: 0.650 on the same 40 four-player deals (docs/bots.md), no sign of a gain.
 OWN_TURNS = False
+#: Grow a tree over the seat's own next decisions in each candidate's playouts
+#: (ekpeer.bots.own_tree). Off: heads-up it won as the flat search did at 0.2 s, 1 s and 3 s on
+#: the same 200 deals, and gained no more from time (docs/bots.md, eleventh round).
+OWN_TREE = False
 #: How the rounds are shared among the candidates: "race" (drop a candidate DROP_AT standard
 #: errors behind the leader, stop when one is left: the budget mostly goes unspent) or
 #: "halving" (sequential halving: the budget in phases, the better half kept after each, so
@@ -396,6 +401,7 @@ def decide(decision: Decision) -> Result:
     done = rounds = failed = 0
     timed = budget is None
     tree = OwnTurns() if OWN_TURNS else None
+    grown = OwnTree() if OWN_TREE else None
     halving = SCHEDULE == "halving"
     phases = max(1, math.ceil(math.log2(max(2, n))))
     phase = 0
@@ -444,8 +450,12 @@ def decide(decision: Decision) -> Result:
         for k in alive:
             if timed and clock() >= deadline:
                 break
-            own = tree.follow(learning=False) if tree is not None else None
-            scored.append((k, play(sample, luck, k, own)))
+            own = (grown.walk(k) if grown is not None
+                   else tree.follow(learning=False) if tree is not None else None)
+            reward = play(sample, luck, k, own)
+            if grown is not None and reward >= 0:
+                own.score(reward)
+            scored.append((k, reward))
             done += 1
         if len(scored) < len(alive):
             break  # an unfinished round is dropped: it would favour the candidates it reached
@@ -466,7 +476,7 @@ def decide(decision: Decision) -> Result:
     chosen = options[best]
     return Result(move=chosen.to_dict() if chosen is not None else None, playouts=done, rounds=rounds,
                   seconds=clock(), wall=time.perf_counter() - wall, scores=scores, failed=failed,
-                  nodes=len(tree.nodes) if tree is not None else 0)
+                  nodes=len((tree or grown).nodes) if (tree or grown) is not None else 0)
 
 
 def _mean(values: list[float]) -> float:

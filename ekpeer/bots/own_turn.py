@@ -62,14 +62,16 @@ class Node:
         self.sums = [0.0] * len(options)
         self.squares = [0.0] * len(options)
 
-    def pick(self) -> int:
-        """The option to try while learning: an untried one, else UCB1's best."""
+    def pick(self, explore: float | None = None) -> int:
+        """The option to try while learning: an untried one, else UCB1's best (``explore``: its
+        constant, ``EXPLORE`` unless told)."""
         for i, count in enumerate(self.counts):
             if not count:
                 return i
         log = math.log(self.visits)
+        c = EXPLORE if explore is None else explore
         return max(range(len(self.options)), key=lambda i: self.sums[i] / self.counts[i]
-                   + EXPLORE * math.sqrt(log / self.counts[i]))
+                   + c * math.sqrt(log / self.counts[i]))
 
     def score(self, i: int, reward: float) -> None:
         self.visits += 1
