@@ -176,7 +176,7 @@ def _(message: str) -> str:
 
 def danish_genitive(name: str) -> str:
     """``name``'s Danish genitive: ``Annas``, but ``Jens’`` after s, x or z, and ``bot1’s``
-    after a digit or in an abbreviation (Retskrivningsordbogen §§ 7 and 60)."""
+    after a digit or in an abbreviation, as Danish writes ``USA’s``."""
     if not name:
         return name
     last = name[-1]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..engine import Move
 from ..engine.game import LIVING
 from . import own_turn
-from .own_turn import DRAW, HABIT, RISK_STEPS, _alone
+from .own_turn import DRAW, HABIT, RISK_STEPS, _alone, move_for
 
 if TYPE_CHECKING:
     from .playout import Playout
@@ -81,12 +81,7 @@ class Walk:
             node = nodes[key] = Node([HABIT, DRAW, *sorted({c for c in hand if _alone(cards.get(c))})])
         i = node.pick()
         self.path.append((node, i))
-        option = node.options[i]
-        if option == HABIT:
-            return None
-        if option == DRAW:
-            return Move.draw(p)
-        return playout.play(p, option)
+        return move_for(playout, p, node.options[i])
 
     def score(self, reward: float) -> None:
         for node, i in self.path:

@@ -132,6 +132,15 @@ class OwnTurns:
         return node
 
 
+def move_for(playout: Playout, p: str, option: str) -> Move | None:
+    """The move a node's ``option`` stands for: None for the habit, a draw, or the card played."""
+    if option == HABIT:
+        return None
+    if option == DRAW:
+        return Move.draw(p)
+    return playout.play(p, option)
+
+
 def _alone(spec) -> bool:
     """A card worth trying on its own on our turn: playable alone, no Nope (nothing to Nope)."""
     return spec is not None and spec.playable and not spec.is_nope and spec.kind != "kitten"
@@ -158,12 +167,7 @@ class OwnTurn:
         else:
             node = self.tree.node(playout, p, make=False)
             i = node.trusted() if node is not None else 0
-        option = node.options[i] if node is not None else HABIT
-        if option == HABIT:
-            return None
-        if option == DRAW:
-            return Move.draw(p)
-        return playout.play(p, option)
+        return move_for(playout, p, node.options[i] if node is not None else HABIT)
 
     def score(self, reward: float) -> None:
         if self.learning and self.node is not None:
