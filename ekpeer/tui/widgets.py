@@ -75,7 +75,7 @@ def _scrubbed(value: Any) -> Any:
 
 
 #: Textual's own key descriptions shown beside ekpeer's (said in the player's language too)
-TEXTUAL_WORDS = (N_("palette"),)
+TEXTUAL_WORDS = (N_("palette"), N_("Dismiss menu"))
 
 
 class KeyBar(Static):

@@ -163,3 +163,20 @@ async def test_a_deck_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
         lines = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
     deck = next(line for line in lines if "Party Pack: 2-10" in line)
     assert "Party Pack: 2-10 spillere" in deck or "Party Pack: 2-10 spill…" in deck, deck
+
+
+async def test_an_open_settings_menu_is_closed_in_danish():
+    """Textual's own "Dismiss menu" key under an open Select is said in the player's language
+    (a stranger found it in English in the Danish lobby)."""
+    from textual.widgets import Select
+
+    from ekpeer.tui.widgets import KeyBar
+
+    app, _ = lobby_app([danish_lobby()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 8)
+        app.screen.query_one("#set-deck", Select).focus()
+        await pilot.press("enter")
+        await settle(pilot, 4)
+        keys = str(app.screen.query_one(KeyBar).render())
+    assert "Luk menuen" in keys and "Dismiss" not in keys, keys
