@@ -336,3 +336,24 @@ async def test_a_card_is_highlighted_again_when_the_focused_one_left_the_hand_be
         await pilot.press("enter")
         await settle(pilot, 2)
         assert len(session.sent) == sent and isinstance(screen.focused, CardWidget)
+
+
+async def test_the_nope_key_stays_whole_on_one_line_when_a_long_play_is_aimed_at_you():
+    """At 64 columns a stranger saw "n: Nope it   w:" end one line and "NOW card" begin the
+    next. Each key is whole and on the status's one line: the NOW key gives way first, then
+    the words of the play end in "…"."""
+    table = {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "current": "bob",
+             "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["nope", "shuffle_now"], "bob": ["tacocat", "tacocat"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["tacocat", "tacocat"],
+                                      "target": "ann"}])
+    for width in (80, 64, 44):
+        app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(pilot, 6)
+            line = str(app.screen.query_one("#status").render()).split("\n")[0]
+        assert "n: Nope it" in line, (width, line)
+        assert len(line) <= width - 2, (width, line)
+        if width == 80:
+            assert "w: NOW card" in line and "2 x Tacocat on you" in line, line
+        assert "w:" not in line or "w: NOW card" in line, line

@@ -39,6 +39,10 @@ def _show(widget: Static, content: Text, layout: bool = True) -> None:
 BAR_MIN = 6
 
 
+#: Fewest characters of what is being played the status keeps before its Nope key.
+MIN_WORDS = 12
+
+
 class TableScreen(Screen):
     # The status line says which of space, enter, n and w do something right now; the footer
     # keeps the keys that always do (each key shown there is a widget, restyled whenever the
@@ -426,11 +430,22 @@ class TableScreen(Screen):
             words = action_words(top, cat, me)
             if top.get("nopes"):
                 words += " (" + (_("Noped") if top["nopes"] % 2 else _("Yupped")) + ")"
-            t.append(words, style="bold")
+            hints = []
             if self._nope_offered():
-                t.append(_("   n: Nope it"), style="bold reverse")
+                hints.append((_("   n: Nope it"), "bold reverse"))
             if self._now_moves():
-                t.append(_("   w: NOW card"), style="bold")
+                hints.append((_("   w: NOW card"), "bold"))
+            # on one line, each key whole (at 64 columns "w:" ended one line, "NOW card" began
+            # the next): the NOW key gives way first, then the words end in "…" for the Nope
+            room = self._status_width() - len(t.plain)
+            while len(hints) > 1 and len(words) + sum(len(h) for h, _ in hints) > room:
+                hints.pop()
+            keep = room - sum(len(h) for h, _ in hints)
+            if len(words) > keep:
+                words = words[:max(MIN_WORDS, keep - 1)].rstrip() + "…"
+            t.append(words, style="bold")
+            for hint, style in hints:
+                t.append(hint, style=style)
             return t
         waiting = [w for w in view.get("waiting_for") or [] if w != me]
         if waiting:
