@@ -48,3 +48,24 @@ def _own_known_hosts(tmp_path_factory, monkeypatch):
     """Each test remembers host keys in a file of its own: a port that a later test's host
     (with another key) happens to reuse must not look like a host whose key changed."""
     monkeypatch.setenv("EKPEER_KNOWN_HOSTS", str(tmp_path_factory.mktemp("known") / "known_hosts"))
+
+
+@pytest.fixture
+def first_decision():
+    """Make the search bot's first decision of a fresh base game, as plain data (a
+    ``Decision`` that ``expert.decide`` searches): ``first_decision(players, seed, playouts)``."""
+    def make(players: int, seed: int, playouts: int):
+        from ekpeer.bots.driver import public_setup
+        from ekpeer.bots.expert import ExpertBot
+        from ekpeer.engine import player_view
+        from ekpeer.plugins import ruleset
+
+        game = ruleset(["base"]).new_game([f"p{i}" for i in range(players)], seed=seed)
+        bot = ExpertBot(seed=2, playouts=playouts)
+        bot.bind(public_setup(game))
+        me = game.current
+        decision, _ = bot.prepare(player_view(game, me), game.legal_moves(me), react=False)
+        assert decision is not None
+        return decision
+
+    return make

@@ -154,14 +154,8 @@ def test_it_dodges_a_kitten_it_knows_is_on_top():
     assert move.do == "play" and move.cards == ("skip",), bot.last
 
 
-def test_decide_is_a_pure_function_of_its_decision():
-    rules = ruleset(["base"])
-    game = rules.new_game(["p0", "p1"], seed=4)
-    bot = ExpertBot(seed=2, playouts=30)
-    bot.bind(public_setup(game))
-    me = game.current
-    decision, _ = bot.prepare(player_view(game, me), game.legal_moves(me), react=False)
-    assert decision is not None
+def test_decide_is_a_pure_function_of_its_decision(first_decision):
+    decision = first_decision(2, 4, 30)
     first, second = decide(decision), decide(decision)
     assert first.move == second.move and first.scores == second.scores and first.playouts >= 30
 

@@ -7,12 +7,10 @@ from __future__ import annotations
 import random
 
 from ekpeer.bots import own_tree
-from ekpeer.bots.driver import public_setup
-from ekpeer.bots.expert import ExpertBot, decide
+from ekpeer.bots.expert import decide
 from ekpeer.bots.own_tree import WARM, Node, OwnTree
 from ekpeer.bots.own_turn import DRAW, HABIT
 from ekpeer.bots.playout import Playout
-from ekpeer.engine import player_view
 from ekpeer.plugins import ruleset
 
 
@@ -49,18 +47,12 @@ def test_a_node_is_keyed_on_what_the_seat_knows_never_on_a_hidden_card():
     assert keys[0] == keys[1]
 
 
-def test_a_search_grows_a_tree_per_candidate_and_stays_a_pure_function(monkeypatch):
+def test_a_search_grows_a_tree_per_candidate_and_stays_a_pure_function(monkeypatch, first_decision):
     import ekpeer.bots.expert as expert
 
     monkeypatch.setattr(expert, "OWN_TREE", True)
     monkeypatch.setattr(own_tree, "WARM", 2)
-    rules = ruleset(["base"])
-    game = rules.new_game(["p0", "p1"], seed=5)
-    bot = ExpertBot(seed=2, playouts=600)
-    bot.bind(public_setup(game))
-    me = game.current
-    decision, _ = bot.prepare(player_view(game, me), game.legal_moves(me), react=False)
-    assert decision is not None
+    decision = first_decision(2, 5, 600)
     first, second = decide(decision), decide(decision)
     assert first.nodes > 0 and first.rounds > 0
     assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)

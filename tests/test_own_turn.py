@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ekpeer.bots.driver import public_setup
-from ekpeer.bots.expert import ExpertBot, decide
+from ekpeer.bots.expert import decide
 from ekpeer.bots.own_turn import DRAW, HABIT, MIN_VISITS, Node, OwnTurns
 from ekpeer.bots.playout import Playout
-from ekpeer.engine import player_view
 from ekpeer.plugins import ruleset
 
 
@@ -75,17 +73,11 @@ def test_learning_chooses_the_first_turn_decision_and_racing_asks_on_every_one()
     assert {key: node.visits for key, node in tree.nodes.items()} == learned  # and not learned
 
 
-def test_a_search_learns_its_own_turns_and_stays_a_pure_function(monkeypatch):
+def test_a_search_learns_its_own_turns_and_stays_a_pure_function(monkeypatch, first_decision):
     import ekpeer.bots.expert as expert
 
     monkeypatch.setattr(expert, "OWN_TURNS", True)
-    rules = ruleset(["base"])
-    game = rules.new_game(["p0", "p1", "p2", "p3"], seed=5)
-    bot = ExpertBot(seed=2, playouts=400)
-    bot.bind(public_setup(game))
-    me = game.current
-    decision, _ = bot.prepare(player_view(game, me), game.legal_moves(me), react=False)
-    assert decision is not None
+    decision = first_decision(4, 5, 400)
     first, second = decide(decision), decide(decision)
     assert first.nodes > 0 and first.rounds > 0
     assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)
