@@ -438,11 +438,11 @@ class TableScreen(Screen):
             # on one line, each key whole (at 64 columns "w:" ended one line, "NOW card" began
             # the next): the NOW key gives way first, then the words end in "…" for the Nope
             room = self._status_width() - len(t.plain)
-            while len(hints) > 1 and len(words) + sum(len(h) for h, _ in hints) > room:
-                hints.pop()
-            keep = room - sum(len(h) for h, _ in hints)
-            if len(words) > keep:
-                words = words[:max(MIN_WORDS, keep - 1)].rstrip() + "…"
+            need = sum(len(hint) for hint, _ in hints)
+            while len(hints) > 1 and len(words) + need > room:
+                need -= len(hints.pop()[0])
+            if len(words) > room - need:
+                words = words[:max(MIN_WORDS, room - need - 1)].rstrip() + "…"
             t.append(words, style="bold")
             for hint, style in hints:
                 t.append(hint, style=style)
