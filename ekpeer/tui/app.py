@@ -259,7 +259,12 @@ class EkpeerApp(App):
             self.table_screen.new_game()
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
                 self._timer(body["timer"])
-            self._log(body.get("events") or [])
+            events = body.get("events") or []
+            if self.view.get("turn_number") == 1 and not any(e.get("type") == "turn" for e in events):
+                # the first turn begins with no event (nobody passed it on): its header all the same
+                events = [{"type": "turn", "player": self.view.get("current"),
+                           "turns": self.view.get("turns", 1)}, *events]
+            self._log(events)
             self.knowledge.observe(self.view, body.get("events") or [], self.catalog)
             if self.current_mode != "table":
                 self.switch_mode("table")

@@ -61,3 +61,23 @@ def test_a_deck_that_cannot_seat_the_table_says_so_in_words():
     assert str(deck_label(two, 2)) == "2-Player Edition: 2 players"
     assert str(deck_label(original, 6)) == "Original Edition: 2-5 players only, not 6"
     assert str(deck_label(original, 4)) == "Original Edition: 2-5 players"
+
+
+async def test_the_log_opens_with_the_first_turns_header():
+    """The first turn begins with no event (nobody passed it on); its log opens with its header
+    all the same, as every later turn's does. A snapshot later in the game adds none."""
+    from ekpeer.engine import Move
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat", "skip", "nope"],
+             "hands": {"ann": ["defuse"], "bob": ["defuse"]}}
+    game, rules, _ = rigged(table)
+    for me, header in (("ann", "— your turn —"), ("bob", "— ann’s turn —")):
+        app, _ = scripted_app([snapshot_of(game, rules, me)], name=me)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, 4)
+            assert app.log_lines[:1] == [header], app.log_lines
+    game.apply(Move("draw", "ann"))
+    app, _ = scripted_app([snapshot_of(game, rules, "ann")], name="ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 4)
+        assert not any("turn —" in line for line in app.log_lines[:1]), app.log_lines
