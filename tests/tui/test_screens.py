@@ -157,6 +157,9 @@ async def test_question_mark_shows_the_rules_text_from_the_catalog(table3):
 
         assert isinstance(app.screen, CardInfoScreen)
         assert "Exploding Kitten" in str(app.screen.query_one("#dialog-prompt").render())
+        # its way out is said once, on its button (a phone has no Esc), not again in a hint
+        assert str(app.screen.query_one("#close").label) == "Close (Esc)"
+        assert not app.screen.query("#dialog-hint")
         await pilot.press("escape", "b")
         await settle(pilot)
         from ekpeer.tui.screens.discard import DiscardScreen

@@ -41,7 +41,6 @@ class CardInfoScreen(Dialog[None]):
             yield Static(plain(cat.title(self.card)), id="dialog-title")
             yield Static(plain(cat.text(self.card)), id="dialog-prompt")
             yield Static(plain(" · ".join(facts)), id="dialog-details")
-            yield Static(_("Esc: close"), id="dialog-hint")
             with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
                 yield Button(_("Close (Esc)"), id="close")
 
