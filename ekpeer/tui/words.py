@@ -168,7 +168,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "drew_hidden":
         return None if p == me else _("{player} draws a card").format(player=p)
     if t == "exploding":
-        return _say(p, me, _("You must survive {card}!"), _("{player} must survive {card}!"),
+        return _say(p, me, _("You face {card}!"), _("{player} faces {card}!"),
                     card=title(event.get("card")))
     if t == "saved":
         return _say(p, me, _("You use {card}"), _("{player} uses {card}"), card=title(event.get("card")))
