@@ -180,3 +180,20 @@ async def test_an_open_settings_menu_is_closed_in_danish():
         await settle(pilot, 4)
         keys = str(app.screen.query_one(KeyBar).render())
     assert "Luk menuen" in keys and "Dismiss" not in keys, keys
+
+
+async def test_an_open_settings_menu_is_framed_off_from_the_labels_beside_it():
+    """At 64x20 an open setting's list has a frame a text terminal shows; Textual's tall border
+    drew nothing there, so its choices ran into the labels ("Udvidelser7")."""
+    from textual.widgets import Select
+
+    app, _ = lobby_app([danish_lobby()])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 8)
+        app.screen.query_one("#set-seats", Select).focus()
+        await pilot.press("enter")
+        await settle(pilot, 4)
+        lines = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+    framed = [line for line in lines if "│" in line]
+    assert any("╭" in line for line in lines) and any("╰" in line for line in lines), lines
+    assert any("Udvidelser│" in line for line in framed), lines
