@@ -15,7 +15,7 @@ from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.widgets import CardWidget
 from ekpeer.tui.words import Catalog, event_words
 
-from .conftest import rigged, scripted_app, settle, snapshot_of
+from .conftest import rigged, scripted_app, settle, snapshot_of, until
 
 KITTEN = {"players": ["ann", "Bob"], "current": "ann", "draw_pile": ["exploding_kitten", "tacocat", "skip"],
           "hands": {"ann": ["skip", "defuse"], "Bob": ["nope"]}}
@@ -244,3 +244,45 @@ async def test_the_whole_log_wraps_long_lines_on_a_small_screen():
         assert whole.virtual_size.width <= whole.size.width       # nothing to scroll sideways to
         shown = " ".join(str(line.text).strip() for line in whole.lines)
         assert "Tacocat + Beard Cat" in shown
+
+
+async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
+    """The game goes on while you read its log: new lines come in, and your turn (or a play
+    you may Nope) is said over it with the seconds its clock has left, where before the
+    clock ran out unseen behind the log."""
+    from ekpeer.engine import Move, player_view
+    from ekpeer.engine.view import visible_events
+
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip", "tacocat", "nope", "skip"],
+             "hands": {"ann": ["nope", "defuse"], "bob": ["attack", "skip"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        calling = app.screen.query_one("#log-calling")
+        assert not calling.display                          # bob's turn: nothing waits on ann
+
+        def update(events) -> None:
+            session.push("update", {"view": player_view(game, "ann"),
+                                    "events": visible_events(list(events), "ann")})
+
+        update(game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["skip"]})))
+        session.push("timer", {"kind": "reaction", "seconds": 3.0, "player": None})
+        await until(pilot, lambda: calling.display, 2.0, "the Nope window said over the log")
+        assert isinstance(app.screen, LogScreen)
+        said = str(calling.render())
+        assert calling.display and said.startswith("A play you may Nope: n at the table · ")
+        assert said.endswith(" s left"), said
+        whole = [str(line.text) for line in app.screen.query_one("#whole-log").lines]
+        assert "bob plays Skip" in whole, whole           # the new line, read on
+
+        update(game.apply(Move.from_dict({"do": "resolve"})))
+        session.push("timer", {"kind": "turn", "seconds": 30.0, "player": "ann"})
+        await until(pilot, lambda: str(calling.render()).startswith("Your turn"), 2.0, "your turn said")
+        said = str(calling.render())
+        assert said.startswith("Your turn · ") and said.endswith(" s left"), said
+        assert any("your turn" in line for line in
+                   (str(line.text) for line in app.screen.query_one("#whole-log").lines))

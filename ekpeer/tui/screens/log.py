@@ -1,7 +1,11 @@
-"""The whole game's log, to read back at leisure: ↑ ↓, PgUp/PgDn, Home/End scroll it."""
+"""The whole game's log, to read back at leisure: ↑ ↓, PgUp/PgDn, Home/End scroll it. The game
+goes on meanwhile: new lines come in, and a turn or a Nope window of yours is said with its clock."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,15 +21,20 @@ class LogScreen(Dialog[None]):
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], calling: Callable[[], str | None] | None = None) -> None:
+        """``lines``: the app's log (read on as it grows); ``calling``: what the table waits
+        on you for, in words, or None (the table's :meth:`calling_you`)."""
         super().__init__(classes="decision decision-log")
-        self.lines = list(lines)
+        self.lines = lines
+        self.calling = calling
+        self._written = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             n = len(self.lines)
             yield Static(ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n),
                          id="dialog-title")
+            yield Static("", id="log-calling")
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
             yield Static(_("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table"), id="dialog-hint")
@@ -38,9 +47,27 @@ class LogScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         log = self.query_one("#whole-log", RichLog)
-        for line in self.lines or [_("(nothing has happened yet)")]:
-            log.write(line)
+        if not self.lines:
+            log.write(_("(nothing has happened yet)"))
+        self._follow()
         log.focus()
+        self.set_interval(0.25, self._follow)
+
+    def _follow(self) -> None:
+        """Write the lines that came since, and say what the table waits on you for."""
+        log = self.query_one("#whole-log", RichLog)
+        for line in self.lines[self._written:]:
+            log.write(line)
+        if len(self.lines) != self._written:
+            self._written = len(self.lines)
+            n = self._written
+            self.query_one("#dialog-title", Static).update(
+                ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n))
+        calling = self.calling() if self.calling is not None else None
+        banner = self.query_one("#log-calling", Static)
+        banner.display = bool(calling)
+        if calling:
+            banner.update(Text(calling))      # plain: no markup read into it
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -727,6 +727,28 @@ class TableScreen(Screen):
         return [m for m in self._plays()
                 if len(m.get("cards", [])) == 1 and not self.cat.is_now(m["cards"][0])]
 
+    def calling_you(self) -> str | None:
+        """Words for a screen read over the table (the whole log) while the table waits on you:
+        your turn, or a play you may Nope, with the seconds its clock has left; else None.
+        (A decision opens its own dialog over that screen.)"""
+        if not self.view or self.is_over():
+            return None
+        me = self.view.get("you")
+        if self.view.get("stack"):
+            if not self._nope_offered():
+                return None
+            words = _("A play you may Nope: n at the table")
+        elif self.view.get("current") == me and not self.view.get("choices"):
+            words = _("Your turn")
+        else:
+            return None
+        if self._timer:
+            kind, seconds, started, player = self._timer
+            left = seconds - (time.monotonic() - started)
+            if left > 0 and (player in (None, me) or kind == "reaction"):
+                words += " · " + _("{seconds} s left").format(seconds=number(left, ".0f"))
+        return words
+
     def _nope_offered(self) -> bool:
         """Whether to offer Nope: not against your own action while it stands (legal, but it
         only cancels what you just played; `n` still plays it)."""
@@ -914,7 +936,7 @@ class TableScreen(Screen):
         """The whole game's log (``l``); ``then`` runs once it is closed."""
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.app.log_lines),  # type: ignore[attr-defined]
+        self.app.push_screen(LogScreen(self.app.log_lines, self.calling_you),  # type: ignore[attr-defined]
                              (lambda _closed=None: then()) if then is not None else None)
 
     def action_log_page(self, step: int) -> None:
