@@ -259,10 +259,12 @@ async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
     app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
+        app.log_lines.extend(f"line {i}" for i in range(100))     # more than the screen holds
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, LogScreen)
         calling = app.screen.query_one("#log-calling")
+        whole_log = app.screen.query_one("#whole-log")
         assert not calling.display                          # bob's turn: nothing waits on ann
 
         def update(events) -> None:
@@ -278,11 +280,15 @@ async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
         assert said.endswith(" s left"), said
         whole = [str(line.text) for line in app.screen.query_one("#whole-log").lines]
         assert "bob plays Skip" in whole, whole           # the new line, read on
+        assert whole_log.is_vertical_scroll_end            # and in view
 
+        await pilot.press("home")                          # back to read the first lines
+        await settle(pilot)
         update(game.apply(Move.from_dict({"do": "resolve"})))
         session.push("timer", {"kind": "turn", "seconds": 30.0, "player": "ann"})
         await until(pilot, lambda: str(calling.render()).startswith("Your turn"), 2.0, "your turn said")
         said = str(calling.render())
         assert said.startswith("Your turn · ") and said.endswith(" s left"), said
-        assert any("your turn" in line for line in
-                   (str(line.text) for line in app.screen.query_one("#whole-log").lines))
+        assert any("your turn" in line for line in (str(line.text) for line in whole_log.lines))
+        await settle(pilot)                                 # (a log scrolls after its refresh)
+        assert whole_log.scroll_y == 0                      # the new lines left you reading

@@ -56,8 +56,10 @@ class LogScreen(Dialog[None]):
     def _follow(self) -> None:
         """Write the lines that came since, and say what the table waits on you for."""
         log = self.query_one("#whole-log", RichLog)
+        # new lines keep the end in view, unless you scrolled back to read older ones
+        follow = not self._written or log.is_vertical_scroll_end
         for line in self.lines[self._written:]:
-            log.write(line)
+            log.write(line, scroll_end=follow)
         if len(self.lines) != self._written:
             self._written = len(self.lines)
             n = self._written
