@@ -28,13 +28,21 @@ def fingerprint(address: str) -> str | None:
 
 def shell_lines(command: str, width: int) -> str:
     """``command`` as it fits ``width`` columns: whole on one line, or broken before its last
-    word (the address) with a shell's line continuation, so that the two screen lines a
-    terminal copies with the mouse still run as one command. (Soft-wrapped, they ran as
-    ``ekpeer join --table main`` and then the address on its own.)"""
+    word (the address) with a shell's line continuation, so that the screen lines a terminal
+    copies with the mouse still run as one command. (Soft-wrapped, they ran as ``ekpeer join
+    --table main`` and then the address on its own.) An address still too long is cut into
+    lines that end in a backslash: a shell joins them back into one word (80 columns cut a
+    58-letter key, and the pasted lines ran as a short key and a command ``3q6``). A quoted
+    address is left whole: inside quotes a backslash is no continuation."""
     head, _, last = command.rpartition(" ")
-    if len(command) <= width or not head:
+    if len(command) <= width:
         return command
-    return f"{head} \\\n{last}"
+    lines = [f"{head} \\"] if head else []
+    if len(last) <= width or width < 2 or any(c in last for c in "'\"\\"):
+        return "\n".join([*lines, last])
+    step = width - 1
+    pieces = [last[i:i + step] for i in range(0, len(last), step)]
+    return "\n".join([*lines, *(piece + "\\" for piece in pieces[:-1]), pieces[-1]])
 
 
 def join_command(address: str, table: str | None = None, password: bool = False) -> str:

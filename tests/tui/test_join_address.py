@@ -60,3 +60,18 @@ async def test_a_lan_table_whose_key_changed_is_refused_on_the_start_screen(monk
         refused = [n.message for n in app._notifications if n.title == "Refused"]
         assert refused and fingerprint(old) in refused[0] and fingerprint(new) in refused[0]
     assert KnownHosts().lookup("127.0.0.1:5555") == old
+
+
+def test_a_join_command_is_cut_into_lines_a_shell_joins_back_and_a_quoted_one_is_not_cut():
+    import subprocess
+
+    from ekpeer.tui.addressing import shell_lines
+
+    command = "ekpeer join --table main tcp://192.168.1.20:5555/" + "q27ujszjzg4b6x5c" * 4
+    text = shell_lines(command, 40)
+    assert all(len(line) <= 40 for line in text.splitlines()) and text.count("\n") == 3, text
+    said = subprocess.run(["bash", "-c", text.replace("ekpeer join", "printf '%s\\n'", 1)],
+                          capture_output=True, text=True, timeout=10).stdout
+    assert said.splitlines() == shlex.split(command)[2:]
+    quoted = "ekpeer join --table main 'tcp://h:5555#" + "x$" * 30 + "'"   # inside quotes, no cut
+    assert shell_lines(quoted, 40).splitlines() == ["ekpeer join --table main \\", quoted.rpartition(" ")[2]]

@@ -165,7 +165,7 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
         await settle(pilot, 6)
         area = app.screen.query_one("#join-command", TextArea)
         command = join_command(address, table="main")
-        assert area.text.replace(" \\\n", " ") == command
+        assert area.text.replace(" \\\n", " ").replace("\\\n", "") == command
         # a line too long is broken before the address with a shell's continuation, so that a
         # terminal's copy of the screen lines still runs as one command
         assert all(len(line) <= area.content_size.width for line in area.text.splitlines())
@@ -188,6 +188,33 @@ async def test_the_lobby_shows_the_whole_join_command_quoted_and_copies_it(addre
         assert all(word in shown for word in command.split()), shown
         await pilot.press("y")
         assert app.clipboard == command
+
+
+async def test_the_join_command_copied_off_an_80_column_screen_runs_as_it_is():
+    """A LAN address with its 58-letter key (82 characters) does not fit 80 columns. A friend
+    copies the screen lines with the mouse, from the command's first letter to its last, and
+    pastes them into bash: they must run as the one command. (The key wrapped inside the text
+    area, two spaces in from the screen's edge: pasted, bash ran a 55-letter key, then
+    ``3q6`` as a command of its own.)"""
+    from ekpeer.net.addresses import format_address
+    from ekpeer.tui.addressing import join_command
+
+    address = format_address("tcp://192.168.1.20:5555", "Hqcd1dAP7wu.TOG)fTg9Y*FK*yBxQbBrc$S@AI8}")
+    command = join_command(address, table="main")
+    app, _ = lobby_app([lobby(you="ann")], address=address)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        # each screen line as a terminal copies it: every cell, trailing blanks dropped
+        strips = app.screen._compositor.render_strips()
+        screen = ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+    first = next(i for i, line in enumerate(screen) if "ekpeer join" in line)
+    after = next(i for i, line in enumerate(screen) if "Key fingerprint" in line)
+    copied = screen[first:after]
+    copied[0] = copied[0][copied[0].index("ekpeer join"):]      # the selection starts at the command
+    assert len(copied) > 1, copied                               # (it did not fit one line)
+    echo = subprocess.run(["bash", "-c", "\n".join(copied).replace("ekpeer join", "printf '%s\\n'", 1)],
+                          capture_output=True, text=True, timeout=10)
+    assert echo.stdout.splitlines() == shlex.split(command)[2:], (copied, echo.stdout)
 
 
 def _readable(svg: str) -> list[tuple[str, float]]:

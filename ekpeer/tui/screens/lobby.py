@@ -414,7 +414,8 @@ class LobbyScreen(Screen):
         area = self.query_one("#join-command", TextArea)
         from ..addressing import fingerprint, shell_lines
 
-        width = area.content_size.width or self.app.size.width - 2
+        # less one column: a text area wraps a line before the column its cursor would take
+        width = (area.content_size.width or self.app.size.width) - 1
         text = "\n".join(shell_lines(command, width) for command in commands)
         if area.text != text:
             area.load_text(text)
