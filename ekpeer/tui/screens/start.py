@@ -184,6 +184,7 @@ class StartScreen(Screen):
                         markup=False)
             return False
         expect(trust)       # remembered once the host has answered the handshake with this key
+        self.app.clear_notifications()      # "Enter again to trust it" is answered: it goes
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
