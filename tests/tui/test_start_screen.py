@@ -92,3 +92,16 @@ async def test_enter_in_the_name_field_without_discovery_moves_on_to_the_address
         await pilot.press(*"127.0.0.1:5555", "enter")   # then Enter in the address joins it
         await settle(pilot)
         assert opened and opened[0]["mode"] == "join" and opened[0]["name"] == "bobx"
+
+
+def test_a_listed_table_says_in_words_only_that_it_is_not_encrypted():
+    """No padlock on every keyed table (a stranger read it as "needs a password"); the
+    exception, a host run with --insecure, is said in words."""
+    key, _ = zmq.curve_keypair()
+    keyed = Found(name="main@laptop:5555", table="main", title="Ann's table", endpoint="tcp://10.0.0.2:5555",
+                  key=key.decode(), hostname="laptop", seats=4, taken=1, free=3)
+    plain = Found(name="main@box:5555", table="main", title="Box", endpoint="tcp://10.0.0.3:5555",
+                  key=None, hostname="box", seats=4, taken=1, free=3)
+    assert StartScreen._table_line(keyed).endswith("10.0.0.2:5555")
+    assert "🔒" not in StartScreen._table_line(keyed)
+    assert StartScreen._table_line(plain).endswith("10.0.0.3:5555  (not encrypted: --insecure)")

@@ -139,8 +139,9 @@ class StartScreen(Screen):
             else _(t.phase)
         exps = ", ".join(t.expansions)
         where = t.endpoint.split("://", 1)[-1]
-        secure = "  🔒" if t.key else ""
-        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {where}{secure}"
+        # the exception is said, in words: a padlock on every keyed table read as "password"
+        plain = "" if t.key else "  " + _("(not encrypted: --insecure)")
+        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {where}{plain}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join_listed(event.option_index)
