@@ -301,8 +301,13 @@ def title_width(title: str, lines: int = 3) -> int:
 
 
 def _hang(words: str, width: int, indent: int = 4) -> list[str]:
-    """``words`` wrapped to ``width``, every line indented by ``indent``."""
-    return [" " * indent + line for line in _wrap(words, max(8, width - indent), 99)]
+    """``words`` wrapped to ``width``, every line indented by ``indent``; a number and the
+    word after it, and a short aside in brackets, stay on one line (``gone 5 s (bot in 25`` above
+    ``s), owes 2 turns`` read as a typo)."""
+    room = max(8, width - indent)
+    glued = re.sub(r"(\d) (?=\w)", "\\1\x00", words)      # \x00: a joint no wrap breaks at
+    glued = re.sub(r"\([^()]*\)", lambda m: m[0].replace(" ", "\x00") if len(m[0]) < room else m[0], glued)
+    return [" " * indent + line.replace("\x00", " ") for line in _wrap(glued, room, 99)]
 
 
 def spectators_words(lobby: dict[str, Any]) -> str:

@@ -292,3 +292,22 @@ async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
         assert any("your turn" in line for line in (str(line.text) for line in whole_log.lines))
         await settle(pilot)                                 # (a log scrolls after its refresh)
         assert whole_log.scroll_y == 0                      # the new lines left you reading
+
+
+def test_a_gone_players_countdown_never_wraps_between_a_number_and_its_word():
+    """At 80 columns the players list read ``gone 5 s (bot in 25`` above ``s), owes 2 turns``."""
+    import re
+
+    from ekpeer.tui.widgets import player_lines
+    from ekpeer.tui.words import Catalog
+
+    view = {"you": "ann", "current": "bob", "turns": 2,
+            "players": [{"name": "ann", "hand_count": 5}, {"name": "bob", "hand_count": 7}]}
+    lobby = {"seats": [{"name": "bob", "state": "gone", "gone_seconds": 5, "grace_left": 25}]}
+    for width in range(18, 44):
+        shown = player_lines(view, Catalog([]), width, lobby).plain.split("\n")
+        assert "bot in 25 s" in " ".join(line.strip() for line in shown)
+        for above, below in zip(shown, shown[1:], strict=False):
+            assert not (re.search(r"\d$", above) and re.match(r"\s*\w", below)), (width, shown)
+        if width >= 22:   # room for the aside whole: it is never cut
+            assert any("(bot in 25 s)" in line for line in shown), (width, shown)
