@@ -65,3 +65,28 @@ def test_a_host_ending_mid_search_leaks_no_semaphore():
     assert out.returncode == 0, out.stderr
     assert "leaked" not in out.stderr, out.stderr
     assert time.monotonic() - started < 20     # the running search was stopped, not awaited
+
+
+UNDER_TEXTUAL = textwrap.dedent("""
+    import os, sys
+    os.environ["EKPEER_BOT_WORKERS"] = "1"
+
+    class Capture:                     # what Textual puts in sys.stderr while an app runs
+        def write(self, text): return len(text)
+        def flush(self): pass
+        def fileno(self): return -1
+
+    sys.stderr = Capture()
+    from ekpeer.bots import pool
+    print(pool.pool().submit(sum, [1, 2]).result(timeout=60), flush=True)
+    print(isinstance(sys.stderr, Capture), flush=True)
+    pool.shutdown()
+""")
+
+
+def test_the_search_workers_start_under_textuals_stand_in_stderr():
+    """A host inside the Textual client (``ekpeer play --menu``, then ctrl+b) refused the
+    player's first move: the pool's resource tracker was handed Textual's stderr, whose
+    fileno() is -1 ("bad value(s) in fds_to_keep"), and every search failed with it."""
+    out = subprocess.run([sys.executable, "-c", UNDER_TEXTUAL], capture_output=True, text=True, timeout=90)
+    assert out.stdout.split() == ["3", "True"], out.stderr[-2000:]

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
+import sys
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from .expert import Decision, Result, decide
@@ -65,6 +68,25 @@ def _warm() -> None:
         pass
 
 
+@contextlib.contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """While the pool starts, a ``sys.stderr`` with a real file descriptor. A host inside the
+    Textual client (``ekpeer play --menu``, ``ekpeer host`` with a player) runs under Textual's
+    stand-in, whose ``fileno()`` is -1; multiprocessing's resource tracker hands that to its
+    process and fails ("bad value(s) in fds_to_keep"), and every search with it."""
+    current = sys.stderr
+    try:
+        usable = current is not None and current.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable:
+        sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = current
+
+
 def pool() -> cf.Executor:
     global _pool
     with _lock:
@@ -73,8 +95,12 @@ def pool() -> cf.Executor:
             if n == 0:
                 _pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ekpeer-search")
             else:
-                _pool = cf.ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
-                                               initializer=_start_worker)
+                from multiprocessing import resource_tracker
+
+                with _stderr_with_a_file():
+                    resource_tracker.ensure_running()     # started here, once, with a real stderr
+                    _pool = cf.ProcessPoolExecutor(max_workers=n, initializer=_start_worker,
+                                                   mp_context=multiprocessing.get_context("spawn"))
             atexit.register(shutdown)
         return _pool
 
