@@ -23,6 +23,34 @@ from typing import Any
 from ..table_settings import lobby_settings
 
 LOOPBACK = "tcp://127.0.0.1:0"
+LOG_NAME = "host.log"     # <data>/logs/: a host in a player's process, its warnings and errors
+
+
+def problems_log() -> Callable[[dict[str, Any]], None]:
+    """The host's log for a host in a player's process: its warnings and errors, as JSON lines
+    appended to ``<data>/logs/host.log`` (opened at the first). Its terminal is the game's, so
+    a refusal's "the host failed on this message (logged)" must mean a file; without one, a
+    failing search bot left no trace anywhere."""
+    opened: list[Any] = []
+
+    def log(record: dict[str, Any]) -> None:
+        if record.get("level", "info") == "info":
+            return
+        import json
+
+        try:
+            if not opened:
+                from .security import data_dir
+
+                folder = data_dir() / "logs"
+                folder.mkdir(parents=True, exist_ok=True)
+                opened.append(open(folder / LOG_NAME, "a", encoding="utf-8"))  # noqa: SIM115
+            opened[0].write(json.dumps(record, default=str) + "\n")
+            opened[0].flush()
+        except OSError:
+            pass
+
+    return log
 
 
 class LocalHost:
@@ -75,7 +103,7 @@ class LocalHost:
         # with it, so a host started again right after (a new table) never finds them taken
         self.ctx = zmq.asyncio.Context()
         self.host = Host(self.bind, think=self.think, seed=self.seed, secure=self.secure,
-                         journal=self.journal, local=True, ctx=self.ctx)
+                         journal=self.journal, local=True, ctx=self.ctx, log=problems_log())
         self.host.game_over_hooks.extend(self.game_over_hooks)
         try:
             if self.resume:

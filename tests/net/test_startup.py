@@ -46,3 +46,23 @@ async def test_hosted_session_autostart_goes_straight_to_the_snapshot():
         await wait_for(lambda: len(table.game.log) > 0 or table.game.current == "ann", 5, what="a game")
     finally:
         await session.close()
+
+
+async def test_a_host_in_the_players_process_writes_its_errors_to_a_file():
+    """A refusal says "the host failed on this message (logged)"; a host inside the client
+    (``ekpeer play --menu``, ``ekpeer host`` with a player) had no log, so nothing was."""
+    import json
+
+    from ekpeer.net.security import data_dir
+
+    path = data_dir() / "logs" / "host.log"
+    before = path.read_text().count("\n") if path.exists() else 0
+    local = LocalHost(think=(0.0, 0.0))
+    try:
+        await local.start("ann", "play", {**FAST, "seats": 2}, deal=False)
+        local.host.log("listening_again", level="info")            # the everyday is not kept
+        local.host.log("handler_error", level="error", where="dispatch", error="ValueError('x')")
+    finally:
+        await local.close()
+    kept = [json.loads(line) for line in path.read_text().splitlines()[before:]]
+    assert [r["event"] for r in kept] == ["handler_error"] and kept[0]["error"] == "ValueError('x')"
