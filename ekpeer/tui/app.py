@@ -487,6 +487,15 @@ class EkpeerApp(App):
         if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen) for s in self.screen_stack):
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
+        if self.hosting() and not others and seat_in_game(self.lobby, self.view) == "living":
+            # alone at one's own host with bots (``ekpeer play --menu``, then ctrl+b): asked as
+            # ``ekpeer play``'s forked host asks, for quitting ends the game
+            def ending(quit_: bool | None) -> None:
+                if quit_:
+                    self.exit()
+
+            self.push_screen(LeaveConfirmScreen(alone=True), ending)
+            return
         seated_elsewhere = self.session is not None and not self.hosting()
         part = seat_in_game(self.lobby, self.view) if seated_elsewhere else None
         if part == "living":

@@ -177,14 +177,21 @@ async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(tabl
         assert not app.is_running
 
 
-async def test_a_player_alone_with_bots_quits_at_once(table3):
+async def test_a_player_alone_with_bots_at_their_own_host_is_asked_as_ekpeer_play_asks(table3):
+    """Nobody else is told anything, but quitting ends the game: asked "Quit the game?", as
+    ``ekpeer play`` (its host forked) asks; y quits at once."""
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+
     game, rules, events = rigged(table3)
     bots = {"ann": {"state": "connected"}, "bob": {"state": "bot"}, "cat": {"state": "bot"}}
     app, session = scripted_app([lobby(bots), snapshot_of(game, rules, "ann", events)])
-    session.host = object()         # `ekpeer play`: this player runs the host, nobody else is there
+    session.host = object()         # this player runs the host in this process, nobody else is there
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 6)
         await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LeaveConfirmScreen)
+        await pilot.press("y")
         await settle(pilot, 3)
         assert not app.is_running
 

@@ -273,3 +273,23 @@ async def test_the_lobby_says_what_a_hard_bots_move_costs_in_time(monkeypatch):
         await settle(pilot, 2)
     assert thinking_words("heuristic", {"bot_seconds": 1.0}) == ""
     assert thinking_words("expert", {}) == ""
+
+
+async def test_quitting_a_game_against_bots_at_a_host_in_this_process_is_asked_first():
+    """``ekpeer play --menu``, then ctrl+b: the host runs in the client's process. ctrl+q in
+    mid-game quit at once, where ``ekpeer play`` (its host forked) asks "Quit the game?"."""
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+
+    app = hosted_app(seats=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        await pilot.press("s")
+        await until(pilot, lambda: bool(app.view), 10, "the game")
+        assert app.hosting()
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LeaveConfirmScreen) and app.is_running
+        assert str(app.screen.query_one("#dialog-title").render()) == "Quit the game?"
+        await pilot.press("escape")
+        await settle(pilot, 2)
+        assert isinstance(app.screen, TableScreen)
