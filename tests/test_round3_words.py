@@ -91,3 +91,16 @@ def test_a_stolen_streaking_kitten_is_said_before_its_holder_explodes():
             lines = log(events, cat, me)
             assert _before(lines, "from bob" if me != "bob" else "from you", "is out" if me != "bob"
                            else "are out"), (me, lines)
+
+
+def test_a_curse_says_whose_hand_is_face_down():
+    """A stranger read "bot1 curses you: that hand is face down"; it is your hand."""
+    table = {"expansions": ["base", "streaking"], "players": ["ann", "bob", "cat"], "current": "ann",
+             "draw_pile": ["tacocat", "skip", "nope"],
+             "hands": {"ann": ["curse_of_the_cat_butt"], "bob": ["tacocat"], "cat": []}}
+    game, cat, events = played(table, [{"do": "play", "by": "ann", "cards": ["curse_of_the_cat_butt"],
+                                        "target": "bob"}, {"do": "resolve"}])
+    said = {me: [w for w in log(events, cat, me) if "curse" in w] for me in ("ann", "bob", "cat")}
+    assert said["bob"][-1] == "ann curses you: your hand is face down", said
+    assert said["cat"][-1] == "ann curses bob: bob’s hand is face down", said
+    assert said["ann"][-1] == "You curse bob: bob’s hand is face down", said

@@ -435,7 +435,7 @@ CARDS = [
              counts={BOX: 2}, targets=others_with_cards, effect=curse,
              traits=frozenset({"harms"}), bot_value=45,
              phrases={
-                 "cursed": "{By} {by:curse} {target}: that hand is face down",
+                 "cursed": "{By} {by:curse} {target}: {target's} hand is face down",
                  "cursed_pick": "{By} {by:play} a random card: {card}",
                  "cursed_turned_up": "{Player} {player:turn} up {card}",
                  "curse_lifted": "The curse on {player} lifts",
