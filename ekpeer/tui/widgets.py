@@ -404,7 +404,7 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
     for fu in view.get("face_up", []):
         depth = int(fu.get("depth", 0))
         where = (_("on top") if depth == 0
-                 else ngettext("{n} card down", "{n} cards down", depth).format(n=depth))
+                 else ngettext("under {n} card", "under {n} cards", depth).format(n=depth))
         t.append("\n" + _("Face up in the pile: {card}, {where}").format(card=cat.title(fu.get("card")),
                                                                          where=where), style="bold red")
     for note in view.get("notes") or []:   # a plugin's notes for this player, in its phrases

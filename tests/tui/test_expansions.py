@@ -30,7 +30,7 @@ async def test_ten_players_with_the_expansions_read_at_80x24():
         assert all(n in players for n in TEN)
         assert "dan  3▮  DEAD" in players and "marked: Tacocat" in players   # face out to everyone
         assert "cursed" in players and "in front: I'll Take That" in players.replace("\n    ", " ")
-        assert "Imploding Kitten, 2 cards down" in str(app.screen.query_one("#piles").content)
+        assert "Imploding Kitten, under 2 cards" in str(app.screen.query_one("#piles").content)
         foot = {c.card: c.foot() for c in app.screen.query("CardWidget")}
         assert "◆" in foot["nope"]          # your own Marked card
 

@@ -179,3 +179,14 @@ def test_a_plugins_place_placeholder_says_at_the_bottom_as_the_engines_line_does
     said = fill("{By} {by:put} it back {position:place}", event, cat, "ann")
     assert said == "bob puts it back at the bottom"
     assert fill("{position:place}", {"position": 2}, cat, "ann") == "3rd from the top"
+
+
+def test_a_move_aimed_at_its_own_player_says_yourself():
+    """A stranger named "player" (the default name) read "Play Targeted Attack (2x) on player"
+    as a blank never filled in."""
+    from ekpeer.tui.screens.moves import move_words
+
+    cat = Catalog([{"id": "targeted_attack", "title": "Targeted Attack (2x)", "kind": "attack"}])
+    mine = {"do": "play", "by": "player", "cards": ["targeted_attack"], "target": "player"}
+    assert move_words(mine, cat) == "Play Targeted Attack (2x) on yourself"
+    assert move_words({**mine, "target": "bot1"}, cat) == "Play Targeted Attack (2x) on bot1"

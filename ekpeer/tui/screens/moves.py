@@ -22,7 +22,9 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
     cards = " + ".join(cat.title(c) for c in move.get("cards") or [])
     if do == "play" and not cards:     # a cursed hand's: the host picks the card (it read "Play")
         cards = _("a random card of your face-down hand")
-    if move.get("target"):
+    if move.get("target") and move["target"] == move.get("by"):   # legal, and said as such
+        text = _("Play {cards} on yourself").format(cards=cards)      # ("on player" read as a blank)
+    elif move.get("target"):
         text = _("Play {cards} on {target}").format(cards=cards, target=move["target"])
     else:
         text = _("Play {cards}").format(cards=cards)
