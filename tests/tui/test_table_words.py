@@ -272,7 +272,7 @@ async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
                                     "events": visible_events(list(events), "ann")})
 
         update(game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["skip"]})))
-        session.push("timer", {"kind": "reaction", "seconds": 3.0, "player": None})
+        session.push("timer", {"kind": "reaction", "seconds": 30.0, "player": None})
         await until(pilot, lambda: calling.display, 2.0, "the Nope window said over the log")
         assert isinstance(app.screen, LogScreen)
         said = str(calling.render())
@@ -280,7 +280,7 @@ async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
         assert said.endswith(" s left"), said
         whole = [str(line.text) for line in app.screen.query_one("#whole-log").lines]
         assert "bob plays Skip" in whole, whole           # the new line, read on
-        assert whole_log.is_vertical_scroll_end            # and in view
+        await until(pilot, lambda: whole_log.is_vertical_scroll_end, 3, "the new line in view")
 
         await pilot.press("home")                          # back to read the first lines
         await settle(pilot)
@@ -311,3 +311,27 @@ def test_a_gone_players_countdown_never_wraps_between_a_number_and_its_word():
             assert not (re.search(r"\d$", above) and re.match(r"\s*\w", below)), (width, shown)
         if width >= 22:   # room for the aside whole: it is never cut
             assert any("(bot in 25 s)" in line for line in shown), (width, shown)
+
+
+async def test_a_dialog_over_the_table_says_your_clock():
+    """The status bar's clock is hidden under a dialog: giving a card to a Favor, a stranger
+    could not tell how long was left. A line under the dialog says it."""
+    from ekpeer.tui.screens.dialog import Dialog
+
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["skip", "tacocat", "nope"],
+             "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"},
+                                     {"do": "resolve"}])
+    assert game.awaiting and game.awaiting[0].player == "ann"
+    clock = {"type": "timer", "body": {"kind": "turn", "seconds": 30.0, "player": "ann"}}
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev), clock])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, Dialog), 3, "the give-a-card dialog")
+        line = app.screen.query_one("#dialog-clock")
+        await until(pilot, lambda: line.display, 2, "the clock under the dialog")
+        said = str(line.render())
+        assert said.startswith("Your clock: ") and said.endswith(" s left"), said
+        assert line.region.height and line.region.y < app.size.height     # on screen
+        await pilot.press("question_mark")                                  # a card's rules on top
+        await settle(pilot, 2)
+        assert str(app.screen.query_one("#dialog-clock").render()).startswith("Your clock: ")

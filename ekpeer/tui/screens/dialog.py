@@ -5,19 +5,47 @@ or a new game is dealt, and the table pops that dialog at once; a key pressed in
 instant still reaches the dialog's handlers afterwards. Textual's ``dismiss`` would then pop
 whatever screen is on top instead (the next question, or the table itself: a crash), so a
 dialog that is no longer on top ignores its own late answer.
+
+A dialog covers the table's status bar, and with it the clock: while a clock runs for you,
+a line under the dialog says how long is left (a stranger giving a card to a Favor could
+not tell).
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
+from textual.widgets import Static
 
 T = TypeVar("T")
 
 
 class Dialog(ModalScreen[T]):
+    #: a line under the dialog with your clock (a dialog that says it its own way: False)
+    shows_clock = True
+
+    def on_mount(self) -> None:
+        """(Textual calls this besides a subclass's own ``on_mount``.)"""
+        table = getattr(self.app, "table_screen", None)
+        box = self.query("#dialog")
+        if not self.shows_clock or table is None or not hasattr(table, "clock_words") or not box:
+            return
+        dialog = box.first()
+        line = Static("", id="dialog-clock")
+        buttons = [w for w in dialog.children if w.id == "dialog-buttons"]
+        dialog.mount(line, before=buttons[0] if buttons else None)
+        self._clock_line = line
+        self.call_after_refresh(self._show_clock)
+        self.set_interval(0.5, self._show_clock)
+
+    def _show_clock(self) -> None:
+        words = self.app.table_screen.clock_words()     # type: ignore[attr-defined]
+        self._clock_line.display = bool(words)
+        if words:
+            self._clock_line.update(Text(words))
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_attached or self.app.screen is not self:
             return AwaitComplete.nothing()       # withdrawn (or covered): the answer is too late

@@ -20,6 +20,7 @@ class LogScreen(Dialog[None]):
     screen; this keeps them all), the newest at the bottom and in view first."""
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
+    shows_clock = False     # its own line says your turn, or a Nope window, with the clock
 
     def __init__(self, lines: list[str], calling: Callable[[], str | None] | None = None) -> None:
         """``lines``: the app's log (read on as it grows); ``calling``: what the table waits

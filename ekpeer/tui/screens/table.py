@@ -749,6 +749,25 @@ class TableScreen(Screen):
                 words += " · " + _("{seconds} s left").format(seconds=number(left, ".0f"))
         return words
 
+    def clock_words(self) -> str | None:
+        """``Your clock: 23 s left`` (or ``Reaction: 2 s left`` while you may Nope) for a dialog
+        over the table, which hides the status bar's clock; None when no clock runs for you."""
+        if not self._timer or not self.view or self.is_over():
+            return None
+        kind, seconds, started, player = self._timer
+        left = seconds - (time.monotonic() - started)
+        if left <= 0:
+            return None
+        if kind == "reaction":
+            if not (self.view.get("stack") and self._nope_offered()):
+                return None
+            label = _("Reaction")
+        elif player == self.view.get("you"):
+            label = _("Your clock")
+        else:
+            return None
+        return f"{label}: " + _("{seconds} s left").format(seconds=number(left, ".0f"))
+
     def _nope_offered(self) -> bool:
         """Whether to offer Nope: not against your own action while it stands (legal, but it
         only cancels what you just played; `n` still plays it)."""
