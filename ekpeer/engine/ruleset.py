@@ -233,7 +233,9 @@ class Ruleset:
         for name in expansions:
             max_players = max(max_players, self.decks[name].max_players)
         if not spec.min_players <= players <= max_players:
-            raise ValueError(f"{spec.title} takes {spec.min_players}-{max_players} players")
+            least = spec.min_players
+            span = f"{least}" if least == max_players else f"{least}-{max_players}"
+            raise ValueError(f"{spec.title} seats {span} players, not {players}")
         return spec, expansions
 
     def _pool(self, deck: str, expansions: list[str]) -> Counter:

@@ -36,3 +36,23 @@ async def test_settings_are_never_shown_empty_when_lobbies_come_during_a_rebuild
         got = shown(app)
         assert "Select" not in got.values(), got
         assert got["set-seats"] == "4" and got["set-bots"] == "easy (random)", got
+
+
+async def test_a_deck_that_cannot_seat_the_table_is_refused_in_words():
+    """Picking 2-Player Edition at four seats: refused, and the toast says why in plain words
+    (it read "2-Player Edition takes 2-2 players")."""
+    from textual.widgets import Select
+
+    from .conftest import hosted_app, settle, until
+
+    app = hosted_app(seats=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 8)
+        deck = app.screen.query_one("#set-deck", Select)
+        deck.focus()
+        await settle(pilot)
+        deck.value = "two_player"
+        await until(pilot, lambda: list(app._notifications), 5, "the refusal")
+        assert app.lobby["settings"]["deck"] == "original"
+        said = [str(n.message) for n in app._notifications]
+        assert "2-Player Edition seats 2 players, not 4" in said, said
