@@ -335,3 +335,21 @@ async def test_a_dialog_over_the_table_says_your_clock():
         await pilot.press("question_mark")                                  # a card's rules on top
         await settle(pilot, 2)
         assert str(app.screen.query_one("#dialog-clock").render()).startswith("Your clock: ")
+
+
+async def test_cards_that_make_no_move_are_refused_with_the_way_to_every_move():
+    """Beard Cat + Cattermelon is no pair: the refusal names where every open move is listed."""
+    from ekpeer.tui.widgets import CardWidget
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat", "nope"],
+             "hands": {"ann": ["beard_cat", "cattermelon"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert [c.card for c in app.screen.query(CardWidget)][:2] == ["beard_cat", "cattermelon"]
+        await pilot.press("space", "right", "space", "enter")
+        await until(pilot, lambda: list(app._notifications), 3, "the refusal")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Beard Cat + Cattermelon: not a move you can make now (m lists every move you can)."]
+        assert not session.sent

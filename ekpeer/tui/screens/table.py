@@ -787,8 +787,9 @@ class TableScreen(Screen):
                 moves = [{"do": "play", "cards": list(cards)}]
         if not moves:
             what = " + ".join(self.cat.title(c) for c in cards)
-            self.notify(_("{what}: not a move you can make now.").format(what=what), severity="warning",
-                        timeout=3, markup=False)
+            # where the way to see what is open is named (a stranger asked why two cats made no pair)
+            self.notify(_("{what}: not a move you can make now (m lists every move you can).").format(
+                what=what), severity="warning", timeout=4, markup=False)
             return
         # a pair says so: "Play Attack (2x) on whom?" read as a targeted Attack, not a steal
         what = " + ".join(self._counted(want))
