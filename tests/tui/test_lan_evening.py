@@ -283,3 +283,22 @@ async def test_a_seat_taken_back_from_a_bot_says_whose_moves_read_you(table3):
         await settle(pilot, 6)
         said = [line for line in app.log_lines if "a bot played it while you were away" in str(line)]
         assert len(said) == 1 and not session.bot_played
+
+
+async def test_a_table_the_host_closed_shows_no_seat_played_on_by_a_bot(table3):
+    """The host ends the evening: its own leaving reached bob's table just before the closing,
+    and the players list said "ann ... left: bot playing" under "The host closed the table"."""
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE, me="bob"), snapshot_of(game, rules, "bob", events)],
+                                name="bob")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("lobby", lobby({**ALL_HERE, "ann": {"state": "left"}}, me="bob")["body"])
+        await settle(pilot, 3)
+        players = app.table_screen.query_one("#players")
+        assert "left: bot playing" in str(players.render())
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HostGoneScreen)
+        shown = str(players.render())
+        assert "bot playing" not in shown and "ann" in shown, shown

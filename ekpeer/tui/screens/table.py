@@ -81,6 +81,7 @@ class TableScreen(Screen):
         self._over_screen: Any = None
         self._hand_key: Any = None
         self._timer: tuple[str, float, float, str | None] | None = None
+        self._table_closed = False  # the host closed the table (clock_stopped): no seat plays on
         self._logged = 0
         self._hand_start = 0
         self._card_widgets: list[CardWidget] = []
@@ -148,6 +149,7 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ updates
     def new_game(self) -> None:
+        self._table_closed = False
         self.selected.clear()
         self._logged = 0
         self._hand_start = 0
@@ -181,10 +183,13 @@ class TableScreen(Screen):
 
     def clock_stopped(self) -> None:
         """The host closed the table: no clock runs there any more, so none counts down here
-        under the host-gone dialog (a turn that will never time out)."""
+        under the host-gone dialog (a turn that will never time out); and no seat is "left: bot
+        playing" (the hosting player's own leaving, said just before the table closed)."""
         self._timer = None
+        self._table_closed = True
         if self.is_mounted and self.query("#status") and self.view:
             self._render_status()
+            self._render_players()
 
     def _players_width(self, players: Static) -> int:
         """The players column's text width; before its first layout (the table was hidden
@@ -564,7 +569,10 @@ class TableScreen(Screen):
         players = self.query_one("#players", Static)
         lobby = getattr(app, "lobby", None) or {}
         elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
-        if self.is_over():      # every clock stops with the game: "gone", no seconds counting
+        if self._table_closed:        # the host closed the table: no seat is played on by anyone
+            lobby = {**lobby, "seats": [{k: v for k, v in seat.items() if k != "state"}
+                                        for seat in lobby.get("seats") or []]}
+        elif self.is_over():    # every clock stops with the game: "gone", no seconds counting
             elapsed = 0.0
             still = [{k: v for k, v in seat.items() if k not in ("gone_seconds", "grace_left")}
                      for seat in lobby.get("seats") or []]
