@@ -323,13 +323,15 @@ def spectators_words(lobby: dict[str, Any]) -> str:
 
 
 def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dict[str, Any] | None = None,
-                 elapsed: float = 0.0, back: frozenset[str] | set[str] = frozenset()) -> Text:
+                 elapsed: float = 0.0, back: frozenset[str] | set[str] = frozenset(),
+                 clocks: dict[str, float] | None = None) -> Text:
     """Every player: turn marker, cards held, state on one line; what does not fit, and the
     cards in front of them, on indented lines below.
 
     With the table's ``lobby`` (``elapsed`` seconds old): each seat's connection (gone for
     how long, a bot playing it; ``back``: seats just back) and the Cone of Shame beside its
-    wearer, its arrow the direction of play."""
+    wearer, its arrow the direction of play. ``clocks``: seconds left on the clock running for
+    a player (a gone player's bot moves when it ends, if that is sooner than its grace)."""
     out = Text()
     me = view.get("you")
     seats = {s.get("name"): s for s in (lobby or {}).get("seats") or [] if isinstance(s, dict)}
@@ -350,7 +352,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             line.append(f" {CONE.get(view.get('direction', 1), CONE[1])}", style="bold magenta")
         line.append(f"  {p.get('hand_count', 0)}▮", style="bold")
         tags = []
-        connection = seat_tag(seats.get(name), elapsed) if name != me else None
+        connection = seat_tag(seats.get(name), elapsed, (clocks or {}).get(name)) if name != me else None
         if connection:
             tags.append(connection)
         elif name in back:

@@ -306,10 +306,12 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
     return lines
 
 
-def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0) -> str | None:
+def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0, clock: float | None = None) -> str | None:
     """A seat's connection in a few words for the players list (None: nothing to say):
     ``gone 12 s (bot in 18 s)``, ``bot playing``, ``left (bot playing)``. ``elapsed``: seconds
-    since the lobby message that said it (the host counts to then, the client on)."""
+    since the lobby message that said it (the host counts to then, the client on); ``clock``:
+    seconds left on a clock running for this seat, whose end also brings the covering bot's
+    move (it said "bot in 3 s" when the turn's clock had run out and the bot had played)."""
     if not seat:
         return None
     state = seat.get("state")
@@ -320,6 +322,8 @@ def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0) -> str | None:
         grace = seat.get("grace_left")
         if isinstance(grace, int | float):
             left = max(0.0, float(grace) - elapsed)
+            if clock is not None:
+                left = min(left, max(0.0, clock))
             words += (_(" (bot in {seconds:.0f} s)").format(seconds=left) if left > 0
                       else _(" (bot taking over)"))
         return words

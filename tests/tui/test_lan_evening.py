@@ -302,3 +302,22 @@ async def test_a_table_the_host_closed_shows_no_seat_played_on_by_a_bot(table3):
         assert isinstance(app.screen, HostGoneScreen)
         shown = str(players.render())
         assert "bot playing" not in shown and "ann" in shown, shown
+
+
+async def test_a_gone_players_bot_comes_when_their_turns_clock_ends_if_that_is_sooner():
+    """Bob drops with 8 s left on his turn: the covering bot moves when that clock ends, not
+    when his 30 s of grace do ("gone 27 s (bot in 3 s)" showed after the bot had played)."""
+    table = {"players": ["ann", "bob", "cat"], "current": "bob", "draw_pile": ["skip", "tacocat", "nope"],
+             "hands": {"ann": ["defuse"], "bob": ["nope"], "cat": ["skip"]}}
+    game, rules, events = rigged(table)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("timer", {"kind": "turn", "seconds": 60.0, "remaining": 8.0, "player": "bob"})
+        session.queue.put_nowait(lobby({**ALL_HERE, "bob": {"state": "gone", "gone_seconds": 0.4,
+                                                             "grace_left": 29.6}}))
+        await settle(pilot, 4)
+        assert re.search(r"bob  1▮  gone \d s \(bot in [5-8] s\)", players_text(app)), players_text(app)
+        session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "cat"})     # bob's turn is over
+        await settle(pilot, 4)
+        assert re.search(r"gone \d s \(bot in 2\d s\)", players_text(app)), players_text(app)

@@ -577,8 +577,12 @@ class TableScreen(Screen):
             still = [{k: v for k, v in seat.items() if k not in ("gone_seconds", "grace_left")}
                      for seat in lobby.get("seats") or []]
             lobby = {**lobby, "seats": still}
+        clocks: dict[str, float] = {}
+        if self._timer and self._timer[0] == "turn" and self._timer[3]:
+            kind, seconds, started, player = self._timer
+            clocks[str(player)] = seconds - (time.monotonic() - started)
         _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
-                                    getattr(app, "back_seats", set())))
+                                    getattr(app, "back_seats", set()), clocks))
 
     def _host_words(self) -> tuple[str, str]:
         addr = getattr(self.app, "address", None)
