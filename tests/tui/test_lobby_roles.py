@@ -318,3 +318,20 @@ async def test_quick_spaces_on_a_tick_each_count_before_the_host_echoes():
         session.push("lobby", lobby(expansions=("base", "party"))["body"])
         await settle(pilot, 3)
         assert app.screen.query_one("#exp-party", Tick).value is True and not app.screen._sent
+
+
+async def test_the_first_tab_in_the_hosts_lobby_goes_to_the_first_setting():
+    """It went to the settings pane itself, which shows no focus; a joiner, who can set
+    nothing, still tabs to the pane to scroll and read it."""
+    app, _ = lobby_app([lobby(you="ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#set-seats", Select)
+    app, _ = lobby_app([lobby(you="bob")], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#settings")

@@ -537,6 +537,9 @@ class LobbyScreen(Screen):
     def _apply_values(self) -> None:
         settings = self.lobby.get("settings", {})
         creator = self.can_set()
+        # the pane is a Tab stop only for whoever cannot set anything (to scroll it and read):
+        # for the host the first Tab went to the pane, which showed no focus, not a setting
+        self.query_one("#settings").can_focus = not creator
         with self.prevent(Select.Changed, Checkbox.Changed):
             for widget in self.query("#settings Select, #settings Checkbox"):
                 widget.disabled = not creator
