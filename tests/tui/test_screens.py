@@ -293,3 +293,27 @@ async def test_quitting_a_game_against_bots_at_a_host_in_this_process_is_asked_f
         await pilot.press("escape")
         await settle(pilot, 2)
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_the_key_bar_offers_a_rematch_at_the_table_once_the_game_is_over(table3):
+    """The status says "r: rematch" under a closed game-over dialog; the key bar offered only
+    q and x (and, mid-game, no r at all)."""
+    from ekpeer.tui.widgets import KeyBar
+
+    def keys(app) -> set[str]:
+        return {b.key for _, b, enabled, _ in app.screen.active_bindings.values() if enabled and b.show}
+
+    app, _ = scripted_app([snapshot_of(*rigged(table3)[:2], "ann")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert "r" not in keys(app)
+    over = dict(table3, out=["cat"], draw_pile=["exploding_kitten"], hands={**table3["hands"], "ann": []},
+                current="ann")
+    game, rules, events = rigged(over, [{"do": "draw", "by": "ann"}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("escape")                # the dialog closed: the table, game over
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TableScreen) and {"r", "q", "x"} <= keys(app)
+        assert "Rematch" in str(app.screen.query_one(KeyBar).render())

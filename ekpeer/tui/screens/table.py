@@ -61,7 +61,7 @@ class TableScreen(Screen):
         Binding("b", "discard", "Discard"),
         Binding("m", "moves", "Moves"),
         Binding("escape", "clear", "Clear", show=False),
-        Binding("r", "rematch", "Rematch", show=False),
+        Binding("r", "rematch", "Rematch"),   # shown once the game is over (check_action)
         Binding("t", "sit", "Take a seat", show=False),     # a watcher, once the game is over
         Binding("q", "quit_over", "Quit"),     # shown once the game is over (check_action)
         Binding("x", "leave_over", "Leave"),   # the same: leave the table, as the dialog's x
@@ -994,6 +994,8 @@ class TableScreen(Screen):
             return not (self._out() or self.is_over() or self.view.get("you") is None or self._host_closed())
         if action in ("quit_over", "leave_over"):
             return self.is_over()
+        if action == "rematch":             # as the status line offers it ("r: rematch")
+            return self.is_over() and self.view.get("you") is not None and not self._host_closed()
         return True
 
     def action_quit_over(self) -> None:
