@@ -101,8 +101,8 @@ CARDS = [
              saves=defuses, save=defuse, pick_hand=False,
              traits=frozenset({"saves"}), bot_value=100),
     CardSpec("nope", "Nope",
-             "Stop any action except an Exploding Kitten or a Defuse. Nope a Nope to make a Yup. "
-             "Play it at any time, even when it is not your turn.",
+             "Stop any action except an Exploding Kitten or a Defuse. Nope a Nope to make a Yup: "
+             "the action happens after all. Play it at any time, even when it is not your turn.",
              kind="nope", counts=_counts(5, 3), is_nope=True, dead_may_play=True,
              bot_value=80),
     CardSpec("attack", "Attack (2x)",
