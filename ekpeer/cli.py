@@ -119,6 +119,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
         print(f"  cards: {', '.join(info['cards'])}")
         print(f"  from: {info.get('path', '?')}")
+        for note in info.get("notes") or []:
+            print(f"  note: {note}")
     return 0
 
 

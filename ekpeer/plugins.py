@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -92,12 +93,15 @@ def plugin_info() -> list[dict[str, Any]]:
     out = []
     for name, ep in sorted(installed().items()):
         dist = getattr(ep, "dist", None)
+        notes: list[str] = []
         try:
             rs = ruleset([name])
             cards = [c.id for c in rs.cards.values() if c.plugin == name]
+            notes = trait_notes([c for c in rs.cards.values() if c.plugin == name])
         except Exception as exc:  # a broken third-party plugin must not break the listing
             cards = [f"<failed to load: {exc}>"]
         out.append({
+            "notes": notes,
             "name": name,
             "version": dist.version if dist else "?",
             "package": dist.metadata["Name"] if dist else "?",
@@ -106,6 +110,23 @@ def plugin_info() -> list[dict[str, Any]]:
             "path": _where(dist, ep.value),
         })
     return out
+
+
+def trait_notes(cards: Iterable[Any]) -> list[str]:
+    """A word for each trait of ``cards`` that nothing in the project reads: allowed (a plugin
+    may keep words of its own), but a typo ("steal" for "steals") would silently change how
+    bots play the card, or let a card that kills be dealt into a hand."""
+    import difflib
+
+    from .engine.cards import TRAITS
+
+    notes = []
+    for card in cards:
+        for trait in sorted(set(card.traits) - set(TRAITS)):
+            close = difflib.get_close_matches(trait, list(TRAITS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            notes.append(f"{card.id}: trait {trait!r} is read by nothing in ekpeer{hint}")
+    return notes
 
 
 def _where(dist: Any, module: str) -> str:

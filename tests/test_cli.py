@@ -88,3 +88,17 @@ def test_scenario_run_prints_one_line_per_scenario():
     assert result.returncode == 0, result.stdout[-2000:]
     lines = result.stdout.strip().splitlines()
     assert all(line.startswith("PASS ") for line in lines[:-1])
+
+
+def test_ekpeer_plugins_notes_a_trait_nothing_reads_and_the_word_it_may_mean():
+    """A stranger's plugin misspelled ``steals`` as ``steal``: accepted, it silently changed how
+    the bots play the card. Still allowed (a plugin may keep words of its own), now said."""
+    from ekpeer.engine import CardSpec
+    from ekpeer.plugins import trait_notes
+
+    laser = CardSpec("laser_pointer", "Laser Pointer", "Aim it at a player.", traits=frozenset({"steal"}))
+    mine = CardSpec("catnap", "Catnap", "Skip.", traits=frozenset({"ends_turn", "naps"}))
+    assert trait_notes([laser, mine]) == [
+        "laser_pointer: trait 'steal' is read by nothing in ekpeer (did you mean 'steals'?)",
+        "catnap: trait 'naps' is read by nothing in ekpeer"]
+    assert "note:" not in run("plugins").stdout          # the built-in boxes use known words only
