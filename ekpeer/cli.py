@@ -124,6 +124,26 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_privacy(args: argparse.Namespace) -> int:
+    """Non-interference for one plugin's box (``ekpeer.engine.noninterference``): random games
+    with it, each compared with twins that differ by cards a player has not seen."""
+    from .engine.noninterference import Leak, check_games
+    from .plugins import installed, ruleset
+
+    if args.plugin not in installed():
+        print(f"ekpeer privacy: no plugin {args.plugin!r} is installed (see ekpeer plugins)", file=sys.stderr)
+        return 2
+    rules = ruleset([args.plugin])
+    try:
+        stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed)
+    except Leak as leak:
+        print(f"LEAK in {args.plugin}: {leak}")
+        return 1
+    print(f"{args.plugin}: no leak in {stats['games']} games ({stats['forks']} twin games, "
+          f"{stats['compared']} moves compared, 2-{args.players} players)")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import report, simulate
 
@@ -149,6 +169,15 @@ def build_parser() -> argparse.ArgumentParser:
     cards.set_defaults(func=cmd_cards)
     plugins = sub.add_parser("plugins", help="list installed plugins")
     plugins.set_defaults(func=cmd_plugins)
+    privacy = sub.add_parser("privacy", help="check that a plugin's cards tell no player a card they have "
+                                              "not seen (random games against their twins)")
+    privacy.add_argument("plugin", help="an installed plugin's name (see ekpeer plugins)")
+    privacy.add_argument("--games", type=int, default=20, help="random games (default 20)")
+    privacy.add_argument("--players", type=int, default=5, help="most players at a table (default 5)")
+    privacy.add_argument("--deck", default=None, help="the main deck (default: the first that seats them)")
+    privacy.add_argument("--variants", default="", help="variants on, comma-separated")
+    privacy.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    privacy.set_defaults(func=cmd_privacy)
 
     sim = sub.add_parser("simulate", help="play bot games headless")
     sim.add_argument("--players", type=int, default=4, help="players at each table (default 4)")

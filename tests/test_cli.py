@@ -102,3 +102,12 @@ def test_ekpeer_plugins_notes_a_trait_nothing_reads_and_the_word_it_may_mean():
         "laser_pointer: trait 'steal' is read by nothing in ekpeer (did you mean 'steals'?)",
         "catnap: trait 'naps' is read by nothing in ekpeer"]
     assert "note:" not in run("plugins").stdout          # the built-in boxes use known words only
+
+
+def test_ekpeer_privacy_checks_an_installed_box_and_names_an_unknown_one():
+    """A plugin author could not run the non-interference check on their own box: the suite
+    ran it on the project's boxes only."""
+    done = run("privacy", "zombie", "--games", "3")
+    assert done.returncode == 0 and done.stdout.startswith("zombie: no leak in 3 games ("), done
+    missing = run("privacy", "nosuchbox")
+    assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr
