@@ -56,7 +56,7 @@ def test_the_templates_hold_what_a_player_reads():
             "LANGUAGE/LC_ALL/LANG, else English"} <= client
     assert set(domains()) == {"ekpeer", *BUILT_IN}
     assert {"Nope", "Original Edition", "56 cards for 2-5 players"} <= set(plugin_texts("base"))
-    assert {"I'll Take That", "Party cards"} <= set(plugin_texts("party"))
+    assert {"I'll Take That", "Party cards: 9 more in the deck"} <= set(plugin_texts("party"))
 
 
 def test_the_party_pack_and_the_other_boxes_speak_the_words_of_seed_004(danish):
