@@ -57,6 +57,11 @@ def hosted_app(seed: int = 3, **settings: Any):
     return make_app(hosted_factory(seed), mode="play", name="ann", settings=base)
 
 
+def screen_lines(app) -> list[str]:
+    """Every line of the screen as a terminal shows it: each cell, spaces included."""
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
 async def settle(pilot, times: int = 3) -> None:
     for _ in range(times):
         await pilot.pause(0.05)

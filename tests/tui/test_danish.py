@@ -16,7 +16,7 @@ from ekpeer.net.lobby import choices_in, table_plugins_in
 from ekpeer.plugins import translated
 from ekpeer.tui.widgets import CardWidget
 
-from .conftest import rigged, scripted_app, settle, snapshot_of
+from .conftest import rigged, screen_lines, scripted_app, settle, snapshot_of
 from .test_lobby_roles import lobby, lobby_app
 
 LONG = ["garbage_collection", "potluck", "curse_of_the_cat_butt", "rainbow_ralphing_cat", "defuse",
@@ -160,40 +160,37 @@ async def test_a_deck_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
     app, _ = lobby_app([danish_lobby()])
     async with app.run_test(size=(64, 20)) as pilot:
         await settle(pilot, 8)
-        lines = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+        lines = screen_lines(app)
     deck = next(line for line in lines if "Party Pack: 2-10" in line)
     assert "Party Pack: 2-10 spillere" in deck or "Party Pack: 2-10 spill…" in deck, deck
 
 
-async def test_an_open_settings_menu_is_closed_in_danish():
-    """Textual's own "Dismiss menu" key under an open Select is said in the player's language
-    (a stranger found it in English in the Danish lobby)."""
+async def opened_menu(size: tuple[int, int], setting: str) -> tuple[list[str], str]:
+    """The Danish lobby at ``size`` with ``setting``'s list open: the screen's lines, the key bar."""
     from textual.widgets import Select
 
     from ekpeer.tui.widgets import KeyBar
 
     app, _ = lobby_app([danish_lobby()])
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot, 8)
-        app.screen.query_one("#set-deck", Select).focus()
+        app.screen.query_one(setting, Select).focus()
         await pilot.press("enter")
         await settle(pilot, 4)
-        keys = str(app.screen.query_one(KeyBar).render())
+        return screen_lines(app), str(app.screen.query_one(KeyBar).render())
+
+
+async def test_an_open_settings_menu_is_closed_in_danish():
+    """Textual's own "Dismiss menu" key under an open Select is said in the player's language
+    (a stranger found it in English in the Danish lobby)."""
+    _, keys = await opened_menu((80, 24), "#set-deck")
     assert "Luk menuen" in keys and "Dismiss" not in keys, keys
 
 
 async def test_an_open_settings_menu_is_framed_off_from_the_labels_beside_it():
     """At 64x20 an open setting's list has a frame a text terminal shows; Textual's tall border
     drew nothing there, so its choices ran into the labels ("Udvidelser7")."""
-    from textual.widgets import Select
-
-    app, _ = lobby_app([danish_lobby()])
-    async with app.run_test(size=(64, 20)) as pilot:
-        await settle(pilot, 8)
-        app.screen.query_one("#set-seats", Select).focus()
-        await pilot.press("enter")
-        await settle(pilot, 4)
-        lines = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+    lines, _ = await opened_menu((64, 20), "#set-seats")
     framed = [line for line in lines if "│" in line]
     assert any("╭" in line for line in lines) and any("╰" in line for line in lines), lines
     assert any("Udvidelser│" in line for line in framed), lines

@@ -139,21 +139,25 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         assert ("close", None) in session.sent
 
 
-async def test_the_clock_stops_once_the_host_closed_the_table(table3):
+async def test_the_clock_stops_and_no_seat_plays_on_once_the_host_closed_the_table(table3):
     """A tester saw "Your clock" count down under the host-gone dialog: the host that closed
-    the table runs no clock any more, so the bar stops (and is not drawn again by the tick)."""
+    the table runs no clock any more, so the bar stops (and is not drawn again by the tick).
+    And the hosting player's own leaving, said just before the closing, read "bob ... left:
+    bot playing" under "The host closed the table"."""
     game, rules, events = rigged(table3)
     app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 6)
         session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "ann"})
+        session.push("lobby", lobby({**ALL_HERE, "bob": {"state": "left"}})["body"])
         await settle(pilot, 3)
-        status = app.table_screen.query_one("#status")
-        assert "Your clock" in str(status.render())
+        status, players = app.table_screen.query_one("#status"), app.table_screen.query_one("#players")
+        assert "Your clock" in str(status.render()) and "left: bot playing" in str(players.render())
         session.push("closing", {"reason": "the host closed the table"})
         await settle(pilot, 6)
         assert isinstance(app.screen, HostGoneScreen)
         assert "clock" not in str(status.render()), str(status.render())
+        assert "bot playing" not in str(players.render()) and "bob" in str(players.render())
 
 
 async def test_a_hosting_player_is_asked_before_quitting_with_others_seated(table3):
@@ -283,25 +287,6 @@ async def test_a_seat_taken_back_from_a_bot_says_whose_moves_read_you(table3):
         await settle(pilot, 6)
         said = [line for line in app.log_lines if "a bot played it while you were away" in str(line)]
         assert len(said) == 1 and not session.bot_played
-
-
-async def test_a_table_the_host_closed_shows_no_seat_played_on_by_a_bot(table3):
-    """The host ends the evening: its own leaving reached bob's table just before the closing,
-    and the players list said "ann ... left: bot playing" under "The host closed the table"."""
-    game, rules, events = rigged(table3)
-    app, session = scripted_app([lobby(ALL_HERE, me="bob"), snapshot_of(game, rules, "bob", events)],
-                                name="bob")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, 6)
-        session.push("lobby", lobby({**ALL_HERE, "ann": {"state": "left"}}, me="bob")["body"])
-        await settle(pilot, 3)
-        players = app.table_screen.query_one("#players")
-        assert "left: bot playing" in str(players.render())
-        session.push("closing", {"reason": "the host closed the table"})
-        await settle(pilot, 6)
-        assert isinstance(app.screen, HostGoneScreen)
-        shown = str(players.render())
-        assert "bot playing" not in shown and "ann" in shown, shown
 
 
 async def test_a_gone_players_bot_comes_when_their_turns_clock_ends_if_that_is_sooner():

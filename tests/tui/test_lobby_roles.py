@@ -16,7 +16,7 @@ from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.lobby import LobbyScreen, Tick
 from ekpeer.tui.session import FakeSession
 
-from .conftest import settle
+from .conftest import screen_lines, settle
 from .contrast import cell_background, contrast, lines, runs
 
 CHOICES = choices()
@@ -205,8 +205,7 @@ async def test_the_join_command_copied_off_an_80_column_screen_runs_as_it_is():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         # each screen line as a terminal copies it: every cell, trailing blanks dropped
-        strips = app.screen._compositor.render_strips()
-        screen = ["".join(seg.text for seg in strip).rstrip() for strip in strips]
+        screen = [line.rstrip() for line in screen_lines(app)]
     first = next(i for i, line in enumerate(screen) if "ekpeer join" in line)
     after = next(i for i, line in enumerate(screen) if "Key fingerprint" in line)
     copied = screen[first:after]
