@@ -353,3 +353,25 @@ async def test_cards_that_make_no_move_are_refused_with_the_way_to_every_move():
         said = [str(n.message) for n in app._notifications]
         assert said == ["Beard Cat + Cattermelon: not a move you can make now (m lists every move you can)."]
         assert not session.sent
+
+
+async def test_the_game_over_dialog_comes_straight_over_the_table_with_the_log_open():
+    """A stranger had the log open when the game ended: the game-over dialog came on top of
+    it, the Esc meant for the log closed that dialog unseen, and the log came back. What was
+    open to read closes; the game-over dialog says the end over the table."""
+    from ekpeer.engine import Move, player_view
+    from ekpeer.engine.view import visible_events
+
+    table = {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["exploding_kitten", "tacocat"],
+             "hands": {"ann": ["defuse"], "bob": ["tacocat"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        events = visible_events(list(game.apply(Move("draw", "bob"))), "ann")
+        session.push("update", {"view": player_view(game, "ann"), "events": events})
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 3, "the game-over dialog")
+        assert [type(s).__name__ for s in app.screen_stack] == ["TableScreen", "GameOverScreen"]

@@ -704,6 +704,13 @@ class TableScreen(Screen):
             elif what is not None:
                 self.app.game_over_answered(what)  # type: ignore[attr-defined]
 
+        # what was open over the table to read (the log, a card's rules, the discard pile)
+        # closes: the game's end is said straight over the table. Over the log, the Esc
+        # meant for the log closed the game-over dialog unseen, and the log came back.
+        from .dialog import Dialog
+
+        while isinstance(self.app.screen, Dialog) and self.app.screen is not self._decision:
+            self.app.pop_screen()
         self.app.push_screen(screen, done)
 
     def _over_again(self) -> None:
