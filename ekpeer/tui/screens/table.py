@@ -35,6 +35,10 @@ def _show(widget: Static, content: Text, layout: bool = True) -> None:
         widget.update(content, layout=layout)
 
 
+def _seconds_left(left: float) -> str:
+    return _("{seconds} s left").format(seconds=number(left, ".0f"))
+
+
 #: the narrowest the turn clock's bar gets, to leave room for what you selected
 BAR_MIN = 6
 
@@ -190,6 +194,12 @@ class TableScreen(Screen):
         if self.is_mounted and self.query("#status") and self.view:
             self._render_status()
             self._render_players()
+
+    def _left(self) -> float:
+        """Seconds left on the running clock (``self._timer``, which must be set)."""
+        assert self._timer is not None
+        _kind, seconds, started, _player = self._timer
+        return seconds - (time.monotonic() - started)
 
     def _players_width(self, players: Static) -> int:
         """The players column's text width; before its first layout (the table was hidden
@@ -494,8 +504,8 @@ class TableScreen(Screen):
         room = self._status_width()
         clear = _("  Esc: clear")     # said where it fits (a stranger did not know it)
         if self._timer:
-            kind, seconds, started, player = self._timer
-            left = max(0.0, seconds - (time.monotonic() - started))
+            kind, seconds, _started, player = self._timer
+            left = max(0.0, self._left())
             if left > 0 and (kind != "reaction" or self.view.get("stack")):
                 if kind == "reaction":
                     label = _("Reaction")
@@ -579,8 +589,7 @@ class TableScreen(Screen):
             lobby = {**lobby, "seats": still}
         clocks: dict[str, float] = {}
         if self._timer and self._timer[0] == "turn" and self._timer[3]:
-            kind, seconds, started, player = self._timer
-            clocks[str(player)] = seconds - (time.monotonic() - started)
+            clocks[str(self._timer[3])] = self._left()
         _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
                                     getattr(app, "back_seats", set()), clocks))
 
@@ -762,10 +771,10 @@ class TableScreen(Screen):
         else:
             return None
         if self._timer:
-            kind, seconds, started, player = self._timer
-            left = seconds - (time.monotonic() - started)
+            kind, _seconds, _started, player = self._timer
+            left = self._left()
             if left > 0 and (player in (None, me) or kind == "reaction"):
-                words += " · " + _("{seconds} s left").format(seconds=number(left, ".0f"))
+                words += " · " + _seconds_left(left)
         return words
 
     def clock_words(self) -> str | None:
@@ -773,8 +782,8 @@ class TableScreen(Screen):
         over the table, which hides the status bar's clock; None when no clock runs for you."""
         if not self._timer or not self.view or self.is_over():
             return None
-        kind, seconds, started, player = self._timer
-        left = seconds - (time.monotonic() - started)
+        kind, _seconds, _started, player = self._timer
+        left = self._left()
         if left <= 0:
             return None
         if kind == "reaction":
@@ -785,7 +794,7 @@ class TableScreen(Screen):
             label = _("Your clock")
         else:
             return None
-        return f"{label}: " + _("{seconds} s left").format(seconds=number(left, ".0f"))
+        return f"{label}: " + _seconds_left(left)
 
     def _nope_offered(self) -> bool:
         """Whether to offer Nope: not against your own action while it stands (legal, but it
