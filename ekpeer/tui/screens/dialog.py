@@ -46,6 +46,7 @@ class Dialog(ModalScreen[T]):
         self._clock_line.display = bool(words)
         if words:
             self._clock_line.update(Text(words))
+
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_attached or self.app.screen is not self:
             return AwaitComplete.nothing()       # withdrawn (or covered): the answer is too late

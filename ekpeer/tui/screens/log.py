@@ -28,13 +28,12 @@ class LogScreen(Dialog[None]):
         super().__init__(classes="decision decision-log")
         self.lines = lines
         self.calling = calling
-        self._written = 0
+        self._written = 0                   # lines written to the log widget
+        self._titled: int | None = None     # the count the title says
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            n = len(self.lines)
-            yield Static(ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n),
-                         id="dialog-title")
+            yield Static("", id="dialog-title")     # "The game's log: 42 lines", kept up to date
             yield Static("", id="log-calling")
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
@@ -61,9 +60,9 @@ class LogScreen(Dialog[None]):
         follow = not self._written or log.is_vertical_scroll_end
         for line in self.lines[self._written:]:
             log.write(line, scroll_end=follow)
-        if len(self.lines) != self._written:
-            self._written = len(self.lines)
-            n = self._written
+        n = self._written = len(self.lines)
+        if n != self._titled:
+            self._titled = n
             self.query_one("#dialog-title", Static).update(
                 ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n))
         calling = self.calling() if self.calling is not None else None
