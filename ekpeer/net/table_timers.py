@@ -235,12 +235,13 @@ class TableTimers:
             self.host.log("timed_out", table=self.id, seat=player, move=move.to_dict())
             # the Cone is for a person who was there and let the clock run out: never for one
             # whose connection was gone at the time (their seat waiting out its grace)
-            if seat is not None and self.cone is None and seat.human and seat.session is not None \
-                    and not seat.bot_driven:
-                self.wear_cone(seat)
+            shamed = seat is not None and self.cone is None and seat.human and seat.session is not None \
+                and not seat.bot_driven
             err = self.apply(seat, move, timed_out=True)
             if err is not None:
                 self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
+            if shamed:      # after the move: every log says the time ran out, then the Cone
+                self.wear_cone(seat)  # type: ignore[arg-type]
         if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
             self.schedule()
 
