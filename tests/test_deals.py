@@ -265,3 +265,12 @@ def test_the_lobby_takes_a_custom_deck_with_any_plugins_and_checks_it_as_the_eng
     assert "only be a random card" in rules.check_options(["ann"], {"custom": {"picks": {
         "ann": {"pile": ["alter_the_future"]}}}})
     assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["reverse"]}}}}) is None
+
+
+def test_unticking_the_last_box_is_refused_in_a_players_words():
+    """A stranger unticked base, the only box ticked, and read "expansions must be a list of
+    1 to 16 names"."""
+    with pytest.raises(SettingsError, match="^at least one of the expansions must stay ticked$"):
+        check({"expansions": []})
+    with pytest.raises(SettingsError, match="must be a list of 1 to"):
+        check({"expansions": "base"})          # a client's malformed message keeps its own words

@@ -113,6 +113,8 @@ def _shown(names: list[Any], most: int = 4) -> str:
 
 def _names(value: Any, what: str, most: int, empty: bool) -> list[str]:
     """A list of at most ``most`` distinct short names, or :class:`SettingsError`."""
+    if isinstance(value, list) and not value and not empty:     # a player's untick, said plainly
+        raise SettingsError(f"at least one of the {what} must stay ticked")
     if not isinstance(value, list) or len(value) > most or (not value and not empty):
         raise SettingsError(f"{what} must be a list of {0 if empty else 1} to {most} names")
     bad = [v for v in value if not isinstance(v, str) or not v or len(v) > NAME_LEN or not v.isprintable()]
