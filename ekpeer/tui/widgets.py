@@ -374,9 +374,10 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             else:
                 line.append("\n" + "\n".join(_hang(words, width)), style="italic")
         # cards lying face up for everyone: Marked cards in the hand, and cards in front
-        # (a dead player's kitten, an I'll Take That)
+        # (a dead player's kitten, an I'll Take That); "in front" alone read as a riddle
+        before = _("in front of you") if name == me else _("in front of them")
         for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
-                                    (_("in front"), p.get("in_front"), "dim")):
+                                    (before, p.get("in_front"), "dim")):
             if cards:
                 line.append("\n" + "\n".join(_hang(f"{label}: {cat.titles(cards)}", width)), style=style)
         if i:
@@ -414,7 +415,8 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         if line:
             t.append(f"\n{line}", style="magenta")
     t.append("\n" + _("Play goes "), style="bold")
-    t.append(_("→ in seat order") if view.get("direction", 1) == 1 else _("← reversed"))
+    # the arrows of the players list beside it (the Cone's too): play goes down it, or up
+    t.append(_("↓ down the players list") if view.get("direction", 1) == 1 else _("↑ up the list (reversed)"))
     return t
 
 
