@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from ports import free_port as _port
 
-from .test_e2e_tmux import _descendants, _tmux
+from .test_e2e_tmux import _descendants, _tmux, tmux_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
 EKPEER = ROOT / ".venv" / "bin" / "ekpeer"
@@ -56,7 +56,7 @@ def _wait(name: str, words: str, timeout: float, then: str | None = None) -> flo
 
 def _terminal(name: str, cmd: str) -> None:
     """A terminal of 110 x 32 running ``cmd`` (a tmux session called ``name``)."""
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "110", "-y", "32", cmd], check=True)
+    subprocess.run(tmux_cmd("new-session", "-d", "-s", name, "-x", "110", "-y", "32", cmd), check=True)
 
 
 def _kill_pane(name: str) -> None:
@@ -104,7 +104,7 @@ def test_a_lan_evening_a_player_drops_and_returns_and_the_host_quits(tmp_path):
 
         _kill_pane(bob)                             # bob's terminal dies with his client in it
         _wait(ann, "bob lost connection", 20)
-        subprocess.run(["tmux", "kill-session", "-t", bob], capture_output=True)
+        subprocess.run(tmux_cmd("kill-session", "-t", bob), capture_output=True)
         _terminal(bob, join_cmd)
         _wait(bob, "Draw pile", 40, " (bob back at the table)")
         _wait(ann, "bob is back", 15)
@@ -116,4 +116,4 @@ def test_a_lan_evening_a_player_drops_and_returns_and_the_host_quits(tmp_path):
         assert took < 5.0, f"bob was told after {took:.1f} s"
     finally:
         for name in (ann, bob):
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            subprocess.run(tmux_cmd("kill-session", "-t", name), capture_output=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -17,8 +18,27 @@ EKPEER = ROOT / ".venv" / "bin" / "ekpeer"
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
+#: a tmux server of this test process's own, kept up by a session that waits, so that no test
+#: here starts a session on a server another test's last kill-session is closing ("server
+#: exited unexpectedly", seen once with two test workers on the default server)
+SERVER = f"ekpeer-e2e-{os.getpid()}"
+_kept: list[bool] = []
+
+
+def tmux_cmd(*args: str) -> list[str]:
+    """The command line of ``tmux args`` on this process's own server (started on first use)."""
+    if not _kept:
+        env = dict(os.environ, TERM="xterm-256color")
+        subprocess.run(["tmux", "-L", SERVER, "new-session", "-d", "-s", "keep", "sleep 1800"],
+                       capture_output=True, timeout=10, env=env)
+        atexit.register(subprocess.run, ["tmux", "-L", SERVER, "kill-server"], capture_output=True,
+                        timeout=10)
+        _kept.append(True)
+    return ["tmux", "-L", SERVER, *args]
+
+
 def _tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=10).stdout
+    return subprocess.run(tmux_cmd(*args), capture_output=True, text=True, timeout=10).stdout
 
 
 def _descendants(pid: int) -> set[int]:
@@ -55,9 +75,8 @@ def test_play_a_whole_game_in_tmux(tmp_path):
     cmd = (f"{exe} play --name ann --players 2 --bots heuristic --reaction 0.2 --turn 30 --think 0.02 --start"
            f" --save-replays {tmp_path}")
     env = dict(os.environ, TERM="xterm-256color")
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd], check=True, env=env
-    )
+    subprocess.run(tmux_cmd("new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd), check=True,
+                   env=env)
     try:
         deadline = time.monotonic() + 60
         screen = ""
@@ -90,4 +109,4 @@ def test_play_a_whole_game_in_tmux(tmp_path):
             time.sleep(0.1)
         assert not [p for p in below if _alive(p)]
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run(tmux_cmd("kill-session", "-t", name), capture_output=True)

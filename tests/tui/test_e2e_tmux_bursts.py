@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from .test_e2e_tmux import EKPEER, _tmux
+from .test_e2e_tmux import EKPEER, _tmux, tmux_cmd
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -38,7 +38,7 @@ def test_three_arrows_and_enter_in_one_send_keys_play_the_fourth_card():
     cmd = (f"{exe} play --name ann --players 2 --bots heuristic --reaction 0.2 --turn 60 --think 0.02"
            " --start --seed 5")
     env = dict(os.environ, TERM="xterm-256color")
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "150", "-y", "30", cmd],
+    subprocess.run(tmux_cmd("new-session", "-d", "-s", name, "-x", "150", "-y", "30", cmd),
                    check=True, env=env)
     try:
         screen = ""
@@ -60,4 +60,4 @@ def test_three_arrows_and_enter_in_one_send_keys_play_the_fourth_card():
         for wrong in titles[:3]:
             assert f"You play {wrong}" not in screen and f"{wrong}: not a move" not in screen, screen
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run(tmux_cmd("kill-session", "-t", name), capture_output=True)
