@@ -69,3 +69,22 @@ def first_decision():
         return decision
 
     return make
+
+
+@pytest.fixture
+def deeper_search(monkeypatch, first_decision):
+    """Check a deeper level of the search bot (``expert.FLAG`` on): it fills nodes, plays
+    rounds, searches a decision the same twice (a pure function of it), and the flat search,
+    the flag off, fills none. ``deeper_search(flag, players, seed, playouts)``."""
+    def check(flag: str, players: int, seed: int, playouts: int) -> None:
+        import ekpeer.bots.expert as expert
+
+        monkeypatch.setattr(expert, flag, True)
+        decision = first_decision(players, seed, playouts)
+        first, second = expert.decide(decision), expert.decide(decision)
+        assert first.nodes > 0 and first.rounds > 0
+        assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)
+        monkeypatch.setattr(expert, flag, False)       # the flat search
+        assert expert.decide(decision).nodes == 0
+
+    return check

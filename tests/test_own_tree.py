@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from ekpeer.bots import own_tree
-from ekpeer.bots.expert import decide
 from ekpeer.bots.own_tree import WARM, Node, OwnTree
 from ekpeer.bots.own_turn import DRAW, HABIT
 from ekpeer.bots.playout import Playout
@@ -47,14 +46,6 @@ def test_a_node_is_keyed_on_what_the_seat_knows_never_on_a_hidden_card():
     assert keys[0] == keys[1]
 
 
-def test_a_search_grows_a_tree_per_candidate_and_stays_a_pure_function(monkeypatch, first_decision):
-    import ekpeer.bots.expert as expert
-
-    monkeypatch.setattr(expert, "OWN_TREE", True)
+def test_a_search_grows_a_tree_per_candidate_and_stays_a_pure_function(monkeypatch, deeper_search):
     monkeypatch.setattr(own_tree, "WARM", 2)
-    decision = first_decision(2, 5, 600)
-    first, second = decide(decision), decide(decision)
-    assert first.nodes > 0 and first.rounds > 0
-    assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)
-    monkeypatch.setattr(expert, "OWN_TREE", False)      # the flat search
-    assert decide(decision).nodes == 0
+    deeper_search("OWN_TREE", 2, 5, 600)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-from ekpeer.bots.expert import decide
 from ekpeer.bots.own_turn import DRAW, HABIT, MIN_VISITS, Node, OwnTurns
 from ekpeer.bots.playout import Playout
 from ekpeer.plugins import ruleset
@@ -73,13 +72,5 @@ def test_learning_chooses_the_first_turn_decision_and_racing_asks_on_every_one()
     assert {key: node.visits for key, node in tree.nodes.items()} == learned  # and not learned
 
 
-def test_a_search_learns_its_own_turns_and_stays_a_pure_function(monkeypatch, first_decision):
-    import ekpeer.bots.expert as expert
-
-    monkeypatch.setattr(expert, "OWN_TURNS", True)
-    decision = first_decision(4, 5, 400)
-    first, second = decide(decision), decide(decision)
-    assert first.nodes > 0 and first.rounds > 0
-    assert (first.move, first.scores, first.nodes) == (second.move, second.scores, second.nodes)
-    monkeypatch.setattr(expert, "OWN_TURNS", False)     # the flat search
-    assert decide(decision).nodes == 0
+def test_a_search_learns_its_own_turns_and_stays_a_pure_function(deeper_search):
+    deeper_search("OWN_TURNS", 4, 5, 400)
