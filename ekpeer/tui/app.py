@@ -667,6 +667,7 @@ class EkpeerApp(App):
 
     @work(group="send")
     async def leave(self) -> None:
+        self._remember_settings()
         session, self.session = self.session, None
         self.view, self.lobby = {}, {}
         # the player left: the session's end is no news to tell them ("Disconnected: ...")
@@ -677,6 +678,18 @@ class EkpeerApp(App):
             except Exception:
                 pass
         self.switch_mode("start")
+
+    def _remember_settings(self) -> None:
+        """The table this player set up starts their next one with its settings: after Leave,
+        Play vs bots had put every choice of the lobby back to its default. Never the password
+        nor a custom deck's picks: those are the table's, and the lobby shows neither."""
+        settings = self.lobby.get("settings")
+        if not isinstance(settings, dict) or not (self.hosting() or getattr(self.session, "create", False)):
+            return
+        from .presets import DEFAULT_SETTINGS
+
+        self.settings = {**(self.settings or {}),
+                         **{k: v for k, v in settings.items() if k in DEFAULT_SETTINGS}}
 
     def game_over_answered(self, what: str) -> None:
         if what == "rematch":

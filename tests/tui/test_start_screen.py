@@ -110,3 +110,28 @@ def test_a_listed_table_says_in_words_only_that_it_is_not_encrypted():
     assert StartScreen._table_line(keyed).endswith("10.0.0.2:5555")
     assert "🔒" not in StartScreen._table_line(keyed)
     assert StartScreen._table_line(plain).endswith("10.0.0.3:5555  (not encrypted: --insecure)")
+
+
+async def test_a_second_game_against_bots_starts_from_the_settings_of_the_first():
+    """Leave, then Play vs bots again: the lobby had put every choice back to its default (a
+    stranger's six seats and turn clock were gone). The table this player set up starts the
+    next one with its settings."""
+    from .conftest import hosted_factory, until
+
+    first = {"seats": 2, "reaction_seconds": 0.05, "bots": "heuristic", "expansions": ["base"]}
+    app = make_app(hosted_factory(), name="ann", settings=first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: app.lobby.get("settings", {}).get("seats") == 2, 10, "the lobby")
+        await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
+        await pilot.press("plus", "plus", "plus")
+        await until(pilot, lambda: app.lobby.get("settings", {}).get("seats") == 5, 10, "five seats")
+        await pilot.press("escape")                     # Leave
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), 10, "the start screen")
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: app.lobby.get("settings", {}).get("seats"), 10, "the second lobby")
+        assert app.lobby["settings"]["seats"] == 5
+        assert app.lobby["settings"]["bots"] == "heuristic" and app.lobby["settings"]["password"] is False
+        await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
+        await settle(pilot, 2)
