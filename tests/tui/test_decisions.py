@@ -336,6 +336,28 @@ async def test_a_card_is_highlighted_again_when_the_focused_one_left_the_hand_be
         await pilot.press("enter")
         await settle(pilot, 2)
         assert len(session.sent) == sent and isinstance(screen.focused, CardWidget)
+        # ...and says so (a stranger's first Enter on a lone Defuse seemed to do nothing)
+        said = [str(n.message) for n in app._notifications]
+        assert f"{screen.focused.card.title()} is highlighted: Enter again plays it." in said, said
+
+
+async def test_the_enter_that_only_highlights_a_card_with_no_move_says_it_is_none():
+    """A hand of one Defuse, nothing highlighted: the first Enter highlighted it in silence."""
+    from ekpeer.tui.widgets import CardWidget
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        screen.set_focus(None)
+        await pilot.press("enter")
+        await settle(pilot, 2)
+        assert isinstance(screen.focused, CardWidget) and not session.sent
+        said = [str(n.message) for n in app._notifications]
+        assert "Defuse: not a move you can make now (m lists every move you can)." in said, said
 
 
 async def test_the_nope_key_stays_whole_on_one_line_when_a_long_play_is_aimed_at_you():

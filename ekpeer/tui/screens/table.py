@@ -907,6 +907,7 @@ class TableScreen(Screen):
             shown = self._cards()
             if shown and shown[0].card is not None and not isinstance(self.focused, CardWidget):
                 self._focus_card()      # Enter plays only a card you can see highlighted
+                self._say_highlighted()
                 return
             card = self.focused_card()
             if card is None:
@@ -914,6 +915,18 @@ class TableScreen(Screen):
                 return
             cards = [card]
         self.play_cards(cards)
+
+    def _say_highlighted(self) -> None:
+        """What the Enter that only highlighted a card did, and what the next one will: a
+        stranger's first Enter on a lone Defuse seemed to do nothing at all."""
+        card = self.focused_card()
+        if card is None:
+            return
+        if not any(Counter(m.get("cards", [])) == Counter([card]) for m in self._plays()):
+            self.play_cards([card])         # says it is no move now, and where to see those
+            return
+        self.notify(_("{card} is highlighted: Enter again plays it.").format(card=self.cat.title(card)),
+                    timeout=3, markup=False)
 
     def play_blind(self) -> None:
         if not (self.view.get("hand_count") and not self.view.get("hand")):
