@@ -32,6 +32,9 @@ def test_your_own_draw_reads_you_drew_and_not_saving_means_leaving():
     screen = _save(choice, cat)
     assert screen.title_text == "You drew Exploding Kitten!"
     assert screen.options[-1][1] == "Do not save yourself: explode and leave the game"
+    # said as every dialog says what starts highlighted ("The first option is highlighted"
+    # read apart from "Defuse is highlighted: ..." of the others)
+    assert screen.prompt == "Defuse is highlighted: Enter uses it, and you survive."
 
 
 def test_a_kitten_drawn_by_another_player_is_not_yours_drawn():

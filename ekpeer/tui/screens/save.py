@@ -30,7 +30,9 @@ class SaveScreen(PickScreen):
             options.append((NONE, _("Do not save yourself: {death}").format(death=self.death), None))
         super().__init__(
             _title(choice, context, kitten, cat),
-            _("Choose the card that saves you. The first option is highlighted."),
+            # worded as the other dialogs say what starts highlighted ("{card} is highlighted: ...")
+            (_("{card} is highlighted: Enter uses it, and you survive.").format(card=self.savers[0])
+             if self.savers else _("Nothing here saves you.")),
             options,
         )
 
