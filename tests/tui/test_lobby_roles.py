@@ -334,3 +334,32 @@ async def test_the_first_tab_in_the_hosts_lobby_goes_to_the_first_setting():
         await pilot.press("tab")
         await settle(pilot)
         assert app.focused is app.screen.query_one("#settings")
+
+
+async def test_the_arrows_move_between_the_expansions_ticks_as_tab_does():
+    """A stranger tried the arrows in the expansions grid first; only Tab moved."""
+    from ekpeer.tui.screens.lobby import Tick
+
+    every = ("base", "imploding", "zombie", "streaking", "party")
+    app, _ = lobby_app([lobby(expansions=every)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        grid = app.screen.query_one("#expansions")
+        ticks = list(grid.query(Tick))
+        assert sorted(t.key for t in ticks) == sorted(every)
+        columns = int(grid.styles.grid_size_columns)
+        assert columns == 2                          # two to a row at this width
+        ticks[0].focus()
+        await settle(pilot)
+        for key, at in (("down", 2), ("right", 3), ("up", 1), ("left", 0), ("down", 2), ("down", 4)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.focused is ticks[at], (key, app.focused)
+        await pilot.press("down")                    # out of the grid at its bottom...
+        await settle(pilot)
+        assert app.focused not in ticks and app.focused is not None
+        ticks[0].focus()
+        await settle(pilot)
+        await pilot.press("up")                      # ...and at its top, to the setting above
+        await settle(pilot)
+        assert app.focused is app.screen.query_one("#set-turn", Select)

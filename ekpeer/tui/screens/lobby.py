@@ -69,11 +69,35 @@ class Tick(Checkbox):
     """A checkbox that reads without colour: ``[✓] base`` or ``[ ] zombie``.
 
     ``key`` is the expansion or variant it stands for (variant ids hold dots, which a widget
-    id may not)."""
+    id may not). The arrows move between ticks, as Tab does: in the expansions' grid a row
+    or a column at a time, and out of it at its edges (a stranger tried the arrows first)."""
+
+    BINDINGS = [
+        Binding("up", "step(0, -1)", show=False),
+        Binding("down", "step(0, 1)", show=False),
+        Binding("left", "step(-1, 0)", show=False),
+        Binding("right", "step(1, 0)", show=False),
+    ]
 
     def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
         super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
         self.key = key
+
+    def action_step(self, across: int, down: int) -> None:
+        grid = self.parent
+        ticks = [t for t in grid.children if isinstance(t, Tick)] if isinstance(grid, Ticks) else [self]
+        columns = int(grid.styles.grid_size_columns or 1) if isinstance(grid, Ticks) else 1
+        to = ticks.index(self) + across + down * columns
+        if 0 <= to < len(ticks):
+            self.screen.set_focus(ticks[to])
+            return
+        # out of the grid: to what comes before its first tick, or after its last
+        chain = self.screen.focus_chain
+        edge = ticks[0] if to < 0 else ticks[-1]
+        if edge in chain:
+            at = chain.index(edge) + (-1 if to < 0 else 1)
+            if 0 <= at < len(chain):
+                self.screen.set_focus(chain[at])
 
     @property
     def _button(self) -> Content:
