@@ -246,6 +246,26 @@ async def test_the_whole_log_wraps_long_lines_on_a_small_screen():
         assert "Tacocat + Beard Cat" in shown
 
 
+@pytest.mark.parametrize("size, rows", [((80, 24), 18), ((64, 20), 14)])
+async def test_the_whole_log_takes_the_screen_it_has(size, rows):
+    """At 80x24 the log showed 12 lines: the dialog stopped at 90 % of the height, under its own
+    hint line and a three-row button. The keys and the way back now share one line."""
+    from textual.widgets import Button
+
+    app = _quiet_table()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        app.log_lines.extend(f"line {i}" for i in range(60))
+        await pilot.press("l")
+        await settle(pilot, 3)
+        assert app.screen.query_one("#whole-log").size.height >= rows
+        back = app.screen.query_one("#close", Button)
+        assert back.size.height == 1 and back.region.bottom <= size[1]     # there, whole
+        await pilot.click("#close")
+        await settle(pilot, 2)
+        assert isinstance(app.screen, TableScreen)
+
+
 async def test_the_whole_log_reads_on_and_says_your_turn_and_its_clock():
     """The game goes on while you read its log: new lines come in, and your turn (or a play
     you may Nope) is said over it with the seconds its clock has left, where before the

@@ -37,9 +37,12 @@ class LogScreen(Dialog[None]):
             yield Static("", id="log-calling")
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
-            yield Static(_("↑ ↓ PgUp PgDn Home End: scroll   Esc: back to the table"), id="dialog-hint")
-            with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
-                yield Button(_("Back to the table (Esc)"), id="close")
+            # the keys and the way back share one line, and the button is one row high: at
+            # 80x24 the log showed 12 lines under a three-row button and a hint of its own
+            with Horizontal(id="log-foot"):
+                yield Static(_("↑ ↓ PgUp PgDn Home End: scroll"), id="dialog-hint")
+                # a tap target: a phone has no Esc
+                yield Button(_("Back to the table (Esc)"), id="close", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
