@@ -363,3 +363,19 @@ async def test_the_arrows_move_between_the_expansions_ticks_as_tab_does():
         await pilot.press("up")                      # ...and at its top, to the setting above
         await settle(pilot)
         assert app.focused is app.screen.query_one("#set-turn", Select)
+
+
+async def test_in_tmux_the_copy_says_what_tmux_needs_to_pass_it_on(monkeypatch):
+    """y copies through the terminal (OSC 52), which tmux passes on only with set-clipboard on:
+    a stranger in tmux read "on your clipboard" and pasted nothing."""
+    app, _ = lobby_app([lobby(you="ann")], address="tcp://192.168.1.20:5555")
+    for tmux, told in (("", False), ("/tmp/tmux-0/default,1,0", True)):
+        monkeypatch.setenv("TMUX", tmux)
+        async with app.run_test(size=(100, 24)) as pilot:
+            await settle(pilot, 6)
+            await pilot.press("y")
+            await settle(pilot)
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert "on your clipboard" in said
+            assert ("set -g set-clipboard on" in said) is told, said
+        app, _ = lobby_app([lobby(you="ann")], address="tcp://192.168.1.20:5555")

@@ -6,6 +6,7 @@ may use. What the host refuses snaps back at once to the host's last word on it.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
 from typing import Any
@@ -335,8 +336,10 @@ class LobbyScreen(Screen):
         command = self.join_command()
         if command:
             self.app.copy_to_clipboard(command)
-            self.notify(_("The join command is on your clipboard (if your terminal lets apps set it)."),
-                        timeout=4)
+            said = _("The join command is on your clipboard (if your terminal lets apps set it).")
+            if os.environ.get("TMUX"):  # tmux passes the copy on only when told to (a stranger's was not)
+                said += " " + _("In tmux, only with: set -g set-clipboard on")
+            self.notify(said, timeout=6 if os.environ.get("TMUX") else 4, markup=False)
 
     def snap_back(self) -> None:
         """The host refused a change: every control shows the host's settings again."""
