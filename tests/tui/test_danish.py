@@ -194,3 +194,26 @@ async def test_an_open_settings_menu_is_framed_off_from_the_labels_beside_it():
     framed = [line for line in lines if "│" in line]
     assert any("╭" in line for line in lines) and any("╰" in line for line in lines), lines
     assert any("Udvidelser│" in line for line in framed), lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_not_saving_yourself_is_asked_in_whole_danish(size):
+    """A stranger read "Redder du dig ikke, må du du eksploderer og forlader spillet" (the
+    death's words hold their own "du"), and at 64 columns the yes button ended "og forlader"."""
+    from textual.widgets import Button
+
+    table = {"players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+             "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "draw", "by": "ann"}])
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("down", "enter")
+        await settle(pilot, 6)
+        shown = " ".join(line.strip(" █") for line in screen_lines(app))
+        assert "du du" not in shown and "må du" not in shown
+        assert "Hvis du ikke redder dig: du eksploderer og forlader spillet" in shown
+        for button in app.screen.query(Button):
+            label = str(button.label)
+            assert button.size.width >= len(label) + 2 and label in shown, label

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 T = TypeVar("T")
 
@@ -29,6 +30,7 @@ class Dialog(ModalScreen[T]):
 
     def on_mount(self) -> None:
         """(Textual calls this besides a subclass's own ``on_mount``.)"""
+        self.call_after_refresh(self._fit_buttons)
         table = getattr(self.app, "table_screen", None)
         box = self.query("#dialog")
         if not self.shows_clock or table is None or not hasattr(table, "clock_words") or not box:
@@ -40,6 +42,22 @@ class Dialog(ModalScreen[T]):
         self._clock_line = line
         self.call_after_refresh(self._show_clock)
         self.set_interval(0.5, self._show_clock)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_buttons)
+
+    def _fit_buttons(self) -> None:
+        """Buttons side by side while they fit, else one under the other: at 64 columns the
+        Danish "Ja: du eksploderer og forlader spillet" lost its last word."""
+        rows = self.query("#dialog-buttons")
+        if not rows:
+            return
+        row = rows.first()
+        buttons = list(row.query(Button))
+        if not buttons:
+            return
+        wanted = sum(cell_len(str(b.label)) + 5 for b in buttons)    # border, padding, margin
+        row.set_class(wanted > row.size.width > 0, "-stacked")
 
     def _show_clock(self) -> None:
         words = self.app.table_screen.clock_words()     # type: ignore[attr-defined]
