@@ -30,7 +30,7 @@ SHORT = 24
 TALL = 28
 
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
-CONE = {1: "cone ↓", -1: "cone ↑"}
+CONE = {1: "↓", -1: "↑"}     # the Cone of Shame's arrow: the direction of play
 
 
 def plain(text: Any) -> Any:
@@ -348,10 +348,15 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             style = "dim strike"
         line = Text(mark, style="bold")
         line.append(name + (_(" (you)") if name == me else ""), style=style)
-        if name == cone:
-            line.append(f" {CONE.get(view.get('direction', 1), CONE[1])}", style="bold magenta")
-        line.append(f"  {p.get('hand_count', 0)}▮", style="bold")
+        count = f"  {p.get('hand_count', 0)}▮"
         tags = []
+        if name == cone:    # beside the name where it fits, else first under it (not cut in two)
+            worn = _("cone {arrow}").format(arrow=CONE.get(view.get("direction", 1), CONE[1]))
+            if line.cell_len + 1 + len(worn) + len(count) <= width:
+                line.append(f" {worn}", style="bold magenta")
+            else:
+                tags.append(worn)
+        line.append(count, style="bold")
         connection = seat_tag(seats.get(name), elapsed, (clocks or {}).get(name)) if name != me else None
         if connection:
             tags.append(connection)

@@ -217,3 +217,20 @@ async def test_not_saving_yourself_is_asked_in_whole_danish(size):
         for button in app.screen.query(Button):
             label = str(button.label)
             assert button.size.width >= len(label) + 2 and label in shown, label
+
+
+@pytest.mark.parametrize("width", [28, 22])
+def test_the_cone_of_shame_is_worn_in_danish_and_never_cut_in_two(width):
+    """The players list said "cone ↓" in Danish, and at 64 columns wrapped it to "spiller (dig)
+    cone" above "↓  0▮"."""
+    from ekpeer.tui.widgets import player_lines
+    from ekpeer.tui.words import Catalog
+
+    view = {"you": "spiller", "current": "bob", "direction": 1, "players": [
+        {"name": "spiller", "status": "living", "hand_count": 6},
+        {"name": "bob", "status": "living", "hand_count": 5}]}
+    lines = player_lines(view, Catalog({}), width, {"cone": "spiller", "seats": []}).plain.split("\n")
+    assert "cone" not in " ".join(lines)
+    assert any("kegle ↓" in line for line in lines), lines
+    assert all(len(line) <= width for line in lines), lines
+    assert any(line.startswith("  spiller (dig)") and line.rstrip().endswith("6▮") for line in lines), lines
