@@ -291,7 +291,7 @@ class EkpeerApp(App):
             if body.get("ok") is False:
                 from .refusals import refused_words
 
-                self.notify(refused_words(body), title="Refused",
+                self.notify(refused_words(body), title=_("Refused"),
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
 
     def _timer(self, body: dict[str, Any]) -> None:

@@ -234,3 +234,23 @@ def test_the_cone_of_shame_is_worn_in_danish_and_never_cut_in_two(width):
     assert any("kegle ↓" in line for line in lines), lines
     assert all(len(line) <= width for line in lines), lines
     assert any(line.startswith("  spiller (dig)") and line.rstrip().endswith("6▮") for line in lines), lines
+
+
+async def test_a_seat_the_deck_cannot_take_is_refused_once_in_danish():
+    """+ past what Original Edition seats: the host's refusal came in English ("Original
+    Edition seats 2-5 players, not 6"), once for every press, stacked three high."""
+    message = lobby(seats=5, expansions=("base",), deck="original")
+    message["body"]["choices"] = choices_in("da")
+    app, session = lobby_app([message])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("plus", "plus", "plus")
+        await settle(pilot, 3)
+        assert not [s for kind, s in session.sent if kind == "lobby_set"]    # nothing to refuse
+        said = [(n.title, str(n.message)) for n in app._notifications]
+        assert len(said) == 1, said
+        title, words = said[0]
+        assert title == "Afvist" and "Originaludgaven" in words and "ikke 6" in words, said
+        await pilot.press("minus")
+        await settle(pilot, 3)
+        assert [s for kind, s in session.sent if kind == "lobby_set"] == [{"seats": 4}]

@@ -104,11 +104,10 @@ async def test_a_refused_setting_snaps_back_to_the_hosts():
         await settle(pilot, 6)
         players = app.screen.query_one("#set-seats", Select)
         players.focus()
-        players.value = 6                       # as if chosen from its list
+        players.value = 4                       # as if chosen from its list
         await settle(pilot)
-        assert ("lobby_set", {"seats": 6}) in session.sent
-        session.push("reply", {"ok": False, "code": "bad_settings",
-                               "message": "the Original Edition seats 2-5 players"})
+        assert ("lobby_set", {"seats": 4}) in session.sent
+        session.push("reply", {"ok": False, "code": "bad_settings", "message": "no more seats here"})
         await settle(pilot)
         assert app.screen.query_one("#set-seats", Select).value == 3
         tick = app.screen.query_one("#exp-imploding", Tick)
@@ -118,6 +117,12 @@ async def test_a_refused_setting_snaps_back_to_the_hosts():
         session.push("reply", {"ok": False, "code": "bad_settings", "message": "no"})
         await settle(pilot)
         assert app.screen.query_one("#exp-imploding", Tick).value is False
+        players.value = 6                       # more than the deck seats: refused right here
+        await settle(pilot)
+        assert ("lobby_set", {"seats": 6}) not in session.sent
+        assert app.screen.query_one("#set-seats", Select).value == 3
+        said = [str(n.message) for n in app._notifications]
+        assert "Original Edition: 2-5 players only, not 6" in said, said
 
 
 async def test_decks_that_cannot_seat_the_table_say_so_where_they_are_chosen():

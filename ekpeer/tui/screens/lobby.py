@@ -64,6 +64,8 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
 
 #: seconds a tick sent is shown over the host's echoes that do not have it yet
 SENT_TRUSTED = 2.0
+#: seconds before a refusal said in the lobby is said again (not once for every key pressed)
+SAID_AGAIN = 4.0
 
 
 class Tick(Checkbox):
@@ -223,6 +225,17 @@ def pack(entries: list[str], width: int, gap: str = "   ") -> str:
     return "\n".join(lines)
 
 
+def _main_decks(settings: dict[str, Any], choices: dict[str, Any]) -> list[dict[str, Any]]:
+    return [d for p in choices.get("plugins", []) if p["name"] in settings.get("expansions", [])
+            for d in p.get("decks", []) if d.get("main", True)]
+
+
+def _chosen_deck(settings: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any] | None:
+    """The deck the table plays: the one set, else its expansions' first main deck."""
+    decks = _main_decks(settings, choices)
+    return next((d for d in decks if d["name"] == settings.get("deck")), decks[0] if decks else None)
+
+
 def players_label(n: int, deck: dict[str, Any] | None) -> Text:
     """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
     t = Text(str(n))
@@ -251,6 +264,7 @@ class LobbyScreen(Screen):
         self._rebuilding = asyncio.Lock()
         self._sent: dict[str, list[str]] = {}     # ticks sent, not yet echoed by the host
         self._sent_at = 0.0
+        self._said, self._said_at = "", 0.0     # the last refusal said here, and when
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -467,12 +481,10 @@ class LobbyScreen(Screen):
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
         plugins = choices.get("plugins", [])
         seats = int(settings.get("seats", 4))
-        main_decks = [d for p in plugins if p["name"] in settings.get("expansions", [])
-                      for d in p.get("decks", []) if d.get("main", True)]
+        main_decks = _main_decks(settings, choices)
         # each deck says how many it seats, and that it cannot seat this table when it cannot
         decks = [(deck_label(d, seats), d["name"]) for d in main_decks]
-        chosen = next((d for d in main_decks if d["name"] == settings.get("deck")),
-                      main_decks[0] if main_decks else None)
+        chosen = _chosen_deck(settings, choices)
         variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])
                     for v in p.get("variants", [])]
         custom = custom_options(self.lobby)
@@ -638,6 +650,9 @@ class LobbyScreen(Screen):
         key = {"set-seats": "seats", "set-bots": "bots", "set-deck": "deck",
                "set-reaction": "reaction_seconds", "set-turn": "turn_seconds"}.get(event.select.id or "")
         settings = self.lobby.get("settings", {})
+        if key == "seats" and isinstance(event.value, int) and not self._deck_seats(event.value):
+            self.snap_back()
+            return
         if (key and event.value is not Select.BLANK and self.can_set()
                 and settings.get(key) != event.value):
             self.post_message(SettingsEdited({key: event.value}))
@@ -741,8 +756,21 @@ class LobbyScreen(Screen):
     def action_seats(self, step: int) -> None:
         if self.can_set():
             n = int(self.lobby.get("settings", {}).get("seats", 4)) + step
-            if 2 <= n <= 10:
+            if 2 <= n <= 10 and self._deck_seats(n):
                 self.post_message(SettingsEdited({"seats": n}))
+
+    def _deck_seats(self, n: int) -> bool:
+        """Whether the table's deck seats ``n``; if not, said here in the player's words (the
+        host's refusal came in English, once for every press of +, stacked three high)."""
+        settings = self.lobby.get("settings", {})
+        deck = _chosen_deck(settings, self.lobby.get("choices") or {})
+        if deck is None or int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
+            return True
+        said = deck_label(deck, n).plain
+        if self._said != said or time.monotonic() - self._said_at > SAID_AGAIN:
+            self._said, self._said_at = said, time.monotonic()
+            self.notify(said, title=_("Refused"), severity="warning", timeout=SAID_AGAIN, markup=False)
+        return False
 
     def action_leave(self) -> None:
         self.post_message(LeaveRequested())

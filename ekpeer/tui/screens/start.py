@@ -172,10 +172,10 @@ class StartScreen(Screen):
         try:
             trust = check_found(table)
         except HostKeyChanged as exc:
-            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
+            self.notify(str(exc), title=_("Refused"), severity="error", timeout=30, markup=False)
             return False
         except AddressError as exc:         # KeysContested too: two keys for one host
-            self.notify(str(exc), title="Refused", severity="error", timeout=30, markup=False)
+            self.notify(str(exc), title=_("Refused"), severity="error", timeout=30, markup=False)
             return False
         if trust.status == "known":
             return True
