@@ -107,10 +107,9 @@ def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
     cards = list(action.get("cards") or [])
     if action.get("combo"):
         counts = Counter(cards)
-        if len(counts) == 1:
-            what = f"{len(cards)} x {cat.title(cards[0])}"
-        else:
-            what = " + ".join(cat.title(c) for c in counts)
+        # every card counted, as the target dialog counted them: "2 x Tacocat + Feral Cat"
+        # (a pair with a wild cat read "Tacocat + Feral Cat", one card short)
+        what = " + ".join(f"{n} x {cat.title(c)}" if n > 1 else cat.title(c) for c, n in counts.items())
     else:
         what = cat.title(action.get("card") or (cards[0] if cards else None))
     target = action.get("target")
@@ -129,7 +128,13 @@ def _owner(action: dict[str, Any], cat: Catalog, me: str | None, actor: str | No
     Yups it) played it: never "bob Yups bob’s Attack"."""
     by = action.get("by")
     card = action.get("card") or (action.get("cards") or [None])[0]
-    title = cat.title(card) if not action.get("combo") else _("combo")
+    if action.get("combo"):     # its own words: Danish "dit kort kombination" read as nonsense
+        if by == me:
+            return _("your combo")
+        if actor is not None and by == actor:
+            return _("their own combo")
+        return _("{player}’s combo").format(player=by)
+    title = cat.title(card)
     if by == me:
         return _("your {card}").format(card=title)
     if actor is not None and by == actor:
@@ -158,10 +163,12 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "resolved":
         action = event["action"]
         if event.get("noped"):
+            if action.get("combo"):
+                return _say(action.get("by"), me, _("Your combo was Noped: nothing happens"),
+                            _("{player}’s combo was Noped: nothing happens"))
             card = action.get("card") or (action.get("cards") or [None])[0]
-            what = title(card) if not action.get("combo") else _("combo")
             return _say(action.get("by"), me, _("Your {card} was Noped: nothing happens"),
-                        _("{player}’s {card} was Noped: nothing happens"), card=what)
+                        _("{player}’s {card} was Noped: nothing happens"), card=title(card))
         return None
     if t == "drew":
         return _say(p, me, _("You draw {card}"), _("{player} draws {card}!"), card=title(event.get("card")))

@@ -68,3 +68,28 @@ def test_a_death_has_its_subject_for_every_seat():
     died = {"type": "died", "player": "bot3"}
     assert event_words(died, catalog, "ann") == "bot3 dies and is now Dead"
     assert event_words(died, catalog, "bot3") == "You die and are now Dead"
+
+
+def test_a_combo_is_counted_and_noped_as_a_combo():
+    """A pair of Tacocat with a Feral Cat read "Tacocat + Feral Cat", one card short, and in
+    Danish a Noped combo read "dit kort kombination" ("your card combo")."""
+    from ekpeer import i18n
+
+    rules = ruleset(["base", "imploding"])
+    catalog = Catalog(rules.catalog())
+    game = rules.game_from_table({"players": ["ann", "bob", "cat"], "draw_pile": ["skip"],
+                                  "hands": {"ann": ["tacocat", "tacocat", "feral_cat"], "bob": ["nope"],
+                                            "cat": ["defuse"]}})
+    events = game.apply(Move("play", "ann", ("tacocat", "tacocat", "feral_cat"), target="cat", name="defuse"))
+    assert lines(events, "bob", catalog) == ["ann plays 2 x Tacocat + Feral Cat on cat, naming Defuse"]
+    events = game.apply(Move("play", "bob", ("nope",)))
+    events += game.apply(Move("resolve"))
+    assert lines(events, "ann", catalog) == ["bob Nopes your combo", "Your combo was Noped: nothing happens"]
+    assert lines(events, "cat", catalog) == ["bob Nopes ann’s combo",
+                                             "ann’s combo was Noped: nothing happens"]
+    i18n.set_language("da")
+    try:
+        danish = lines(events, "ann", catalog)
+    finally:
+        i18n.set_language("en")
+    assert danish == ["bob nikser din kombination", "Din kombination blev nikset: der sker intet"], danish
