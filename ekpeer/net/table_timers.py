@@ -197,7 +197,10 @@ class TableTimers:
 
     def default_move(self, player: str) -> Move | None:
         """The move made for ``player`` when their time ran out: what their covering bot would
-        choose (ruling 26), never a random move."""
+        choose (ruling 26), never a random move. A search bot gives its habit (the move its
+        search starts from), for a search here would hold the event loop, and every table of
+        the host, for a whole budget: a hard bot's seat on a short clock timed out every turn,
+        and one stranger's tables of them froze the host for seconds at a time."""
         game = self.game
         assert game is not None
         moves = game.legal_moves(player)
@@ -209,7 +212,11 @@ class TableTimers:
             bot = self.seat_bot(seat)
             try:
                 view = player_view(game, player) if bot.needs_view else None
-                move = bot.act(view, moves)
+                if getattr(bot, "wants_events", False):
+                    assert view is not None
+                    _search, move = bot.prepare(view, moves, react=False)    # never searched here
+                else:
+                    move = bot.act(view, moves)
             except Exception as exc:    # a bot's bug: the safe move below, and a log line
                 self.host.log("bot_error", level="error", table=self.id, seat=player, error=repr(exc))
         if move is None or move not in moves:
