@@ -207,14 +207,15 @@ async def test_a_player_whose_connection_was_gone_never_wears_the_cone(host, ctx
         await closing([ann, bob])
 
 
-async def test_a_search_bots_timed_out_turn_is_its_habit_never_a_search_on_the_hosts_loop(host, ctx, monkeypatch):
+async def test_a_search_bots_timed_out_turn_is_its_habit_not_a_search_on_the_loop(host, ctx, monkeypatch):
     """A stranger's tables of hard bots on a 0.05 s turn clock froze the whole host for
     seconds at a time: each timed-out bot turn ran a whole search on the event loop, and
     players at other tables were dropped. The timed-out move is the bot's habit, at once."""
     import time
 
     monkeypatch.setenv("EKPEER_EXPERT_SECONDS", "5")
-    clients = await seated(host, ctx, ["ann"], "t9", {**TIMED, "seats": 3, "bots": "expert", "turn_seconds": 60})
+    settings = {**TIMED, "seats": 3, "bots": "expert", "turn_seconds": 60}
+    clients = await seated(host, ctx, ["ann"], "t9", settings)
     try:
         table = host.tables["t9"]
         game = table.game
