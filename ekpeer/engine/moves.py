@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 MOVE_KINDS = ("play", "draw", "resolve", "choose")
+#: The longest card id or name a move may carry (a host's refusal names what it was sent:
+#: 60,000 letters of target came back whole)
+TEXT_LEN = 64
 _new = tuple.__new__
 CHOICE_FIELDS = ("position", "card", "order", "player", "keep", "use")
 
@@ -75,6 +78,8 @@ class Move(NamedTuple):
                 raise IllegalMove("bad_move", f"'{field}' must be a whole number")
             if not isinstance(value, kind):
                 raise IllegalMove("bad_move", f"'{field}' has the wrong type")
+            if isinstance(value, str) and len(value) > TEXT_LEN:
+                raise IllegalMove("bad_move", f"'{field}' is too long (at most {TEXT_LEN} characters)")
             return value
 
         cards = data.get("cards", ())
@@ -82,6 +87,8 @@ class Move(NamedTuple):
             raise IllegalMove("bad_move", "'cards' must be a list of card ids")
         if len(cards) > 16:
             raise IllegalMove("bad_move", "too many cards in one move")
+        if any(len(c) > TEXT_LEN for c in cards):
+            raise IllegalMove("bad_move", f"a card id is too long (at most {TEXT_LEN} characters)")
         order = data.get("order")
         if order is not None:
             if not isinstance(order, (list, tuple)) or not all(

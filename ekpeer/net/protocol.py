@@ -9,6 +9,7 @@ Unknown extra fields are tolerated everywhere; unknown message types are refused
 from __future__ import annotations
 
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -319,6 +320,29 @@ def check_body(type_: str, body: dict[str, Any], re: int | None = None) -> None:
             value = body.get(key)
             if isinstance(value, str) and (not value.strip() or not value.isprintable()):
                 raise ProtocolError("bad_message", f"{type_}: '{key}' must be printable text", re=re)
+        for key in ("name", "table"):
+            value = body.get(key)
+            problem = name_problem(value) if isinstance(value, str) else None
+            if problem:
+                raise ProtocolError("bad_message", f"{type_}: '{key}' {problem}", re=re)
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a player's or a table's name as others will read it, or None: a
+    space at either end (``honest `` beside ``honest``), or nothing to see (combining marks
+    alone, which show as a blank)."""
+    if name != name.strip():
+        return "must not start or end with a space"
+    if unicodedata.category(name[:1] or " ").startswith("M") or \
+            not any(unicodedata.category(c)[0] in "LNSP" for c in name):
+        return "must hold a letter, a digit or a sign, first of all"
+    return None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names read alike: the same letters whatever their case or Unicode form
+    (``Honest`` and ``honest``, ``ﬁ`` and ``fi``)."""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
 
 
 def negotiate(versions: list[int]) -> int:

@@ -123,6 +123,10 @@ class Table(TableTimers):
     def seat(self, name: str) -> Seat | None:
         return next((s for s in self.seats if s.name == name), None)
 
+    def name_taken(self, name: str) -> bool:
+        """A seat here already has this name, or one that reads alike (``Honest``)."""
+        return any(P.same_name(s.name, name) for s in self.seats)
+
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.human and not s.left]
 
@@ -308,7 +312,7 @@ class Table(TableTimers):
         if self.phase != "lobby":
             raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
                                   "your seat with its token")
-        if self.seat(name) is not None:
+        if self.name_taken(name):
             raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
         if len(self.seats) >= self.settings["seats"]:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
@@ -326,7 +330,7 @@ class Table(TableTimers):
         """After a game, a late friend (most often one who watched it) takes a seat for the
         next one: the seat of a table bot, or of a person who left for good, becomes theirs.
         The rematch then waits for them too (it starts once every connected seat asks)."""
-        if self.seat(name) is not None:
+        if self.name_taken(name):
             raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
         free = [s for s in self.seats if s.kind is not None] + [s for s in self.seats if s.left]
         if not free:
@@ -503,12 +507,11 @@ class Table(TableTimers):
 
     # ------------------------------------------------------------------ the game
     def start_game(self) -> None:
-        taken = {s.name for s in self.seats}
         i = 1
         while len(self.seats) < self.settings["seats"]:
             name = f"bot{i}"
             i += 1
-            if name not in taken:
+            if not self.name_taken(name):       # not beside a person's "Bot1"
                 self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
         rules = ruleset(self.settings["expansions"])
         names = [s.name for s in self.seats]

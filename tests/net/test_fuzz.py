@@ -149,7 +149,8 @@ SEATED: dict[str, list[tuple[dict, str]]] = {
     "ready": [({"picks": {"pile": ["nope"]}}, "bad_settings"), ({"picks": {"pile": "nope"}}, "bad_settings")],
     "start": [({}, "not_ready")],
     "move": [({"move": {"do": "fly"}}, "bad_move"), ({"move": {"do": "draw", "cards": 7}}, "bad_move"),
-             ({"move": {"do": "play", "cards": [LONG] * 3}}, "not_playing"),
+             ({"move": {"do": "play", "cards": [LONG] * 3}}, "bad_move"),    # too long to name (security.md §4)
+             ({"move": {"do": "play", "cards": ["skip"]}}, "not_playing"),
              ({"move": {"do": "resolve"}}, "host_only"), ({"move": {"do": "choose", "position": "top"}}, "bad_move")],
     "rematch": [({}, "not_over")],
 }

@@ -37,6 +37,9 @@ async def test_created_table_lobby_spectator_and_rematch(host, ctx):
         with pytest.raises(RequestError) as info:
             await eve.join("fresh", name="bob")
         assert info.value.code == "name_taken"
+        with pytest.raises(RequestError) as info:       # nor one that reads alike
+            await eve.join("fresh", name="Bob")
+        assert info.value.code == "name_taken"
         await ann.ready()
         with pytest.raises(RequestError) as info:
             await ann.start()

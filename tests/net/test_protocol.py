@@ -75,3 +75,24 @@ def test_host_side_frames_decode_with_client_limits():
     body = {"view": view, "events": []}
     env = P.decode(P.encode("update", body, 1, seq=1), P.MAX_HOST_FRAME, P.MAX_HOST_DEPTH, P.HOST_TYPES)
     assert env.body == body and env.seq == 1
+
+
+@pytest.mark.parametrize("name", ["honest ", " honest", "\u0301\u0301\u0301", "\u0301honest", "   "])
+def test_a_name_that_would_read_as_anothers_or_as_nothing_is_refused(name):
+    """A stranger sat "honest " beside "honest" (two alike seats in every lobby) and a name of
+    combining marks alone (a blank)."""
+    for type_, body in (("join", {"table": "main", "name": name}), ("join", {"table": name}),
+                        ("hello", {"versions": [1], "name": name})):
+        with pytest.raises(P.ProtocolError) as info:
+            P.check_body(type_, body)
+        assert info.value.code == "bad_message"
+
+
+@pytest.mark.parametrize("name", ["Søren", "ann-2", "李小龍", "ånd", "Zoë", "x"])
+def test_names_in_any_script_are_taken(name):
+    P.check_body("join", {"table": "main", "name": name})
+
+
+def test_names_that_read_alike_are_the_same_name():
+    assert P.same_name("Honest", "honest") and P.same_name("ﬁsh", "fish")
+    assert not P.same_name("ann", "anna")
