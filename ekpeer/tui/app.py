@@ -448,11 +448,26 @@ class EkpeerApp(App):
         return any(b.priority for b in self._bindings.key_to_bindings.get(key, ()))
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self._escape_then(event):
+            return
         # a key straight from the terminal: held before a screen's priority bindings see it
         if (isinstance(event, events.Key) and not event.is_forwarded and not self._quits(event.key)
                 and self._hold(event)):
             return
         await super().on_event(event)
+
+    def _escape_then(self, event: events.Key) -> bool:
+        """Esc and a key typed quickly after it reach a terminal program as one Alt+key (the
+        same bytes), and both were lost: a stranger's Esc, d over the log drew no card. Nothing
+        here is bound to Alt, so Alt+key is taken as Esc, then the key."""
+        key, character = event.key, event.character
+        if not key.startswith("alt+") or not character or len(character) != 1:
+            return False
+        event.prevent_default()
+        event.stop()
+        self.post_message(events.Key("escape", "\x1b"))
+        self.post_message(events.Key(key.removeprefix("alt+"), character))
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         """Every screen of the stack takes the new width's layout, not only the one on top

@@ -127,3 +127,21 @@ async def test_keys_after_the_one_that_opens_a_dialog_are_for_the_dialog():
         await settle(pilot, 6)
         moves = [m for kind, m in session.sent if kind == "move"]
         assert [(m["cards"], m.get("target")) for m in moves] == [(["favor"], "cat")], moves
+
+
+async def test_esc_and_a_key_typed_at_once_close_the_dialog_and_then_act():
+    """Esc then d within a few milliseconds are the bytes of Alt+d: a stranger's Esc, d over
+    the log closed nothing and drew nothing. Both act, in order."""
+    from ekpeer.tui.screens.log import LogScreen
+
+    game, rules, ev = rigged(hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, _titles = await _table(pilot, app)
+        await pilot.press("l")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LogScreen)
+        app.post_message(events.Key("alt+d", "d"))      # what the terminal parser makes of ESC d
+        await settle(pilot, 6)
+        assert app.screen is screen
+        assert [m["do"] for kind, m in session.sent if kind == "move"] == ["draw"]
