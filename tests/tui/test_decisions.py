@@ -379,3 +379,26 @@ async def test_the_nope_key_stays_whole_on_one_line_when_a_long_play_is_aimed_at
         if width == 80:
             assert "w: NOW card" in line and "2 x Tacocat on you" in line, line
         assert "w:" not in line or "w: NOW card" in line, line
+
+
+async def test_the_card_a_dialog_marks_first_is_in_view_on_a_small_screen():
+    """At 64x20 a Favor's list showed its first four cards while the one it marked (the card
+    you can best spare, the last) was highlighted out of view: Enter gave it unseen."""
+    from textual.widgets import OptionList
+
+    from .conftest import screen_lines
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["favor"], "bob": ["defuse", "see_the_future", "attack", "skip", "skip",
+                                                 "shuffle", "nope", "favor", "beard_cat"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["favor"], "target": "bob"},
+                                     {"do": "resolve"}])
+    app, _ = scripted_app([snapshot_of(game, rules, "bob", ev)])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, 8)
+        options = app.screen.query_one(OptionList)
+        marked = str(options.get_option_at_index(options.highlighted).prompt)
+        assert "Beard Cat" in marked and options.highlighted > 3
+        await pilot.resize_terminal(64, 20)         # the window made small with the dialog open
+        await settle(pilot, 8)
+        assert any("Beard Cat" in line for line in screen_lines(app)), screen_lines(app)

@@ -96,6 +96,17 @@ class PickScreen(Dialog[Any]):
         options = found.first()
         options.highlighted = self.default_index()
         options.focus()
+        # in view once laid out: at 64x20 the Favor's marked card was highlighted below the
+        # list's fold, and Enter gave a card the player could not see
+        self.call_after_refresh(self._show_highlight)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_highlight)
+
+    def _show_highlight(self) -> None:
+        for options in self.query(OptionList):
+            if options.highlighted is not None:
+                options.scroll_to_highlight()
 
     def default_index(self) -> int | None:
         return 0
