@@ -121,6 +121,9 @@ async def test_three_of_a_kind_asks_target_then_a_card_name():
         options = app.screen.query_one("#dialog-options")
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels[options.highlighted] == "Defuse"     # the card most worth asking for, first
+        # ...and said so, as a Favor's dialog says what it marks (a stranger pressed Down three
+        # times from where they thought the list began)
+        assert app.screen.prompt.endswith("Defuse is highlighted: the most valuable one.")
         await pilot.press("home", *(["down"] * labels.index("Nope")), "enter")
         await settle(pilot)
     move = session.sent[-1][1]

@@ -20,6 +20,9 @@ class NameCardScreen(PickScreen):
                              player=target),
                          options, cancel=True)
         self._default = most_valuable([o[0] for o in options], cat) if options else 0
+        if self._default:   # not the first row: say where the list starts, as a Favor's does
+            self.prompt += " " + _("{card} is highlighted: the most valuable one.").format(
+                card=options[self._default][1])
 
     def default_index(self) -> int | None:
         return self._default
