@@ -82,6 +82,7 @@ def card_listing() -> dict[str, Any]:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     import json
+    import re
     import textwrap
 
     from . import i18n
@@ -98,7 +99,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     for plugin in sorted(by_plugin):
         print(f"{plugin}:")
         for card in by_plugin[plugin]:
-            flags = " [NOW]" if card["now"] and "NOW" not in card["title"].upper() else ""
+            # the word as the listing's language says it ([NU]), unless the title holds it
+            now = _("NOW")
+            flags = f" [{now}]" if card["now"] and not re.search(rf"\b{now}\b", card["title"].upper()) else ""
             also = [p for p in card["plugins"] if p != plugin]
             brought = "  " + _("(also in {plugins})").format(plugins=", ".join(also)) if also else ""
             print(f"  {card['id']:<24} {card['title']}{flags}{brought}")

@@ -116,6 +116,9 @@ def test_ekpeer_cards_and_help_speak_danish_with_lang_da():
                            text=True, timeout=60, cwd=ROOT, env=env)
     assert cards.returncode == 0, cards.stderr
     assert "Spring over" in cards.stdout and "Niks" in cards.stdout and "Originaludgaven" in cards.stdout
+    # a NOW card is flagged in the listing's words, once ("Bland NU [NOW]" read as two flags)
+    assert "[NOW]" not in cards.stdout and "Klarsyn [NU]" in cards.stdout
+    assert "Bland NU\n" in cards.stdout or "Bland NU " in cards.stdout and "Bland NU [NU]" not in cards.stdout
     english = subprocess.run([sys.executable, "-m", "ekpeer.cli", "cards"], capture_output=True, text=True,
                              timeout=60, cwd=ROOT, env=env)
     assert "Skip" in english.stdout and "Spring over" not in english.stdout
@@ -149,7 +152,7 @@ def test_the_serve_pages_speak_each_browsers_language(tmp_path):
 
     server = WebServer(ServeOptions(address="tcp://127.0.0.1:1/" + "A" * 40, data=tmp_path, table="main"))
     danish = server.password_form(wrong=True, lang="da").text
-    assert "Det er ikke bordets adgangskode." in danish and ">Kom med</button>" in danish
+    assert "Det er ikke bordets adgangskode." in danish and ">Deltag</button>" in danish
     english = server.password_form(wrong=True).text
     assert "That is not the table's password." in english and ">Join</button>" in english
     assert "prøv igen" in server.full("da").text and "try again" in server.full_for_you("en").text
@@ -178,7 +181,7 @@ def test_a_plugins_event_line_reads_danish_for_a_danish_reader(danish):
         "favor_empty": "{Target} {target:have} no card to give"}}], rules, "da")
     cat = Catalog(entries)
     saw = {"type": "clairvoyance_saw", "by": "bob", "card": "x", "position": 2}
-    assert event_words(saw, cat, "ann") == "Clairvoyance: du så bob lægge Clairvoyance tilbage 3. fra toppen"
+    assert event_words(saw, cat, "ann") == "Klarsyn: du så bob lægge Klarsyn tilbage 3. fra toppen"
     bomb = {"type": "catomic_bomb", "by": "ann", "kittens": 2}
     assert event_words(bomb, cat, "ann") == "Du udløser en Kattomisk bombe: 2 killinger til toppen"
     assert event_words({**bomb, "kittens": 0}, cat, "ann").endswith("ingen killinger til toppen")
