@@ -746,6 +746,18 @@ class EkpeerApp(App):
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
+    def action_show_help_panel(self) -> None:
+        """The palette's Keys: ekpeer's keys of the screen beneath, in the player's language,
+        in a dialog (Textual's panel was English and narrowed the table beside it)."""
+        from textual.command import CommandPalette
+
+        from .screens.keys import KeysScreen, key_rows
+
+        screen = next(s for s in reversed(self.screen_stack) if not isinstance(s, CommandPalette))
+        if isinstance(screen, KeysScreen):
+            return
+        self.push_screen(KeysScreen(key_rows(screen, self.get_key_display)))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Textual's own commands, said in the player's language (their English is in TEXTUAL_WORDS)
         for command in super().get_system_commands(screen):

@@ -254,3 +254,31 @@ async def test_a_seat_the_deck_cannot_take_is_refused_once_in_danish():
         await pilot.press("minus")
         await settle(pilot, 3)
         assert [s for kind, s in session.sent if kind == "lobby_set"] == [{"seats": 4}]
+
+
+async def test_the_palettes_keys_are_ekpeers_own_and_in_danish():
+    """ctrl+p, Taster: Textual's panel said "Focus Next", "Copy selected text" and "Scroll Up"
+    in English, and stood beside the table, wrapping its players list."""
+    from textual.command import CommandPalette
+
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        table = app.screen
+        keys = [c for c in app.get_system_commands(table) if c.title == "Taster"]
+        assert len(keys) == 1
+        await pilot.press("ctrl+p")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"Taster", "enter")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, KeysScreen)
+        shown = "\n".join(screen_lines(app))
+        assert "Træk" in shown and "Niks" in shown and "Kastebunke" in shown, shown
+        for english in ("Focus Next", "Copy selected text", "Scroll Up", "Draw", "Discard"):
+            assert english not in shown, english
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert app.screen is table

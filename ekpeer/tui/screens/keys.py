@@ -1,0 +1,70 @@
+"""Every key of the screen beneath, in the player's language (the palette's "Keys").
+
+Textual's own keys panel listed each binding's English description, the scrolling and
+focus keys of every widget among them, and stood beside the table, narrowing it: a Danish
+player read "Focus Next" and "Copy selected text", and the players list wrapped behind it.
+This lists ekpeer's own keys, said through the catalog, over the screen like any dialog.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ...i18n import _
+from .dialog import Dialog
+
+
+def _ekpeer_binding(namespace: Any, binding: Binding) -> bool:
+    """Bound by ekpeer's own code (a screen, a widget, the app), not by a Textual widget."""
+    return any(binding in vars(kind).get("BINDINGS", ()) for kind in type(namespace).__mro__
+               if kind.__module__.startswith("ekpeer"))
+
+
+def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
+    """``(keys, what they do)`` for each of ekpeer's actions open on ``screen``, its keys
+    together (``escape l q``), in the order they are bound."""
+    rows: dict[str, tuple[list[str], str]] = {}
+    for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
+        if not (enabled and binding.description and not binding.system) or \
+                not _ekpeer_binding(namespace, binding):
+            continue
+        keys, words = rows.setdefault(f"{id(namespace)}:{binding.action}", ([], _(binding.description)))
+        shown = display(binding)
+        if shown not in keys:
+            keys.append(shown)
+    return [(" ".join(keys), words) for keys, words in rows.values()]
+
+
+class KeysScreen(Dialog[None]):
+    BINDINGS = [Binding("escape,q", "close", "Close")]
+    shows_clock = False
+
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        super().__init__(classes="decision")
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        width = max((len(keys) for keys, _words in self.rows), default=0)
+        lines = "\n".join(f"{keys:>{width}}  {words}" for keys, words in self.rows)
+        with Vertical(id="dialog"):
+            yield Static(_("Keys"), id="dialog-title")
+            with VerticalScroll(id="keys-list"):
+                yield Static(lines or _("No keys here."), markup=False)
+            with Horizontal(id="dialog-buttons"):
+                yield Button(_("Back (Esc)"), id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys-list").focus()      # ↑ ↓ scroll a list longer than the screen
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_close()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
