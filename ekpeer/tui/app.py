@@ -450,11 +450,26 @@ class EkpeerApp(App):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self._escape_then(event):
             return
+        if isinstance(event, events.Key) and event.is_forwarded and self._after_choice(event):
+            return
         # a key straight from the terminal: held before a screen's priority bindings see it
         if (isinstance(event, events.Key) and not event.is_forwarded and not self._quits(event.key)
                 and self._hold(event)):
             return
         await super().on_event(event)
+
+    def _after_choice(self, event: events.Key) -> bool:
+        """A key read together with the Enter that chose in a dialog's list, on its way to the
+        bindings after that Enter's: the choice is answered by a message behind it, so the
+        key goes round again and waits for what the answer opens. A stranger's d ⏎ End ↑ ⏎
+        saved with the Defuse, and End ↑ ⏎ moved the old list instead of placing the kitten."""
+        focused = self.screen.focused
+        if not getattr(focused, "chosen", False) or focused is None or not focused.is_attached:
+            return False
+        event.prevent_default()
+        event.stop()
+        self.post_message(events.Key(event.key, event.character))
+        return True
 
     def _escape_then(self, event: events.Key) -> bool:
         """Esc and a key typed quickly after it reach a terminal program as one Alt+key (the

@@ -145,3 +145,26 @@ async def test_esc_and_a_key_typed_at_once_close_the_dialog_and_then_act():
         await settle(pilot, 6)
         assert app.screen is screen
         assert [m["do"] for kind, m in session.sent if kind == "move"] == ["draw"]
+
+
+async def test_a_draw_a_save_and_a_place_typed_at_once_each_act():
+    """d ⏎ End ↑ ⏎ in one read with a kitten on top: draw, save with the Defuse, and put the
+    kitten one above the bottom. A stranger's End ↑ ⏎ were lost, and the put-back dialog
+    came up with nothing chosen."""
+    table = {
+        "players": ["ann", "bob"],
+        "current": "ann",
+        "draw_pile": ["exploding_kitten", "skip", "shuffle", "nope", "tacocat"],
+        "hands": {"ann": ["defuse", "skip"], "bob": ["nope", "beard_cat"]},
+    }
+    game, rules, _ = rigged(table)
+    session = EngineSession(game, rules)
+    app = make_app(lambda **_: session, mode="play", name="ann")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _table(pilot, app)
+        burst(app, "d", "enter", "end", "up", "enter")
+        await settle(pilot, 12)
+        moves = [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
+        assert moves[:2] == [{"do": "draw"}, {"do": "choose", "use": "defuse"}], moves
+        assert len(moves) == 3 and moves[2]["do"] == "choose", moves
+        assert game.draw_pile.top_first()[-2] == "exploding_kitten", game.draw_pile.top_first()

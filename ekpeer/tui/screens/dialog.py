@@ -13,6 +13,7 @@ not tell).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.cells import cell_len
@@ -27,6 +28,9 @@ T = TypeVar("T")
 class Dialog(ModalScreen[T]):
     #: a line under the dialog with your clock (a dialog that says it its own way: False)
     shows_clock = True
+    #: for a dialog that answers one of the host's questions: whether an answer is a move
+    #: (the table sets it; see :meth:`dismiss`)
+    sends_move: Callable[[Any], bool] | None = None
 
     def on_mount(self) -> None:
         """(Textual calls this besides a subclass's own ``on_mount``.)"""
@@ -68,4 +72,9 @@ class Dialog(ModalScreen[T]):
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_attached or self.app.screen is not self:
             return AwaitComplete.nothing()       # withdrawn (or covered): the answer is too late
+        if self.sends_move is not None and self.sends_move(result):
+            # the keys typed behind this answer wait for the host's, from now: the move itself
+            # is sent once the dialog is gone, after them (a stranger's d ⏎ End ↑ ⏎ saved with
+            # the Defuse, then lost End ↑ ⏎ to the table before the put-back dialog came)
+            self.app.move_chosen()  # type: ignore[attr-defined]
         return super().dismiss(result)

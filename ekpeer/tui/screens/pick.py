@@ -21,6 +21,10 @@ class Choices(OptionList):
     hand of a Defuse and a Tacocat (the Tacocat highlighted, the safe default) ↓ ↓ ↓ came
     round to the Defuse, and Enter gave it away."""
 
+    #: an option was chosen, and its dialog has not answered yet: keys that reach the app
+    #: meanwhile wait for what the answer opens (``EkpeerApp._after_choice``)
+    chosen = False
+
     def action_select(self) -> None:
         """Enter with nothing highlighted (a kitten's place has no default) tells its dialog."""
         if self.highlighted is None:
@@ -28,6 +32,7 @@ class Choices(OptionList):
             if said is not None:
                 said()
             return
+        self.chosen = True
         super().action_select()
 
     def action_cursor_up(self) -> None:
@@ -119,6 +124,8 @@ class PickScreen(Dialog[Any]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.answer(self.options[int(event.option.id or 0)][0])
+        if self in self.app.screen_stack and isinstance(event.option_list, Choices):
+            event.option_list.chosen = False    # not closed (asked once more, or refused)
 
     def answer(self, value: Any) -> None:
         """Close with ``value``, unless this modal is gone already: a decision the host

@@ -631,6 +631,7 @@ class TableScreen(Screen):
         screen = self.decision_screen(choice)
         self._decision, self._decision_key = screen, key
         kind = choice.get("kind")
+        screen.sends_move = lambda value: value is not None or kind == "keep"
 
         def done(value: Any) -> None:
             if self._decision is not screen:
