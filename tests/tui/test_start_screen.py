@@ -135,3 +135,31 @@ async def test_a_second_game_against_bots_starts_from_the_settings_of_the_first(
         assert app.lobby["settings"]["bots"] == "heuristic" and app.lobby["settings"]["password"] is False
         await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
         await settle(pilot, 2)
+
+
+async def test_a_quiet_lan_is_said_and_the_address_heading_stands_alone_without_a_list(monkeypatch):
+    """With discovery on and no host around, "Looking for tables on the LAN…" stayed up for
+    good; with it off, the heading began "Or type the address" with nothing before it. And
+    a Tab into the name field selected it, so the next letter typed replaced the name."""
+    from textual.widgets import Input, Static
+
+    import ekpeer.tui.screens.start as start
+
+    monkeypatch.setattr(start, "QUIET_LAN", 0.2)
+    app = start_app(monkeypatch, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.show_tables([])
+        await settle(pilot, 8)
+        status = str(app.screen.query_one("#lan-status", Static).render())
+        assert status.startswith("No table found on the LAN yet (still looking)"), status
+    app = make_app(lambda **kw: FakeSession(), name="bob", discovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        headings = [str(label.render()) for label in app.screen.query(".heading")]
+        assert "Type the address the host's lobby shows" in headings, headings
+        assert not any(h.startswith("Or ") for h in headings), headings
+        app.screen.query_one("#name", Input).focus()
+        await settle(pilot)
+        await pilot.press("y")
+        assert app.screen.query_one("#name", Input).value == "boby"

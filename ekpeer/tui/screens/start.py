@@ -21,6 +21,8 @@ from ..widgets import KeyBar
 
 #: a table's phase, as a host lists it
 PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
+#: seconds of a LAN with no table before the start screen says so (hosts answer in about one)
+QUIET_LAN = 6.0
 
 
 class StartScreen(Screen):
@@ -57,12 +59,15 @@ class StartScreen(Screen):
             yield Static(_("ekpeer: Exploding Kittens in the terminal"), id="start-title")
             with Horizontal(id="name-row"):
                 yield Label(_("Your name"))
-                yield Input(self.player_name, id="name", max_length=16)
+                # Tab into it keeps the name: selected whole, the next letter typed replaced it
+                yield Input(self.player_name, id="name", max_length=16, select_on_focus=False)
             if self.discovery:
                 yield Label(_("Tables on your LAN: ↑ ↓ choose, Enter joins"), classes="heading first")
                 yield Static(_("Looking for tables on the LAN…"), id="lan-status")
                 yield OptionList(id="lan-tables")
-            yield Label(_("Or type the address the host's lobby shows"), classes="heading")
+            # "Or ..." only below the LAN's list: alone, it began with nothing before it
+            yield Label(_("Or type the address the host's lobby shows") if self.discovery
+                        else _("Type the address the host's lobby shows"), classes="heading")
             with Horizontal(id="join-row"):
                 with Vertical(id="address-field", classes="field"):
                     yield Input(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
@@ -95,6 +100,7 @@ class StartScreen(Screen):
 
             browser = Browser(on_change=self.show_tables)
             await browser.start()
+            self.set_timer(QUIET_LAN, self._quiet_lan)
         except Exception as exc:
             self._lan_status(_("LAN discovery is off here ({reason}): type the host's address below.").format(
                 reason=exc))
@@ -103,6 +109,12 @@ class StartScreen(Screen):
             await asyncio.Event().wait()
         finally:
             await browser.close()
+
+    def _quiet_lan(self) -> None:
+        """Nothing found after a while is said so: "Looking…" alone stayed up for good."""
+        if not self.lan_tables:
+            self._lan_status(_("No table found on the LAN yet (still looking). A host on another "
+                               "network: type its address below."))
 
     def _lan_status(self, text: str) -> None:
         found = self.query("#lan-status")
@@ -132,6 +144,8 @@ class StartScreen(Screen):
         n = len(self.lan_tables)
         found = ngettext("{n} table found on the LAN", "{n} tables found on the LAN", n).format(n=n)
         self._lan_status(found if n else _("Looking for tables on the LAN…"))
+        if not n:
+            self.set_timer(QUIET_LAN, self._quiet_lan)
 
     @staticmethod
     def _table_line(t: Any) -> str:
