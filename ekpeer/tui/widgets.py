@@ -406,7 +406,8 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
     if view.get("you") is not None:
         odds, why = explode_odds(view, cat, known)
         style = "bold red" if odds >= 0.34 else ("yellow" if odds >= 0.15 else "green")
-        t.append("\n" + _("Next draw explodes: "), style="bold")
+        # "kills", not "explodes": an Imploding Kitten face up on top read "explodes: 100 %"
+        t.append("\n" + _("Next draw kills: "), style="bold")
         t.append(percent(odds), style=style)
         t.append(f" ({why})", style="dim")
     for fu in view.get("face_up", []):

@@ -112,7 +112,7 @@ async def test_table_shows_hand_piles_players_and_plays_from_legal_moves(table3)
         players = str(screen.query_one("#players").render())
         assert "ann (you)" in players and "bob" in players and "cat" in players
         piles = str(screen.query_one("#piles").render())
-        assert "6 cards" in piles and "Attack" in piles and "explodes" in piles
+        assert "6 cards" in piles and "Attack" in piles and "kills" in piles
         await pilot.press("d")
         await settle(pilot)
         assert (

@@ -45,7 +45,7 @@ async def test_a_wide_hand_shows_a_window_with_the_focused_card_and_how_many_mor
         # the log wraps what it cannot fit, and the odds line stays in view
         log_text = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
         assert "Seen, top first" in log_text and "\nNope" in log_text  # wrapped, not cut
-        assert "Next draw explodes" in str(screen.query_one("#piles").render())
+        assert "Next draw kills" in str(screen.query_one("#piles").render())
 
 
 async def test_a_cursed_hand_plays_a_random_card_without_showing_titles():
