@@ -584,8 +584,13 @@ class EkpeerApp(App):
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
         me = self.view.get("you")
         new_order: str | None = None    # said after my next line (the card's public one) it explains
+        drawn: tuple[Any, Any] | None = None    # the draw just said: who, and which card
         for e in events:
             t = e.get("type")
+            if t == "exploding" and drawn == (e.get("player"), e.get("card")):
+                drawn = None    # "ann draws Exploding Kitten!" said it: not "ann faces ..." too
+                continue
+            drawn = (e.get("player"), e.get("card")) if t == "drew" else None
             if t == "exploded" and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
             if t == "shown" and me is not None and e.get("by") == me:

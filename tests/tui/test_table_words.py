@@ -395,3 +395,17 @@ async def test_the_game_over_dialog_comes_straight_over_the_table_with_the_log_o
         session.push("update", {"view": player_view(game, "ann"), "events": events})
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 3, "the game-over dialog")
         assert [type(s).__name__ for s in app.screen_stack] == ["TableScreen", "GameOverScreen"]
+
+
+async def test_a_kitten_drawn_is_said_once_not_drawn_then_faced():
+    """"bot1 draws Exploding Kitten!" was followed by "bot1 faces Exploding Kitten!": the
+    second line says it only when the kitten came some other way."""
+    table = {"players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["exploding_kitten", "tacocat", "skip"],
+             "hands": {"ann": ["defuse", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "draw", "by": "ann"}])
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert "You draw Exploding Kitten" in app.log_lines, app.log_lines
+        assert not any("face" in line for line in app.log_lines), app.log_lines
