@@ -310,6 +310,12 @@ def _hang(words: str, width: int, indent: int = 4) -> list[str]:
     return [" " * indent + line.replace("\x00", " ") for line in _wrap(glued, room, 99)]
 
 
+def glued_lines(words: str, width: int) -> str:
+    """``words`` wrapped to ``width`` as :func:`_hang` wraps them (a number with its unit,
+    a short aside, on one line), for a panel whose width is known; as they are when not."""
+    return "\n".join(_hang(words, width, 0)) if width > 8 else words
+
+
 def spectators_words(lobby: dict[str, Any]) -> str:
     """``Watching: dan, eve`` (``""`` when nobody watches): on every screen of the table, so
     that nobody is watched unawares."""

@@ -282,3 +282,15 @@ async def test_the_palettes_keys_are_ekpeers_own_and_in_danish():
         await pilot.press("escape")
         await settle(pilot, 3)
         assert app.screen is table
+
+
+async def test_the_hard_bots_thinking_time_is_never_split_from_its_unit():
+    """At 64x20 the lobby read "(hver tænker 1" above "s pr. træk)"."""
+    from .conftest import hosted_app
+
+    app = hosted_app(seats=4, bots="expert")
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 12)
+        shown = [line.split("▕")[0].rstrip() for line in screen_lines(app)]     # the seats' side
+        assert any("tænker" in line for line in shown), shown
+        assert not any(line.endswith(" 1") or line.lstrip().startswith("s pr.") for line in shown), shown

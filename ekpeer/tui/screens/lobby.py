@@ -24,7 +24,7 @@ from ...i18n import N_, _, ngettext, number
 from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
-from ..widgets import KeyBar, plain, spectators_words
+from ..widgets import KeyBar, glued_lines, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 
 BOTS = [(N_("hard (searches)"), "expert"), (N_("normal (heuristic)"), "heuristic"),
@@ -396,9 +396,11 @@ class LobbyScreen(Screen):
         free = int(settings.get("seats", 0)) - len(lobby.get("seats", []))
         if free > 0:
             kind = str(settings.get("bots", "heuristic"))
-            seats.append(ngettext("{n} empty seat: {kind} bots fill it at the start",
-                                  "{n} empty seats: {kind} bots fill them at the start", free).format(
-                                      n=free, kind=bot_words(kind)) + thinking_words(kind, lobby) + "\n",
+            empty = ngettext("{n} empty seat: {kind} bots fill it at the start",
+                             "{n} empty seats: {kind} bots fill them at the start", free).format(
+                                 n=free, kind=bot_words(kind)) + thinking_words(kind, lobby)
+            # "each thinks 1 s a move" never split between the 1 and the s (Danish at 64 columns)
+            seats.append(glued_lines(empty, self.query_one("#seats", Static).content_size.width) + "\n",
                          style="dim")
         watchers = spectators_words(lobby)
         if watchers:
