@@ -30,7 +30,7 @@ async def test_lobby_shows_seats_and_settings_and_the_creator_edits_them():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         assert isinstance(app.screen, LobbyScreen)
-        seats = str(app.screen.query_one("#seats").render())
+        seats = " ".join(str(app.screen.query_one("#seats").render()).split())    # wrapped to its panel
         # the host seats its bots when the game starts: the lobby says who fills the free seats
         # in the words of the lobby's Bots choice ("normal", not the kind's id "heuristic")
         assert "ann (you)" in seats and "2 empty seats: normal bots fill them at the start" in seats
@@ -266,7 +266,7 @@ async def test_the_lobby_says_what_a_hard_bots_move_costs_in_time(monkeypatch):
         await until(pilot, lambda: "each thinks" in str(app.screen.query_one("#seats").render()), 10,
                     "the hard bots' thinking time")
         assert app.lobby["bot_seconds"] == 0.5
-        seats = str(app.screen.query_one("#seats").render())
+        seats = " ".join(str(app.screen.query_one("#seats").render()).split())    # wrapped to its panel
         assert "2 empty seats: hard bots fill them at the start (each thinks 0.5 s a move)" in seats
         # leave once the settings are mounted: closing the app while a Select mounts raises
         await until(pilot, lambda: app.screen.query("#set-seats"), 10, "the table's settings")
