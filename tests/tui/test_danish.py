@@ -279,6 +279,7 @@ async def test_the_palettes_keys_are_ekpeers_own_and_in_danish():
         assert "Træk" in shown and "Niks" in shown and "Kastebunke" in shown, shown
         for english in ("Focus Next", "Copy selected text", "Scroll Up", "Draw", "Discard"):
             assert english not in shown, english
+        assert "Tag en plads" not in shown      # a watcher's key, after a game: not a player's
         await pilot.press("escape")
         await settle(pilot, 3)
         assert app.screen is table

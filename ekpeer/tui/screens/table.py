@@ -1026,6 +1026,8 @@ class TableScreen(Screen):
             return self.is_over()
         if action == "rematch":             # as the status line offers it ("r: rematch")
             return self.is_over() and self.view.get("you") is not None and not self._host_closed()
+        if action == "sit":                 # a watcher's, after the game (the Keys list said it
+            return self.is_over() and self._watching()      # to seated players mid-game)
         return True
 
     def action_quit_over(self) -> None:
