@@ -37,6 +37,17 @@ def hand_table():
     }
 
 
+def engine_app(table):
+    """The app at a game the engine plays in this process (moves answered as a host would)."""
+    game, rules, _ = rigged(table)
+    session = EngineSession(game, rules)
+    return game, session, make_app(lambda **_: session, mode="play", name="ann")
+
+
+def moves_sent(session) -> list[dict]:
+    return [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
+
+
 async def _table(pilot, app):
     await settle(pilot, 6)
     screen = app.screen
@@ -100,15 +111,13 @@ async def test_keys_after_a_move_wait_for_the_decision_it_opens():
         "draw_pile": ["tacocat", "skip", "shuffle", "nope", "exploding_kitten"],
         "hands": {"ann": ["alter_the_future", "skip"], "bob": ["nope", "beard_cat"]},
     }
-    game, rules, _ = rigged(table)
-    session = EngineSession(game, rules)
-    app = make_app(lambda **_: session, mode="play", name="ann")
+    game, session, app = engine_app(table)
     async with app.run_test(size=(120, 40)) as pilot:
         screen, titles = await _table(pilot, app)
         assert titles[0] == "alter_the_future"
         burst(app, "enter", "j", "enter")
         await settle(pilot, 8)
-        moves = [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
+        moves = moves_sent(session)
         assert moves == [{"do": "play", "cards": ["alter_the_future"]},
                          {"do": "choose", "order": [1, 0, 2]}], moves
 
@@ -157,14 +166,12 @@ async def test_a_draw_a_save_and_a_place_typed_at_once_each_act():
         "draw_pile": ["exploding_kitten", "skip", "shuffle", "nope", "tacocat"],
         "hands": {"ann": ["defuse", "skip"], "bob": ["nope", "beard_cat"]},
     }
-    game, rules, _ = rigged(table)
-    session = EngineSession(game, rules)
-    app = make_app(lambda **_: session, mode="play", name="ann")
+    game, session, app = engine_app(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await _table(pilot, app)
         burst(app, "d", "enter", "end", "up", "enter")
         await settle(pilot, 12)
-        moves = [{k: v for k, v in m.items() if k != "by"} for kind, m in session.sent if kind == "move"]
+        moves = moves_sent(session)
         assert moves[:2] == [{"do": "draw"}, {"do": "choose", "use": "defuse"}], moves
         assert len(moves) == 3 and moves[2]["do"] == "choose", moves
         assert game.draw_pile.top_first()[-2] == "exploding_kitten", game.draw_pile.top_first()
