@@ -309,7 +309,10 @@ async def test_nope_is_not_offered_against_your_own_card_until_someone_nopes_it(
         update = {"view": player_view(game, "bob"), "events": visible_events(game.events, "bob")}
         session.push("update", update)
         await settle(pilot)
-        assert "n: Nope" in str(app.screen.query_one("#status").render())
+        # over a Noped card n plays a Yup, and says so: "n: Nope it" there let an Attack
+        # through (a stranger meant to stop it, and undid the Nope that had)
+        status = str(app.screen.query_one("#status").render())
+        assert "n: Yup it (undo the Nope)" in status and "n: Nope it" not in status, status
 
 
 async def test_a_card_is_highlighted_again_when_the_focused_one_left_the_hand_behind_a_dialog():

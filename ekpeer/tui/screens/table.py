@@ -381,7 +381,8 @@ class TableScreen(Screen):
         if view.get("current") == view.get("you") and not view.get("stack") and self._plays():
             keys.append(("enter", "⏎", _("Play"), True))
         if self._nope_offered():
-            keys.append(("n", "n", _("Nope"), True))
+            noped = (view.get("stack") or [{}])[-1].get("nopes", 0) % 2
+            keys.append(("n", "n", _("Yup") if noped else _("Nope"), True))
         if self._now_moves():
             keys.append(("w", "w", _("NOW card"), True))
         if self.selected:
@@ -447,7 +448,10 @@ class TableScreen(Screen):
                 words += " (" + (_("Noped") if top["nopes"] % 2 else _("Yupped")) + ")"
             hints = []
             if self._nope_offered():
-                hints.append((_("   n: Nope it"), "bold reverse"))
+                # over a Noped action n plays a Yup: it lets the action through again (a
+                # stranger read "n: Nope it" and undid the Nope that stopped an Attack on them)
+                hints.append((_("   n: Yup it (undo the Nope)") if top.get("nopes", 0) % 2
+                              else _("   n: Nope it"), "bold reverse"))
             if self._now_moves():
                 hints.append((_("   w: NOW card"), "bold"))
             # on one line, each key whole (at 64 columns "w:" ended one line, "NOW card" began
