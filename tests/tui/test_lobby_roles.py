@@ -384,3 +384,21 @@ async def test_in_tmux_the_copy_says_what_tmux_needs_to_pass_it_on(monkeypatch):
             assert "on your clipboard" in said
             assert ("set -g set-clipboard on" in said) is told, said
         app, _ = lobby_app([lobby(you="ann")], address="tcp://192.168.1.20:5555")
+
+
+async def test_seats_typed_fast_each_count_and_ten_is_said_to_be_the_most():
+    """+ pressed six times in one breath from 5 seats gave 6: each press counted from the
+    host's last echo, not from what was sent. And + at 10 seats said nothing."""
+    app, session = lobby_app([lobby(seats=5, expansions=("base", "party"), deck="party_pack")])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("plus", "plus", "plus")
+        await settle(pilot)
+        assert [s["seats"] for kind, s in session.sent if kind == "lobby_set"] == [6, 7, 8]
+    app, session = lobby_app([lobby(seats=10, expansions=("base", "party"), deck="party_pack")])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("plus")
+        await settle(pilot)
+        assert not [s for kind, s in session.sent if kind == "lobby_set"]
+        assert "A table seats 2 to 10 players." in [str(n.message) for n in app._notifications]

@@ -265,6 +265,7 @@ class LobbyScreen(Screen):
         self._sent: dict[str, list[str]] = {}     # ticks sent, not yet echoed by the host
         self._sent_at = 0.0
         self._said, self._said_at = "", 0.0     # the last refusal said here, and when
+        self._sent_seats: tuple[int, float] | None = None     # the seats last sent, and when
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -756,10 +757,24 @@ class LobbyScreen(Screen):
         self.post_message(StartRequested())
 
     def action_seats(self, step: int) -> None:
-        if self.can_set():
-            n = int(self.lobby.get("settings", {}).get("seats", 4)) + step
-            if 2 <= n <= 10 and self._deck_seats(n):
-                self.post_message(SettingsEdited({"seats": n}))
+        if not self.can_set():
+            return
+        # from the count last sent, not the host's last echo: + + + in one breath sent 5, 5, 5
+        # (a stranger's six presses from 5 seats gave 6)
+        sent = self._sent_seats
+        fresh = sent is not None and time.monotonic() - sent[1] < SENT_TRUSTED
+        n = (sent[0] if fresh else int(self.lobby.get("settings", {}).get("seats", 4))) + step
+        if not 2 <= n <= 10:
+            self._say(_("A table seats 2 to 10 players."))
+        elif self._deck_seats(n):
+            self._sent_seats = (n, time.monotonic())
+            self.post_message(SettingsEdited({"seats": n}))
+
+    def _say(self, said: str) -> None:
+        """A refusal said here, once however often its key is pressed (toasts stacked up)."""
+        if self._said != said or time.monotonic() - self._said_at > SAID_AGAIN:
+            self._said, self._said_at = said, time.monotonic()
+            self.notify(said, title=_("Refused"), severity="warning", timeout=SAID_AGAIN, markup=False)
 
     def _deck_seats(self, n: int) -> bool:
         """Whether the table's deck seats ``n``; if not, said here in the player's words (the
@@ -768,10 +783,7 @@ class LobbyScreen(Screen):
         deck = _chosen_deck(settings, self.lobby.get("choices") or {})
         if deck is None or int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
             return True
-        said = deck_label(deck, n).plain
-        if self._said != said or time.monotonic() - self._said_at > SAID_AGAIN:
-            self._said, self._said_at = said, time.monotonic()
-            self.notify(said, title=_("Refused"), severity="warning", timeout=SAID_AGAIN, markup=False)
+        self._say(deck_label(deck, n).plain)
         return False
 
     def action_leave(self) -> None:
