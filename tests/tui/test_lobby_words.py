@@ -56,3 +56,26 @@ async def test_a_deck_that_cannot_seat_the_table_is_refused_in_words():
         assert app.lobby["settings"]["deck"] == "original"
         said = [str(n.message) for n in app._notifications]
         assert "2-Player Edition seats 2 players, not 4" in said, said
+
+
+async def test_unticking_the_expansion_whose_deck_is_chosen_takes_the_deck_with_it():
+    """Party Pack's deck chosen, then Party Pack unticked: refused with "deck must be one of
+    original, two_player", the host's own names, in English at a Danish table too."""
+    from ekpeer.tui.screens.lobby import Tick
+
+    from .conftest import hosted_app, settle, until
+
+    app = hosted_app(seats=4, expansions=["base", "party"], deck="party_pack")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: app.lobby.get("settings", {}).get("deck") == "party_pack", 10, "the deck")
+        await until(pilot, lambda: app.screen.query("#exp-party"), 10, "the ticks")
+        await settle(pilot, 4)
+        tick = app.screen.query_one("#exp-party", Tick)
+        tick.focus()
+        await settle(pilot)
+        await pilot.press("space")
+        await until(pilot, lambda: app.lobby["settings"]["expansions"] == ["base"], 10, "party unticked")
+        assert app.lobby["settings"]["deck"] in (None, "original")
+        said = [str(n.message) for n in app._notifications]
+        assert not any("must be one of" in s for s in said), said
+        await settle(pilot, 2)

@@ -680,7 +680,15 @@ class LobbyScreen(Screen):
         chosen = [k for k in listed if k != box.key] + ([box.key] if event.value else [])
         self._sent[group] = chosen
         self._sent_at = time.monotonic()
-        self.post_message(SettingsEdited({group: chosen}))
+        edit: dict[str, Any] = {group: chosen}
+        settings = self.lobby.get("settings", {})
+        if group == "expansions" and settings.get("deck") is not None:
+            # a deck that came with the expansion unticked goes with it: the expansions' own
+            # deck then (the host refused "deck must be one of original, two_player")
+            decks = _main_decks({**settings, "expansions": chosen}, self.lobby.get("choices") or {})
+            if all(d["name"] != settings["deck"] for d in decks):
+                edit["deck"] = None
+        self.post_message(SettingsEdited(edit))
 
     def _set_custom(self, custom: dict[str, Any] | None) -> None:
         """The creator's custom-deck option (limits only: everyone's picks travel with ``ready``)."""
