@@ -802,7 +802,21 @@ class EkpeerApp(App):
                                 t.action_whole_log)
             yield SystemCommand(_("Rules of the highlighted card"), _("Show its text"), t.action_card_text)
         if self.session is not None:
-            yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.leave)
+            yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.ask_leave)
+
+    def ask_leave(self) -> None:
+        """The palette's Leave: asked first in a game you are still in, as ctrl+q asks (it
+        ended a game against bots at once)."""
+        from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
+        from .screens.quit_confirm import QuitConfirmScreen, others_seated
+
+        if seat_in_game(self.lobby, self.view) != "living":
+            self.leave()
+            return
+        others = others_seated(self.lobby, self.player_name) if self.hosting() else []
+        alone = self.hosting() and not others or self.session_mode == "play"
+        screen = QuitConfirmScreen(others) if others else LeaveConfirmScreen(alone=alone, quits=False)
+        self.push_screen(screen, lambda yes: self.leave() if yes else None)
 
 
 #: Textual's palette commands (``App.get_system_commands``), written here so that the

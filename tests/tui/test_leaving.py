@@ -87,3 +87,27 @@ async def test_ctrl_q_mid_game_asks_then_leaves_for_good_and_a_bot_takes_the_sea
         await bob.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_the_palettes_leave_asks_first_in_a_game_you_are_in():
+    """ctrl+p, Leave the table: a game against bots ended at once, where ctrl+q asks."""
+    from ekpeer.tui.screens.start import StartScreen
+
+    from .conftest import hosted_app
+
+    app = hosted_app(seats=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 4)
+        await pilot.press("s")
+        await until(pilot, lambda: bool(app.view), 10, "the game")
+        for answer in ("escape", "y"):
+            await pilot.press("ctrl+p")
+            await settle(pilot, 3)
+            await pilot.press(*"Leave the table", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LeaveConfirmScreen), 5, "the question")
+            assert str(app.screen.query_one("#dialog-title").render()) == "Leave the game?"
+            await pilot.press(answer)
+            await settle(pilot, 4)
+            if answer == "escape":
+                assert isinstance(app.screen, TableScreen) and app.session is not None
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), 10, "the start screen")

@@ -44,25 +44,32 @@ class LeaveConfirmScreen(ModalScreen[bool]):
         Binding("y,j", "answer(True)", "Leave"),
     ]
 
-    def __init__(self, alone: bool = False) -> None:
+    def __init__(self, alone: bool = False, quits: bool = True) -> None:
         super().__init__(classes="decision")
         #: ``ekpeer play``: the host and the bots live in this program, so quitting ends the
         #: game (a stranger read there that joining again would give the seat back)
         self.alone = alone
+        #: quitting the program (ctrl+q); else leaving for the start screen (the palette's
+        #: "Leave the table", which ended a game at once)
+        self.quits = quits
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             if self.alone:
-                yield Static(_("Quit the game?"), id="dialog-title")
-                yield Static(_("This game is played in this program: quitting ends it."), id="dialog-prompt")
+                yield Static(_("Quit the game?") if self.quits else _("Leave the game?"), id="dialog-title")
+                yield Static(_("This game is played in this program: quitting ends it.") if self.quits
+                             else _("This game is played in this program: leaving ends it."),
+                             id="dialog-prompt")
             else:
-                yield Static(_("Leave the game and quit?"), id="dialog-title")
+                yield Static(_("Leave the game and quit?") if self.quits else _("Leave the game?"),
+                             id="dialog-title")
                 yield Static(_("The game goes on without you: a bot takes your seat at once and plays on, "
                                "and everyone at the table is told you left. Joining again gives you your "
                                "seat back."), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
-                leave = _("Quit (y)") if self.alone else _("Leave and quit (y)")
+                leave = (_("Quit (y)") if self.alone else _("Leave and quit (y)")) if self.quits \
+                    else _("Leave (y)")
                 yield Button(leave, id="leave", variant="error")
 
     def on_mount(self) -> None:
