@@ -12,6 +12,7 @@ from ekpeer.tui.screens.position import PositionScreen
 from ekpeer.tui.screens.revive import PlayerChoiceScreen
 from ekpeer.tui.screens.save import SaveScreen
 from ekpeer.tui.screens.target import TargetScreen
+from ekpeer.tui.widgets import KeyBar
 
 from .conftest import rigged, scripted_app, settle, snapshot_of
 
@@ -115,6 +116,9 @@ async def test_three_of_a_kind_asks_target_then_a_card_name():
         # a stranger read "Play Attack (2x) on whom?" for a pair, as if it were a targeted Attack
         assert app.screen.title_text == "Play 3 x Tacocat on whom?"
         assert app.screen.prompt.startswith("Three of a kind names a card to take")
+        # players, not cards: no "?: card rules" (offered, it did nothing)
+        assert "?" not in str(app.screen.query_one("#dialog-hint").render())
+        assert "Rules of card" not in str(app.screen.query_one(KeyBar).render())
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, NameCardScreen)

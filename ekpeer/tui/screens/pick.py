@@ -91,8 +91,18 @@ class PickScreen(Dialog[Any]):
         yield KeyBar()
 
     def hint(self) -> str:
-        """The keys under the list."""
-        return _("Enter: choose   ?: card rules") + (_("   Esc: back") if self.can_cancel else "")
+        """The keys under the list: ``?`` only where the options are cards (choosing a player
+        offered it, and it did nothing)."""
+        keys = _("Enter: choose   ?: card rules") if self._has_cards() else _("Enter: choose")
+        return keys + (_("   Esc: back") if self.can_cancel else "")
+
+    def _has_cards(self) -> bool:
+        return any(card for _value, _label, card in self.options)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "card_text":
+            return self._has_cards()
+        return True
 
     def on_mount(self) -> None:
         found = self.query(OptionList)
