@@ -304,11 +304,13 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
             lines.append(_("{name} is back").format(name=name))
     cone = after.get("cone")
     if cone and cone != before.get("cone"):
+        # the first clock to run out, a turn's or an answer's (a Favor's card): "forgot whose
+        # turn it was" was said to a stranger whose clock ran out giving a card
         if cone == me:
-            lines.append(_("You forgot whose turn it was: you wear the Cone of Shame for the rest of the "
+            lines.append(_("Your clock ran out first: you wear the Cone of Shame for the rest of the "
                            "game, its arrow showing the direction of play"))
         else:
-            lines.append(_("{name} forgot whose turn it was and wears the Cone of Shame for the rest of "
+            lines.append(_("{name}’s clock ran out first: they wear the Cone of Shame for the rest of "
                            "the game, its arrow showing the direction of play").format(name=cone))
     return lines
 

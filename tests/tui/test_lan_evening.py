@@ -71,7 +71,7 @@ async def test_the_cone_of_shame_sits_by_its_wearer_and_turns_with_a_reverse(tab
         session.queue.put_nowait(lobby(ALL_HERE, cone="bob"))
         await settle(pilot, 4)
         assert "bob cone ↓" in players_text(app)
-        assert "bob forgot whose turn it was and wears the Cone of Shame" in log_text(app)
+        assert "bob’s clock ran out first: they wear the Cone of Shame" in log_text(app)
         view = copy.deepcopy(app.view)
         view["direction"] = -1                   # a Reverse was played
         session.push("update", {"view": view, "events": [{"type": "reversed", "by": "ann"}]})
@@ -247,7 +247,7 @@ def test_seat_words():
     assert seat_changes(before, left, "ann") == ["bob left the game: a bot plays for them"]
     assert seat_changes(gone, before, "bob") == []                     # your own seat: you know
     coned = lobby(ALL_HERE, cone="ann")["body"]
-    assert seat_changes(before, coned, "ann")[0].startswith("You forgot whose turn it was")
+    assert seat_changes(before, coned, "ann")[0].startswith("Your clock ran out first")
     assert seat_tag({"state": "gone", "gone_seconds": 3.0, "grace_left": 2.0}, elapsed=4.0) == \
         "gone 7 s (bot taking over)"
     assert seat_tag({"state": "connected"}) is None and seat_tag({"state": "bot"}) is None
