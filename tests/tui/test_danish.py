@@ -280,6 +280,9 @@ async def test_the_palettes_keys_are_ekpeers_own_and_in_danish():
         for english in ("Focus Next", "Copy selected text", "Scroll Up", "Draw", "Discard"):
             assert english not in shown, english
         assert "Tag en plads" not in shown      # a watcher's key, after a game: not a player's
+        assert "Forrige kort" in shown and "◀" not in shown     # words, not arrows for arrows
+        rows = dict((words, keys) for keys, words in app.screen.rows)
+        assert rows.get("Kommandopalet") == "^p", rows          # and the way there
         await pilot.press("escape")
         await settle(pilot, 3)
         assert app.screen is table

@@ -38,7 +38,11 @@ def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
         shown = display(binding)
         if shown not in keys:
             keys.append(shown)
-    return [(" ".join(keys), words) for keys, words in rows.values()]
+    listed = [(" ".join(keys), words) for keys, words in rows.values()]
+    palette = screen.app.COMMAND_PALETTE_BINDING if screen.app.ENABLE_COMMAND_PALETTE else None
+    if palette:     # the way here: the palette's own key
+        listed.append((display(Binding(palette, "command_palette", "palette")), _("Command palette")))
+    return listed
 
 
 class KeysScreen(Dialog[None]):

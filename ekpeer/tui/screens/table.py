@@ -52,8 +52,8 @@ class TableScreen(Screen):
     # keeps the keys that always do (each key shown there is a widget, restyled whenever the
     # bindings change, and an 80-column footer cut the last ones off).
     BINDINGS = [
-        Binding("left", "card(-1)", "◀", show=False),
-        Binding("right", "card(1)", "▶", show=False),
+        Binding("left", "card(-1)", "Previous card", show=False),
+        Binding("right", "card(1)", "Next card", show=False),
         Binding("home", "card_edge(False)", "First card", show=False),
         Binding("end", "card_edge(True)", "Last card", show=False),
         Binding("space", "select", "Select", show=False),
