@@ -190,3 +190,20 @@ def test_a_move_aimed_at_its_own_player_says_yourself():
     mine = {"do": "play", "by": "player", "cards": ["targeted_attack"], "target": "player"}
     assert move_words(mine, cat) == "Play Targeted Attack (2x) on yourself"
     assert move_words({**mine, "target": "bot1"}, cat) == "Play Targeted Attack (2x) on bot1"
+
+
+def test_a_move_that_names_a_card_asks_for_it_as_the_play_before_it_does():
+    """The moves list said "Spil Niks + Niks + Niks mod bot3 og nævner Spring over": the log's
+    ", naming" (Danish "og nævner"), where an order wants "og nævn"."""
+    from ekpeer import i18n
+    from ekpeer.tui.screens.moves import move_words
+
+    cat = Catalog([{"id": "nope", "title": "Nope"}, {"id": "skip", "title": "Skip"}])
+    move = {"do": "play", "by": "ann", "cards": ["nope"] * 3, "target": "bot3", "name": "skip"}
+    assert move_words(move, cat) == "Play Nope + Nope + Nope on bot3, and name Skip"
+    i18n.set_language("da")
+    try:
+        said = move_words(move, cat)
+    finally:
+        i18n.set_language("en")
+    assert said.endswith(" og nævn Skip") and "nævner" not in said, said

@@ -28,8 +28,8 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
         text = _("Play {cards} on {target}").format(cards=cards, target=move["target"])
     else:
         text = _("Play {cards}").format(cards=cards)
-    if move.get("name"):
-        text += _(", naming {card}").format(card=cat.title(move["name"]))
+    if move.get("name"):    # said as the "Play" before it is: Danish "og nævn", not "og nævner"
+        text += _(", and name {card}").format(card=cat.title(move["name"]))
     spent = spent_savers(move, cat)
     if spent:   # legal (any two of a kind make a pair), rarely meant: said, and listed last
         text += _("  (spends your {card}!)").format(card=cat.title(spent[0]))
