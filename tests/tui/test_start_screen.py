@@ -163,3 +163,14 @@ async def test_a_quiet_lan_is_said_and_the_address_heading_stands_alone_without_
         await settle(pilot)
         await pilot.press("y")
         assert app.screen.query_one("#name", Input).value == "boby"
+
+
+async def test_the_start_box_shows_its_buttons_whole_at_64x20(monkeypatch):
+    """With the LAN list at 64x20 the buttons' bottom edge went under a scrollbar."""
+    app = start_app(monkeypatch, [])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 4)
+        box = app.screen.query_one("#start-box")
+        assert box.max_scroll_y == 0, box.max_scroll_y
+        bottom = max(b.region.bottom for b in app.screen.query("#start-buttons Button"))
+        assert bottom <= box.region.bottom - 1          # above the box's own border
