@@ -766,6 +766,12 @@ class EkpeerApp(App):
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the key bar and the Keys dialog show it: the space bar in the player's
+        language (Danish says "mellemrum"; Home, End, Esc and PgUp read alike on its keys)."""
+        shown = super().get_key_display(binding)
+        return _(shown) if shown in KEY_WORDS else shown
+
     def action_show_help_panel(self) -> None:
         """The palette's Keys: ekpeer's keys of the screen beneath, in the player's language,
         in a dialog (Textual's panel was English and narrowed the table beside it)."""
@@ -818,6 +824,9 @@ class EkpeerApp(App):
         screen = QuitConfirmScreen(others) if others else LeaveConfirmScreen(alone=alone, quits=False)
         self.push_screen(screen, lambda yes: self.leave() if yes else None)
 
+
+#: Key names said in the player's language (``EkpeerApp.get_key_display``)
+KEY_WORDS = (N_("space"),)
 
 #: Textual's palette commands (``App.get_system_commands``), written here so that the
 #: catalogs carry them: the palette says them through ``_`` like every other word

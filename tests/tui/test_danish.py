@@ -283,6 +283,7 @@ async def test_the_palettes_keys_are_ekpeers_own_and_in_danish():
         assert "Forrige kort" in shown and "◀" not in shown     # words, not arrows for arrows
         rows = dict((words, keys) for keys, words in app.screen.rows)
         assert rows.get("Kommandopalet") == "^p", rows          # and the way there
+        assert rows.get("Vælg") == "mellemrum", rows            # the space bar in Danish
         await pilot.press("escape")
         await settle(pilot, 3)
         assert app.screen is table
