@@ -175,3 +175,18 @@ async def test_a_draw_a_save_and_a_place_typed_at_once_each_act():
         assert moves[:2] == [{"do": "draw"}, {"do": "choose", "use": "defuse"}], moves
         assert len(moves) == 3 and moves[2]["do"] == "choose", moves
         assert game.draw_pile.top_first()[-2] == "exploding_kitten", game.draw_pile.top_first()
+
+
+def test_a_chosen_option_holds_keys_only_briefly(monkeypatch):
+    """Keys after a choice go round until its answer: should the answer never come, they must
+    not go round for good."""
+    import time
+
+    import ekpeer.tui.screens.pick as pick
+
+    monkeypatch.setattr(pick, "CHOSEN_WAIT", 0.05)
+    choices = pick.Choices()
+    choices.chosen = True
+    assert choices.chosen
+    time.sleep(0.1)
+    assert not choices.chosen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.app import ComposeResult
@@ -14,6 +15,9 @@ from ...i18n import _
 from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
+#: the longest a chosen option holds the keys typed after it (its answer comes well before)
+CHOSEN_WAIT = 1.0
+
 
 class Choices(OptionList):
     """A dialog's list, whose cursor stops at its ends instead of coming round: ↓ pressed
@@ -21,9 +25,18 @@ class Choices(OptionList):
     hand of a Defuse and a Tacocat (the Tacocat highlighted, the safe default) ↓ ↓ ↓ came
     round to the Defuse, and Enter gave it away."""
 
-    #: an option was chosen, and its dialog has not answered yet: keys that reach the app
+    #: when an option was chosen, its dialog not having answered yet: keys that reach the app
     #: meanwhile wait for what the answer opens (``EkpeerApp._after_choice``)
-    chosen = False
+    chosen_at: float | None = None
+
+    @property
+    def chosen(self) -> bool:
+        """Chosen and not yet answered; never for long, whatever happens to the answer."""
+        return self.chosen_at is not None and time.monotonic() - self.chosen_at < CHOSEN_WAIT
+
+    @chosen.setter
+    def chosen(self, value: bool) -> None:
+        self.chosen_at = time.monotonic() if value else None
 
     def action_select(self) -> None:
         """Enter with nothing highlighted (a kitten's place has no default) tells its dialog."""
@@ -32,7 +45,8 @@ class Choices(OptionList):
             if said is not None:
                 said()
             return
-        self.chosen = True
+        option = self.get_option_at_index(self.highlighted)
+        self.chosen = not option.disabled      # (a disabled option is not selected: no answer)
         super().action_select()
 
     def action_cursor_up(self) -> None:
