@@ -262,10 +262,10 @@ class LobbyScreen(Screen):
         self._picker: CustomDeckScreen | None = None
         self._asked_picks: Any = None
         self._rebuilding = asyncio.Lock()
-        self._sent: dict[str, list[str]] = {}     # ticks sent, not yet echoed by the host
+        # settings sent, not yet echoed by the host: ticked lists, and the seats
+        self._sent: dict[str, Any] = {}
         self._sent_at = 0.0
         self._said, self._said_at = "", 0.0     # the last refusal said here, and when
-        self._sent_seats: tuple[int, float] | None = None     # the seats last sent, and when
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -370,7 +370,9 @@ class LobbyScreen(Screen):
         # the host has caught up with what was sent (or changed it otherwise, a while ago)
         stale = time.monotonic() - self._sent_at > SENT_TRUSTED or not self.can_set()
         for group, sent in list(self._sent.items()):
-            if stale or sorted(settings.get(group, [])) == sorted(sent):
+            echoed = sorted(settings.get(group, [])) == sorted(sent) if isinstance(sent, list) \
+                else settings.get(group) == sent
+            if stale or echoed:
                 del self._sent[group]
         creator = self.can_set()
         title = Text()
@@ -767,15 +769,13 @@ class LobbyScreen(Screen):
     def action_seats(self, step: int) -> None:
         if not self.can_set():
             return
-        # from the count last sent, not the host's last echo: + + + in one breath sent 5, 5, 5
-        # (a stranger's six presses from 5 seats gave 6)
-        sent = self._sent_seats
-        fresh = sent is not None and time.monotonic() - sent[1] < SENT_TRUSTED
-        n = (sent[0] if fresh else int(self.lobby.get("settings", {}).get("seats", 4))) + step
+        # from the count last sent, as a tick is (see on_checkbox_changed), not the host's last
+        # echo: + + + in one breath sent 5, 5, 5 (a stranger's six presses from 5 seats gave 6)
+        n = int(self._sent.get("seats", self.lobby.get("settings", {}).get("seats", 4))) + step
         if not 2 <= n <= 10:
             self._say(_("A table seats 2 to 10 players."))
         elif self._deck_seats(n):
-            self._sent_seats = (n, time.monotonic())
+            self._sent["seats"], self._sent_at = n, time.monotonic()
             self.post_message(SettingsEdited({"seats": n}))
 
     def _say(self, said: str) -> None:
