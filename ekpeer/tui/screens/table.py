@@ -811,18 +811,27 @@ class TableScreen(Screen):
     def _now_moves(self) -> list[dict[str, Any]]:
         return [m for m in self._plays() if len(m.get("cards", [])) == 1 and self.cat.is_now(m["cards"][0])]
 
-    def play_cards(self, cards: list[str]) -> None:
-        """Play ``cards`` if some legal move plays exactly them, asking what it needs."""
+    def _moves_for(self, cards: list[str]) -> list[dict[str, Any]]:
+        """The legal moves that play exactly ``cards``."""
         want = Counter(cards)
         moves = [m for m in self._plays() if Counter(m.get("cards", [])) == want]
         if not moves and len(cards) == 5 and len(want) == 5:
             if any(len(m.get("cards", [])) == 5 and not m.get("target") for m in self._plays()):
                 moves = [{"do": "play", "cards": list(cards)}]
+        return moves
+
+    def _no_move(self, cards: list[str]) -> None:
+        what = " + ".join(self.cat.title(c) for c in cards)
+        # where the way to see what is open is named (a stranger asked why two cats made no pair)
+        self.notify(_("{what}: not a move you can make now (m lists every move you can).").format(
+            what=what), severity="warning", timeout=4, markup=False)
+
+    def play_cards(self, cards: list[str]) -> None:
+        """Play ``cards`` if some legal move plays exactly them, asking what it needs."""
+        want = Counter(cards)
+        moves = self._moves_for(cards)
         if not moves:
-            what = " + ".join(self.cat.title(c) for c in cards)
-            # where the way to see what is open is named (a stranger asked why two cats made no pair)
-            self.notify(_("{what}: not a move you can make now (m lists every move you can).").format(
-                what=what), severity="warning", timeout=4, markup=False)
+            self._no_move(cards)
             return
         # a pair says so: "Play Attack (2x) on whom?" read as a targeted Attack, not a steal
         what = " + ".join(self._counted(want))
@@ -927,8 +936,8 @@ class TableScreen(Screen):
         card = self.focused_card()
         if card is None:
             return
-        if not any(Counter(m.get("cards", [])) == Counter([card]) for m in self._plays()):
-            self.play_cards([card])         # says it is no move now, and where to see those
+        if not self._moves_for([card]):
+            self._no_move([card])
             return
         self.notify(_("{card} is highlighted: Enter again plays it.").format(card=self.cat.title(card)),
                     timeout=3, markup=False)
