@@ -95,13 +95,29 @@ def loud_playouts() -> bool:
     return os.environ.get(LOUD_PLAYOUTS, "") not in ("", "0")
 
 
-def search_clock(kind: str) -> Callable[[], float]:
+def search_clock(kind: str, seconds: float | None = None, ends_by: float | None = None
+                 ) -> Callable[[], float]:
     """Seconds spent so far by a search starting now, on the clock ``kind`` names.
 
     ``wall``: the wall clock. ``cpu``: this thread's processor time, so that a busy host
     (other tables' searches, other programs) does not silently starve a decision of the
     budget its player chose; but never more than ``WALL_STRETCH`` times the wall, so that a
-    swamped host still answers. Where a platform has no thread clock, the wall counts."""
+    swamped host still answers. Where a platform has no thread clock, the wall counts.
+
+    With ``ends_by`` (``time.time()``) the clock also runs faster, so that a search of
+    ``seconds`` has spent them all when the wall reaches ``ends_by``: a table's clock that
+    runs out before the budget would (a short Nope window) shortens the search to fit."""
+    base = _budget_clock(kind)
+    if ends_by is None or not seconds:
+        return base
+    room = ends_by - time.time()
+    if room <= 0:
+        return lambda: math.inf
+    pace, wall0, perf_counter = seconds / room, time.perf_counter(), time.perf_counter
+    return lambda: max(base(), (perf_counter() - wall0) * pace)
+
+
+def _budget_clock(kind: str) -> Callable[[], float]:
     wall0 = time.perf_counter()
     if kind != "cpu":
         return lambda: time.perf_counter() - wall0
@@ -137,6 +153,9 @@ class Decision:
     clock: str = "cpu"
     #: Searching where to put back a kitten we drew: {"card", "face_up"} (see Tracker.put_back).
     put_back: dict[str, Any] | None = None
+    #: When (``time.time()``, the same in every process) the search must have ended, whatever
+    #: its budget: the clock the table plays under (a Nope window, a turn) runs out soon after.
+    ends_by: float | None = None
 
 
 @dataclass
@@ -204,9 +223,10 @@ class ExpertBot(Bot):
         return self.tracker
 
     # ------------------------------------------------------------------ deciding
-    def prepare(self, view: dict[str, Any], moves: list[Move], react: bool
+    def prepare(self, view: dict[str, Any], moves: list[Move], react: bool, ends_by: float | None = None
                 ) -> tuple[Decision | None, Move | None]:
-        """The search to run for this decision, or (None, the answer) when none is needed."""
+        """The search to run for this decision, or (None, the answer) when none is needed;
+        ``ends_by``: when it must have ended (``Decision.ends_by``)."""
         tracker = self._tracker(view)
         spent = tracker.spent_peek(view) if not react else None
         if spent is not None:  # a peek that would show nothing new only spends the card
@@ -222,7 +242,8 @@ class ExpertBot(Bot):
         decision = Decision(setup=dict(self.setup or {}), view=view, moves=[m.to_dict() for m in moves],
                             knowledge=knowledge, react=react, seconds=self.seconds,
                             playouts=self.playouts, seed=self.rng.randrange(2**31), clock=self.clock,
-                            prior=prior.to_dict() if prior is not None else None, put_back=put_back)
+                            prior=prior.to_dict() if prior is not None else None, put_back=put_back,
+                            ends_by=ends_by)
         return decision, prior
 
     def finish(self, result: Result) -> Move | None:
@@ -368,7 +389,7 @@ def candidates(cards: dict[str, Any], moves: list[Move], knowledge: Knowledge,
 
 def decide(decision: Decision) -> Result:
     """Search ``decision`` (see the module docs); returns the move to make (None: pass)."""
-    clock = search_clock(decision.clock)
+    clock = search_clock(decision.clock, decision.seconds, decision.ends_by)
     wall = time.perf_counter()
     setup, view = decision.setup, decision.view
     rules = _rules(setup)

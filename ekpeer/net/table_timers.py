@@ -34,6 +34,13 @@ if TYPE_CHECKING:
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
+#: A host bot answers within the clock it plays under (a Nope window of half a second, a short
+#: turn): its think delay is at most this share of the time left on the clock...
+THINK_SHARE = 0.4
+#: ...and a search must end by this share of it, leaving the rest for its answer to come back
+#: from the worker and be applied. Else a hard bot's reaction search (a second of processor
+#: time) outlasted a 0.5 s or 1 s Nope window, and its Nope came when the window had shut.
+SEARCH_SHARE = 0.7
 
 
 @runtime_checkable
@@ -273,7 +280,14 @@ class TableTimers:
         delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
         if seat.bot is not None and getattr(seat.bot, "wants_events", False):
             delay = max(0.0, delay - getattr(seat.bot, "seconds", 0.0))  # its search is its thinking
+        left = self.time_left()
+        if left is not None:
+            delay = min(delay, THINK_SHARE * left)
         seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
+
+    def time_left(self) -> float | None:
+        """Seconds left on the running clock (None: no clock runs)."""
+        return max(0.0, self.timer_ends - time.monotonic()) if self.timer_ends else None
 
     def bot_move(self, seat: Seat, gen: int, mode: str) -> None:
         seat.pending = None
@@ -343,7 +357,9 @@ class TableTimers:
         is applied when it returns, unless the game moved on meanwhile: (True, None). When
         the bot answers at once (no search needed): (False, its answer)."""
         assert view is not None
-        decision, answer = bot.prepare(view, moves, react=mode != "act")
+        left = self.time_left()
+        ends_by = time.time() + SEARCH_SHARE * left if left is not None else None
+        decision, answer = bot.prepare(view, moves, react=mode != "act", ends_by=ends_by)
         if decision is None:
             return False, answer
         from ..bots import pool
