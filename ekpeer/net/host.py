@@ -804,6 +804,10 @@ class Host:
                                               max_frame=P.MAX_CLIENT_FRAME, resume=resume,
                                               allow_create=self.allow_create, **extra))
             return
+        if not session.said_hello:
+            # a join before hello used to seat a player whom the hello deadline then dropped:
+            # a seat in every lobby for 5 s that nobody could play
+            raise P.ProtocolError("hello_first", f"say hello before {t}")
         if t == "join":
             session.lang = asked_language(body, session.lang)
             name = body.get("name")

@@ -59,7 +59,7 @@ async def test_bad_input_is_refused_and_the_game_goes_on(host, ctx):
             (_frame({"v": 1, "type": "ping", "id": 1, "body": DEEP}), "too_deep"),
             (_frame({"v": 1, "type": "ping", "id": 2, "body": {"k": {1: 2}}}), "bad_frame"),
             (_frame({"v": 1, "type": "teleport", "id": 3}), "unknown_type"),
-            (_frame({"v": 1, "type": "move", "id": 4, "body": {"move": {"do": "draw"}}}), "not_joined"),
+            (_frame({"v": 1, "type": "move", "id": 4, "body": {"move": {"do": "draw"}}}), "hello_first"),
             (_frame({"v": 1, "type": "join", "id": 5, "body": {"table": "a", "name": 7}}), "bad_message"),
         ]
         for data, code in cases:

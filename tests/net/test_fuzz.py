@@ -80,6 +80,7 @@ class Peer:
         security.secure_client(self.sock, key, zmq.curve_keypair())
         self.sock.connect(endpoint)
         self.ids = 0
+        assert self.request("hello", {"versions": list(P.SUPPORTED)})["ok"]   # as every client does
 
     def send(self, data: bytes) -> None:
         self.sock.send(data)

@@ -145,11 +145,15 @@ async def test_a_reused_router_identity_with_another_key_gets_nothing(host, ctx)
     host.add_table("i", {**FAST, "seats": 3})
     a = raw_dealer(ctx, host.address, routing_id=b"victim")
     try:
-        await a.send(P.encode("join", {"table": "i", "name": "vic"}, 1))
+        await a.send(P.encode("hello", {"versions": [1]}, 1))
+        assert (await recv_env(a)).body["ok"]
+        await a.send(P.encode("join", {"table": "i", "name": "vic"}, 2))
         assert (await recv_env(a)).body["ok"]
         a.close(0)
         await asyncio.sleep(0.2)
         b = raw_dealer(ctx, host.address, routing_id=b"victim")   # same identity, another key
+        await b.send(P.encode("hello", {"versions": [1]}, 1))
+        assert (await recv_env(b)).body["ok"]
         await b.send(P.encode("ready", {}, 2))
         env = await recv_env(b)
         assert env.body["code"] == "not_joined"
@@ -223,6 +227,25 @@ async def test_silent_connections_are_dropped(ctx):
         d.close(0)
     finally:
         await host.close()
+
+
+async def test_a_join_before_hello_is_refused_and_seats_nobody(host, ctx):
+    """A stranger's client joined without a hello: its seat showed in every lobby of the
+    table for 5 s, until the hello deadline dropped it."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    await ann.connect()
+    await ann.join("t")
+    d = raw_dealer(ctx, host.address)
+    try:
+        await d.send(P.encode("join", {"table": "t", "name": "eve"}, 1))
+        reply = await recv_env(d)
+        assert reply.type == "reply" and reply.body["ok"] is False and reply.body["code"] == "hello_first"
+        assert [s.name for s in host.tables["t"].seats if s.session is not None] == ["ann"]
+        await d.send(P.encode("ping", {}, 2))                  # a ping needs no hello
+        assert (await recv_env(d)).body["ok"] is True
+    finally:
+        d.close(0)
+        await ann.close()
 
 
 async def test_the_hosts_own_player_sits_over_inproc_with_a_key_no_network_client_can_have(ctx):
