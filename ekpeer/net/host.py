@@ -768,6 +768,22 @@ class Host:
             self.fail("dispatch", exc, type=env.type, table=table)
             self.error_reply(session, env.id, "internal", "the host failed on this message (logged)")
 
+    def seat_to_resume(self, session: Session, token: str | None, name: str | None) -> dict[str, str] | None:
+        """The seat a hello may come back to: the one its token opens, else a seat of a game on
+        that this key took under this name (a player who runs the same ``ekpeer join`` again
+        after a drop: without it, a host with a table in its lobby seated them there, a new
+        player, while a bot went on playing their game)."""
+        for table in self.tables.values():
+            for seat in table.seats:
+                if not table.owns(seat, session):
+                    continue
+                if token and seat.has_token(token):
+                    return {"table": table.id, "seat": seat.name}
+                if not token and name and seat.name == name and seat.human and seat.key is not None \
+                        and table.phase != "lobby":
+                    return {"table": table.id, "seat": seat.name}
+        return None
+
     def dispatch(self, session: Session, env: P.Envelope) -> None:
         body, t = env.body, env.type
         if t == "ping":
@@ -782,14 +798,7 @@ class Host:
             session.said_hello = True
             if session.conn is not None and self.gate is not None:
                 self.gate.said_hello(session.conn)
-            resume = None
-            token = body.get("token")
-            if token:
-                for table in self.tables.values():
-                    seat = next((s for s in table.seats
-                                 if s.has_token(token) and table.owns(s, session)), None)
-                    if seat is not None:
-                        resume = {"table": table.id, "seat": seat.name}
+            resume = self.seat_to_resume(session, body.get("token"), body.get("name"))
             session.lean = body.get("choices") is False
             session.lang = asked_language(body, session.lang)
             extra = {} if session.lean else {"choices": lobby_mod.choices_in(session.lang)}

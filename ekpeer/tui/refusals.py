@@ -19,7 +19,7 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Someone at table {table} is already called {name}. "
                  "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
-        command = f"ekpeer join {address} --watch" if address else "ekpeer join ADDRESS --watch"
+        command = f"ekpeer join {address or 'ADDRESS'} --table {table} --watch"   # this game, of several
         return _("Table {table} is playing already, so there is no seat for you in this game. "
                  "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
                  "once it ends you may take a seat for the next game.").format(table=table, command=command)

@@ -198,6 +198,9 @@ class NetSession(Session):
             raise SessionClosed(str(exc)) from None
         table = self.table
         named = table is not None       # --table NAME: that table, or a refusal naming those there
+        resume = hello.get("resume")
+        if table is None and not self.create and not self.watch and isinstance(resume, dict):
+            table = resume.get("table")     # our seat in a game on: back to it, not a new seat
         if table is None and not self.create:
             tables = hello.get("tables") or []
             open_ = [t for t in tables if t.get("phase") == "lobby" and t.get("taken", 0) < t.get("seats", 0)]
@@ -205,6 +208,7 @@ class NetSession(Session):
                 open_ = [t for t in tables if t.get("phase") != "lobby"] or open_
             table = (open_ or tables or [{"table": "main"}])[0]["table"]
         self._forward = asyncio.get_running_loop().create_task(self._pump())
+        self.table = table or "main"    # the table a refusal names: the one we asked for
         try:
             joined = await self.client.join(table or "main", self.name, password=self.password,
                                             spectator=self.watch,

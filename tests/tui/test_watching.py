@@ -63,7 +63,7 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
             await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
                         "the refusal")
             words = said(app)
-            assert "playing already" in words and "Watch" in words and "--watch" in words, words
+            assert "playing already" in words and "Watch" in words and "--table t --watch" in words, words
             await pilot.press("ctrl+g")      # Watch: the address and table kept from the refusal
             await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8,
                         "the table, watched")

@@ -1,0 +1,108 @@
+"""A player whose client died runs the same ``ekpeer join HOST:PORT --name bob`` again (the
+README: "running the same ekpeer join again takes them back into their seat"). On a host with
+another table still in its lobby, that command seated bob there, a new player, while a bot
+went on playing his game (a stranger running a headless host with two tables)."""
+
+from __future__ import annotations
+
+import pytest
+import zmq
+import zmq.asyncio
+
+from ekpeer.net import security
+from ekpeer.net.client import Client, RequestError
+from ekpeer.net.host import Host
+from ekpeer.tui.session import NetSession
+from tests.net.conftest import wait_for
+
+FAST = {"reaction_seconds": 0.03, "turn_seconds": 30.0, "grace_seconds": 30.0, "bots": "heuristic"}
+
+
+async def test_the_same_join_again_takes_a_dropped_player_back_to_his_game_not_another_table():
+    ctx = zmq.asyncio.Context()
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3, idle_seconds=1.0)
+    host.add_table("base", {**FAST, "seats": 3})
+    host.add_table("party", {**FAST, "seats": 4})
+    await host.start()
+    address = security.join_address(host.endpoint, host.public_key)
+    ann = Client(address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
+    bobs_key = zmq.curve_keypair()
+    first = NetSession(address, "bob", table="base")
+    first.keypair = bobs_key
+    again = NetSession(address, "bob")          # no --table: the command a returning player runs
+    again.keypair = bobs_key
+    try:
+        await ann.connect()
+        await ann.join("base")
+        await first.open()
+        await first.ready()
+        await ann.ready()
+        await ann.start()
+        table = host.tables["base"]
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        await first.client.close()                  # bob's client dies: no leave
+        await wait_for(lambda: table.seat("bob").session is None, 5, what="bob's drop")
+        assert host.tables["party"].phase == "lobby"
+
+        await again.open()
+        assert again.table == "base"
+        assert table.seat("bob").session is not None
+        assert not host.tables["party"].seats
+    finally:
+        await again.close()
+        await first.close()
+        await ann.close()
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_a_new_player_of_the_same_name_and_another_key_is_not_sent_to_that_game():
+    ctx = zmq.asyncio.Context()
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
+    host.add_table("base", {**FAST, "seats": 2})
+    host.add_table("party", {**FAST, "seats": 4})
+    await host.start()
+    address = security.join_address(host.endpoint, host.public_key)
+    bob = Client(address, "bob", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
+    other = NetSession(address, "bob")
+    other.keypair = zmq.curve_keypair()
+    try:
+        await bob.connect()
+        await bob.join("base")
+        await bob.ready()
+        await bob.start()
+        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        await other.open()
+        assert other.table == "party"
+    finally:
+        await other.close()
+        await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_a_late_friend_refused_a_seat_is_told_the_table_that_is_playing_not_main():
+    """Every table playing: the stranger's friend read "Table main is playing already" on a
+    host with no table main (the session had not yet noted the table it asked for)."""
+    ctx = zmq.asyncio.Context()
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
+    host.add_table("base", {**FAST, "seats": 2})
+    await host.start()
+    address = security.join_address(host.endpoint, host.public_key)
+    bob = Client(address, "bob", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
+    eve = NetSession(address, "eve")
+    eve.keypair = zmq.curve_keypair()
+    try:
+        await bob.connect()
+        await bob.join("base")
+        await bob.ready()
+        await bob.start()
+        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        with pytest.raises(RequestError, match="table_started"):
+            await eve.open()
+        assert eve.table == "base"
+    finally:
+        await eve.close()
+        await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
