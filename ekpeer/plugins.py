@@ -97,7 +97,8 @@ def plugin_info() -> list[dict[str, Any]]:
         try:
             rs = ruleset([name])
             cards = [c.id for c in rs.cards.values() if c.plugin == name]
-            notes = trait_notes([c for c in rs.cards.values() if c.plugin == name])
+            own = [c for c in rs.cards.values() if c.plugin == name]
+            notes = hook_notes(load_module(name)) + trait_notes(own)
         except Exception as exc:  # a broken third-party plugin must not break the listing
             cards = [f"<failed to load: {exc}>"]
         out.append({
@@ -110,6 +111,21 @@ def plugin_info() -> list[dict[str, Any]]:
             "path": _where(dist, ep.value),
         })
     return out
+
+
+def hook_notes(module: object) -> list[str]:
+    """A word for each ``@hookimpl`` of ``module`` that is no ekpeer hook: pluggy ignores it
+    without a word, so a typo ("ekpeer_adjust_setpu") silently left a variant doing nothing."""
+    import difflib
+
+    specs = [n for n in dir(hookspecs) if n.startswith("ekpeer_")]
+    notes = []
+    for attr in sorted(dir(module)):
+        if hasattr(getattr(module, attr, None), "ekpeer_impl") and attr not in specs:
+            close = difflib.get_close_matches(attr, specs, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            notes.append(f"hook {attr!r} is no ekpeer hook: nothing calls it{hint}")
+    return notes
 
 
 def trait_notes(cards: Iterable[Any]) -> list[str]:

@@ -104,6 +104,32 @@ def test_ekpeer_plugins_notes_a_trait_nothing_reads_and_the_word_it_may_mean():
     assert "note:" not in run("plugins").stdout          # the built-in boxes use known words only
 
 
+def test_ekpeer_plugins_notes_a_hook_that_is_no_ekpeer_hook_and_the_one_it_may_mean():
+    """A stranger's plugin misspelled ``ekpeer_adjust_setup``: pluggy ignored the hook without a
+    word, and the variant it implemented did nothing."""
+    import types
+
+    from ekpeer.hookspecs import hookimpl
+    from ekpeer.plugins import hook_notes
+
+    box = types.ModuleType("box")
+
+    @hookimpl
+    def ekpeer_adjust_setpu(plan):
+        return None
+
+    @hookimpl
+    def ekpeer_adjust_setup(plan):
+        return None
+
+    box.ekpeer_adjust_setpu = ekpeer_adjust_setpu
+    box.ekpeer_adjust_setup = ekpeer_adjust_setup
+    box.helper = lambda: None
+    assert hook_notes(box) == [
+        "hook 'ekpeer_adjust_setpu' is no ekpeer hook: nothing calls it"
+        " (did you mean 'ekpeer_adjust_setup'?)"]
+
+
 def test_ekpeer_privacy_checks_an_installed_box_and_names_an_unknown_one():
     """A plugin author could not run the non-interference check on their own box: the suite
     ran it on the project's boxes only."""
