@@ -113,6 +113,30 @@ def plugin_info() -> list[dict[str, Any]]:
     return out
 
 
+def blame(exc: BaseException, names: Iterable[str]) -> str | None:
+    """The plugin of ``names`` whose code raised ``exc``: the one holding the deepest frame of
+    its traceback (None: no plugin's, an engine bug). A host names it to the players and in
+    its log, so that a third-party card's bug is not taken for ekpeer's, nor left unnamed."""
+    import traceback
+
+    roots: dict[str, Path] = {}
+    for name in names:
+        try:
+            file = getattr(load_module(name), "__file__", None)
+        except Exception:
+            continue
+        if file:
+            path = Path(file).resolve()
+            roots[name] = path.parent if path.name == "__init__.py" else path
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = Path(frame.filename).resolve()
+        for name, root in roots.items():
+            if path == root or root in path.parents:
+                found = name
+    return found
+
+
 def hook_notes(module: object) -> list[str]:
     """A word for each ``@hookimpl`` of ``module`` that is no ekpeer hook: pluggy ignores it
     without a word, so a typo ("ekpeer_adjust_setpu") silently left a variant doing nothing."""

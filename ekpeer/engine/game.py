@@ -39,6 +39,8 @@ class Game(Bookkeeping):
         do = move.do
         if do == "resolve":
             self._resolve()
+        elif do == "fizzle":
+            self._fizzle()
         else:
             by = move.by
             state = self.status.get(by)
@@ -109,6 +111,18 @@ class Game(Bookkeeping):
         effect = self.cards[action.card].effect  # type: ignore[index]
         if effect is not None:
             effect(self, action)
+
+    def _fizzle(self) -> None:
+        """Set the action on top of the stack aside without effect. The host does this where
+        resolving it failed (a bug in its card's plugin: the host has rolled the game back to
+        before), so that one card's bug does not stop the game for good."""
+        if not self.stack:
+            raise IllegalMove("no_reaction_window", "no reaction window is open")
+        action = self.stack.pop()
+        if self.recording:
+            self.emit("fizzled", None, action=action.public())
+        if "paused" in action.data:  # played while a choice waited: the choice waits again
+            self.awaiting[:0] = action.data.pop("paused")
 
     def _settle_paused(self, action: Action) -> None:
         """Settle a card played while a choice was awaited (Clairvoyance during a put-back):

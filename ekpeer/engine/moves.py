@@ -1,4 +1,5 @@
-"""Moves in the game's own vocabulary: play, draw, resolve, choose.
+"""Moves in the game's own vocabulary: play, draw, resolve, choose (and fizzle, the host's
+own when a card's rules failed).
 
 The same shape is used by scenarios, bots, the network protocol and the replay log,
 so a move can be written down, sent and replayed without translation.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-MOVE_KINDS = ("play", "draw", "resolve", "choose")
+MOVE_KINDS = ("play", "draw", "resolve", "choose", "fizzle")
 #: The longest card id or name a move may carry (a host's refusal names what it was sent:
 #: 60,000 letters of target came back whole)
 TEXT_LEN = 64

@@ -895,7 +895,7 @@ class Host:
             move = Move.from_dict(env.body["move"])
         except IllegalMove as exc:
             raise P.ProtocolError(exc.code, exc.message) from None
-        if move.do == "resolve":
+        if move.do in ("resolve", "fizzle"):
             raise P.ProtocolError("host_only", "the host closes reaction windows when their timer runs out")
         err = table.apply(seat, move, re=env.id, session=session)
         if err is not None:

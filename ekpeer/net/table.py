@@ -14,14 +14,16 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
+from ..engine.replay import replay
 from ..engine.view import own_part, public_part, update_for, visible_events
-from ..plugins import ruleset, translated
+from ..plugins import blame, ruleset, translated
 from ..table_settings import hard_seconds
 from . import lobby as lobby_mod
 from . import passwords
@@ -29,6 +31,9 @@ from . import protocol as P
 from .journal import Journal
 from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
+
+#: The host's own move where closing a reaction window failed (Table.rules_failed).
+FIZZLE = Move("fizzle")
 
 HISTORY = 200          # events kept per game for snapshots
 SNAPSHOT_EVENTS = 50   # events a snapshot carries
@@ -581,13 +586,13 @@ class Table(TableTimers):
         if seat is not None:
             move = _with_by(move, seat.name)
         logged = len(game.log)
+        top = game.stack[-1] if game.stack else None
         try:
             events = game.apply(move)
         except IllegalMove as exc:
             return exc
-        except Exception as exc:  # a plugin bug must not take the host down
-            self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc))
-            return IllegalMove("internal", "the rules engine failed on this move")
+        except Exception as exc:  # a plugin bug must not take the host down, nor stop the game
+            return self.rules_failed(game, move, top, exc)
         if timed_out and seat is not None:
             events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if self.host.journal is not None:   # written before anyone hears of it
@@ -606,6 +611,28 @@ class Table(TableTimers):
         else:
             self.schedule(events, session, re)     # the update carries the timer it (re)starts
         return None
+
+    def rules_failed(self, game: Game, move: Move, top: Any, exc: Exception) -> IllegalMove | None:
+        """A move the rules failed on (a bug, most often in a card's plugin): named in the log with
+        its plugin and traceback, and the game rolled back to before it (it may have stopped
+        half-way), replayed from its log. Where it was the host's own move, closing a reaction
+        window, the action on the stack fizzles: set aside without effect, so that one card's
+        bug does not freeze the table for good, as it did. A player's move is refused, in words
+        that name the plugin."""
+        plugin = blame(exc, game.ruleset.plugins)
+        card = top.card if move.do == "resolve" and top is not None else None
+        self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc),
+                      plugin=plugin, card=card, traceback="".join(traceback.format_exception(exc))[-4000:])
+        try:
+            self.game = replay(game.ruleset, game.origin, list(game.log))
+        except Exception as again:
+            self.host.log("rollback_failed", level="error", table=self.id, error=repr(again))
+            return IllegalMove("internal", "the rules engine failed on this move")
+        if move.do == "resolve":
+            return self.apply(None, FIZZLE)
+        words = f"a bug in plugin {plugin}" if plugin else "a bug in the rules engine"
+        return IllegalMove("internal", f"the rules failed on this move ({words}; the host's log says more): "
+                           "nothing happened, make another move")
 
     def broadcast_update(self, events: list, mover: Session | None, re: int | None,
                          timer: dict[str, Any] | None = None) -> None:

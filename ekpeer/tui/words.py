@@ -170,6 +170,11 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
             return _say(action.get("by"), me, _("Your {card} was Noped: nothing happens"),
                         _("{player}’s {card} was Noped: nothing happens"), card=title(card))
         return None
+    if t == "fizzled":     # the host rolled back a card whose rules failed (a plugin's bug)
+        action = event["action"]
+        card = action.get("card") or (action.get("cards") or [None])[0]
+        return _("{card} does nothing: its rules failed on the host (a bug in its plugin)").format(
+            card=_("The combo") if action.get("combo") else title(card))
     if t == "drew":
         return _say(p, me, _("You draw {card}"), _("{player} draws {card}!"), card=title(event.get("card")))
     if t == "drew_hidden":

@@ -98,6 +98,8 @@ def move_words(move: dict[str, Any] | None, cat: Catalog, before: Any = None, af
     do, by = move.get("do"), move.get("by")
     if do == "resolve":
         return _("The reaction window closes: the action resolves.")
+    if do == "fizzle":
+        return _("The action's rules failed on the host: it does nothing.")
     if do == "draw":
         return _("{player} draws.").format(player=by)
     if do == "play":
