@@ -68,4 +68,5 @@ class Choice:
         out = self.public()
         out["options"] = list(self.options) if not isinstance(self.options, int) else self.options
         out["context"] = dict(self.context)
+        out["from_hand"] = self.from_hand      # a card given up from the hand, or picked elsewhere
         return out

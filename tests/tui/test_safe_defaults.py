@@ -183,3 +183,18 @@ async def test_once_you_are_out_your_empty_hand_says_so():
         await settle(pilot, 6)
         row = [str(w.render()) for w in app.screen.query("#hand Static")]
         assert row == ["You are out of the game: watching to the end."]
+
+
+async def test_a_card_picked_from_elsewhere_than_the_hand_is_not_asked_as_giving_it_away():
+    """A stranger's plugin asked for a card of the discard pile (``game.ask``, not from the
+    hand): picking the Defuse there asked "Give away Defuse?", and Enter went back."""
+    msg = copy.deepcopy(favor_from(["tacocat", "defuse", "skip"]))
+    choice = msg["body"]["view"]["choices"][0]
+    assert choice["from_hand"] is True                  # a Favor gives from the hand
+    choice.update(from_hand=False, options=["defuse", "skip"], source=None,
+                  prompt="pick a card of the discard pile to put back into the draw pile")
+    view = msg["body"]["view"]
+    view["legal_moves"] = [m for m in view["legal_moves"] if m.get("card") in ("defuse", "skip")]
+    screen, moves = await enter_on(msg)
+    assert isinstance(screen, CardChoiceScreen) and not screen.giving
+    assert moves == [{"do": "choose", "card": "defuse"}]

@@ -42,7 +42,10 @@ class CardChoiceScreen(PickScreen):
                  hand: list[str] | None = None, names: list[str] | None = None) -> None:
         title, prompt = _title(choice, cat, names or [])
         counts: dict[str, int] = {}
-        self.giving = not taking(choice)
+        # from the hand (a Favor): given up. Else a card picked elsewhere (a plugin's pick
+        # from the discard pile): a stranger's was asked "Give away Defuse?" for it
+        self.giving = not taking(choice) and choice.get("from_hand", True) is not False
+        self.taking = taking(choice)
         if self.giving:             # from your hand: in the order your hand shows it
             cards = sorted(cards, key=lambda c: hand_order(c, cat))
         for c in cards:
@@ -54,9 +57,9 @@ class CardChoiceScreen(PickScreen):
         self.cat, self.held = cat, held
         if not distinct:
             self._default: int | None = 0
-        elif not self.giving:
+        elif self.taking:
             self._default = most_valuable(distinct, cat)
-        elif held and all(c in held for c in distinct):
+        elif self.giving and held and all(c in held for c in distinct):
             self._default = least_valuable(distinct, cat, held)
         else:
             self._default = 0
