@@ -69,13 +69,14 @@ def host_words(text: str) -> str:
 def titled(text: str, cat: Catalog, names: Iterable[str] = ()) -> str:
     """``text`` (a host's prompt: said in the player's language, see :func:`host_words`) with
     every card id it holds written as the card's title (``exploding_kitten`` becomes
-    ``Exploding Kitten``); a word that is also a player's name stays as written."""
+    ``Exploding Kitten``); a word that is also a player's name stays as written, and so does a
+    plain word (no ``_``): a plugin's "to shuffle back into the pile" read "to Shuffle back"."""
     text = host_words(text)
     people = set(names)
 
     def swap(match: re.Match[str]) -> str:
         word = match.group(0)
-        if word in cat.cards and word not in people:
+        if "_" in word and word in cat.cards and word not in people:
             return cat.title(word)
         return word
 

@@ -93,3 +93,16 @@ def test_a_combo_is_counted_and_noped_as_a_combo():
     finally:
         i18n.set_language("en")
     assert danish == ["bob nikser din kombination", "Din kombination blev nikset: der sker intet"], danish
+
+
+def test_a_plain_word_in_a_prompt_stays_a_word_though_a_card_has_that_id():
+    """A stranger's prompt "to shuffle back into the draw pile" read "to Shuffle back": the
+    word was taken for the Shuffle card's id."""
+    from ekpeer.tui.phrasing import titled
+    from ekpeer.tui.words import Catalog
+
+    cat = Catalog([{"id": "shuffle", "title": "Shuffle", "kind": "action"},
+                   {"id": "exploding_kitten", "title": "Exploding Kitten", "kind": "kitten"}])
+    prompt = "a card to shuffle back into the draw pile"
+    assert titled(prompt, cat) == prompt
+    assert titled("exploding_kitten: save yourself?", cat) == "Exploding Kitten: save yourself?"
