@@ -91,6 +91,12 @@ def ruleset(names: list[str] | tuple[str, ...]) -> Ruleset:
 def plugin_info() -> list[dict[str, Any]]:
     """Name, version, source and cards of every installed plugin."""
     out = []
+    boxes: set[str] = set()      # every installed plugin's decks: a card may count in another's
+    for name in installed():
+        try:
+            boxes |= set(ruleset([name]).decks)
+        except Exception:
+            pass
     for name, ep in sorted(installed().items()):
         dist = getattr(ep, "dist", None)
         notes: list[str] = []
@@ -98,7 +104,7 @@ def plugin_info() -> list[dict[str, Any]]:
             rs = ruleset([name])
             cards = [c.id for c in rs.cards.values() if c.plugin == name]
             own = [c for c in rs.cards.values() if c.plugin == name]
-            notes = hook_notes(load_module(name)) + trait_notes(own)
+            notes = hook_notes(load_module(name)) + trait_notes(own) + deck_notes(own, boxes)
         except Exception as exc:  # a broken third-party plugin must not break the listing
             cards = [f"<failed to load: {exc}>"]
         out.append({
@@ -135,6 +141,21 @@ def blame(exc: BaseException, names: Iterable[str]) -> str | None:
             if path == root or root in path.parents:
                 found = name
     return found
+
+
+def deck_notes(cards: Iterable[Any], boxes: Iterable[str]) -> list[str]:
+    """A word for each deck a card's ``counts`` names that no installed plugin declares: the
+    card is never dealt there, and nothing said so ("snop" for "snoop")."""
+    import difflib
+
+    known = sorted(boxes)
+    notes = []
+    for card in cards:
+        for deck in sorted(set(card.counts) - set(known)):
+            close = difflib.get_close_matches(deck, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            notes.append(f"{card.id}: counts name deck {deck!r}, which no installed plugin declares{hint}")
+    return notes
 
 
 def hook_notes(module: object) -> list[str]:

@@ -130,6 +130,16 @@ def test_ekpeer_plugins_notes_a_hook_that_is_no_ekpeer_hook_and_the_one_it_may_m
         " (did you mean 'ekpeer_adjust_setup'?)"]
 
 
+def test_ekpeer_plugins_notes_a_deck_no_plugin_declares():
+    """A stranger's ``counts={"snop": 4}`` loaded without a word, and the card was never dealt."""
+    from ekpeer.engine import CardSpec
+    from ekpeer.plugins import deck_notes
+
+    snoop = CardSpec("snoop", "Snoop", "Look.", counts={"snop": 4, "base": 1})
+    assert deck_notes([snoop], ["base", "snoop"]) == [
+        "snoop: counts name deck 'snop', which no installed plugin declares (did you mean 'snoop'?)"]
+
+
 def test_ekpeer_privacy_checks_an_installed_box_and_names_an_unknown_one():
     """A plugin author could not run the non-interference check on their own box: the suite
     ran it on the project's boxes only."""
