@@ -109,6 +109,13 @@ def _say_addresses(host) -> None:
              _("ekpeer host: listening on {where}; players join with (the address of their own "
                "network):").format(where=where)]
     lines += [f"  ekpeer join {a}" for a in addresses]
+    tables = list(host.tables.values())
+    if len(tables) > 1:     # which tables, in words: they were only in the JSON log's listening line
+        lines.append("  " + _("add --table NAME for one of its tables (without it: the first with a "
+                              "free seat):"))
+        lines += [f"    --table {t.id}" + (f"  ({t.title})" if t.title != t.id else "") for t in tables[:12]]
+        if len(tables) > 12:
+            lines.append("    ...")
     if host.secure:
         from .net import security
 

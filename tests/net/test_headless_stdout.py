@@ -96,3 +96,20 @@ async def test_ctrl_c_with_stdout_closed_from_the_start(ctx, tmp_path):
                             text=True, env=env)
     _wait_listening(proc)
     await _told_closing(proc, address, ctx)
+
+
+def test_a_host_of_several_tables_names_them_in_words(monkeypatch):
+    """A stranger running a host with two configs found the table names only inside the JSON
+    log's listening line: which --table to give a friend was a guess."""
+    from ekpeer import cli_net
+    from ekpeer.net import logsink
+    from ekpeer.net.host import Host
+
+    said: list[str] = []
+    monkeypatch.setattr(logsink, "write_line", lambda line, stream: said.append(line))
+    host = Host("tcp://127.0.0.1:5999", secure=False)
+    host.add_table("base", {"seats": 4}, title="Base game")
+    host.add_table("party-4-7", {"seats": 5})
+    cli_net._say_addresses(host)
+    text = "\n".join(said)
+    assert "--table base  (Base game)" in text and "--table party-4-7" in text, text
