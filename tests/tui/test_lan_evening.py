@@ -125,10 +125,12 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         assert "The host closed the table" in str(app.screen.query_one("#dialog-title").render())
         said = str(app.screen.query_one("#dialog-prompt").render())
         # on purpose: not "trying to reconnect" as after a crash (a stranger found that muddled)
-        assert "ended the game on purpose" in said and "Trying to reconnect" not in said
+        assert "stopped the game on purpose" in said and "Trying to reconnect" not in said
+        assert "back in your seat" in said and "--resume" not in said      # a host's flag, not a player's
         # and the table under it no longer says whose turn it is, nor offers a draw
         status = str(app.table_screen.query_one("#status").render())
-        assert "The host closed the table: this game is over." in status and "turn" not in status
+        # not "this game is over" under "you are back in your seat" should it start again
+        assert "the game stops here unless the host starts it again" in status and "turn" not in status
         assert app.table_screen.check_action("draw", ()) is False
         session.push("connection", {"state": "lost", "reason": "host silent"})     # one notice, not two
         await settle(pilot, 3)
@@ -306,3 +308,14 @@ async def test_a_gone_players_bot_comes_when_their_turns_clock_ends_if_that_is_s
         session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "cat"})     # bob's turn is over
         await settle(pilot, 4)
         assert re.search(r"gone \d s \(bot in 2\d s\)", players_text(app)), players_text(app)
+
+
+def test_a_watcher_is_not_told_of_a_seat_when_the_host_goes():
+    """A stranger watching a game read "you are back in your seat" when the host closed the
+    table: a watcher has none."""
+    from ekpeer.tui.screens.host_gone import HostGoneScreen
+
+    for closed in (True, False):
+        words = HostGoneScreen(closed=closed, watching=True).words()
+        assert "watching again" in words and "seat" not in words, words
+        assert "back in your seat" in HostGoneScreen(closed=closed).words()

@@ -28,9 +28,10 @@ class HostGoneScreen(ModalScreen[str]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
-    def __init__(self, closed: bool = False, since: float | None = None) -> None:
+    def __init__(self, closed: bool = False, since: float | None = None, watching: bool = False) -> None:
         super().__init__(classes="decision decision-use")
         self.closed = closed            # the host said it closed the table (on purpose)
+        self.watching = watching        # a watcher has no seat to be back in
         self.since = time.monotonic() if since is None else since
         self.refused: str | None = None
         self.network_down = False       # this player's own network is down (no route to the host)
@@ -59,9 +60,11 @@ class HostGoneScreen(ModalScreen[str]):
             return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
         if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
-            return _("The host ended the game on purpose.") + "\n" + _(
-                "Should the host start it again (with --resume), you are back in your seat by "
-                "yourself; until then, go back to the start screen or quit.")
+            again = (_("Should the host start it again, you are watching again by yourself; until then, "
+                       "go back to the start screen or quit.") if self.watching else
+                     _("Should the host start it again, you are back in your seat by yourself; until "
+                       "then, go back to the start screen or quit."))
+            return _("The host stopped the game on purpose.") + "\n" + again
         if self.network_down:
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
                       "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
@@ -70,6 +73,9 @@ class HostGoneScreen(ModalScreen[str]):
                 seconds=gone)
         back = (_("once your network is back and the host answers") if self.network_down
                 else _("if the host comes back (say, restarted with --resume)"))
+        if self.watching:
+            return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are watching "
+                                    "again by yourself.").format(back=back)
         return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
                                 "by yourself.").format(back=back)
 

@@ -418,7 +418,8 @@ class TableScreen(Screen):
         t = Text()
         winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
         if self._host_closed() and not winners:   # not "ann's turn" over a game that ended
-            t.append(_("The host closed the table: this game is over."), style="bold")
+            t.append(_("The host closed the table: the game stops here unless the host starts it again."),
+                     style="bold")
             return t
         if winners:
             from .game_over import headline
