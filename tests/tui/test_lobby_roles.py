@@ -72,7 +72,8 @@ async def test_a_joiner_is_told_who_sets_the_table_and_offered_only_their_keys()
         assert not app.screen.query("#set-password")
         await pilot.press("plus", "s", "minus")
         await settle(pilot)
-        assert session.sent == []      # keys not offered do nothing
+        assert session.sent == []      # keys not offered do nothing, but + and - say why
+        assert [str(n.message) for n in app._notifications] == ["Only ann sets this table."]
 
 
 async def test_the_creator_is_told_so_and_offered_every_key():
@@ -96,6 +97,10 @@ async def test_at_a_hosts_config_table_nobody_sets_it_and_anyone_may_start():
         assert "The host set this table" in title_of(app) and "you set" not in title_of(app).lower()
         assert "s" in shown_keys(app) and "plus" not in shown_keys(app)
         assert all(w.disabled for w in app.screen.query("#settings Select, #settings Checkbox"))
+        await pilot.press("plus")       # a stranger's + said nothing at all
+        await settle(pilot)
+        assert "The host set this table: its settings stay as they are." in [
+            str(n.message) for n in app._notifications]
 
 
 async def test_a_refused_setting_snaps_back_to_the_hosts():

@@ -250,6 +250,8 @@ class LobbyScreen(Screen):
         Binding("s", "start", "Start"),
         Binding("plus,equals_sign", "seats(1)", "Add seat"),
         Binding("minus", "seats(-1)", "Drop seat"),
+        # the same keys where you set nothing: said, not ignored (the settings look changeable)
+        Binding("plus,equals_sign,minus", "fixed", show=False),
         Binding("t", "sit", "Take a seat"),
         Binding("c", "pick", "Pick cards", show=False),
         Binding("y", "copy_join", "Copy join command", show=False),
@@ -312,6 +314,8 @@ class LobbyScreen(Screen):
             return not watching
         if action == "seats":
             return self.can_set()
+        if action == "fixed":
+            return not self.can_set() and not watching
         if action == "start":
             return self.can_start()
         if action == "pick":
@@ -765,6 +769,11 @@ class LobbyScreen(Screen):
                         severity="warning", markup=False)
             return
         self.post_message(StartRequested())
+
+    def action_fixed(self) -> None:
+        owner = who_sets(self.lobby)[0]
+        self._say(_("Only {owner} sets this table.").format(owner=owner) if owner
+                  else _("The host set this table: its settings stay as they are."))
 
     def action_seats(self, step: int) -> None:
         if not self.can_set():
