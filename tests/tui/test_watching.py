@@ -71,7 +71,7 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
             await until(pilot, lambda: "Watching: dan" in shown(app.screen.query_one("#players")), 5,
                         "dan listed as watching at the table")
             assert app.view.get("you") is None and app.lobby.get("spectator") is True
-            assert "you are watching" in shown(app.screen.query_one("#topbar"))
+            assert "you are watching t · turn" in shown(app.screen.query_one("#topbar"))   # which table
             bindings = {b.binding.action for b in app.active_bindings.values()}
             assert "draw" not in bindings and "moves" not in bindings      # no seat to draw for
             # bob plays the game out (the turn clock is long: only his moves move it)

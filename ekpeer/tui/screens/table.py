@@ -560,16 +560,22 @@ class TableScreen(Screen):
         aloud and compare by eye (the whole join command is the lobby's), never cut off: the
         words shorten to fit the width."""
         view = self.view
-        you, turn = str(view.get("you") or "watching"), view.get("turn_number", 1)
+        you, turn = view.get("you"), view.get("turn_number", 1)
         host, key = self._host_words()
         width = self.size.width or 80
-        tries = [(_(" you are {you} · turn {turn}").format(you=you, turn=turn),
-                  _(" · host {host}").format(host=host) if host else "",
+        if you:
+            long, short = (_(" you are {you} · turn {turn}").format(you=you, turn=turn),
+                           _(" {you} · turn {turn}").format(you=you, turn=turn))
+        else:       # which game, of a host's several (a stranger's watcher could not tell)
+            lobby = getattr(self.app, "lobby", None) or {}
+            table = str(lobby.get("title") or lobby.get("table") or "")[:24]     # Text: plain, no markup
+            long = (_(" you are watching {table} · turn {turn}").format(table=table, turn=turn) if table
+                    else _(" you are watching · turn {turn}").format(turn=turn))
+            short = _(" watching · turn {turn}").format(turn=turn)
+        tries = [(long, _(" · host {host}").format(host=host) if host else "",
                   _(" · key {key}").format(key=key) if key else ""),
-                 (_(" {you} · turn {turn}").format(you=you, turn=turn), f" · {host}" if host else "",
-                  _(" · key {key}").format(key=key) if key else ""),
-                 (_(" {you} · turn {turn}").format(you=you, turn=turn), f" · {host}" if host else "",
-                  f" {key}" if key else "")]
+                 (short, f" · {host}" if host else "", _(" · key {key}").format(key=key) if key else ""),
+                 (short, f" · {host}" if host else "", f" {key}" if key else "")]
         words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" ekpeer ", style="bold reverse")
