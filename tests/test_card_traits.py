@@ -76,3 +76,22 @@ async def test_a_bot_over_the_network_learns_the_cards_from_the_snapshot():
     bot = RemoteBot(Feed(), "heuristic", seed=1, emit=None)  # type: ignore[arg-type]
     assert await bot.run() == 0
     assert bot.bot.book.has("exploding_kitten", "kills") and bot.bot.book.value("defuse") == 100
+
+
+def test_the_normal_bot_now_and_then_plays_a_card_none_of_whose_traits_it_reads():
+    """A stranger's Snoop and Dumpster Dive, with no trait a bot reads, were never played by a
+    normal bot in a whole game: the box never showed in bots' hands. It tries them now and then."""
+    from ekpeer.bots.heuristic import HeuristicBot
+    from ekpeer.engine import Move
+
+    catalog = [{"id": "snoop", "kind": "action", "traits": [], "asks": ["target"]},
+               {"id": "skip", "kind": "action", "traits": ["dodges", "ends_turn"]}]
+    view = {**_view_over_a_known_kitten(["snoop", "skip"]), "known_pile": []}
+    moves = [Move("draw", "ann"), Move.play("ann", ("snoop",), target="bob"), Move.play("ann", ("skip",))]
+    picks = []
+    for seed in range(60):
+        bot = HeuristicBot(seed)
+        bot.know_cards(catalog)
+        picks.append(bot.act(view, moves))
+    snoops = sum(m.cards == ("snoop",) for m in picks)
+    assert 8 <= snoops <= 35 and all(m.do == "draw" or m.cards == ("snoop",) for m in picks), snoops

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..engine.cards import TRAITS
+
 #: The value of a card with no ``bot_value`` (a plain cat's): kept neither long nor short.
 DEFAULT_VALUE = 30
 
@@ -22,10 +24,13 @@ class CardBook:
         self._having: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         aimed: list[str] = []
         nopes: set[str] = set()
+        unread: set[str] = set()
         for e in entries:
             card = str(e["id"])
             self.order.append(card)
             self.traits[card] = frozenset(e.get("traits") or ())
+            if e.get("kind") == "action" and not e.get("is_nope") and self.traits[card].isdisjoint(TRAITS):
+                unread.add(card)
             value = e.get("bot_value")
             self.values[card] = DEFAULT_VALUE if value is None else int(value)
             if "target" in (e.get("asks") or ()):
@@ -35,6 +40,8 @@ class CardBook:
         #: cards aimed at a player (``asks`` a target), in catalog order
         self.aimed: tuple[str, ...] = tuple(aimed)
         self.nopes: frozenset[str] = frozenset(nopes)
+        #: action cards with no trait a bot reads (a third party's Snoop): played blindly
+        self.unread: frozenset[str] = frozenset(unread)
 
     @classmethod
     def of_specs(cls, specs: Mapping[str, Any]) -> CardBook:

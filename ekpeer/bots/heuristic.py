@@ -20,6 +20,10 @@ from .cardbook import DEFAULT_VALUE, CardBook
 
 #: The traits of cards worth a Nope when aimed at us (or landing on us, for an attack).
 AGAINST_ME = ("attacks", "steals", "harms")
+#: How often, on a turn it would otherwise draw, the bot plays a card none of whose traits it
+#: reads (a third party's card with none): now and then, as a person tries a card out. It
+#: never played them, and a stranger's box was never seen in a bot's hand.
+TRY_UNREAD = 1 / 3
 
 
 class HeuristicBot(Bot):
@@ -158,6 +162,9 @@ class HeuristicBot(Bot):
             cats = [m for m in steals if all(book.value(c) <= DEFAULT_VALUE for c in m.cards)]
             if cats:
                 return max(cats, key=lambda m: counts.get(m.target or "", 0))
+        blind = [m for m in moves if m.do == "play" and len(m.cards) == 1 and m.cards[0] in book.unread]
+        if blind and self.rng.random() < TRY_UNREAD:
+            return blind[self.rng.randrange(len(blind))]
         if draw is not None:
             return draw
         return moves[self.rng.randrange(len(moves))]
