@@ -121,6 +121,10 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     for info in plugin_info():
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
         print(f"  cards: {', '.join(info['cards'])}")
+        for deck in info.get("decks") or []:
+            print(f"  deck: {deck}")
+        for variant in info.get("variants") or []:
+            print(f"  variant: {variant}")
         print(f"  from: {info.get('path', '?')}")
         for note in info.get("notes") or []:
             print(f"  note: {note}")

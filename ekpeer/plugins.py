@@ -105,10 +105,16 @@ def plugin_info() -> list[dict[str, Any]]:
             cards = [c.id for c in rs.cards.values() if c.plugin == name]
             own = [c for c in rs.cards.values() if c.plugin == name]
             notes = hook_notes(load_module(name)) + trait_notes(own) + deck_notes(own, boxes)
+            decks = [f"{d.title} ({d.name}, {'main, ' if d.main else ''}{_seats(d)} players)"
+                     for d in rs.decks.values() if d.plugin == name]
+            variants = [f"{v.title} ({v.id})" + (f": {v.description}" if v.description else "")
+                        for v in rs.variants.values() if v.plugin == name]
         except Exception as exc:  # a broken third-party plugin must not break the listing
-            cards = [f"<failed to load: {exc}>"]
+            cards, decks, variants = [f"<failed to load: {exc}>"], [], []
         out.append({
             "notes": notes,
+            "decks": decks,
+            "variants": variants,
             "name": name,
             "version": dist.version if dist else "?",
             "package": dist.metadata["Name"] if dist else "?",
@@ -141,6 +147,11 @@ def blame(exc: BaseException, names: Iterable[str]) -> str | None:
             if path == root or root in path.parents:
                 found = name
     return found
+
+
+def _seats(deck: Any) -> str:
+    lo, hi = deck.min_players, deck.max_players
+    return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
 def deck_notes(cards: Iterable[Any], boxes: Iterable[str]) -> list[str]:

@@ -130,6 +130,13 @@ def test_ekpeer_plugins_notes_a_hook_that_is_no_ekpeer_hook_and_the_one_it_may_m
         " (did you mean 'ekpeer_adjust_setup'?)"]
 
 
+def test_ekpeer_plugins_lists_each_plugins_decks_and_variants_with_what_they_do():
+    """A stranger could see their variant and deck nowhere but as a bare tick in the lobby."""
+    out = run("plugins").stdout
+    assert "  deck: 2-Player Edition (two_player, main, 2 players)" in out
+    assert "  variant: Faster Game (Imploding Kittens) (imploding.faster): Before the kittens go in" in out
+
+
 def test_ekpeer_plugins_notes_a_deck_no_plugin_declares():
     """A stranger's ``counts={"snop": 4}`` loaded without a word, and the card was never dealt."""
     from ekpeer.engine import CardSpec
