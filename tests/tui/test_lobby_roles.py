@@ -407,3 +407,19 @@ async def test_seats_typed_fast_each_count_and_ten_is_said_to_be_the_most():
         await settle(pilot)
         assert not [s for kind, s in session.sent if kind == "lobby_set"]
         assert "A table seats 2 to 10 players." in [str(n.message) for n in app._notifications]
+
+
+async def test_a_focused_variant_says_what_it_does():
+    """A stranger's "Big hands" showed as a bare tick: its description was nowhere."""
+    app, _ = lobby_app([lobby(expansions=("base", "imploding"))])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        about = app.screen.query_one("#variant-about")
+        assert not about.display
+        tick = next(t for t in app.screen.query(Tick) if t.key == "imploding.faster")
+        tick.focus()
+        await settle(pilot)
+        assert about.display and "about a third of the draw pile is removed" in str(about.render())
+        next(t for t in app.screen.query(Tick) if t.key == "base").focus()
+        await settle(pilot)
+        assert not about.display

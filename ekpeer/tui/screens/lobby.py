@@ -81,6 +81,8 @@ class Tick(Checkbox):
         Binding("left", "step(-1, 0)", show=False),
         Binding("right", "step(1, 0)", show=False),
     ]
+    #: what it does, said under the variants while it has the focus (a variant's description)
+    about = ""
 
     def __init__(self, label: str, value: bool, key: str, **kwargs: Any) -> None:
         super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
@@ -494,7 +496,8 @@ class LobbyScreen(Screen):
         # each deck says how many it seats, and that it cannot seat this table when it cannot
         decks = [(deck_label(d, seats), d["name"]) for d in main_decks]
         chosen = _chosen_deck(settings, choices)
-        variants = [(v["title"], v["id"]) for p in plugins if p["name"] in settings.get("expansions", [])
+        variants = [(v["title"], v["id"], str(v.get("description") or ""))
+                    for p in plugins if p["name"] in settings.get("expansions", [])
                     for v in p.get("variants", [])]
         custom = custom_options(self.lobby)
         can_custom = bool(settings.get("expansions"))   # the engine deals custom decks with any plugins
@@ -534,9 +537,15 @@ class LobbyScreen(Screen):
             widgets.append(Label(_("Variants"), classes="heading"))
             if not variants:
                 widgets.append(Static(_("none for these expansions"), classes="dim"))
-            for title, vid in variants:
-                widgets.append(Tick(title, vid in settings.get("variants", []), vid, classes="variant",
-                                    disabled=not creator))
+            for title, vid, about in variants:
+                tick = Tick(title, vid in settings.get("variants", []), vid, classes="variant",
+                            disabled=not creator)
+                tick.about = about
+                widgets.append(tick)
+            if variants:    # what the focused variant does (a stranger saw only its title)
+                about_line = Static("", id="variant-about", classes="dim")
+                about_line.display = False
+                widgets.append(about_line)
             if can_custom:
                 widgets.append(Label(_("Custom deck"), classes="heading"))
                 widgets.append(Tick(_("players pick cards"), custom is not None, "custom", id="set-custom",
@@ -665,6 +674,13 @@ class LobbyScreen(Screen):
         if (key and event.value is not Select.BLANK and self.can_set()
                 and settings.get(key) != event.value):
             self.post_message(SettingsEdited({key: event.value}))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Under the variants, what the focused one does; nothing once the focus moves on."""
+        about = getattr(event.widget, "about", "")
+        for line in self.query("#variant-about"):
+            line.update(Text(about, style="dim"))   # a plugin's words: plain text
+            line.display = bool(about)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         box = event.checkbox
