@@ -13,6 +13,14 @@ from ..engine import Move
 from ..engine.rng import seeded
 from .cardbook import CardBook
 
+#: A bot answers within the clock it plays under (a Nope window of half a second, a short
+#: turn): its think delay is at most this share of the time left on the clock...
+THINK_SHARE = 0.4
+#: ...and a search must end by this share of it, leaving the rest for its answer to come back
+#: and be applied. Else a hard bot's reaction search (a second of processor
+#: time) outlasted a 0.5 s or 1 s Nope window, and its Nope came when the window had shut.
+SEARCH_SHARE = 0.7
+
 
 class Bot:
     """Chooses among legal moves. ``needs_view`` bots are given the player's view too.

@@ -250,17 +250,18 @@ class ExpertBot(Bot):
         self.last = result
         return Move.from_dict(result.move) if result.move is not None else None
 
-    def act(self, view: dict[str, Any] | None, moves: list[Move]) -> Move:
+    def act(self, view: dict[str, Any] | None, moves: list[Move], ends_by: float | None = None) -> Move:
         assert view is not None
-        decision, answer = self.prepare(view, moves, react=False)
+        decision, answer = self.prepare(view, moves, react=False, ends_by=ends_by)
         if decision is None:
             return answer if answer is not None else moves[0]
         move = self._search(decision, answer)
         return move if move is not None else moves[0]
 
-    def react(self, view: dict[str, Any] | None, moves: list[Move]) -> Move | None:
+    def react(self, view: dict[str, Any] | None, moves: list[Move], ends_by: float | None = None
+              ) -> Move | None:
         assert view is not None
-        decision, answer = self.prepare(view, moves, react=True)
+        decision, answer = self.prepare(view, moves, react=True, ends_by=ends_by)
         if decision is None:
             return answer
         return self._search(decision, answer)

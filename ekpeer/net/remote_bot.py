@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.base import SEARCH_SHARE, THINK_SHARE
 from ..engine import IllegalMove, Move
 from .client import Client, Message, RequestError
 
@@ -48,6 +49,8 @@ class RemoteBot:
         self.refused = 0
         self.winner: str | None = None
         self.winners: list[str] = []     # one name, or the Living players sharing the win (ruling 25)
+        #: the table's running clock as last told (seconds left, when told): the bot answers within it
+        self.clock: tuple[float, float] | None = None
 
     async def join(self, table: str, token: str | None = None, create: bool | None = None) -> dict[str, Any]:
         reply = await self.client.join(table, token=token, create=create)
@@ -62,6 +65,11 @@ class RemoteBot:
         # player) leaves no suspended async generator for the loop to close at exit
         while True:
             msg = await self.client.next_message()
+            if msg.type in ("snapshot", "update", "timer"):
+                timer = msg.body if msg.type == "timer" else msg.body.get("timer")
+                if isinstance(timer, dict) and isinstance(timer.get("remaining", timer.get("seconds")),
+                                                          (int, float)):
+                    self.clock = (float(timer.get("remaining", timer.get("seconds"))), time.monotonic())
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
@@ -137,18 +145,33 @@ class RemoteBot:
             mode = "react"
         lo, hi = self.think
         if hi > 0:
-            await asyncio.sleep(self.rng.uniform(lo, hi))
+            delay = self.rng.uniform(lo, hi)
+            left = self.time_left()
+            await asyncio.sleep(delay if left is None else min(delay, THINK_SHARE * left))
         try:
             moves = [Move.from_dict(d) for d in view["legal_moves"]]
         except IllegalMove:
             return
         try:
-            move = self.bot.act(view, moves) if mode == "act" else self.bot.react(view, moves)
+            left = self.time_left()
+            if left is not None and getattr(self.bot, "wants_events", False):   # a search fits the clock
+                ends_by = time.time() + SEARCH_SHARE * left
+                move = (self.bot.act(view, moves, ends_by=ends_by) if mode == "act"  # type: ignore[call-arg]
+                        else self.bot.react(view, moves, ends_by=ends_by))  # type: ignore[call-arg]
+            else:
+                move = self.bot.act(view, moves) if mode == "act" else self.bot.react(view, moves)
         except Exception:
             move = self.rng.choice(moves) if mode == "act" else None
         if move is None:
             return
         await self.send_move(move)
+
+    def time_left(self) -> float | None:
+        """Seconds left on the table's clock, as last told (None: not told)."""
+        if self.clock is None:
+            return None
+        remaining, told = self.clock
+        return max(0.0, remaining - (time.monotonic() - told))
 
     async def send_move(self, move: Move) -> None:
         client = self.client

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..bots import COVERING, make_bot
+from ..bots.base import SEARCH_SHARE, THINK_SHARE
 from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from ..engine.view import visible_events
@@ -34,13 +35,6 @@ if TYPE_CHECKING:
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
-#: A host bot answers within the clock it plays under (a Nope window of half a second, a short
-#: turn): its think delay is at most this share of the time left on the clock...
-THINK_SHARE = 0.4
-#: ...and a search must end by this share of it, leaving the rest for its answer to come back
-#: from the worker and be applied. Else a hard bot's reaction search (a second of processor
-#: time) outlasted a 0.5 s or 1 s Nope window, and its Nope came when the window had shut.
-SEARCH_SHARE = 0.7
 
 
 @runtime_checkable

@@ -5,9 +5,11 @@ an Attack on it through, every time or one time in two."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
+import zmq
 
 from ekpeer.bots import pool
 from ekpeer.bots.expert import search_clock
@@ -106,3 +108,50 @@ def test_a_search_clock_reaches_its_budget_when_the_wall_reaches_ends_by():
     assert 1.2 < clock() < 2.5                      # half the wall room: about half the budget
     assert search_clock("cpu", 3.0, time.time() - 1)() == float("inf")
     assert search_clock("cpu", 3.0, None)() < 0.1  # no table clock: the budget alone
+
+
+async def test_a_remote_hard_bots_reaction_search_fits_the_window_it_was_told_of(host, ctx, monkeypatch):
+    """``ekpeer bot --kind expert`` searched its whole budget whatever the Nope window: the
+    clock each update carries now bounds it, as on the host."""
+    from ekpeer.bots import expert
+    from ekpeer.net.remote_bot import RemoteBot
+
+    monkeypatch.setenv("EKPEER_EXPERT_SECONDS", "3")
+    room: list[float] = []
+    decide = expert.decide
+
+    def timed_decide(decision):
+        room.append(decision.ends_by - time.time())
+        return decide(decision)
+
+    monkeypatch.setattr(expert, "decide", timed_decide)
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    robo = Client(host.address, "robo", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
+    runner = RemoteBot(robo, "expert", seed=1, emit=None)
+    task = None
+    try:
+        await ann.connect()
+        await ann.join("w3")
+        await ann.lobby_set(expansions=["base"], seats=2, turn_seconds=60, grace_seconds=30.0,
+                            reaction_seconds=1.0)
+        await robo.connect()
+        await runner.join("w3")
+        task = asyncio.create_task(runner.run())
+        await ann.ready()
+        await ann.start()
+        table = await wait_for(lambda: host.tables["w3"] if host.tables["w3"].game else None, 5,
+                               what="the game")
+        game = table.game
+        await wait_for(lambda: game.current == "ann" and not game.stack and not game.awaiting, 10,
+                       what="ann's turn")
+        swap_in(game, "ann", "attack")
+        if "nope" not in game.hands["robo"]:
+            swap_in(game, "robo", "nope")
+        await ann.move({"do": "play", "cards": ["attack"]})
+        await wait_for(lambda: room, 5, what="the remote bot's reaction search")
+        assert 0.3 < room[0] < 1.0, room                 # not the 3 s its budget would give
+    finally:
+        if task is not None:
+            task.cancel()
+        await robo.close()
+        await closing([ann])
