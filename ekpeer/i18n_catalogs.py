@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent
 #: ``gettext``, ``ngettext``, ``pgettext``): ``name: argument index`` as Babel reads them.
 KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                             "N_": None,
-            # a key binding's description (said by KeyBar and Footer where it is shown)
+            # a key binding's description (said by KeyBar where it is shown)
             "Binding": (3,)}
 #: The built-in plugins, whose translations ship with ekpeer (and are checked).
 BUILT_IN = ("base", "imploding", "zombie", "streaking", "party")

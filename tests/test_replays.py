@@ -221,7 +221,7 @@ async def test_the_replay_says_how_much_of_the_draw_pile_it_lists_and_its_footer
         expansions_game):
     from pathlib import Path
 
-    from textual.widgets._footer import FooterKey
+    from ekpeer.tui.widgets import KeyBar
 
     app = ReplayApp(expansions_game, show_hands=True)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -235,8 +235,9 @@ async def test_the_replay_says_how_much_of_the_draw_pile_it_lists_and_its_footer
         screen.render_step()
         n = len(screen.frame.draw_pile)
         assert f"  all {n}, top first: " in str(screen.query_one("#replay-players").render())
-        for _ in range(100):            # the footer draws its keys once the bindings are ready
-            keys = {k.key_display: k.description for k in screen.query(FooterKey) if k.description}
+        for _ in range(100):            # the key bar draws its keys once the bindings are ready
+            shown = screen.query_one(KeyBar)._shown
+            keys = {display: what for _key, display, what, _on in (shown[0] if shown else ())}
             if keys:
                 break
             await pilot.pause(0.05)
@@ -268,3 +269,16 @@ def test_every_hand_shown_says_each_private_event_once_without_its_public_twin(e
                 draws += 1
                 assert f"{player} draws a card" not in lines, lines
     assert draws
+
+
+async def test_the_replays_keys_show_whole_at_64_columns(saved):
+    """A stranger's replay at 64 columns cut its key bar off after "Every hand": Quit was gone."""
+    from ekpeer.tui.widgets import KeyBar
+
+    path, _final = saved
+    app = ReplayApp(Playback(load(path)))
+    async with app.run_test(size=(64, 20)) as pilot:
+        await pilot.pause(0.1)
+        bar = app.screen.query_one(KeyBar)
+        words = " ".join(str(bar.render()).split())
+        assert "Every hand" in words and "Quit" in words, words

@@ -7,14 +7,11 @@ import time
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.content import Content
 from textual.events import Click
 from textual.markup import escape
 from textual.message import Message
-from textual.widgets import Footer as _Footer
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from ..i18n import N_, _, ngettext, percent
 from .words import Catalog, event_words, explode_odds, seat_tag
@@ -122,7 +119,7 @@ class KeyBar(Static):
         words: set[str] = set()
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             # a binding's description is English, written where it is bound: said here in the
-            # player's language (as ``Footer`` below does)
+            # player's language
             if binding.action == "command_palette" and app.ENABLE_COMMAND_PALETTE:
                 palette = (binding.key, app.get_key_display(binding), _(binding.description), enabled)
             elif binding.show and binding.action not in actions and binding.description not in words:
@@ -189,17 +186,6 @@ class KeyBar(Static):
 
     def action_press(self, key: str) -> None:
         self.app.simulate_key(key)
-
-
-class Footer(_Footer):
-    """Textual's footer, its keys' descriptions in the player's language (bindings are
-    written in English where they are bound, before any language is chosen)."""
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.description:
-                widget.description = _(widget.description)
-            yield widget
 
 
 class CardWidget(Static, can_focus=True):

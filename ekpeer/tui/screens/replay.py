@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
-from ..widgets import Footer
+from ..widgets import KeyBar
 from ..words import Catalog, event_words, position_words
 
 #: How many of the draw pile's top cards the replay names (the line must fit beside the hands).
@@ -166,7 +166,7 @@ class ReplayScreen(Screen):
                 yield Static("", id="replay-step")
                 with VerticalScroll(id="replay-log"):
                     yield Static("", id="replay-events")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.render_step()
