@@ -339,10 +339,25 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+#: Letters of other scripts drawn like Latin ones (Unicode's confusables, the common ones):
+#: "hоnest" with a Cyrillic о read as "honest" on every screen.
+LOOK_ALIKE = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "ԛ": "q", "ԝ": "w",
+    "һ": "h", "ɑ": "a", "ɡ": "g", "ο": "o", "α": "a", "ν": "v", "ι": "i", "κ": "k", "ρ": "p", "τ": "t",
+    "υ": "u", "χ": "x", "ε": "e", "β": "b", "η": "n", "μ": "u", "ӏ": "l", "ı": "i", "ℓ": "l",
+})
+
+
+def _skeleton(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold().translate(LOOK_ALIKE)
+
+
 def same_name(a: str, b: str) -> bool:
-    """Whether two names read alike: the same letters whatever their case or Unicode form
-    (``Honest`` and ``honest``, ``ﬁ`` and ``fi``)."""
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+    """Whether two names read alike: the same letters whatever their case, Unicode form or
+    script where letters look the same (``Honest`` and ``honest``, ``ﬁ`` and ``fi``, a
+    Cyrillic ``о`` in ``hоnest``)."""
+    return _skeleton(a) == _skeleton(b)
 
 
 def negotiate(versions: list[int]) -> int:

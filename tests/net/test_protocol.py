@@ -96,3 +96,7 @@ def test_names_in_any_script_are_taken(name):
 def test_names_that_read_alike_are_the_same_name():
     assert P.same_name("Honest", "honest") and P.same_name("ﬁsh", "fish")
     assert not P.same_name("ann", "anna")
+    # letters of another script drawn alike (security.md said these were not caught)
+    assert P.same_name("h\u043enest", "honest") and P.same_name("\u0410nn", "ann")     # Cyrillic о, А
+    assert P.same_name("b\u03bfb", "bob")                                              # Greek ο
+    assert not P.same_name("\u0418\u0432\u0430\u043d", "ivan") and not P.same_name("s\u00f8ren", "soren")
