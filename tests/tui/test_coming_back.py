@@ -106,3 +106,35 @@ async def test_a_late_friend_refused_a_seat_is_told_the_table_that_is_playing_no
         await bob.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game():
+    """A stranger's key that had left a game was told, at its next hello, to resume it: a
+    player who left for good and later ran ekpeer join for another table would land back there."""
+    ctx = zmq.asyncio.Context()
+    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
+    host.add_table("base", {**FAST, "seats": 3})
+    host.add_table("party", {**FAST, "seats": 4})
+    await host.start()
+    address = security.join_address(host.endpoint, host.public_key)
+    ann = Client(address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
+    bobs_key = zmq.curve_keypair()
+    bob = Client(address, "bob", ctx=ctx, keypair=bobs_key, ping_seconds=0.3)
+    again = NetSession(address, "bob")
+    again.keypair = bobs_key
+    try:
+        for c in (ann, bob):
+            await c.connect()
+            await c.join("base")
+            await c.ready()
+        await ann.start()
+        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        await bob.leave()
+        await again.open()
+        assert again.table == "party"
+    finally:
+        await again.close()
+        await bob.close()
+        await ann.close()
+        await host.close()
+        ctx.destroy(linger=0)
