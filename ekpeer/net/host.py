@@ -114,6 +114,10 @@ class Host:
         self.unread_per_peer, self.unread_per_address = unread_per_peer, unread_per_address
         self.unread: dict[str, int] = {}        # remote address -> bytes sent and not acknowledged
         self.guesses = guesses or limits.GuessBook()
+        #: table passwords set, per key and per address: each is a scrypt hash on the event loop
+        self.password_sets = limits.GuessBook(free=limits.FREE_PASSWORD_SETS, delay=limits.PASSWORD_SET_EVERY,
+                                              delay_max=limits.PASSWORD_SET_EVERY,
+                                              forget=limits.PASSWORD_SET_FORGET)
         self.gate: Gate | None = None
         self.local = local                      # also serve clients in this process over inproc
         self.local_endpoint = ""
@@ -294,6 +298,15 @@ class Host:
         more = ", ..." if len(self.tables) > len(names) else ""
         there = f"its tables: {', '.join(names)}{more}" if names else "it has no tables"
         return f"no table {table_id!r} here; {there}"
+
+    def count_password_set(self, session: Session) -> None:
+        """A table password set costs a scrypt hash on the event loop: a few free per client key
+        and per address, then one every ``PASSWORD_SET_EVERY`` seconds (``rate_limited``)."""
+        who, now = self.makers(session), self.loop.time()
+        wait = self.password_sets.wait(who, now)
+        if wait > 0:
+            raise P.ProtocolError("rate_limited", f"a table's password may be set again in {wait:.0f} s")
+        self.password_sets.wrong(who, now)
 
     def makers(self, session: Session) -> list[str]:
         """Who a session is, for the budgets kept per client key and per remote address
@@ -836,6 +849,8 @@ class Host:
                         self.log("tables_refused", level="warning", who=who[:13], limit=limit)
                         raise P.ProtocolError("host_full", f"you have made {limit} tables on this host "
                                               "already (from this key or this address): leave one first")
+                if isinstance(body.get("password"), str) and body["password"]:
+                    self.count_password_set(session)        # its hash, budgeted as a lobby_set's
                 try:
                     table = self.add_table(body["table"], {"password": body.get("password")},
                                            autostart=False, created=True)

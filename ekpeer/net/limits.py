@@ -42,6 +42,11 @@ FREE_GUESSES = 3               # wrong passwords per key (and per address) befor
 GUESS_DELAY = 1.0              # then each wrong one doubles the wait before the next is heard...
 GUESS_DELAY_MAX = 60.0         # ...up to this
 GUESS_FORGET = 600.0           # a key or address with no wrong guess for this long starts afresh
+FREE_PASSWORD_SETS = 5         # table passwords set (each a scrypt hash) per key and per address...
+PASSWORD_SET_EVERY = 2.0       # ...then one every this many seconds: 20 keys setting passwords 24 times
+                               # a second held the host's processor for minutes (a stranger's flood)
+PASSWORD_SET_FORGET = 60.0
+SETTINGS_LOG_EVERY = 5.0       # a table's settings are logged at most this often (the rest counted)
 
 
 def fd_budget(wanted: int = MAX_CONNECTIONS) -> int:
@@ -74,7 +79,8 @@ class Guesses:
 
 @dataclass
 class GuessBook:
-    """Who guessed table passwords wrong, by client key and by address (both must be free)."""
+    """Who guessed table passwords wrong, by client key and by address (both must be free); the
+    host keeps a second book of who set table passwords, each a hash as costly as a guess."""
 
     free: int = FREE_GUESSES
     delay: float = GUESS_DELAY

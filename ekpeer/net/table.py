@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import time
 import traceback
 from collections import deque
 from collections.abc import Callable
@@ -25,8 +26,8 @@ from ..engine.replay import replay
 from ..engine.view import own_part, public_part, update_for, visible_events
 from ..plugins import blame, ruleset, translated
 from ..table_settings import hard_seconds
+from . import limits, passwords
 from . import lobby as lobby_mod
-from . import passwords
 from . import protocol as P
 from .journal import Journal
 from .seats import Seat, Session, new_token, token_digest
@@ -86,6 +87,10 @@ class TableHost(TimerHost, Protocol):
         """``bad_password`` / ``rate_limited`` unless ``password`` opens ``table`` (guesses counted)."""
         ...
 
+    def count_password_set(self, session: Session) -> None:
+        """``rate_limited`` unless ``session`` may have one more table password hashed now."""
+        ...
+
 
 class Table(TableTimers):
     """One table of the host: its seats, its spectators and, once started, its game."""
@@ -102,6 +107,8 @@ class Table(TableTimers):
         self.description = description
         self.created = created          # made by a player's join (removed when empty)
         self.makers: list[str] = []     # its maker's key and address (the host's per-maker budget)
+        self.settings_logged_at = -limits.SETTINGS_LOG_EVERY    # see log_settings
+        self.settings_unlogged = 0
         self.creator: Seat | None = None
         self.phase = "lobby"
         self.seats: list[Seat] = []
@@ -450,6 +457,9 @@ class Table(TableTimers):
             raise P.ProtocolError("table_started", "settings are fixed once the game starts")
         if session.seat is None or session.seat is not self.creator:
             raise P.ProtocolError("not_creator", "only the table's creator may change its settings")
+        hashing = isinstance(settings.get("password"), str) and bool(settings["password"])
+        if hashing:     # a password is hashed (scrypt, milliseconds on the event loop): budgeted
+            self.host.count_password_set(session)
         try:
             new = lobby_mod.check(settings, self.settings)
         except lobby_mod.SettingsError as exc:
@@ -460,8 +470,21 @@ class Table(TableTimers):
         for s in self.seats:
             s.ready = False
         self.journal_lobby()
-        self.host.log("settings", table=self.id, settings={**new, "password": bool(new.get("password"))})
+        self.log_settings(new)
         self.broadcast_lobby()
+
+    def log_settings(self, new: dict[str, Any]) -> None:
+        """A settings line in the host's log, at most every ``SETTINGS_LOG_EVERY`` seconds a table
+        (those between are counted in the next): a stranger's allowed flood of settings wrote
+        half a megabyte of log lines in 20 s."""
+        now = time.monotonic()
+        if now - self.settings_logged_at < limits.SETTINGS_LOG_EVERY:
+            self.settings_unlogged += 1
+            return
+        extra = {"unlogged": self.settings_unlogged} if self.settings_unlogged else {}
+        self.settings_logged_at, self.settings_unlogged = now, 0
+        self.host.log("settings", table=self.id, settings={**new, "password": bool(new.get("password"))},
+                      **extra)
 
     def set_picks(self, session: Session, picks: dict[str, Any]) -> None:
         """A seated player's custom-deck picks (party): ``{pile: [card ids], hand: [card ids]}``."""

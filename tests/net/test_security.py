@@ -11,8 +11,8 @@ import time
 import pytest
 import zmq
 
+from ekpeer.net import limits, security
 from ekpeer.net import protocol as P
-from ekpeer.net import security
 from ekpeer.net.client import Client, RequestError
 from ekpeer.net.host import Host
 from ekpeer.net.remote_bot import RemoteBot
@@ -184,6 +184,31 @@ async def test_table_password(host, ctx):
     finally:
         await ann.close()
         await bob.close()
+
+
+async def test_setting_table_passwords_is_budgeted_and_settings_lines_are_not_logged_each_time(host, ctx):
+    """A stranger's 20 keys each set a table password 24 times a second: every one a scrypt
+    hash on the event loop, the host's processor held for minutes after they left, and a log
+    line for every change. Now a key (and an address) has a few, then one every 2 s; a
+    table's settings are logged at most every 5 s, with the changes between counted."""
+    ann = Client(host.address, "ann", ctx=ctx, keypair=zmq.curve_keypair())
+    try:
+        await ann.connect()
+        await ann.join("pw", password="first")                   # a hash: counted
+        codes = []
+        for i in range(10):
+            reply = await ann.request("lobby_set", {"settings": {"password": f"pw{i}"}}, check=False)
+            codes.append(reply.get("code", "ok"))
+        assert codes[:5] == ["ok"] * 5 and set(codes[5:]) == {"rate_limited"}, codes
+        for i in range(3):                                        # no password: no hash, no budget
+            assert (await ann.request("lobby_set", {"settings": {"seats": 3 + i}}, check=False))["ok"]
+        lines = events(host, "settings")
+        assert len(lines) == 1, lines
+        host.tables["pw"].settings_logged_at -= limits.SETTINGS_LOG_EVERY
+        assert (await ann.request("lobby_set", {"settings": {"seats": 4}}, check=False))["ok"]
+        assert events(host, "settings")[-1]["unlogged"] == 7
+    finally:
+        await ann.close()
 
 
 async def test_insecure_host_and_client_work_on_loopback_and_say_so(ctx):
