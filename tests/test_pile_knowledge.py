@@ -180,3 +180,21 @@ def test_cards_moved_where_everyone_sees_stay_known_to_who_knew_them():
     assert known(player_view(game, "ann")) == {4: "attack"}
     game.apply(Move("choose", "ann", keep=False))
     assert known(player_view(game, "ann")) == {0: "attack"} and known(player_view(game, "bob")) == {}
+
+
+def test_a_face_up_kitten_a_shuffle_hid_is_placed_again_when_moved_in_plain_sight():
+    """A stranger's Imploding Kitten lay face up on top (its place hidden by a shuffle, then
+    drawn to): after their Swap Top and Bottom the odds counted it anywhere in the pile
+    ("29 %: 2 kittens in 7 cards") though everyone had seen it go to the bottom."""
+    from ekpeer.engine.pile import FACE_UP_HIDDEN
+
+    pile = ["imploding_kitten", "tacocat", "exploding_kitten", "skip", "nope", "attack", "beard_cat"]
+    game = rigged(["base", "imploding", "streaking"], pile,
+                  {"ann": ["swap_top_and_bottom", "defuse"], "bob": ["skip"], "cy": ["nope"]})
+    game.draw_pile._up[-1] = FACE_UP_HIDDEN          # as a shuffle leaves it, now on top
+    assert player_view(game, "ann")["face_up"] == [{"depth": 0, "card": "imploding_kitten"}]
+    play(game, "ann", "swap_top_and_bottom")
+    for p in ("ann", "bob"):
+        view = player_view(game, p)
+        assert view["face_up"] == [{"depth": 6, "card": "imploding_kitten"}], p
+        assert view["face_up_unplaced"] == [], p

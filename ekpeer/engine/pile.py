@@ -108,7 +108,9 @@ class DrawPile:
             position = n
         index = n - position
         self._cards.insert(index, card)
-        self._up.insert(index, int(face_up))
+        # a face-up card whose place a shuffle hid, moved where everyone sees (Swap Top and
+        # Bottom): its place is known again (a stranger's odds counted it anywhere in the pile)
+        self._up.insert(index, FACE_UP if face_up and place_known else int(face_up))
         knowers: Knowers = True if known_to is True else (frozenset(known_to) or None)  # type: ignore[arg-type]
         if self._seen is None:
             if knowers is None:
