@@ -371,8 +371,29 @@ async def test_cards_that_make_no_move_are_refused_with_the_way_to_every_move():
         await pilot.press("space", "right", "space", "enter")
         await until(pilot, lambda: list(app._notifications), 3, "the refusal")
         said = [str(n.message) for n in app._notifications]
-        assert said == ["Beard Cat + Cattermelon: not a move you can make now (m lists every move you can)."]
+        # not "now": a stranger read that three different cats might make a combo later
+        assert said == ["Beard Cat + Cattermelon: not a combo you can play (m lists every move you can)."]
         assert not session.sent
+
+
+async def test_a_player_with_no_move_open_is_not_sent_to_m_and_a_dead_player_may_list_a_nope():
+    """A stranger, Dead in a Zombie game, pressed Enter on a Tacocat and was told "m lists every
+    move you can", with m off; and m stayed off while a Nope was open to the Dead."""
+    table = {"players": ["ann", "bob", "cy"], "current": "bob", "draw_pile": ["skip", "tacocat", "nope"],
+             "hands": {"ann": ["tacocat"], "bob": ["skip"], "cy": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert not app.view.get("legal_moves")
+        await pilot.press("enter")
+        await until(pilot, lambda: list(app._notifications), 3, "the refusal")
+        assert [str(n.message) for n in app._notifications] == ["Tacocat: no move is open to you now."]
+        screen = app.screen
+        app.view = {**app.view, "players": [{**p, "status": "dead"} if p["name"] == "ann" else p
+                                             for p in app.view["players"]],
+                    "legal_moves": [{"do": "play", "by": "ann", "cards": ["nope"]}]}
+        assert screen.check_action("moves", ()) is True and screen.check_action("draw", ()) is False
 
 
 async def test_the_game_over_dialog_comes_straight_over_the_table_with_the_log_open():

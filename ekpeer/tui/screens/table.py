@@ -829,9 +829,13 @@ class TableScreen(Screen):
 
     def _no_move(self, cards: list[str]) -> None:
         what = " + ".join(self.cat.title(c) for c in cards)
-        # where the way to see what is open is named (a stranger asked why two cats made no pair)
-        self.notify(_("{what}: not a move you can make now (m lists every move you can).").format(
-            what=what), severity="warning", timeout=4, markup=False)
+        if not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
+            words = _("{what}: no move is open to you now.")
+        elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
+            words = _("{what}: not a combo you can play (m lists every move you can).")
+        else:   # where the way to see what is open is named (a stranger asked why two cats made no pair)
+            words = _("{what}: not a move you can make now (m lists every move you can).")
+        self.notify(words.format(what=what), severity="warning", timeout=4, markup=False)
 
     def play_cards(self, cards: list[str]) -> None:
         """Play ``cards`` if some legal move plays exactly them, asking what it needs."""
@@ -1040,6 +1044,8 @@ class TableScreen(Screen):
         out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
         if not self.view:
             return True
+        if action == "moves" and self.view.get("legal_moves") and not self._host_closed():
+            return True     # a Dead player may still have some (a Nope): m lists them
         if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
             return not (self._out() or self.is_over() or self.view.get("you") is None or self._host_closed())
         if action in ("quit_over", "leave_over"):
