@@ -169,8 +169,8 @@ def test_the_moves_list_says_a_combo_spends_a_defuse_and_lists_it_last():
              {"do": "play", "by": "ann", "cards": ["tacocat", "tacocat"], "target": "bob"},
              {"do": "draw", "by": "ann"}]
     labels = [label for _move, label, _card in MovesScreen(moves, cat).options]
-    assert labels == ["Play Tacocat + Tacocat on bob", "Draw a card (ends your turn)",
-                      "Play Defuse + Defuse on bob  (spends your Defuse!)"]
+    assert labels == ["Play 2 x Tacocat on bob", "Draw a card (ends your turn)",
+                      "Play 2 x Defuse on bob  (spends your Defuse!)"]
 
 
 def test_a_kitten_put_back_last_is_said_to_lie_at_the_bottom_not_23rd():
@@ -216,3 +216,28 @@ def test_the_revived_players_kitten_is_put_back_in_a_dialog_that_says_whose_it_w
     second = player_view(game, "ann")["choices"][0]
     assert second["kind"] == "position" and second["context"]["owner"] == "cat"
     assert PositionScreen(second, [0, 1, -1], cat).prompt.startswith("This one was cat’s.")
+
+
+async def test_the_moves_list_says_what_five_different_cards_do_and_hides_them_over_an_empty_discard():
+    """A stranger's m list filled with five-card combos on turn 1, the discard pile empty, none
+    saying what it does; and it counted "Tacocat + Tacocat" where the log says "2 x Tacocat"."""
+    from ekpeer.tui.screens.moves import MovesScreen, move_words
+    from ekpeer.tui.words import Catalog
+
+    from .conftest import rigged, scripted_app, settle, snapshot_of
+
+    cat = Catalog([{"id": c, "title": c.title(), "kind": "cat"} for c in "abcde"])
+    five = {"do": "play", "by": "ann", "cards": list("abcde")}
+    assert move_words(five, cat).endswith("(five different: take any card of the discard pile)")
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "nope"],
+             "hands": {"ann": ["tacocat", "beard_cat", "cattermelon", "hairy_potato_cat",
+                               "rainbow_ralphing_cat"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert any(len(m.get("cards") or []) == 5 for m in app.view["legal_moves"])
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, MovesScreen)
+        assert not any("five different" in label for _m, label, _c in app.screen.options)

@@ -200,7 +200,7 @@ def test_a_move_that_names_a_card_asks_for_it_as_the_play_before_it_does():
 
     cat = Catalog([{"id": "nope", "title": "Nope"}, {"id": "skip", "title": "Skip"}])
     move = {"do": "play", "by": "ann", "cards": ["nope"] * 3, "target": "bot3", "name": "skip"}
-    assert move_words(move, cat) == "Play Nope + Nope + Nope on bot3, and name Skip"
+    assert move_words(move, cat) == "Play 3 x Nope on bot3, and name Skip"
     i18n.set_language("da")
     try:
         said = move_words(move, cat)

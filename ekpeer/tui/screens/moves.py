@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...i18n import _
@@ -19,7 +20,8 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
         fields = [f"{k} {cat.title(v) if isinstance(v, str) and v in cat.cards else v}"
                   for k, v in move.items() if k not in ("do", "by")]
         return _("Choose {what}").format(what=", ".join(fields))
-    cards = " + ".join(cat.title(c) for c in move.get("cards") or [])
+    counts = Counter(move.get("cards") or [])   # "2 x Tacocat", as the log and the dialogs say it
+    cards = " + ".join(f"{n} x {cat.title(c)}" if n > 1 else cat.title(c) for c, n in counts.items())
     if do == "play" and not cards:     # a cursed hand's: the host picks the card (it read "Play")
         cards = _("a random card of your face-down hand")
     if move.get("target") and move["target"] == move.get("by"):   # legal, and said as such
@@ -30,6 +32,8 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
         text = _("Play {cards}").format(cards=cards)
     if move.get("name"):    # said as the "Play" before it is: Danish "og nævn", not "og nævner"
         text += _(", and name {card}").format(card=cat.title(move["name"]))
+    if len(move.get("cards") or []) == 5:   # said what it does: a list of them read as noise
+        text += _("  (five different: take any card of the discard pile)")
     spent = spent_savers(move, cat)
     if spent:   # legal (any two of a kind make a pair), rarely meant: said, and listed last
         text += _("  (spends your {card}!)").format(card=cat.title(spent[0]))

@@ -1016,6 +1016,8 @@ class TableScreen(Screen):
                 self._send(move)
 
         moves = [m for m in self.legal() if m.get("do") != "choose"]
+        if not self.view.get("discard"):    # five different cards take from the discard pile:
+            moves = [m for m in moves if len(m.get("cards") or []) != 5]    # none there, nothing taken
         self.app.push_screen(MovesScreen(moves, self.cat), picked)
 
     def action_whole_log(self, then: Any = None) -> None:
