@@ -271,7 +271,9 @@ class EkpeerApp(App):
             self.table_screen.show_state()
             self._interactive()
         elif kind == "update":
+            before = self._my_status()
             self.view = body.get("view") or self.view
+            self._status_changed(before, self._my_status())
             events = body.get("events") or []
             self.knowledge.observe(self.view, events, self.catalog)
             self._log(events)
@@ -293,6 +295,27 @@ class EkpeerApp(App):
 
                 self.notify(refused_words(body), title=_("Refused"),
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
+
+    def _my_status(self) -> str | None:
+        me = self.view.get("you")
+        return next((p.get("status") for p in self.view.get("players") or [] if p.get("name") == me), None)
+
+    def _status_changed(self, before: str | None, now: str | None) -> None:
+        """Your own death, or coming back, said over the table: a stranger found only a log line
+        among the bots' fast ones, and a DEAD tag by their name, for the biggest moments."""
+        if before is None or now is None or before == now or self.view.get("winners") or \
+                self.view.get("winner"):
+            return
+        if now == "out":
+            words = _("You are out of the game: watching to the end.")
+        elif now == "dead":
+            words = _("You are Dead: you keep your hand, and may be brought back to life.")
+        elif now == "living":
+            words = _("You are back in the game!")
+        else:
+            return
+        self.notify(words, severity="warning" if now != "living" else "information", timeout=6,
+                    markup=False)
 
     def _timer(self, body: dict[str, Any]) -> None:
         seconds = float(body.get("seconds", 0) or 0)

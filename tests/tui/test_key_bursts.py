@@ -14,7 +14,7 @@ from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.session import FakeSession
 from ekpeer.tui.widgets import CardWidget
 
-from .conftest import rigged, scripted_app, settle, snapshot_of
+from .conftest import rigged, scripted_app, settle, snapshot_of, until
 
 CHARS = {"space": " ", "enter": "\r"}
 
@@ -190,3 +190,15 @@ def test_a_chosen_option_holds_keys_only_briefly(monkeypatch):
     assert choices.chosen
     time.sleep(0.1)
     assert not choices.chosen
+
+
+async def test_your_own_death_is_said_over_the_table_not_only_in_the_log():
+    """A stranger exploded and saw only a log line among the bots' and a tag by their name."""
+    table = {"players": ["ann", "bob", "cy"], "current": "ann", "draw_pile": ["exploding_kitten", "skip"],
+             "hands": {"ann": ["tacocat"], "bob": ["nope"], "cy": ["skip"]}}
+    _game, _session, app = engine_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _table(pilot, app)
+        await pilot.press("d")
+        await until(pilot, lambda: any("You are out of the game" in str(n.message)
+                                       for n in app._notifications), 3, "the word that you are out")
