@@ -809,8 +809,14 @@ class EkpeerApp(App):
         self.push_screen(KeysScreen(key_rows(screen, self.get_key_display)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        # Textual's own commands, said in the player's language (their English is in TEXTUAL_WORDS)
+        # Textual's own commands, said in the player's language (their English is in TEXTUAL_WORDS);
+        # not Maximize (a widget to full screen: a stranger read it as a game's command), and Keys
+        # said as what it opens here: ekpeer's keys (screens/keys.py), not a widget's help
         for command in super().get_system_commands(screen):
+            if command.title in ("Maximize", "Minimize"):
+                continue
+            if command.title == "Keys":
+                command = command._replace(help=KEYS_HELP)
             yield command._replace(title=_(command.title), help=_(command.help))
         yield SystemCommand(_("Light or dark theme"), _("Switch between the light and the dark theme"),
                             self.action_toggle_dark)
@@ -852,14 +858,12 @@ class EkpeerApp(App):
 #: Key names said in the player's language (``EkpeerApp.get_key_display``)
 KEY_WORDS = (N_("space"),)
 
+KEYS_HELP = N_("The keys of this screen, and what each does")
 #: Textual's palette commands (``App.get_system_commands``), written here so that the
 #: catalogs carry them: the palette says them through ``_`` like every other word
 TEXTUAL_WORDS = (
     N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
     N_("Keys"), N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"), N_("Maximize the focused widget"),
     N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
 )
 

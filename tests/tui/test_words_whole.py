@@ -92,6 +92,10 @@ async def test_q_quits_once_the_game_over_dialog_is_closed():
         # nor does the palette offer what the game no longer allows ("You cannot draw now.")
         commands = {c.title for c in app.get_system_commands(app.screen)}
         assert "Draw a card" not in commands and "Every move" not in commands and "The whole log" in commands
+        # nor Textual's Maximize, which a stranger read as a game's command; Keys says what it opens
+        assert "Maximize" not in commands
+        keys = next(c for c in app.get_system_commands(app.screen) if c.title == "Keys")
+        assert keys.help == "The keys of this screen, and what each does"
         await pilot.press("q")
         await settle(pilot, 2)
         assert app._exit_renderables is not None or not app.is_running or app.return_code is not None
