@@ -46,6 +46,9 @@ async def test_a_targeted_attack_highlights_another_player_never_yourself():
     assert "(you)" not in screen.highlighted_label
     assert moves and moves[-1]["target"] != "ann"
     assert moves[-1]["target"] == "bob"
+    # and it says what the card does to them: "Choose the player to target." said nothing
+    assert screen.prompt.startswith("End your turn without drawing"), screen.prompt
+    assert screen.highlighted_label == "bob  (1 card)"          # not "1 cards"
 
 
 def favor_from(bob_plays_on_ann_with: list[str]):
@@ -54,6 +57,12 @@ def favor_from(bob_plays_on_ann_with: list[str]):
     game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["favor"], "target": "ann"},
                                      {"do": "resolve"}])
     return snapshot_of(game, rules, "ann", ev)
+
+
+async def test_a_card_asked_of_you_says_which_card_asks():
+    """Feed the Dead's "Give bot3 a card" said nothing of who asked, where Potluck's did."""
+    screen, _moves = await enter_on(favor_from(["defuse", "tacocat"]))
+    assert isinstance(screen, CardChoiceScreen) and "Asked by Favor." in screen.prompt, screen.prompt
 
 
 async def test_a_favor_asked_of_you_highlights_your_least_valuable_card():

@@ -16,7 +16,10 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str,
     if taking(choice):
         return _("Take a card from the discard pile"), _("Choose the card you take into your hand.")
     if str(choice.get("prompt") or "").startswith("give"):
-        return sentence(prompt, names), _("Choose the card you give away from your hand.")
+        said = _("Choose the card you give away from your hand.")
+        if source and source in cat.cards:      # Feed the Dead's said nothing of who asked
+            said += " " + _("Asked by {card}.").format(card=cat.title(source))
+        return sentence(prompt, names), said
     title = sentence(prompt, names) if prompt else _("Choose a card")
     if source and source in cat.cards:
         return title, _("Asked by {card}.").format(card=cat.title(source))

@@ -850,6 +850,8 @@ class TableScreen(Screen):
         if len(cards) > 1 and len(want) == 1:
             prompt = (_("A pair takes a random card from the player you choose.") if len(cards) == 2 else
                       _("Three of a kind names a card to take from the player you choose."))
+        elif len(cards) == 1 and self.cat.cards.get(cards[0], {}).get("text"):
+            prompt = self.cat.text(cards[0])    # what it does to them ("Choose the player" said nothing)
         self.choose_and_send(moves, what, prompt)
 
     def choose_and_send(self, moves: list[dict[str, Any]], what: str, prompt: str | None = None) -> None:

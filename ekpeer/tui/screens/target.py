@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from .pick import PickScreen
 
 
@@ -21,7 +21,9 @@ class TargetScreen(PickScreen):
         options = []
         for name in sorted(targets, key=lambda n: n == me):     # yourself, if offered, last
             p = counts.get(name, {})
-            extra = _("{n} cards").format(n=p.get("hand_count", "?"))
+            n = p.get("hand_count")
+            extra = (ngettext("{n} card", "{n} cards", n).format(n=n) if isinstance(n, int)
+                     else _("{n} cards").format(n="?"))      # "1 cards" read wrong
             if p.get("status") and p["status"] != "living":
                 extra += f", {_(p['status'])}"
             who = name + _(" (you)") if name == me else name
