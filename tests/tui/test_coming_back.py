@@ -18,13 +18,32 @@ from tests.net.conftest import wait_for
 FAST = {"reaction_seconds": 0.03, "turn_seconds": 30.0, "grace_seconds": 30.0, "bots": "heuristic"}
 
 
-async def test_the_same_join_again_takes_a_dropped_player_back_to_his_game_not_another_table():
+@pytest.fixture
+async def two_tables():
+    """A host with table base (3 seats) and table party (4) in their lobbies: (host, address, ctx).
+    A test's clients and sessions are its own to close; the host and its context go after."""
     ctx = zmq.asyncio.Context()
     host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3, idle_seconds=1.0)
     host.add_table("base", {**FAST, "seats": 3})
     host.add_table("party", {**FAST, "seats": 4})
     await host.start()
-    address = security.join_address(host.endpoint, host.public_key)
+    yield host, security.join_address(host.endpoint, host.public_key), ctx
+    await host.close()
+    ctx.destroy(linger=0)
+
+
+async def started(host: Host, *players: Client) -> None:
+    """``players`` sit at table base, ready, and the first starts the game."""
+    for c in players:
+        await c.connect()
+        await c.join("base")
+        await c.ready()
+    await players[0].start()
+    await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+
+
+async def test_the_same_join_again_takes_a_dropped_player_back_to_his_game_not_another_table(two_tables):
+    host, address, ctx = two_tables
     ann = Client(address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
     bobs_key = zmq.curve_keypair()
     first = NetSession(address, "bob", table="base")
@@ -32,14 +51,10 @@ async def test_the_same_join_again_takes_a_dropped_player_back_to_his_game_not_a
     again = NetSession(address, "bob")          # no --table: the command a returning player runs
     again.keypair = bobs_key
     try:
-        await ann.connect()
-        await ann.join("base")
         await first.open()
         await first.ready()
-        await ann.ready()
-        await ann.start()
+        await started(host, ann)
         table = host.tables["base"]
-        await wait_for(lambda: table.game is not None, 5, what="the game")
         await first.client.close()                  # bob's client dies: no leave
         await wait_for(lambda: table.seat("bob").session is None, 5, what="bob's drop")
         assert host.tables["party"].phase == "lobby"
@@ -52,83 +67,51 @@ async def test_the_same_join_again_takes_a_dropped_player_back_to_his_game_not_a
         await again.close()
         await first.close()
         await ann.close()
-        await host.close()
-        ctx.destroy(linger=0)
 
 
-async def test_a_new_player_of_the_same_name_and_another_key_is_not_sent_to_that_game():
-    ctx = zmq.asyncio.Context()
-    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
-    host.add_table("base", {**FAST, "seats": 2})
-    host.add_table("party", {**FAST, "seats": 4})
-    await host.start()
-    address = security.join_address(host.endpoint, host.public_key)
+async def test_a_new_player_of_the_same_name_and_another_key_is_not_sent_to_that_game(two_tables):
+    host, address, ctx = two_tables
     bob = Client(address, "bob", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
     other = NetSession(address, "bob")
     other.keypair = zmq.curve_keypair()
     try:
-        await bob.connect()
-        await bob.join("base")
-        await bob.ready()
-        await bob.start()
-        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        await started(host, bob)
         await other.open()
         assert other.table == "party"
     finally:
         await other.close()
         await bob.close()
-        await host.close()
-        ctx.destroy(linger=0)
 
 
-async def test_a_late_friend_refused_a_seat_is_told_the_table_that_is_playing_not_main():
+async def test_a_late_friend_refused_a_seat_is_told_the_table_that_is_playing_not_main(two_tables):
     """Every table playing: the stranger's friend read "Table main is playing already" on a
     host with no table main (the session had not yet noted the table it asked for)."""
-    ctx = zmq.asyncio.Context()
-    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
-    host.add_table("base", {**FAST, "seats": 2})
-    await host.start()
-    address = security.join_address(host.endpoint, host.public_key)
+    host, address, ctx = two_tables
+    host.remove_table(host.tables["party"])
     bob = Client(address, "bob", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
     eve = NetSession(address, "eve")
     eve.keypair = zmq.curve_keypair()
     try:
-        await bob.connect()
-        await bob.join("base")
-        await bob.ready()
-        await bob.start()
-        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        await started(host, bob)
         with pytest.raises(RequestError, match="table_started"):
             await eve.open()
         assert eve.table == "base"
     finally:
         await eve.close()
         await bob.close()
-        await host.close()
-        ctx.destroy(linger=0)
 
 
-async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game():
+async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game(two_tables):
     """A stranger's key that had left a game was told, at its next hello, to resume it: a
     player who left for good and later ran ekpeer join for another table would land back there."""
-    ctx = zmq.asyncio.Context()
-    host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=3, ping_seconds=0.3)
-    host.add_table("base", {**FAST, "seats": 3})
-    host.add_table("party", {**FAST, "seats": 4})
-    await host.start()
-    address = security.join_address(host.endpoint, host.public_key)
+    host, address, ctx = two_tables
     ann = Client(address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
     bobs_key = zmq.curve_keypair()
     bob = Client(address, "bob", ctx=ctx, keypair=bobs_key, ping_seconds=0.3)
     again = NetSession(address, "bob")
     again.keypair = bobs_key
     try:
-        for c in (ann, bob):
-            await c.connect()
-            await c.join("base")
-            await c.ready()
-        await ann.start()
-        await wait_for(lambda: host.tables["base"].game is not None, 5, what="the game")
+        await started(host, ann, bob)
         await bob.leave()
         await again.open()
         assert again.table == "party"
@@ -136,5 +119,3 @@ async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game():
         await again.close()
         await bob.close()
         await ann.close()
-        await host.close()
-        ctx.destroy(linger=0)
