@@ -396,6 +396,7 @@ class Table(TableTimers):
         self.start_grace(seat)
         self.broadcast_lobby()
         self.maybe_reset()
+        self.maybe_rematch()
 
     def remove_seat(self, seat: Seat) -> None:
         if seat in self.seats:
@@ -424,6 +425,7 @@ class Table(TableTimers):
                 if self.phase == "playing":
                     self.schedule_bot(seat)
                 self.maybe_reset()
+                self.maybe_rematch()
         session.table, session.seat, session.spectator = None, None, False
 
     def maybe_reset(self) -> None:
@@ -530,8 +532,21 @@ class Table(TableTimers):
             raise P.ProtocolError("not_over", "rematch is for seated players after a game")
         session.seat.rematch = True
         self.broadcast_lobby()
+        self.maybe_rematch(refuse=True)
+
+    def maybe_rematch(self, refuse: bool = False) -> None:
+        """After a game, deal the next once every person still connected has asked for it: asked
+        again when one of them leaves or drops, not only at a request (a stranger's table hung on
+        "dealing…" for good when the one it waited for left)."""
+        if self.phase != "over" or not self.connected():
+            return
         if all(s.rematch for s in self.seats if s.session is not None):
-            self.start_game()
+            try:
+                self.start_game()
+            except P.ProtocolError as exc:      # refused to the one who asked (``refuse``), else logged
+                if refuse:
+                    raise
+                self.host.log("rematch_failed", level="warning", table=self.id, error=exc.message)
 
     # ------------------------------------------------------------------ the game
     def start_game(self) -> None:

@@ -126,3 +126,34 @@ def test_the_bot_command_refuses_a_missing_table_it_names_unless_told_to_create_
     assert cli.main(["bot", where, "--insecure", "--name", "robo", "--table", "new", "--create"]) == 0
     assert cli.main(["bot", where, "--insecure", "--name", "robo"]) == 0
     assert asked == [("mian", False), ("new", True), (None, None)]
+
+
+@pytest.mark.parametrize("how", ["leaves", "drops"])
+async def test_a_rematch_is_dealt_when_the_one_it_waits_for_leaves_or_drops(host, ctx, how):
+    """A stranger's table said "dealing…" for good: ann had asked for the rematch, bob, the
+    last one it waited for, left (or his client died), and nothing asked again."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.3, reconnect=False)
+    try:
+        for c in (ann, bob):
+            await c.connect()
+            await c.join("rm")
+        await ann.lobby_set(**{**FAST, "seats": 3, "bots": "random"})
+        for c in (ann, bob):
+            await c.ready()
+        await ann.start()
+        table = host.tables["rm"]
+        table.game.winners = ["bot1"]               # the game ends as any game does
+        table.finish()
+        assert table.phase == "over"
+        await ann.rematch()
+        assert table.phase == "over"                # waiting for bob
+        if how == "leaves":
+            await bob.leave()
+        else:
+            await bob.close()
+        await wait_for(lambda: table.phase == "playing", 8, what="the rematch dealt")
+        assert table.games == 2
+    finally:
+        for c in (ann, bob):
+            await c.close()
