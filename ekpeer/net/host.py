@@ -783,10 +783,10 @@ class Host:
 
     def seat_to_resume(self, session: Session, token: str | None, name: str | None) -> dict[str, str] | None:
         """The seat a hello may come back to: the one its token opens, else a seat of a game on
-        that this key took under this name and did not leave (a player who runs the same
-        ``ekpeer join`` again after a drop: without it, a host with a table in its lobby seated
-        them there, a new player, while a bot went on playing their game). A player who left a
-        game on purpose is not sent back into it by a later join."""
+        that this key took under this name (a player who runs the same ``ekpeer join`` again
+        after a drop: without it, a host with a table in its lobby seated them there, a new
+        player, while a bot went on playing their game). One who left on purpose comes back
+        too, as the leave dialog promises ("joining again gives you your seat back")."""
         for table in self.tables.values():
             for seat in table.seats:
                 if not table.owns(seat, session):
@@ -794,7 +794,7 @@ class Host:
                 if token and seat.has_token(token):
                     return {"table": table.id, "seat": seat.name}
                 if not token and name and seat.name == name and seat.human and seat.key is not None \
-                        and table.phase != "lobby" and not seat.left:   # left on purpose: not sent back
+                        and table.phase != "lobby":
                     return {"table": table.id, "seat": seat.name}
         return None
 

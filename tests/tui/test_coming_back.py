@@ -101,9 +101,10 @@ async def test_a_late_friend_refused_a_seat_is_told_the_table_that_is_playing_no
         await bob.close()
 
 
-async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game(two_tables):
-    """A stranger's key that had left a game was told, at its next hello, to resume it: a
-    player who left for good and later ran ekpeer join for another table would land back there."""
+async def test_a_player_who_left_on_purpose_is_taken_back_to_that_game_as_the_leave_dialog_says(two_tables):
+    """The leave dialog says "Joining again gives you your seat back". For a while the hello's
+    resume skipped seats left on purpose, and a stranger's same join landed him, without a
+    word, at the other table still in its lobby."""
     host, address, ctx = two_tables
     ann = Client(address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.3)
     bobs_key = zmq.curve_keypair()
@@ -114,7 +115,8 @@ async def test_a_player_who_left_on_purpose_is_not_sent_back_into_that_game(two_
         await started(host, ann, bob)
         await bob.leave()
         await again.open()
-        assert again.table == "party"
+        assert again.table == "base" and host.tables["base"].seat("bob").session is not None
+        assert not host.tables["party"].seats
     finally:
         await again.close()
         await bob.close()
