@@ -8,6 +8,7 @@ to do next. Anything else is the host's own message, plainly.
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from ..i18n import _
@@ -19,7 +20,8 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Someone at table {table} is already called {name}. "
                  "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
-        command = f"ekpeer join {address or 'ADDRESS'} --table {table} --watch"   # this game, of several
+        # this game, of several, under the name they gave (a stranger's copy watched as "player")
+        command = f"ekpeer join {address or 'ADDRESS'} --table {table} --name {shlex.quote(name)} --watch"
         return _("Table {table} is playing already, so there is no seat for you in this game. "
                  "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
                  "once it ends you may take a seat for the next game.").format(table=table, command=command)

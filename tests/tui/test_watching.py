@@ -63,7 +63,8 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
             await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
                         "the refusal")
             words = said(app)
-            assert "playing already" in words and "Watch" in words and "--table t --watch" in words, words
+            assert "playing already" in words and "Watch" in words, words
+            assert "--table t --name dan --watch" in words, words
             await pilot.press("ctrl+g")      # Watch: the address and table kept from the refusal
             await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8,
                         "the table, watched")
@@ -72,6 +73,12 @@ async def test_a_late_friend_watches_from_the_start_screen_then_sits_at_the_next
                         "dan listed as watching at the table")
             assert app.view.get("you") is None and app.lobby.get("spectator") is True
             assert "you are watching t · turn" in shown(app.screen.query_one("#topbar"))   # which table
+            await pilot.resize_terminal(56, 30)         # too narrow for the long words: still named
+            await settle(pilot, 3)
+            assert " watching t · turn" in shown(app.screen.query_one("#topbar")), \
+                shown(app.screen.query_one("#topbar"))
+            await pilot.resize_terminal(100, 30)
+            await settle(pilot, 2)
             bindings = {b.binding.action for b in app.active_bindings.values()}
             assert "draw" not in bindings and "moves" not in bindings      # no seat to draw for
             # bob plays the game out (the turn clock is long: only his moves move it)

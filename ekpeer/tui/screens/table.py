@@ -571,7 +571,8 @@ class TableScreen(Screen):
             table = str(lobby.get("title") or lobby.get("table") or "")[:24]     # Text: plain, no markup
             long = (_(" you are watching {table} · turn {turn}").format(table=table, turn=turn) if table
                     else _(" you are watching · turn {turn}").format(turn=turn))
-            short = _(" watching · turn {turn}").format(turn=turn)
+            short = (_(" watching {table} · turn {turn}").format(table=table, turn=turn) if table
+                     else _(" watching · turn {turn}").format(turn=turn))
         tries = [(long, _(" · host {host}").format(host=host) if host else "",
                   _(" · key {key}").format(key=key) if key else ""),
                  (short, f" · {host}" if host else "", _(" · key {key}").format(key=key) if key else ""),
