@@ -107,6 +107,7 @@ class Table(TableTimers):
         self.description = description
         self.created = created          # made by a player's join (removed when empty)
         self.makers: list[str] = []     # its maker's key and address (the host's per-maker budget)
+        self.went_out: list[Any] = []     # this game's public "exploded" events, in order
         self.settings_logged_at = -limits.SETTINGS_LOG_EVERY    # see log_settings
         self.settings_unlogged = 0
         self.creator: Seat | None = None
@@ -575,6 +576,7 @@ class Table(TableTimers):
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
+        self.went_out.clear()
         self.cone = None
         self.phase = "playing"
         self.games += 1
@@ -609,6 +611,10 @@ class Table(TableTimers):
     def send_snapshot(self, session: Session) -> None:
         who = session.seat.name if session.seat is not None else None
         events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
+        # who went out, in order, though longer ago than the snapshot's events reach: a stranger
+        # back at the game's end read "Exploded, in order: bob" and "4 of 4" for a second place
+        earlier = [e for _to, e in self.went_out if e not in events]
+        events = earlier + events
         body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
                 "timer": self.running_timer(), "table": self.id, "cone": self.cone}
         self.host.send(session, "snapshot", body)
@@ -642,6 +648,7 @@ class Table(TableTimers):
                           lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
             self.cards0 = now
         self.history.extend(events)
+        self.went_out.extend(e for e in events if e[0] is None and e[1].get("type") == "exploded")
         self.tell_bots(events)
         if game.over:
             self.broadcast_update(events, session, re)

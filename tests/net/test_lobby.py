@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 
@@ -157,3 +158,32 @@ async def test_a_rematch_is_dealt_when_the_one_it_waits_for_leaves_or_drops(host
     finally:
         for c in (ann, bob):
             await c.close()
+
+
+async def test_a_snapshot_carries_who_went_out_in_order_however_long_ago(host, ctx, monkeypatch):
+    """A stranger back at a game's end read "Exploded, in order: bob" and "You finished 4 of 4"
+    where he had been second: the snapshot's last events no longer reached the first explosions."""
+    from ekpeer.net import table as table_mod
+
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5)
+    try:
+        await ann.connect()
+        await ann.join("outs")
+        await ann.lobby_set(**{**FAST, "seats": 4, "bots": "random"})
+        await ann.ready()
+        runner = RemoteBot(ann, "heuristic", seed=3, games=1, rematch=False, emit=None)
+        task = asyncio.create_task(runner.run())
+        await ann.start()
+        table = host.tables["outs"]
+        await asyncio.wait_for(task, 30)
+        out = [e["player"] for _to, e in table.went_out]
+        assert len(out) == 3
+        monkeypatch.setattr(table_mod, "SNAPSHOT_EVENTS", 2)
+        sent = []
+        monkeypatch.setattr(host, "send",
+                            lambda session, kind, body=None, **kw: sent.append((kind, body)) or True)
+        table.send_snapshot(SimpleNamespace(seat=table.seat("ann"), lang=None))      # ann, back
+        events = sent[-1][1]["events"]
+        assert [e["player"] for e in events if e["type"] == "exploded"] == out
+    finally:
+        await ann.close()
