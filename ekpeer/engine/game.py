@@ -40,7 +40,7 @@ class Game(Bookkeeping):
         if do == "resolve":
             self._resolve()
         elif do == "fizzle":
-            self._fizzle()
+            self._fizzle(move.by)
         else:
             by = move.by
             state = self.status.get(by)
@@ -112,10 +112,18 @@ class Game(Bookkeeping):
         if effect is not None:
             effect(self, action)
 
-    def _fizzle(self) -> None:
-        """Set the action on top of the stack aside without effect. The host does this where
-        resolving it failed (a bug in its card's plugin: the host has rolled the game back to
-        before), so that one card's bug does not stop the game for good."""
+    def _fizzle(self, by: str | None) -> None:
+        """Set aside without effect the choice ``by`` owes (any awaited one without ``by``), or
+        else the action on top of the stack. The host does this where answering or resolving it
+        failed (a bug in its card's plugin: the host has rolled the game back to before), so
+        that one card's bug does not stop the game for good. A choice set aside takes what was
+        to follow its answer with it: the game goes on from where it stands."""
+        choice = next((c for c in self.awaiting if by is None or c.player == by), None)
+        if choice is not None:
+            self.awaiting.remove(choice)
+            if self.recording:
+                self.emit("fizzled", None, choice=choice.public())
+            return
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
         action = self.stack.pop()

@@ -631,6 +631,8 @@ class Table(TableTimers):
             move = _with_by(move, seat.name)
         logged = len(game.log)
         top = game.stack[-1] if game.stack else None
+        if move.do == "choose":     # the choice answered: its card, should its rules fail
+            top = next((c for c in game.awaiting if c.player == move.by), None)
         try:
             events = game.apply(move)
         except IllegalMove as exc:
@@ -662,10 +664,13 @@ class Table(TableTimers):
         its plugin and traceback, and the game rolled back to before it (it may have stopped
         half-way), replayed from its log. Where it was the host's own move, closing a reaction
         window, the action on the stack fizzles: set aside without effect, so that one card's
-        bug does not freeze the table for good, as it did. A player's move is refused, in words
-        that name the plugin."""
+        bug does not freeze the table for good, as it did; so does a choice whose answer failed
+        (asked again, it would fail again: a stranger's table waited on it for good, and the
+        Cone of Shame went to the player whose clock ran out on it). Any other move is refused,
+        in words that name the plugin."""
         plugin = blame(exc, game.ruleset.plugins)
-        card = top.card if move.do == "resolve" and top is not None else None
+        card = (top.card if move.do == "resolve" else top.source if move.do == "choose" else None) \
+            if top is not None else None
         self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc),
                       plugin=plugin, card=card, traceback="".join(traceback.format_exception(exc))[-4000:])
         try:
@@ -675,6 +680,8 @@ class Table(TableTimers):
             return IllegalMove("internal", "the rules engine failed on this move")
         if move.do == "resolve":
             return self.apply(None, FIZZLE)
+        if move.do == "choose" and top is not None:     # asked again, it would fail again: set aside
+            return self.apply(None, FIZZLE._replace(by=move.by))
         words = f"a bug in plugin {plugin}" if plugin else "a bug in the rules engine"
         return IllegalMove("internal", f"the rules failed on this move ({words}; the host's log says more): "
                            "nothing happened, make another move")

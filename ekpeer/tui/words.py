@@ -171,8 +171,11 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
                         _("{player}’s {card} was Noped: nothing happens"), card=title(card))
         return None
     if t == "fizzled":     # the host rolled back a card whose rules failed (a plugin's bug)
-        action = event["action"]
-        card = action.get("card") or (action.get("cards") or [None])[0]
+        action = event.get("action") or {}
+        card = action.get("card") or (action.get("cards") or [None])[0] or \
+            (event.get("choice") or {}).get("source")
+        if card is None and not action.get("combo"):
+            return _("A choice is set aside: its rules failed on the host (a bug in a plugin)")
         return _("{card} does nothing: its rules failed on the host (a bug in its plugin)").format(
             card=_("The combo") if action.get("combo") else title(card))
     if t == "drew":
