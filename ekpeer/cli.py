@@ -118,7 +118,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_plugins(args: argparse.Namespace) -> int:
     from .plugins import plugin_info
 
+    troubled = False
     for info in plugin_info():
+        troubled = troubled or bool(info.get("notes")) or any(c.startswith("<failed") for c in info["cards"])
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
         print(f"  cards: {', '.join(info['cards'])}")
         for deck in info.get("decks") or []:
@@ -128,7 +130,7 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         print(f"  from: {info.get('path', '?')}")
         for note in info.get("notes") or []:
             print(f"  note: {note}")
-    return 0
+    return 1 if getattr(args, "strict", False) and troubled else 0
 
 
 def cmd_privacy(args: argparse.Namespace) -> int:
@@ -175,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--json", action="store_true", help="the same as JSON, for tools")
     cards.set_defaults(func=cmd_cards)
     plugins = sub.add_parser("plugins", help="list installed plugins")
+    plugins.add_argument("--strict", action="store_true",
+                         help="exit 1 if any plugin fails to load or has a note (a check for a plugin's CI)")
     plugins.set_defaults(func=cmd_plugins)
     privacy = sub.add_parser("privacy", help="check that a plugin's cards tell no player a card they have "
                                               "not seen (random games against their twins)")

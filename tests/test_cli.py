@@ -137,6 +137,22 @@ def test_ekpeer_plugins_lists_each_plugins_decks_and_variants_with_what_they_do(
     assert "  variant: Faster Game (Imploding Kittens) (imploding.faster): Before the kittens go in" in out
 
 
+def test_ekpeer_plugins_strict_fails_on_a_note_for_a_plugins_ci(monkeypatch, capsys):
+    """A stranger wanted their CI to fail on a misspelled hook: the notes were said, exit 0."""
+    import argparse
+
+    from ekpeer import plugins
+    from ekpeer.cli import cmd_plugins
+
+    assert run("plugins", "--strict").returncode == 0       # the built-in boxes: no note
+    info = {"name": "snoop", "version": "0.1", "package": "snoop", "module": "snoop", "cards": ["snoop"],
+            "notes": ["hook 'ekpeer_adjust_setpu' is no ekpeer hook: nothing calls it"]}
+    monkeypatch.setattr(plugins, "plugin_info", lambda: [info])
+    assert cmd_plugins(argparse.Namespace(strict=True)) == 1
+    assert cmd_plugins(argparse.Namespace(strict=False)) == 0
+    assert "note: hook 'ekpeer_adjust_setpu'" in capsys.readouterr().out
+
+
 def test_ekpeer_plugins_notes_a_deck_no_plugin_declares():
     """A stranger's ``counts={"snop": 4}`` loaded without a word, and the card was never dealt."""
     from ekpeer.engine import CardSpec
