@@ -181,8 +181,24 @@ def run_file(path: Path) -> Result:
     except Mismatch as exc:
         return Result(name, path, False, str(exc))
     except Exception as exc:  # an engine bug must show as a failure, not a crash
-        return Result(name, path, False, f"engine error: {type(exc).__name__}: {exc}")
+        return Result(name, path, False, f"engine error: {type(exc).__name__}: {exc}{where(exc, game)}")
     return Result(name, path, True)
+
+
+def where(exc: BaseException, game: Game) -> str:
+    """Where an error was raised, for whoever fixes it: the plugin whose code raised it and
+    the file and line (a stranger's scenario said only "ZeroDivisionError: division by zero")."""
+    import traceback
+
+    from .plugins import blame
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    plugin = blame(exc, game.ruleset.plugins)
+    owner = f"plugin {plugin}, " if plugin else ""
+    return f" ({owner}{last.filename}, line {last.lineno}, in {last.name})"
 
 
 def play(game: Game, doc: dict[str, Any]) -> None:

@@ -268,3 +268,21 @@ winners = ["bob", "ann"]
 """
     assert run_file(write(tmp_path, text)).ok
     assert not run_file(write(tmp_path, text.replace('["bob", "ann"]', '"ann"'))).ok
+
+
+def test_an_engine_error_says_which_plugin_file_and_line_raised_it(tmp_path, monkeypatch):
+    """A stranger's scenario said "engine error: ZeroDivisionError: division by zero" and no
+    more: no plugin, no file, no line."""
+    from dataclasses import replace
+
+    from ekpeer.plugins import load_module, ruleset
+
+    base = load_module("base")
+    cards = ruleset(["base"]).cards
+    broken = replace(cards["skip"], effect=lambda game, action: base.favor(None, None))   # raises in base
+    monkeypatch.setitem(cards, "skip", broken)
+    steps = '[[step]]\nby = "ann"\ndo = "play"\ncards = ["skip"]\n[[step]]\ndo = "resolve"\n'
+    path = write(tmp_path, BASE + steps)
+    result = run_file(path)
+    assert not result.ok and "engine error: AttributeError" in result.detail
+    assert "(plugin base, " in result.detail and "base/__init__.py, line " in result.detail, result.detail
