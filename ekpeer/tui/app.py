@@ -29,7 +29,7 @@ from .messages import (
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
-from .words import Catalog, Knowledge, event_words, new_order_words, seat_changes
+from .words import Catalog, Knowledge, event_words, my_status, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
@@ -271,9 +271,9 @@ class EkpeerApp(App):
             self.table_screen.show_state()
             self._interactive()
         elif kind == "update":
-            before = self._my_status()
+            before = my_status(self.view)
             self.view = body.get("view") or self.view
-            self._status_changed(before, self._my_status())
+            self._status_changed(before, my_status(self.view))
             events = body.get("events") or []
             self.knowledge.observe(self.view, events, self.catalog)
             self._log(events)
@@ -295,10 +295,6 @@ class EkpeerApp(App):
 
                 self.notify(refused_words(body), title=_("Refused"),
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
-
-    def _my_status(self) -> str | None:
-        me = self.view.get("you")
-        return next((p.get("status") for p in self.view.get("players") or [] if p.get("name") == me), None)
 
     def _status_changed(self, before: str | None, now: str | None) -> None:
         """Your own death, or coming back, said over the table: a stranger found only a log line

@@ -73,6 +73,12 @@ class Catalog:
         return ", ".join(self.title(c) for c in cards)
 
 
+def my_status(view: dict[str, Any]) -> str | None:
+    """The status of the view's own seat (``living``, ``dead``, ``out``), None for a watcher."""
+    me = view.get("you")
+    return next((p.get("status") for p in view.get("players") or [] if p.get("name") == me), None)
+
+
 def new_order_words(shown: list[str], order: list[int], cat: Catalog) -> str | None:
     """``You put them back, top first: Skip, Exploding Kitten, Nope``: the order a player
     chose for the cards they were shown (Alter the Future); the public line says only that the

@@ -22,7 +22,7 @@ from ...i18n import _, ngettext, number
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
-from ..words import action_words
+from ..words import action_words, my_status
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
@@ -436,7 +436,7 @@ class TableScreen(Screen):
             t.append("\n")
             t.append_text(rematch_words(self.app.lobby, me))  # type: ignore[attr-defined]
             return t
-        status = next((p.get("status") for p in view.get("players", []) if p["name"] == me), "living")
+        status = my_status(view) or "living"
         if view.get("choices"):
             t.append(_("Your decision: "), style="bold reverse")
             t.append(prompt_words(view["choices"][0], cat, view))
@@ -1040,9 +1040,7 @@ class TableScreen(Screen):
 
     def _out(self) -> bool:
         """You are no longer playing: exploded, left or dead (the game may go on without you)."""
-        me = self.view.get("you")
-        players = self.view.get("players", [])
-        return next((p.get("status") for p in players if p.get("name") == me), "living") != "living"
+        return (my_status(self.view) or "living") != "living"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what does something: no Draw or Moves for a player who is
