@@ -133,6 +133,7 @@ def test_the_bot_command_refuses_a_missing_table_it_names_unless_told_to_create_
 async def test_a_rematch_is_dealt_when_the_one_it_waits_for_leaves_or_drops(host, ctx, how):
     """A stranger's table said "dealing…" for good: ann had asked for the rematch, bob, the
     last one it waited for, left (or his client died), and nothing asked again."""
+    host.idle_seconds = 1.2         # a dead client is noticed in about a second, not five
     ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
     bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.3, reconnect=False)
     try:
