@@ -136,7 +136,7 @@ class EkpeerApp(App):
         # it runs again once a screen the player can use is drawn, or after 3 s whatever happens.
         self.set_timer(3.0, collector.resume)
         for notice in self.notices:     # said at the terminal before the screen covered it
-            self.notify(notice, title=_("Host key"), timeout=20, markup=False)
+            self.notify(notice, title=_("Host key"), timeout=NOTICE_LONGEST, markup=False)
         if not self.start_mode:
             self.call_after_refresh(collector.resume)
 
@@ -632,7 +632,7 @@ class EkpeerApp(App):
             # long enough to read: a sentence or two of why, and what to do
             said = _("Disconnected") if message.joined else _("Could not join")
             self.notify(scrub(f"{said}: {message.reason}"), severity="error",
-                        timeout=max(8.0, len(message.reason) / 15), markup=False)
+                        timeout=min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -854,6 +854,10 @@ class EkpeerApp(App):
 #: Key names said in the player's language (``EkpeerApp.get_key_display``)
 KEY_WORDS = (N_("space"),)
 
+#: The longest the first-visit Host key notice and a refusal to join stay (seconds): long
+#: enough to read two sentences, not so long that they cover the hand at the first turn (the
+#: first stayed 20 s) or the start screen's table list and its Watch button (the second 30 s)
+NOTICE_LONGEST = 12.0
 KEYS_HELP = N_("The keys of this screen, and what each does")
 #: Textual's palette commands (``App.get_system_commands``), written here so that the
 #: catalogs carry them: the palette says them through ``_`` like every other word

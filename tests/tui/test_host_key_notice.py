@@ -38,3 +38,22 @@ async def test_a_new_hosts_key_is_said_again_on_the_screen(monkeypatch, capsys):
         await settle(pilot, 3)
         shown = [str(n.message) for n in app._notifications]
         assert any(m.startswith("First visit to 127.0.0.1:9: trusting its key") for m in shown), shown
+        # long enough to read, not 20 s over the first turn's hand (a stranger's complaint)
+        assert all(n.timeout <= 12 for n in app._notifications)
+
+
+async def test_a_long_refusal_to_join_does_not_cover_the_start_screen_for_half_a_minute():
+    """A stranger's "Could not join: …" stayed 30 s over the start screen's table list."""
+    from ekpeer.tui.app import make_app
+    from ekpeer.tui.messages import SessionEnded
+    from ekpeer.tui.session import FakeSession
+
+    app = make_app(lambda **_: FakeSession([]), name="dan", discovery=False)
+    app.start_mode = None
+    app.DEFAULT_MODE = "start"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 3)
+        app.post_message(SessionEnded("Table base is playing already. " * 15, joined=False))
+        await settle(pilot, 3)
+        said = [n for n in app._notifications if "Could not join" in str(n.message)]
+        assert said and said[0].timeout <= 12
