@@ -156,8 +156,22 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import report, simulate
 
-    result = simulate(args.players, args.games, _csv(args.expansions), _csv(args.bots), args.seed,
-                      deck=args.deck, variants=_csv(args.variants), progress=not args.quiet)
+    try:
+        result = simulate(args.players, args.games, _csv(args.expansions), _csv(args.bots), args.seed,
+                          deck=args.deck, variants=_csv(args.variants), progress=not args.quiet)
+    except Exception as exc:    # a card's bug: its traceback, then where, in a line (plugin, file, line)
+        import traceback
+
+        from .plugins import blame
+
+        traceback.print_exc()
+        frame = (traceback.extract_tb(exc.__traceback__) or [None])[-1]
+        plugin = blame(exc, _csv(args.expansions))
+        where = f"{frame.filename}, line {frame.lineno}, in {frame.name}" if frame is not None else "?"
+        owner = _("plugin {name}").format(name=plugin) if plugin else _("the rules engine or a bot")
+        print(_("ekpeer simulate: a game failed: {error} ({owner}: {where})").format(
+            error=f"{type(exc).__name__}: {exc}", owner=owner, where=where), file=sys.stderr)
+        return 1
     report(result)
     return 0
 

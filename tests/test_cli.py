@@ -153,6 +153,27 @@ def test_ekpeer_plugins_strict_fails_on_a_note_for_a_plugins_ci(monkeypatch, cap
     assert "note: hook 'ekpeer_adjust_setpu'" in capsys.readouterr().out
 
 
+def test_a_simulation_a_card_breaks_says_which_plugin_file_and_line(monkeypatch, capsys):
+    """A stranger's broken card gave ``ekpeer simulate`` a bare traceback and no word of which
+    plugin or card was at fault."""
+    import argparse
+    from dataclasses import replace
+
+    from ekpeer.cli import cmd_simulate
+    from ekpeer.plugins import load_module, ruleset
+
+    base = load_module("base")
+    cards = ruleset(["base"]).cards
+    monkeypatch.setitem(cards, "shuffle", replace(cards["shuffle"],
+                                                  effect=lambda game, action: base.favor(None, None)))
+    args = argparse.Namespace(players=3, games=20, expansions="base", bots="random", seed=1, deck=None,
+                              variants="", quiet=True)
+    assert cmd_simulate(args) == 1
+    said = capsys.readouterr().err
+    assert "ekpeer simulate: a game failed: AttributeError" in said and "(plugin base: " in said, said
+    assert "base/__init__.py, line " in said
+
+
 def test_ekpeer_plugins_notes_a_deck_no_plugin_declares():
     """A stranger's ``counts={"snop": 4}`` loaded without a word, and the card was never dealt."""
     from ekpeer.engine import CardSpec
