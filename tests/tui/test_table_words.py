@@ -430,3 +430,20 @@ async def test_a_kitten_drawn_is_said_once_not_drawn_then_faced():
         await settle(pilot, 6)
         assert "You draw Exploding Kitten" in app.log_lines, app.log_lines
         assert not any("face" in line for line in app.log_lines), app.log_lines
+
+
+async def test_a_pair_made_with_a_wild_cat_says_what_a_pair_does():
+    """A stranger's Feral Cat + Cattermelon asked "on whom?" and said only "Choose the player to
+    target": the words of a pair of alike cards were not said for a pair made with a wild cat."""
+    from ekpeer.tui.screens.target import TargetScreen
+
+    table = {"expansions": ["base", "imploding"], "players": ["ann", "bob", "cy"], "current": "ann",
+             "draw_pile": ["skip", "tacocat", "nope"],
+             "hands": {"ann": ["feral_cat", "cattermelon"], "bob": ["nope"], "cy": ["skip"]}}
+    game, rules, ev = rigged(table)
+    app, _session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("space", "right", "space", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TargetScreen), 3, "the target dialog")
+        assert app.screen.prompt == "A pair takes a random card from the player you choose."

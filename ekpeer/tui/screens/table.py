@@ -848,7 +848,7 @@ class TableScreen(Screen):
         # a pair says so: "Play Attack (2x) on whom?" read as a targeted Attack, not a steal
         what = " + ".join(self._counted(want))
         prompt = None
-        if len(cards) > 1 and len(want) == 1:
+        if len(cards) in (2, 3):    # alike, or made alike by a wild cat (Feral Cat + Cattermelon)
             prompt = (_("A pair takes a random card from the player you choose.") if len(cards) == 2 else
                       _("Three of a kind names a card to take from the player you choose."))
         elif len(cards) == 1 and self.cat.cards.get(cards[0], {}).get("text"):
