@@ -630,15 +630,12 @@ class Table(TableTimers):
         if seat is not None:
             move = _with_by(move, seat.name)
         logged = len(game.log)
-        top = game.stack[-1] if game.stack else None
-        if move.do == "choose":     # the choice answered: its card, should its rules fail
-            top = next((c for c in game.awaiting if c.player == move.by), None)
         try:
             events = game.apply(move)
         except IllegalMove as exc:
             return exc
         except Exception as exc:  # a plugin bug must not take the host down, nor stop the game
-            return self.rules_failed(game, move, top, exc)
+            return self.rules_failed(game, move, exc)
         if timed_out and seat is not None:
             events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if self.host.journal is not None:   # written before anyone hears of it
@@ -659,7 +656,7 @@ class Table(TableTimers):
             self.schedule(events, session, re)     # the update carries the timer it (re)starts
         return None
 
-    def rules_failed(self, game: Game, move: Move, top: Any, exc: Exception) -> IllegalMove | None:
+    def rules_failed(self, game: Game, move: Move, exc: Exception) -> IllegalMove | None:
         """A move the rules failed on (a bug, most often in a card's plugin): named in the log with
         its plugin and traceback, and the game rolled back to before it (it may have stopped
         half-way), replayed from its log. Where it was the host's own move, closing a reaction
@@ -667,16 +664,23 @@ class Table(TableTimers):
         bug does not freeze the table for good, as it did; so does a choice whose answer failed
         (asked again, it would fail again: a stranger's table waited on it for good, and the
         Cone of Shame went to the player whose clock ran out on it). Any other move is refused,
-        in words that name the plugin."""
+        in words that name the plugin. What failed (the action on the stack, the choice owed) is
+        read from the game rolled back, as it stood before the move: no move pays for it."""
         plugin = blame(exc, game.ruleset.plugins)
-        card = (top.card if move.do == "resolve" else top.source if move.do == "choose" else None) \
-            if top is not None else None
+        try:
+            self.game = rolled_back = replay(game.ruleset, game.origin, list(game.log))
+        except Exception as again:
+            rolled_back = None
+            self.host.log("rollback_failed", level="error", table=self.id, error=repr(again))
+        top: Any = None
+        if rolled_back is not None and move.do == "resolve" and rolled_back.stack:
+            top = rolled_back.stack[-1]
+        elif rolled_back is not None and move.do == "choose":
+            top = next((c for c in rolled_back.awaiting if c.player == move.by), None)
+        card = None if top is None else top.card if move.do == "resolve" else top.source
         self.host.log("engine_error", level="error", table=self.id, move=move.to_dict(), error=repr(exc),
                       plugin=plugin, card=card, traceback="".join(traceback.format_exception(exc))[-4000:])
-        try:
-            self.game = replay(game.ruleset, game.origin, list(game.log))
-        except Exception as again:
-            self.host.log("rollback_failed", level="error", table=self.id, error=repr(again))
+        if rolled_back is None:
             return IllegalMove("internal", "the rules engine failed on this move")
         if move.do == "resolve":
             return self.apply(None, FIZZLE)
