@@ -6,6 +6,7 @@ which class (``make_bot``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -20,6 +21,17 @@ THINK_SHARE = 0.4
 #: and be applied. Else a hard bot's reaction search (a second of processor
 #: time) outlasted a 0.5 s or 1 s Nope window, and its Nope came when the window had shut.
 SEARCH_SHARE = 0.7
+
+
+def think_within(delay: float, left: float | None) -> float:
+    """A think ``delay`` that fits the ``left`` seconds of the table's clock (None: no clock)."""
+    return delay if left is None else min(delay, THINK_SHARE * left)
+
+
+def search_ends_by(left: float | None) -> float | None:
+    """When (``time.time()``) a search must end, ``left`` seconds being left on the table's
+    clock (None: no clock, the budget alone)."""
+    return None if left is None else time.time() + SEARCH_SHARE * left
 
 
 class Bot:

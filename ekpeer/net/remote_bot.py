@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.base import SEARCH_SHARE, THINK_SHARE
+from ..bots.base import search_ends_by, think_within
 from ..engine import IllegalMove, Move
 from .client import Client, Message, RequestError
 
@@ -67,9 +67,9 @@ class RemoteBot:
             msg = await self.client.next_message()
             if msg.type in ("snapshot", "update", "timer"):
                 timer = msg.body if msg.type == "timer" else msg.body.get("timer")
-                if isinstance(timer, dict) and isinstance(timer.get("remaining", timer.get("seconds")),
-                                                          (int, float)):
-                    self.clock = (float(timer.get("remaining", timer.get("seconds"))), time.monotonic())
+                left = timer.get("remaining", timer.get("seconds")) if isinstance(timer, dict) else None
+                if isinstance(left, (int, float)):
+                    self.clock = (float(left), time.monotonic())
             if msg.type in ("snapshot", "update"):
                 if msg.re is not None and msg.re in self.sent:
                     self.rtts.append(time.perf_counter() - self.sent.pop(msg.re))
@@ -145,17 +145,14 @@ class RemoteBot:
             mode = "react"
         lo, hi = self.think
         if hi > 0:
-            delay = self.rng.uniform(lo, hi)
-            left = self.time_left()
-            await asyncio.sleep(delay if left is None else min(delay, THINK_SHARE * left))
+            await asyncio.sleep(think_within(self.rng.uniform(lo, hi), self.time_left()))
         try:
             moves = [Move.from_dict(d) for d in view["legal_moves"]]
         except IllegalMove:
             return
         try:
-            left = self.time_left()
-            if left is not None and getattr(self.bot, "wants_events", False):   # a search fits the clock
-                ends_by = time.time() + SEARCH_SHARE * left
+            ends_by = search_ends_by(self.time_left())
+            if ends_by is not None and getattr(self.bot, "wants_events", False):   # a search fits the clock
                 move = (self.bot.act(view, moves, ends_by=ends_by) if mode == "act"  # type: ignore[call-arg]
                         else self.bot.react(view, moves, ends_by=ends_by))  # type: ignore[call-arg]
             else:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..bots import COVERING, make_bot
-from ..bots.base import SEARCH_SHARE, THINK_SHARE
+from ..bots.base import search_ends_by, think_within
 from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from ..engine.view import visible_events
@@ -274,9 +274,7 @@ class TableTimers:
         delay = self.rng.uniform(lo, hi) if hi > 0 else 0.0
         if seat.bot is not None and getattr(seat.bot, "wants_events", False):
             delay = max(0.0, delay - getattr(seat.bot, "seconds", 0.0))  # its search is its thinking
-        left = self.time_left()
-        if left is not None:
-            delay = min(delay, THINK_SHARE * left)
+        delay = think_within(delay, self.time_left())
         seat.pending = self.host.call_later(delay, self.bot_move, seat, self.gen, mode)
 
     def time_left(self) -> float | None:
@@ -351,8 +349,7 @@ class TableTimers:
         is applied when it returns, unless the game moved on meanwhile: (True, None). When
         the bot answers at once (no search needed): (False, its answer)."""
         assert view is not None
-        left = self.time_left()
-        ends_by = time.time() + SEARCH_SHARE * left if left is not None else None
+        ends_by = search_ends_by(self.time_left())
         decision, answer = bot.prepare(view, moves, react=mode != "act", ends_by=ends_by)
         if decision is None:
             return False, answer
