@@ -162,12 +162,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except Exception as exc:    # a card's bug: its traceback, then where, in a line (plugin, file, line)
         import traceback
 
-        from .plugins import blame
+        from .plugins import raised_at
 
         traceback.print_exc()
-        frame = (traceback.extract_tb(exc.__traceback__) or [None])[-1]
-        plugin = blame(exc, _csv(args.expansions))
-        where = f"{frame.filename}, line {frame.lineno}, in {frame.name}" if frame is not None else "?"
+        plugin, where = raised_at(exc, _csv(args.expansions))
         owner = _("plugin {name}").format(name=plugin) if plugin else _("the rules engine or a bot")
         print(_("ekpeer simulate: a game failed: {error} ({owner}: {where})").format(
             error=f"{type(exc).__name__}: {exc}", owner=owner, where=where), file=sys.stderr)

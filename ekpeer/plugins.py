@@ -149,6 +149,24 @@ def blame(exc: BaseException, names: Iterable[str]) -> str | None:
     return found
 
 
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'steals'?)`` for the known word closest to a misspelled one, else ""."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def raised_at(exc: BaseException, names: Iterable[str]) -> tuple[str | None, str]:
+    """Where ``exc`` was raised: the plugin of ``names`` whose code raised it (:func:`blame`)
+    and ``FILE, line N, in FUNCTION`` of its last frame ("?" without a traceback)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    last = frames[-1] if frames else None
+    return blame(exc, names), (f"{last.filename}, line {last.lineno}, in {last.name}" if last else "?")
+
+
 def _seats(deck: Any) -> str:
     lo, hi = deck.min_players, deck.max_players
     return str(lo) if lo == hi else f"{lo}-{hi}"
@@ -157,30 +175,23 @@ def _seats(deck: Any) -> str:
 def deck_notes(cards: Iterable[Any], boxes: Iterable[str]) -> list[str]:
     """A word for each deck a card's ``counts`` names that no installed plugin declares: the
     card is never dealt there, and nothing said so ("snop" for "snoop")."""
-    import difflib
-
     known = sorted(boxes)
     notes = []
     for card in cards:
         for deck in sorted(set(card.counts) - set(known)):
-            close = difflib.get_close_matches(deck, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            notes.append(f"{card.id}: counts name deck {deck!r}, which no installed plugin declares{hint}")
+            notes.append(f"{card.id}: counts name deck {deck!r}, which no installed plugin declares"
+                         + _did_you_mean(deck, known))
     return notes
 
 
 def hook_notes(module: object) -> list[str]:
     """A word for each ``@hookimpl`` of ``module`` that is no ekpeer hook: pluggy ignores it
     without a word, so a typo ("ekpeer_adjust_setpu") silently left a variant doing nothing."""
-    import difflib
-
     specs = [n for n in dir(hookspecs) if n.startswith("ekpeer_")]
     notes = []
     for attr in sorted(dir(module)):
         if hasattr(getattr(module, attr, None), "ekpeer_impl") and attr not in specs:
-            close = difflib.get_close_matches(attr, specs, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            notes.append(f"hook {attr!r} is no ekpeer hook: nothing calls it{hint}")
+            notes.append(f"hook {attr!r} is no ekpeer hook: nothing calls it" + _did_you_mean(attr, specs))
     return notes
 
 
@@ -188,16 +199,13 @@ def trait_notes(cards: Iterable[Any]) -> list[str]:
     """A word for each trait of ``cards`` that nothing in the project reads: allowed (a plugin
     may keep words of its own), but a typo ("steal" for "steals") would silently change how
     bots play the card, or let a card that kills be dealt into a hand."""
-    import difflib
-
     from .engine.cards import TRAITS
 
     notes = []
     for card in cards:
         for trait in sorted(set(card.traits) - set(TRAITS)):
-            close = difflib.get_close_matches(trait, list(TRAITS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            notes.append(f"{card.id}: trait {trait!r} is read by nothing in ekpeer{hint}")
+            notes.append(f"{card.id}: trait {trait!r} is read by nothing in ekpeer"
+                         + _did_you_mean(trait, TRAITS))
     return notes
 
 

@@ -188,17 +188,10 @@ def run_file(path: Path) -> Result:
 def where(exc: BaseException, game: Game) -> str:
     """Where an error was raised, for whoever fixes it: the plugin whose code raised it and
     the file and line (a stranger's scenario said only "ZeroDivisionError: division by zero")."""
-    import traceback
+    from .plugins import raised_at
 
-    from .plugins import blame
-
-    frames = traceback.extract_tb(exc.__traceback__)
-    if not frames:
-        return ""
-    last = frames[-1]
-    plugin = blame(exc, game.ruleset.plugins)
-    owner = f"plugin {plugin}, " if plugin else ""
-    return f" ({owner}{last.filename}, line {last.lineno}, in {last.name})"
+    plugin, at = raised_at(exc, game.ruleset.plugins)
+    return f" ({'plugin ' + plugin + ', ' if plugin else ''}{at})"
 
 
 def play(game: Game, doc: dict[str, Any]) -> None:
