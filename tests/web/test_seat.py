@@ -106,6 +106,10 @@ async def test_a_seat_the_host_no_longer_knows_sits_again_by_name(host, tmp_path
     app = WebSeatApp(place)
     async with app.run_test(size=(100, 30)) as pilot:
         await _until(pilot, lambda: any(s.name == "ann" for s in host.tables["friday"].seats), "ann's seat")
+        # the lobby drawn before the app closes: closed while its settings' Selects mounted,
+        # Textual's Select failed on its own unmounted label (NoMatches '#label', a loaded run)
+        await _until(pilot, lambda: app.lobby and type(app.screen).__name__ == "LobbyScreen", "the lobby")
+        await pilot.pause(0.3)
     saved = place.load()
     assert saved is not None and saved["token"] != "a-token-the-host-never-gave"
 
