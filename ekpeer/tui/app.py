@@ -783,8 +783,10 @@ class EkpeerApp(App):
         """Textual's palette, its search prompt in the player's language."""
         from textual.command import CommandPalette
 
+        from .palette import Palette
+
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the key bar and the Keys dialog show it: the space bar in the player's

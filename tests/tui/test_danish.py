@@ -154,6 +154,24 @@ async def test_the_command_palette_speaks_danish():
         assert "Søg efter kommandoer" in str(app.screen.query_one("Input").placeholder)
 
 
+async def test_the_palette_says_it_found_nothing_in_danish():
+    """A Danish stranger typed a word the palette did not know and read "No matches found"."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("ctrl+p")
+        await settle(pilot, 3)
+        await pilot.press(*"qqxz")
+        await pilot.pause(1.0)
+        await settle(pilot, 3)
+        shown = "\n".join(screen_lines(app))
+    assert "No matches found" not in shown, shown
+    assert "Ingen" in shown, shown
+
+
 async def test_a_deck_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
     """At 64x20 the Danish deck reads "Party Pack: 2-10 spill…", never a cut "Party Pack:
     2-10" that looks whole (a stranger read "Originaludgaven: 2-5" that way)."""
