@@ -154,21 +154,34 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import report, simulate
+    from .simulate import GameFailed, report, simulate
 
     try:
         result = simulate(args.players, args.games, _csv(args.expansions), _csv(args.bots), args.seed,
                           deck=args.deck, variants=_csv(args.variants), progress=not args.quiet)
-    except Exception as exc:    # a card's bug: its traceback, then where, in a line (plugin, file, line)
+    except GameFailed as failed:    # a card's bug: where, in a line (plugin, card, file, line), as
+        # scenario run says it; the traceback only when asked (a stranger got a bare one)
         import traceback
 
-        from .plugins import raised_at
+        from .plugins import raised_at, ruleset
 
-        traceback.print_exc()
-        plugin, where = raised_at(exc, _csv(args.expansions))
+        exc = failed.__cause__ or failed
+        if getattr(args, "traceback", False):
+            traceback.print_exception(exc)
+        rules = ruleset(_csv(args.expansions))
+        plugin, where = raised_at(exc, rules.plugins)
         owner = _("plugin {name}").format(name=plugin) if plugin else _("the rules engine or a bot")
-        print(_("ekpeer simulate: a game failed: {error} ({owner}: {where})").format(
-            error=f"{type(exc).__name__}: {exc}", owner=owner, where=where), file=sys.stderr)
+        if failed.card is not None:
+            spec = rules.cards[failed.card]
+            owner += ", " + _("card {title} ({id})").format(title=spec.title, id=spec.id)
+        reason = (str(exc).strip().splitlines() or [""])[0]
+        said = _("ekpeer simulate: game {n} of {games} (seed {seed}) failed: {error} ({owner}: {where})")
+        print(said.format(
+            n=failed.number, games=failed.games, seed=failed.seed,
+            error=f"{type(exc).__name__}: {reason}" if reason else type(exc).__name__,
+            owner=owner, where=where), file=sys.stderr)
+        if not getattr(args, "traceback", False):
+            print(_("(--traceback shows the whole traceback)"), file=sys.stderr)
         return 1
     report(result)
     return 0
@@ -214,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--deck", default=None, help="the main deck to deal (default: the expansions' own)")
     sim.add_argument("--variants", default="", help="variant ids to play with, comma-separated")
     sim.add_argument("--quiet", action="store_true", help="no progress bar, only the results")
+    sim.add_argument("--traceback", action="store_true",
+                     help="when a game fails, the whole Python traceback too (for a plugin's author)")
     sim.set_defaults(func=cmd_simulate)
 
     from . import cli_net, cli_tui, cli_web

@@ -73,7 +73,8 @@ def plugin_texts(name: str) -> list[str]:
     rules = ruleset([name])
     required = set().union(*(ruleset([r]).cards for r in rules.plugins if r != name))
     entries: list[Any] = [c.catalog_entry() for c in rules.cards.values() if c.id not in required]
-    entries += [{"title": d.title, "description": d.description}
+    entries += [{"title": d.title, "description": d.description,
+                 "parts": [{"description": words} for _lo, _hi, words in d.parts]}
                 for d in rules.decks.values() if d.plugin == name]
     entries += [{"title": v.title, "description": v.description}
                 for v in rules.variants.values() if v.plugin == name]

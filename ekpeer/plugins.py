@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -165,6 +165,43 @@ def raised_at(exc: BaseException, names: Iterable[str]) -> tuple[str | None, str
     frames = traceback.extract_tb(exc.__traceback__)
     last = frames[-1] if frames else None
     return blame(exc, names), (f"{last.filename}, line {last.lineno}, in {last.name}" if last else "?")
+
+
+def card_raised(exc: BaseException, cards: Mapping[str, Any]) -> str | None:
+    """The id of the card of ``cards`` (id -> CardSpec) whose code raised ``exc``: the outermost
+    frame of its traceback in a card's own callables (``effect``, ``targets``... and its
+    ``hooks``' methods), or in a function one of them defines (a choice's answer); None when no
+    card's code ran (an engine or bot bug). The outermost, because a card's effect may call
+    another card's helper: the card played is the one at fault for the player."""
+    import inspect
+    import types
+
+    owners: dict[types.CodeType, str] = {}
+
+    def own(code: types.CodeType, card: str) -> None:
+        if code not in owners:
+            owners[code] = card
+            for inner in code.co_consts:
+                if isinstance(inner, types.CodeType):
+                    own(inner, card)
+
+    for spec in cards.values():
+        found = [getattr(spec, name, None) for name in ("effect", "targets", "can_play", "on_drawn",
+                                                         "saves", "save")]
+        hooks = getattr(spec, "hooks", None)
+        if hooks is not None:
+            found += [f for _name, f in inspect.getmembers(type(hooks), inspect.isfunction)]
+        for f in found:
+            f = getattr(f, "func", f)       # a functools.partial
+            code = getattr(inspect.unwrap(f), "__code__", None) if callable(f) else None
+            if code is not None:
+                own(code, spec.id)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code in owners:
+            return owners[tb.tb_frame.f_code]
+        tb = tb.tb_next
+    return None
 
 
 def _seats(deck: Any) -> str:

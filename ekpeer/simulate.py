@@ -15,7 +15,17 @@ from typing import Any, TextIO
 
 from .bots import make_bot
 from .bots.driver import play_out
-from .plugins import ruleset
+from .plugins import card_raised, ruleset
+
+
+class GameFailed(Exception):
+    """A game the rules failed in (most often a card's bug): which game of how many, the seed
+    that plays it again, and the card whose code raised (None: none did). The error itself is
+    ``__cause__``, with its traceback."""
+
+    def __init__(self, number: int, games: int, seed: int, card: str | None) -> None:
+        super().__init__(f"game {number} of {games} (seed {seed}) failed")
+        self.number, self.games, self.seed, self.card = number, games, seed, card
 
 
 def simulate(players: int, games: int, expansions: list[str], bots: list[str], seed: int = 0,
@@ -31,10 +41,13 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
     task = bar.add_task("games", total=games) if bar is not None else None
     with bar or nullcontext():
         for g in range(games):
-            game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
-            seats = {name: make_bot(name.split("-", 1)[1], seed=(seed + g) * 100 + i)
-                     for i, name in enumerate(names)}
-            moves += play_out(game, seats)
+            try:
+                game = rules.new_game(names, seed=seed + g, deck=deck, variants=variants or ())
+                seats = {name: make_bot(name.split("-", 1)[1], seed=(seed + g) * 100 + i)
+                         for i, name in enumerate(names)}
+                moves += play_out(game, seats)
+            except Exception as exc:
+                raise GameFailed(g + 1, games, seed + g, card_raised(exc, rules.cards)) from exc
             turns += game.turn_number
             if not game.over:
                 unfinished += 1

@@ -170,7 +170,7 @@ def test_a_simulation_a_card_breaks_says_which_plugin_file_and_line(monkeypatch,
                               variants="", quiet=True)
     assert cmd_simulate(args) == 1
     said = capsys.readouterr().err
-    assert "ekpeer simulate: a game failed: AttributeError" in said and "(plugin base: " in said, said
+    assert "failed: AttributeError" in said and "(plugin base, card Shuffle (shuffle): " in said, said
     assert "base/__init__.py, line " in said
 
 
@@ -191,3 +191,30 @@ def test_ekpeer_privacy_checks_an_installed_box_and_names_an_unknown_one():
     assert done.returncode == 0 and done.stdout.startswith("zombie: no leak in 3 games ("), done
     missing = run("privacy", "nosuchbox")
     assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr
+
+
+def test_a_simulation_a_third_party_card_breaks_says_where_in_a_line(tmp_path):
+    """A stranger's plugin card raised in ``ekpeer simulate``: a bare Python traceback, where
+    ``ekpeer scenario run`` names the plugin, file and line. Now: plugin, card, file and line
+    and the reason in one line, exit 1; the traceback only with ``--traceback``."""
+    site = tmp_path / "site"
+    meta = site / "ekpeer_fumble-0.1.0.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-fumble\nVersion: 0.1.0\n")
+    (meta / "entry_points.txt").write_text("[ekpeer]\nfumble = third_party.fumble\n")
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "tests"), str(ROOT)]),
+           "EKPEER_PLUGINS": f"{os.environ['EKPEER_PLUGINS']},fumble"}
+    args = ("simulate", "--players", "3", "--games", "5", "--expansions", "base,fumble", "--bots", "random",
+            "--quiet")
+    result = run(*args, env=env)
+    assert result.returncode == 1, result
+    said = result.stderr.strip().splitlines()
+    assert "Traceback" not in result.stderr, result.stderr
+    line = said[0]
+    assert line.startswith("ekpeer simulate: game 1 of 5 (seed 0) failed: ZeroDivisionError: "), line
+    assert "(plugin fumble, card Fumble (fumble): " in line and "fumble.py, line " in line, line
+    assert line.endswith("in _count_crumbs)"), line
+    assert said[1:] == ["(--traceback shows the whole traceback)"], said
+    full = run(*args, "--traceback", env=env)
+    assert full.returncode == 1 and "Traceback (most recent call last)" in full.stderr, full.stderr
+    assert full.stderr.strip().splitlines()[-1].startswith("ekpeer simulate: game 1 of 5"), full.stderr

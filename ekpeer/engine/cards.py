@@ -152,6 +152,10 @@ class DeckSpec:
     min_players: int = 2
     max_players: int = 5
     description: str = ""
+    #: which of its cards are dealt for how many players, when that changes with the count:
+    #: ``(least, most, words)``, e.g. ``(4, 7, "4-7 player cards")``; public setup,
+    #: said in the lobby for the table's seats (a stranger at 5 saw only "2-10 players")
+    parts: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass(frozen=True)

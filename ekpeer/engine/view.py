@@ -137,6 +137,19 @@ def spectator_view(game: Game) -> dict[str, Any]:
     return view
 
 
+def dealt_cards(game: Game) -> list[str] | None:
+    """The ids of the cards this game holds (in play anywhere, not those removed from the game
+    at setup: Zombie Kittens' Defuses), sorted: public setup, made by the boxes and the count
+    of players, so a client offers only cards someone may hold when a card is named (a three
+    of a kind naming a Defuse nobody was dealt wasted the combo). None for a custom deck,
+    whose picks are each player's secret."""
+    if "custom" in (game.origin.get("options") or {}):
+        return None
+    held = game.all_cards()
+    held.subtract(game.out_of_game)
+    return sorted(card for card, n in held.items() if n > 0)
+
+
 #: An event as the engine records it: (its audience, its data). Audience ``None``: everyone.
 Event = tuple[tuple[str, ...] | None, dict[str, Any]]
 

@@ -36,7 +36,9 @@ def choices() -> dict[str, Any]:
             "name": name,
             "version": dist.version if dist else "?",
             "decks": [{"name": d.name, "title": d.title, "main": d.main, "min_players": d.min_players,
-                       "max_players": d.max_players, "description": d.description}
+                       "max_players": d.max_players, "description": d.description,
+                       "parts": [{"min_players": lo, "max_players": hi, "description": words}
+                                 for lo, hi, words in d.parts]}
                       for d in rules.decks.values() if d.plugin == name],
             "variants": [{"id": v.id, "title": v.title, "description": v.description}
                          for v in rules.variants.values() if v.plugin == name],

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.replay import replay
-from ..engine.view import own_part, public_part, update_for, visible_events
+from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
 from ..plugins import blame, ruleset, translated
 from ..table_settings import hard_seconds
 from . import limits, passwords
@@ -616,7 +616,8 @@ class Table(TableTimers):
         earlier = [e for _to, e in self.went_out if e not in events]
         events = earlier + events
         body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
-                "timer": self.running_timer(), "table": self.id, "cone": self.cone}
+                "timer": self.running_timer(), "table": self.id, "cone": self.cone,
+                "deck": dealt_cards(self.game)}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,

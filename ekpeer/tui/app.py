@@ -250,7 +250,7 @@ class EkpeerApp(App):
             self._interactive()
         elif kind == "snapshot":
             if body.get("catalog") is not None:
-                self.catalog = Catalog(body["catalog"])
+                self.catalog = Catalog(body["catalog"], body.get("deck"))
             self.view = body.get("view") or {}
             self.knowledge = Knowledge()
             self.log_lines = []

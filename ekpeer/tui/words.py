@@ -26,8 +26,11 @@ class Catalog:
     """Card ids to titles, texts, kinds and traits, and event types to their phrases, from
     the catalog list of a snapshot."""
 
-    def __init__(self, entries: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, entries: list[dict[str, Any]] | None = None, dealt: list[str] | None = None) -> None:
         self.cards: dict[str, dict[str, Any]] = {}
+        #: the cards this game holds (a snapshot's ``deck``: public setup), None when the host
+        #: does not say (a custom deck, an older host): any card may be held
+        self.dealt: frozenset[str] | None = frozenset(dealt) if isinstance(dealt, list) else None
         #: event type (or ``type/field``) -> its log line (see :mod:`.phrases`)
         self.phrases: dict[str, str] = {}
         for entry in entries or []:

@@ -95,3 +95,27 @@ async def test_a_table_seats_starts_and_plays_through_its_table_host_alone():
     assert table.phase == "over" and "game_over" in outbox.events, outbox.events[-5:]
     assert outbox.stats.get("card_mismatches", 0) == 0      # audited after every move
     table.stop()
+
+
+async def test_a_snapshot_says_which_cards_the_game_holds_and_no_secret():
+    """A Zombie Kittens game deals no Defuse (they are set aside): the name-a-card dialog
+    offered and highlighted one, as the client did not know what the table holds. The snapshot
+    says it (public setup: the boxes and the count of players), not where any card lies."""
+    class Bodies(Outbox):
+        def send(self, session: Session, type_: str, body: Any = None, re: Any = None,
+                 packed: Any = None) -> bool:
+            self.bodies.append((type_, body))
+            return super().send(session, type_, body, re, packed)
+
+    outbox = Bodies(asyncio.get_running_loop())
+    outbox.bodies = []
+    table = Table(outbox, "t", lobby.check({"seats": 3, "expansions": ["base", "zombie"],
+                                            "reaction_seconds": 0.01}))
+    ann = Session(b"ann", last_seen=0.0, tokens=10.0, stamp=0.0)
+    table.join(ann, "ann", None, False)
+    table.set_ready(ann, True)
+    table.request_start(ann)
+    deck = next(body for kind, body in outbox.bodies if kind == "snapshot")["deck"]
+    assert "defuse" not in deck and {"zombie_kitten", "exploding_kitten", "tacocat"} <= set(deck), deck
+    assert deck == sorted(set(deck))        # ids only: no counts, no order
+    table.stop()

@@ -412,3 +412,37 @@ async def test_the_card_a_dialog_marks_first_is_in_view_on_a_small_screen():
         await pilot.resize_terminal(64, 20)         # the window made small with the dialog open
         await settle(pilot, 8)
         assert any("Beard Cat" in line for line in screen_lines(app)), screen_lines(app)
+
+
+async def test_naming_a_card_offers_only_the_cards_this_game_holds():
+    """A Zombie Kittens game deals no Defuse: the dialog offered one, highlighted first, and
+    naming it wasted the three of a kind. The host's snapshot says which cards the game holds."""
+    from ekpeer.engine.view import dealt_cards
+
+    table = {
+        "expansions": ["base", "zombie"],
+        "players": ["ann", "bob", "cat"],
+        "current": "ann",
+        "draw_pile": ["skip"],
+        "hands": {"ann": ["tacocat"] * 3, "bob": ["nope"], "cat": ["skip"]},
+    }
+    game, rules, ev = rigged(table)
+    message = snapshot_of(game, rules, "ann", ev)
+    message["body"]["deck"] = dealt_cards(rules.new_game(["ann", "bob", "cat"], seed=1))
+    assert "defuse" not in message["body"]["deck"]
+    app, session = scripted_app([message])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("space", "space", "space", "enter")
+        await settle(pilot)
+        await pilot.press("enter")          # bob
+        await settle(pilot)
+        assert isinstance(app.screen, NameCardScreen)
+        options = app.screen.query_one("#dialog-options")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert "Defuse" not in labels and {"Zombie Kitten", "Nope", "Tacocat"} <= set(labels), labels
+        assert labels[options.highlighted] != "Defuse"
+        await pilot.press("home", *(["down"] * labels.index("Nope")), "enter")
+        await settle(pilot)
+    move = session.sent[-1][1]
+    assert move["cards"] == ["tacocat"] * 3 and move["target"] == "bob" and move["name"] == "nope", move

@@ -81,3 +81,33 @@ async def test_the_log_opens_with_the_first_turns_header():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, 4)
         assert not any("turn —" in line for line in app.log_lines[:1]), app.log_lines
+
+
+def test_a_deck_dealt_by_the_count_says_which_cards_this_table_gets():
+    """The Party Pack at a table of 5 said only "2-10 players": it deals its 4-7 player cards
+    there, its paw cards at 2-3, all of them at 8-10 (the host's own choices, not a stand-in)."""
+    from ekpeer.net.lobby import choices
+    from ekpeer.tui.screens.lobby import _chosen_deck, _reach
+
+    settings = {"expansions": ["base", "party"], "deck": "party_pack", "seats": 5}
+    party = _chosen_deck(settings, choices())
+    reach = _reach(settings, choices())
+    said = {n: str(deck_label(party, n, reach)) for n in (3, 5, 9)}
+    assert said == {3: "Party Pack: 2-3 player cards", 5: "Party Pack: 4-7 player cards",
+                    9: "Party Pack: all 120 cards"}
+
+
+def test_an_expansion_box_that_seats_more_extends_the_deck_it_joins():
+    """The Original Edition with Imploding Kittens seats 6, as the host deals it; the lobby said
+    "Original Edition: 2-5 players only, not 6" and refused the sixth seat."""
+    from ekpeer.net.lobby import choices
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.screens.lobby import _chosen_deck, _reach, players_label
+
+    settings = {"expansions": ["base", "imploding"], "deck": "original", "seats": 6}
+    original = _chosen_deck(settings, choices())
+    reach = _reach(settings, choices())
+    ruleset(["base", "imploding"]).check_table([f"p{i}" for i in range(6)], "original", [], {})
+    assert str(deck_label(original, 6, reach)) == "Original Edition: 2-6 players"
+    assert str(players_label(6, original, reach)) == "6"
+    assert str(deck_label(original, 7, reach)) == "Original Edition: 2-6 players only, not 7"

@@ -204,13 +204,34 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     return t
 
 
-def deck_label(deck: dict[str, Any], seats: int) -> Text:
+def seats_span(deck: dict[str, Any], reach: int = 0) -> tuple[int, int]:
+    """The fewest and most players ``deck`` seats at a table whose expansions seat up to
+    ``reach`` (an expansion box adds players: the Original Edition with Imploding seats 6, as the
+    host deals it)."""
+    return int(deck.get("min_players", 2)), max(int(deck.get("max_players", 10)), reach)
+
+
+def deck_part(deck: dict[str, Any], seats: int) -> str | None:
+    """The words for the cards ``deck`` deals to ``seats`` players when they change with the
+    count (the Party Pack's paw cards for 2-3), else None."""
+    for part in deck.get("parts") or ():
+        if int(part.get("min_players", 0)) <= seats <= int(part.get("max_players", 0)):
+            return str(part.get("description") or "") or None
+    return None
+
+
+def deck_label(deck: dict[str, Any], seats: int, reach: int = 0) -> Text:
     """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
-    ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5")."""
-    lo, hi = int(deck.get("min_players", 2)), int(deck.get("max_players", 10))
+    ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5"); one dealt by the count says
+    which of its cards this table gets instead, ``Party Pack: 4-7 player cards`` at 5 (a stranger
+    at a 5-seat table saw only "2-10 players"; a longer label is cut in the lobby's 80 columns)."""
+    lo, hi = seats_span(deck, reach)
     players = _("{n} players").format(n=lo) if lo == hi else _("{lo}-{hi} players").format(lo=lo, hi=hi)
     title = deck.get("title", deck.get("name"))
     if lo <= seats <= hi:
+        part = deck_part(deck, seats)
+        if part:
+            return Text(_("{deck}: {cards}").format(deck=title, cards=part))
         return Text(f"{title}: {players}")
     return Text.assemble(_("{deck}: {players} only, ").format(deck=title, players=players),
                          (_("not {n}").format(n=seats), "bold"))
@@ -238,10 +259,17 @@ def _chosen_deck(settings: dict[str, Any], choices: dict[str, Any]) -> dict[str,
     return next((d for d in decks if d["name"] == settings.get("deck")), decks[0] if decks else None)
 
 
-def players_label(n: int, deck: dict[str, Any] | None) -> Text:
+def _reach(settings: dict[str, Any], choices: dict[str, Any]) -> int:
+    """The most players the table's expansion boxes seat (0 without one): see :func:`seats_span`."""
+    return max([int(d.get("max_players", 0)) for p in choices.get("plugins", [])
+                if p["name"] in settings.get("expansions", [])
+                for d in p.get("decks", []) if not d.get("main", True)], default=0)
+
+
+def players_label(n: int, deck: dict[str, Any] | None, reach: int = 0) -> Text:
     """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
     t = Text(str(n))
-    if deck is not None and not int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
+    if deck is not None and not seats_span(deck, reach)[0] <= n <= seats_span(deck, reach)[1]:
         t.append(_(" · not with {deck}").format(deck=deck.get("title", deck.get("name"))), style="dim")
     return t
 
@@ -494,7 +522,8 @@ class LobbyScreen(Screen):
         seats = int(settings.get("seats", 4))
         main_decks = _main_decks(settings, choices)
         # each deck says how many it seats, and that it cannot seat this table when it cannot
-        decks = [(deck_label(d, seats), d["name"]) for d in main_decks]
+        reach = _reach(settings, choices)
+        decks = [(deck_label(d, seats, reach), d["name"]) for d in main_decks]
         chosen = _chosen_deck(settings, choices)
         variants = [(v["title"], v["id"], str(v.get("description") or ""))
                     for p in plugins if p["name"] in settings.get("expansions", [])
@@ -514,8 +543,8 @@ class LobbyScreen(Screen):
                 widget.labels = dict((v, label) for label, v in options)  # type: ignore[attr-defined]
                 return widget
 
-            rows = [(_("Players"), select([(players_label(n, chosen), n) for n in range(2, 11)], "set-seats",
-                                          int(settings.get("seats", 4)))),
+            counts = [(players_label(n, chosen, reach), n) for n in range(2, 11)]
+            rows = [(_("Players"), select(counts, "set-seats", int(settings.get("seats", 4)))),
                     (_("Bots"), select([(_(label), kind) for label, kind in BOTS], "set-bots",
                                        settings.get("bots", "heuristic")))]
             if decks:
@@ -813,10 +842,11 @@ class LobbyScreen(Screen):
         """Whether the table's deck seats ``n``; if not, said here in the player's words (the
         host's refusal came in English, once for every press of +, stacked three high)."""
         settings = self.lobby.get("settings", {})
-        deck = _chosen_deck(settings, self.lobby.get("choices") or {})
-        if deck is None or int(deck.get("min_players", 2)) <= n <= int(deck.get("max_players", 10)):
+        choices = self.lobby.get("choices") or {}
+        deck, reach = _chosen_deck(settings, choices), _reach(settings, choices)
+        if deck is None or seats_span(deck, reach)[0] <= n <= seats_span(deck, reach)[1]:
             return True
-        self._say(deck_label(deck, n).plain)
+        self._say(deck_label(deck, n, reach).plain)
         return False
 
     def action_leave(self) -> None:

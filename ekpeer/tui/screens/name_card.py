@@ -9,11 +9,15 @@ from .pick import PickScreen
 
 
 class NameCardScreen(PickScreen):
-    """Cards by title; the most valuable one (a Defuse, when it may be named) highlighted."""
+    """Cards by title; the most valuable one (a Defuse, when it may be named) highlighted.
+    Only the cards this game holds (the host's ``deck``): in a Zombie Kittens game, where no
+    Defuse is dealt, the list offered and highlighted a Defuse, and naming it wasted the combo."""
 
     kind = "name"
 
     def __init__(self, target: str, names: list[str], cat: Catalog) -> None:
+        if cat.dealt is not None:
+            names = [n for n in names if n in cat.dealt] or names
         options = sorted(((n, cat.title(n), n) for n in names), key=lambda o: o[1])
         super().__init__(_("Name a card"),
                          _("Which card do you ask {player} for? If they hold one, it is yours.").format(
