@@ -129,3 +129,25 @@ def test_every_event_has_an_explicit_audience_of_seated_players():
             events = game.apply(rng.choice(options(game, None, None, set())))
             for to, event in events:
                 assert to is None or (isinstance(to, tuple) and set(to) <= set(game.players)), (name, event)
+
+
+@pytest.mark.parametrize("faster", ["imploding.faster", "zombie.faster"])
+def test_the_cards_a_snapshot_says_a_game_holds_tell_nothing_of_what_was_set_aside(faster):
+    """A snapshot's ``deck`` (the cards a game holds, for the name-a-card dialog) is public
+    setup. The Faster Game sets cards aside at random, unseen: a list that left them out
+    told every player, for one, that the game's single Catomic Bomb was not in it."""
+    from ekpeer.engine.view import dealt_cards
+    from ekpeer.plugins import ruleset
+
+    boxes = ["base", "imploding", "streaking"] + (["zombie"] if faster == "zombie.faster" else [])
+    rules = ruleset(boxes)
+    lists = set()
+    gone: set[str] = set()
+    for seed in range(12):
+        game = rules.new_game(["ann", "bob", "cat"], seed=seed, variants=[faster])
+        lists.add(tuple(dealt_cards(game)))
+        in_play = game.all_cards()
+        in_play.subtract(game.out_of_game)
+        gone |= {card for card, n in game.all_cards().items() if n > 0 and in_play[card] <= 0}
+    assert gone, "no seed set every copy of some card aside: the test shows nothing"
+    assert len(lists) == 1, "the list changed with the cards set aside at random"

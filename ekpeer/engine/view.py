@@ -138,15 +138,20 @@ def spectator_view(game: Game) -> dict[str, Any]:
 
 
 def dealt_cards(game: Game) -> list[str] | None:
-    """The ids of the cards this game holds (in play anywhere, not those removed from the game
-    at setup: Zombie Kittens' Defuses), sorted: public setup, made by the boxes and the count
-    of players, so a client offers only cards someone may hold when a card is named (a three
-    of a kind naming a Defuse nobody was dealt wasted the combo). None for a custom deck,
-    whose picks are each player's secret."""
-    if "custom" in (game.origin.get("options") or {}):
+    """The ids of the cards a game set up like this one holds, sorted: public setup (the
+    boxes, the variants, the count of players), so a client offers only cards someone may
+    hold when a card is named (a three of a kind naming a Defuse nobody was dealt, in a Zombie
+    Kittens game, wasted the combo). Cards set out by rule are left out; cards a variant sets
+    aside at random (the Faster Game's) are not, as nobody saw which they were. None for a
+    custom deck, whose picks are each player's secret, and for a game rigged by hand."""
+    from .determinize import table_facts
+
+    origin = game.origin
+    if "players" not in origin or "custom" in (origin.get("options") or {}):
         return None
-    held = game.all_cards()
-    held.subtract(game.out_of_game)
+    facts = table_facts(game.ruleset, list(origin["players"]), origin.get("deck"),
+                        origin.get("variants") or (), origin.get("options") or None)
+    held = facts.total - facts.set_out
     return sorted(card for card, n in held.items() if n > 0)
 
 
