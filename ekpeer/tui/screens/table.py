@@ -700,7 +700,7 @@ class TableScreen(Screen):
         names = [str(p.get("name")) for p in view.get("players", [])]
         if kind == "card":
             return CardChoiceScreen(choice, answers or list(choice.get("options") or []), cat,
-                                    hand=list(view.get("hand") or []), names=names)
+                                    hand=list(view.get("hand") or []), names=names, me=view.get("you"))
         if kind == "keep":
             return KeepScreen(choice, list(view.get("seen") or []), cat, names=names)
         if kind == "player":
