@@ -101,3 +101,24 @@ async def test_a_dead_player_reads_that_they_are_dead_and_why_d_draws_nothing():
         said = [str(n.message) for n in app._notifications]
         assert said and said[-1].startswith("You are Dead: you take no turns, so you draw no cards.")
         assert not session.sent
+
+
+async def test_a_card_its_plugin_refuses_now_says_the_plugin_s_reason():
+    """A tester pressed Enter on Grave Robber with nobody Dead and read only "not a move you
+    can make now": the card's own reason (its plugin's words, in the view) is said."""
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "current": "ann",
+         "draw_pile": ["skip", "tacocat", "nope"],
+         "hands": {"ann": ["grave_robber", "skip"], "bob": ["skip"], "cat": ["skip"]}})
+    view = player_view(game, "ann")
+    assert view["cannot_play"] == {"grave_robber": "there are no Dead players"}
+    assert not player_view(game, "bob")["cannot_play"]      # not bob's turn, and not his card
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert [c.card for c in app.screen.query("CardWidget")][0] == "grave_robber"
+        await pilot.press("enter")
+        await until(pilot, lambda: list(app._notifications), 3, "the card's reason")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Grave Robber: there are no Dead players (m lists every move you can)."], said
+        assert not session.sent

@@ -837,6 +837,14 @@ class TableScreen(Screen):
 
     def _no_move(self, cards: list[str]) -> None:
         what = " + ".join(self.cat.title(c) for c in cards)
+        # the card's own reason, as its plugin words it (the view's; the client judges nothing)
+        reason = str((self.view.get("cannot_play") or {}).get(cards[0]) or "") if len(cards) == 1 else ""
+        if reason:
+            words = (_("{what}: {reason} (m lists every move you can).") if self.view.get("legal_moves")
+                     else _("{what}: {reason}."))
+            self.notify(words.format(what=what, reason=reason.rstrip(".")), severity="warning", timeout=5,
+                        markup=False)
+            return
         if not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
             words = _("{what}: no move is open to you now.")
         elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
