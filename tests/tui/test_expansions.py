@@ -122,3 +122,18 @@ async def test_a_card_its_plugin_refuses_now_says_the_plugin_s_reason():
         said = [str(n.message) for n in app._notifications]
         assert said == ["Grave Robber: there are no Dead players (m lists every move you can)."], said
         assert not session.sent
+
+
+async def test_a_dead_player_on_a_phone_reads_it_on_one_line():
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "dead": ["ann"],
+         "draw_pile": ["skip", "tacocat", "nope"], "current": "bob",
+         "hands": {"ann": ["tacocat"], "bob": ["skip"], "cat": ["skip"]}})
+    app, _session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(40, 24)) as pilot:
+        await settle(pilot)
+        from textual.geometry import Region
+
+        status = app.screen.query_one("#status")
+        shown = [strip.text.strip() for strip in status.render_lines(Region(0, 0, *status.size))]
+        assert shown[0].startswith("You are Dead") and shown[0].endswith("bob’s turn"), shown

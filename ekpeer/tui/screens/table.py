@@ -491,10 +491,14 @@ class TableScreen(Screen):
                 if len(t.plain) + len(keys) <= self._status_width():
                     t.append(keys)
         else:
+            turn = _("{player}’s turn").format(player=view.get("current"))
             if status == "dead":    # said for as long as it lasts, not once in a toast
-                t.append(_("You are Dead: you take no turns"), style="bold reverse")
+                dead = _("You are Dead: you take no turns")
+                if len(dead) + 3 + len(turn) > self._status_width():     # a phone: on one line
+                    dead = _("You are Dead")
+                t.append(dead, style="bold reverse")
                 t.append("   ")
-            t.append(_("{player}’s turn").format(player=view.get("current")))
+            t.append(turn)
             if self._now_moves():
                 t.append(_("   w: play a NOW card"), style="bold")
         return t
