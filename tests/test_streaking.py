@@ -180,3 +180,39 @@ def test_the_odds_count_a_kitten_held_unseen_as_one_still_in_the_pile():
     assert "exploding_kitten" in game.hands["ann"]
     assert player_view(game, "ann")["kittens_in_pile"] == 1     # ann knows where hers is
     assert player_view(game, "bob")["kittens_in_pile"] == 2     # bob cannot tell: no leak
+
+
+def test_a_choice_a_played_card_asks_says_who_played_it():
+    """A player asked by Garbage Collection read "Asked by Garbage Collection": not whose. The
+    card was played openly, so every view's choice says who played it, through each answer
+    (the next asks come after one)."""
+    rules = ruleset(["base", "streaking"])
+    game = rules.game_from_table({
+        "players": ["ann", "bob", "cy"], "current": "ann",
+        "draw_pile": ["exploding_kitten", "skip", "tacocat"],
+        "hands": {"ann": ["garbage_collection", "skip"], "bob": ["tacocat"], "cy": ["nope", "defuse"]}})
+    game.apply(Move("play", "ann", cards=("garbage_collection",)))
+    game.apply(Move("resolve"))
+    for seat in ("ann", "bob", "cy"):
+        view = player_view(game, seat)
+        assert {(c["player"], c["source"], c["by"]) for c in view["awaiting"]} == {
+            ("ann", "garbage_collection", "ann"), ("bob", "garbage_collection", "ann"),
+            ("cy", "garbage_collection", "ann")}
+        assert [c["by"] for c in view["choices"]] == ["ann"]
+    game.apply(Move("choose", "bob", card="tacocat"))
+    assert {c["by"] for c in player_view(game, "cy")["choices"]} == {"ann"}
+    game.apply(Move("choose", "ann", card="skip"))
+    game.apply(Move("choose", "cy", card="nope"))
+    assert not game.awaiting and game.acting is None
+
+
+def test_a_kitten_drawn_by_a_played_card_asks_on_nobody_s_behalf():
+    """Draw From the Bottom draws a kitten: its Defuse choice is not "asked by" that card."""
+    rules = ruleset(["base", "imploding"])
+    game = rules.game_from_table({
+        "players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat", "exploding_kitten"],
+        "hands": {"ann": ["draw_from_the_bottom", "defuse"], "bob": ["tacocat"]}})
+    game.apply(Move("play", "ann", cards=("draw_from_the_bottom",)))
+    game.apply(Move("resolve"))
+    [choice] = player_view(game, "bob")["awaiting"]
+    assert choice["player"] == "ann" and choice["source"] != "draw_from_the_bottom" and choice["by"] is None

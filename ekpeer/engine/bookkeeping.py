@@ -88,6 +88,7 @@ class Bookkeeping(Drawing):
         other.log = self.log[:]
         other.events = []
         other.drawn_face_up = self.drawn_face_up
+        other.acting = None
         other.recording = self.recording if recording is None else recording
         other.hooked = self.hooked
         other._game_over_hook = self._game_over_hook

@@ -18,8 +18,12 @@ class Choices(TableState):
     def ask(self, player: str, kind: str, options: Any, then: Callable[[Any], None],
             prompt: str = "", context: dict[str, Any] | None = None, from_hand: bool = False,
             source: str | None = None) -> None:
-        """Wait for ``player`` to ``choose`` (several asks may wait at once)."""
-        choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source)
+        """Wait for ``player`` to ``choose`` (several asks may wait at once). Asked while a
+        played card ``source`` takes effect (or goes on after an answer to it), the choice
+        carries who played it (``by``)."""
+        acting = self.acting
+        by = acting[0] if acting is not None and source is not None and acting[1] == source else None
+        choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source, by)
         self.awaiting.append(choice)
         if self.recording:
             self.emit("waiting", None, player=player, kind=kind, source=source)
@@ -67,5 +71,9 @@ class Choices(TableState):
         if self.recording:
             self.emit("chose", (by,), by=by, kind=kind, answer=answer)
             self.emit("chose_hidden", None, by=by, kind=kind)
-        choice.then(answer)
+        was, self.acting = self.acting, (choice.by, choice.source) if choice.by is not None else None
+        try:    # what follows an answer is still the played card's doing (its next asks)
+            choice.then(answer)
+        finally:
+            self.acting = was
 

@@ -105,12 +105,16 @@ class Game(Bookkeeping):
             return
         if action.nopes % 2 == 1:
             return
-        if action.combo is not None:  # self.carry_out(action), written out
-            combos.carry_out(self, action)
-            return
-        effect = self.cards[action.card].effect  # type: ignore[index]
-        if effect is not None:
-            effect(self, action)
+        was, self.acting = self.acting, (action.by, action.combo or action.card)
+        try:    # self.carry_out(action), written out
+            if action.combo is not None:
+                combos.carry_out(self, action)
+                return
+            effect = self.cards[action.card].effect  # type: ignore[index]
+            if effect is not None:
+                effect(self, action)
+        finally:
+            self.acting = was
 
     def _fizzle(self, by: str | None) -> None:
         """Set aside without effect the choice ``by`` owes (any awaited one without ``by``), or
@@ -143,12 +147,16 @@ class Game(Bookkeeping):
 
     def carry_out(self, action: Action) -> None:
         """Make a played card or combo take effect."""
-        if action.combo is not None:
-            combos.carry_out(self, action)
-            return
-        spec = self.cards[action.card]  # type: ignore[index]
-        if spec.effect is not None:
-            spec.effect(self, action)
+        was, self.acting = self.acting, (action.by, action.combo or action.card)
+        try:
+            if action.combo is not None:
+                combos.carry_out(self, action)
+                return
+            spec = self.cards[action.card]  # type: ignore[index]
+            if spec.effect is not None:
+                spec.effect(self, action)
+        finally:
+            self.acting = was
 
     def _play(self, move: Move) -> None:
         by = move.by

@@ -55,6 +55,9 @@ class Choice:
     context: dict[str, Any] = field(default_factory=dict)
     from_hand: bool = False
     source: str | None = None
+    #: who played the card (or combo) ``source`` that asks: everyone saw it played. None
+    #: when no played card asks (a kitten drawn, a rule)
+    by: str | None = None
 
     def public(self) -> dict[str, Any]:
         return {
@@ -62,6 +65,7 @@ class Choice:
             "kind": self.kind,
             "prompt": self.prompt,
             "source": self.source,
+            "by": self.by,
         }
 
     def private(self) -> dict[str, Any]:

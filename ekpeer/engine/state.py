@@ -86,6 +86,10 @@ class TableState:
         #: Whether the card being drawn lay face up (set by :meth:`receive_drawn` for the
         #: hooks and ``on_drawn`` that handle it: a fact of this draw, of any card).
         self.drawn_face_up: bool = False
+        #: (who played it, the card or combo) while a played card takes effect, or goes on
+        #: after an answer to what it asked: the choices it asks carry who played it. None
+        #: between moves.
+        self.acting: tuple[str, str | None] | None = None
         #: Events are only needed when someone watches; headless simulations switch them off.
         self.recording: bool = True
         #: hook name -> whether a plugin at this table implements it (hot paths ask this

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .state import LIVING
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -68,20 +70,40 @@ def player_view(game: Game, player: str) -> dict[str, Any]:
 
 def _private(game: Game, player: str) -> dict[str, Any]:
     hand = list(game.hands[player])
+    private_hand = [] if game.hand_hidden(player) else hand
     known = game.draw_pile.known_to(player)
     private = {
         "you": player,
-        "hand": [] if game.hand_hidden(player) else hand,
+        "hand": private_hand,
         "hand_count": len(hand),
         "seen": list(game.seen.get(player, [])),
         "known_pile": [{"depth": d, "card": c} for d, c in known],
         "kittens_in_pile": _kittens_unplaced(game, player, known),
         "choices": [c.private() for c in game.awaiting if c.player == player],
         "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
+        "cannot_play": _cannot_play(game, player, private_hand),
     }
     if game.ruleset.harmless_face_down:
         private["deadly_in_pile"] = _deadly_unplaced(game, player, known)
     return private
+
+
+def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
+    """Card -> why its plugin's ``can_play`` refuses it to ``player`` now, for the cards of the
+    hand they see, when the rules would ask (their own turn with nothing pending, or a NOW
+    card): the reason the host would give if they tried it, said before they do. A plugin's
+    own words (English), about what ``player`` may know."""
+    own_turn = (game.current == player and game.status[player] == LIVING and not game.stack
+                and not game.awaiting)
+    reasons: dict[str, str] = {}
+    for card in dict.fromkeys(hand):
+        spec = game.cards.get(card)
+        if spec is None or spec.can_play is None or not (own_turn or spec.now):
+            continue
+        reason = spec.can_play(game, player)
+        if reason:
+            reasons[card] = str(reason)
+    return reasons
 
 
 def _kittens_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> int:

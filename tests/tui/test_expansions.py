@@ -6,7 +6,7 @@ from __future__ import annotations
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
 
-from .conftest import rigged, scripted_app, settle, snapshot_of
+from .conftest import rigged, scripted_app, settle, snapshot_of, until
 
 TEN = ["ann", "bob", "cat", "dan", "eve", "fox", "gil", "hal", "ivy", "joe"]
 
@@ -82,3 +82,58 @@ async def test_the_revive_choice_names_the_dead():
         await pilot.press("enter")
         await settle(pilot)
         assert session.sent[-1] == ("move", {"do": "choose", "player": "bob"})
+
+
+async def test_a_dead_player_reads_that_they_are_dead_and_why_d_draws_nothing():
+    """A tester, Dead, read it once in a toast, then only a DEAD tag by their name; d did
+    nothing, silently. The table says it for as long as it lasts, and d says why."""
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "dead": ["ann"],
+         "draw_pile": ["skip", "tacocat", "nope"], "current": "bob",
+         "hands": {"ann": ["tacocat"], "bob": ["skip"], "cat": ["skip"]}})
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "You are Dead: you take no turns" in str(app.screen.query_one("#status").content)
+        assert "ann, Dead" in str(app.screen.query_one("#topbar").content)
+        await pilot.press("d")
+        await until(pilot, lambda: list(app._notifications), 3, "why d draws nothing")
+        said = [str(n.message) for n in app._notifications]
+        assert said and said[-1].startswith("You are Dead: you take no turns, so you draw no cards.")
+        assert not session.sent
+
+
+async def test_a_card_its_plugin_refuses_now_says_the_plugin_s_reason():
+    """A tester pressed Enter on Grave Robber with nobody Dead and read only "not a move you
+    can make now": the card's own reason (its plugin's words, in the view) is said."""
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "current": "ann",
+         "draw_pile": ["skip", "tacocat", "nope"],
+         "hands": {"ann": ["grave_robber", "skip"], "bob": ["skip"], "cat": ["skip"]}})
+    view = player_view(game, "ann")
+    assert view["cannot_play"] == {"grave_robber": "there are no Dead players"}
+    assert not player_view(game, "bob")["cannot_play"]      # not bob's turn, and not his card
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert [c.card for c in app.screen.query("CardWidget")][0] == "grave_robber"
+        await pilot.press("enter")
+        await until(pilot, lambda: list(app._notifications), 3, "the card's reason")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Grave Robber: there are no Dead players (m lists every move you can)."], said
+        assert not session.sent
+
+
+async def test_a_dead_player_on_a_phone_reads_it_on_one_line():
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"], "dead": ["ann"],
+         "draw_pile": ["skip", "tacocat", "nope"], "current": "bob",
+         "hands": {"ann": ["tacocat"], "bob": ["skip"], "cat": ["skip"]}})
+    app, _session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(40, 24)) as pilot:
+        await settle(pilot)
+        from textual.geometry import Region
+
+        status = app.screen.query_one("#status")
+        shown = [strip.text.strip() for strip in status.render_lines(Region(0, 0, *status.size))]
+        assert shown[0].startswith("You are Dead") and shown[0].endswith("bob’s turn"), shown

@@ -60,9 +60,23 @@ def favor_from(bob_plays_on_ann_with: list[str]):
 
 
 async def test_a_card_asked_of_you_says_which_card_asks():
-    """Feed the Dead's "Give bot3 a card" said nothing of who asked, where Potluck's did."""
+    """Feed the Dead's "Give bot3 a card" said nothing of who asked, where Potluck's did; and
+    "Asked by Garbage Collection" said not whose card it was: the card's player is said."""
     screen, _moves = await enter_on(favor_from(["defuse", "tacocat"]))
-    assert isinstance(screen, CardChoiceScreen) and "Asked by Favor." in screen.prompt, screen.prompt
+    assert isinstance(screen, CardChoiceScreen) and "Asked by bob’s Favor." in screen.prompt, screen.prompt
+
+
+async def test_garbage_collection_says_whose_it_is_and_your_own_is_your_own():
+    table = {"expansions": ["base", "streaking"], "players": ["ann", "bob"], "current": "bob",
+             "draw_pile": ["skip", "tacocat"],
+             "hands": {"ann": ["tacocat", "skip"], "bob": ["garbage_collection", "nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "bob", "cards": ["garbage_collection"]},
+                                     {"do": "resolve"}])
+    screen, _moves = await enter_on(snapshot_of(game, rules, "ann", ev))
+    assert isinstance(screen, CardChoiceScreen)
+    assert "Asked by bob’s Garbage Collection." in screen.prompt, screen.prompt
+    screen, _moves = await enter_on(snapshot_of(game, rules, "bob", ev), name="bob")
+    assert "Asked by your own Garbage Collection." in screen.prompt, screen.prompt
 
 
 async def test_a_favor_asked_of_you_highlights_your_least_valuable_card():

@@ -10,7 +10,18 @@ from ..words import Catalog
 from .pick import PickScreen
 
 
-def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str, str]:
+def _asked_by(choice: dict[str, Any], cat: Catalog, me: str | None) -> str:
+    """``Asked by ann's Garbage Collection.``: the card, and whose it is when the choice says
+    who played it (everyone saw that card played); "Asked by Garbage Collection" said not whose."""
+    card, by = cat.title(str(choice["source"])), choice.get("by")
+    if by and by == me:
+        return _("Asked by your own {card}.").format(card=card)
+    if by:
+        return _("Asked by {player}’s {card}.").format(player=by, card=card)
+    return _("Asked by {card}.").format(card=card)
+
+
+def _title(choice: dict[str, Any], cat: Catalog, names: list[str], me: str | None = None) -> tuple[str, str]:
     prompt = titled(str(choice.get("prompt") or ""), cat, names)
     source = choice.get("source")
     if taking(choice):
@@ -18,11 +29,11 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str]) -> tuple[str,
     if str(choice.get("prompt") or "").startswith("give"):
         said = _("Choose the card you give away from your hand.")
         if source and source in cat.cards:      # Feed the Dead's said nothing of who asked
-            said += " " + _("Asked by {card}.").format(card=cat.title(source))
+            said += " " + _asked_by(choice, cat, me)
         return sentence(prompt, names), said
     title = sentence(prompt, names) if prompt else _("Choose a card")
     if source and source in cat.cards:
-        return title, _("Asked by {card}.").format(card=cat.title(source))
+        return title, _asked_by(choice, cat, me)
     return title, _("Choose a card.")
 
 
@@ -42,8 +53,9 @@ class CardChoiceScreen(PickScreen):
     kind = "card"
 
     def __init__(self, choice: dict[str, Any], cards: list[str], cat: Catalog,
-                 hand: list[str] | None = None, names: list[str] | None = None) -> None:
-        title, prompt = _title(choice, cat, names or [])
+                 hand: list[str] | None = None, names: list[str] | None = None,
+                 me: str | None = None) -> None:
+        title, prompt = _title(choice, cat, names or [], me)
         counts: dict[str, int] = {}
         # from the hand (a Favor): given up. Else a card picked elsewhere (a plugin's pick
         # from the discard pile): a stranger's was asked "Give away Defuse?" for it

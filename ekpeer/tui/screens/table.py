@@ -59,6 +59,7 @@ class TableScreen(Screen):
         Binding("space", "select", "Select", show=False),
         Binding("enter", "play", "Play", show=False),
         Binding("d", "draw", "Draw"),
+        Binding("d", "why_no_draw", show=False),    # d when draw is off: why (a Dead player heard nothing)
         Binding("n", "nope", "Nope", show=False),
         Binding("w", "now", "NOW card", show=False),
         Binding("question_mark", "card_text", "Rules"),
@@ -490,7 +491,14 @@ class TableScreen(Screen):
                 if len(t.plain) + len(keys) <= self._status_width():
                     t.append(keys)
         else:
-            t.append(_("{player}’s turn").format(player=view.get("current")))
+            turn = _("{player}’s turn").format(player=view.get("current"))
+            if status == "dead":    # said for as long as it lasts, not once in a toast
+                dead = _("You are Dead: you take no turns")
+                if len(dead) + 3 + len(turn) > self._status_width():     # a phone: on one line
+                    dead = _("You are Dead")
+                t.append(dead, style="bold reverse")
+                t.append("   ")
+            t.append(turn)
             if self._now_moves():
                 t.append(_("   w: play a NOW card"), style="bold")
         return t
@@ -563,7 +571,10 @@ class TableScreen(Screen):
         you, turn = view.get("you"), view.get("turn_number", 1)
         host, key = self._host_words()
         width = self.size.width or 80
-        if you:
+        if you and my_status(view) == "dead":     # the whole time, whatever the status line says
+            long, short = (_(" you are {you}, Dead · turn {turn}").format(you=you, turn=turn),
+                           _(" {you}, Dead · turn {turn}").format(you=you, turn=turn))
+        elif you:
             long, short = (_(" you are {you} · turn {turn}").format(you=you, turn=turn),
                            _(" {you} · turn {turn}").format(you=you, turn=turn))
         else:       # which game, of a host's several (a stranger's watcher could not tell)
@@ -693,7 +704,7 @@ class TableScreen(Screen):
         names = [str(p.get("name")) for p in view.get("players", [])]
         if kind == "card":
             return CardChoiceScreen(choice, answers or list(choice.get("options") or []), cat,
-                                    hand=list(view.get("hand") or []), names=names)
+                                    hand=list(view.get("hand") or []), names=names, me=view.get("you"))
         if kind == "keep":
             return KeepScreen(choice, list(view.get("seen") or []), cat, names=names)
         if kind == "player":
@@ -830,6 +841,14 @@ class TableScreen(Screen):
 
     def _no_move(self, cards: list[str]) -> None:
         what = " + ".join(self.cat.title(c) for c in cards)
+        # the card's own reason, as its plugin words it (the view's; the client judges nothing)
+        reason = str((self.view.get("cannot_play") or {}).get(cards[0]) or "") if len(cards) == 1 else ""
+        if reason:
+            words = (_("{what}: {reason} (m lists every move you can).") if self.view.get("legal_moves")
+                     else _("{what}: {reason}."))
+            self.notify(words.format(what=what, reason=reason.rstrip(".")), severity="warning", timeout=5,
+                        markup=False)
+            return
         if not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
             words = _("{what}: no move is open to you now.")
         elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
@@ -974,6 +993,16 @@ class TableScreen(Screen):
             return
         self._send(move)
 
+    def action_why_no_draw(self) -> None:
+        """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
+        if my_status(self.view) == "dead":
+            words = _("You are Dead: you take no turns, so you draw no cards. You may still play a Nope "
+                      "or a NOW card when one is open to you (m lists them), and you may be brought "
+                      "back to life.")
+        else:
+            words = _("You are out of the game: watching to the end.")
+        self.notify(words, severity="warning", timeout=6, markup=False)
+
     def action_nope(self) -> None:
         moves = self._nope_moves()
         if not moves:
@@ -1049,6 +1078,8 @@ class TableScreen(Screen):
             return True
         if action == "moves" and self.view.get("legal_moves") and not self._host_closed():
             return True     # a Dead player may still have some (a Nope): m lists them
+        if action == "why_no_draw":         # d for the Dead and the out: said why, not silence
+            return self._out() and not (self.is_over() or self.view.get("you") is None or self._host_closed())
         if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
             return not (self._out() or self.is_over() or self.view.get("you") is None or self._host_closed())
         if action in ("quit_over", "leave_over"):
