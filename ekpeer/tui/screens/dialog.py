@@ -9,6 +9,8 @@ dialog that is no longer on top ignores its own late answer.
 A dialog covers the table's status bar, and with it the clock: while a clock runs for you,
 a line under the dialog says how long is left (a stranger giving a card to a Favor could
 not tell).
+
+The arrows move along a dialog's row of buttons (:class:`ButtonsModal`), as Tab does.
 """
 
 from __future__ import annotations
@@ -18,14 +20,47 @@ from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 T = TypeVar("T")
 
 
-class Dialog(ModalScreen[T]):
+class ButtonsModal(ModalScreen[T]):
+    """A modal whose buttons (``#dialog-buttons``) the arrow keys move between, as Tab does: a
+    keyboard player pressed → in "Give away Defuse?" and nothing moved.
+
+    Textual gives a Button no arrow keys of its own, so they come here; and it merges a class's
+    ``BINDINGS`` only from the Textual classes in its line (a plain mixin's are dropped), so the
+    bindings live on this screen, the one base of every dialog with buttons (the yes/no ones
+    and the host's and the game's end). They move only while a button of that row has the
+    focus (a dialog's list or log keeps its own arrows) and stop at the row's ends: the first
+    button focused stays the safe answer, and ← pressed once too often does not come round to
+    the harmful one. Which button is focused first is each dialog's own choice.
+    """
+
+    BINDINGS = [
+        Binding("left,up", "next_button(-1)", show=False),
+        Binding("right,down", "next_button(1)", show=False),
+    ]
+
+    def action_next_button(self, step: int) -> None:
+        focused = self.focused
+        row = focused.parent if isinstance(focused, Button) else None
+        if row is None or row.id != "dialog-buttons":
+            raise SkipAction()          # not in the row: the key goes on, as if unbound here
+        buttons = [b for b in row.query_children(Button) if b.display and not b.disabled]
+        if focused not in buttons:
+            raise SkipAction()
+        i = buttons.index(focused) + step
+        if 0 <= i < len(buttons):
+            buttons[i].focus()
+
+
+class Dialog(ButtonsModal[T]):
     #: a line under the dialog with your clock (a dialog that says it its own way: False)
     shows_clock = True
     #: for a dialog that answers one of the host's questions: whether an answer is a move
