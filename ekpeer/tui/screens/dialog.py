@@ -10,7 +10,9 @@ A dialog covers the table's status bar, and with it the clock: while a clock run
 a line under the dialog says how long is left (a stranger giving a card to a Favor could
 not tell).
 
-The arrows move along a dialog's row of buttons (:class:`ButtonsModal`), as Tab does.
+The arrows move along a dialog's row of buttons (:class:`Modal`), as Tab does, and a dialog
+covered by another one (a card's rules over the discard pile, "Give away Defuse?" over the
+hand) is hidden until it is on top again.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from textual.widgets import Button, Static
 T = TypeVar("T")
 
 
-class ButtonsModal(ModalScreen[T]):
-    """A modal whose buttons (``#dialog-buttons``) the arrow keys move between, as Tab does: a
+class Modal(ModalScreen[T]):
+    """The base of every dialog (a box ``#dialog`` over the screen beneath).
+
+    Its buttons (``#dialog-buttons``) are the arrow keys' to move between, as Tab does: a
     keyboard player pressed → in "Give away Defuse?" and nothing moved.
 
     Textual gives a Button no arrow keys of its own, so they come here; and it merges a class's
@@ -59,8 +63,18 @@ class ButtonsModal(ModalScreen[T]):
         if 0 <= i < len(buttons):
             buttons[i].focus()
 
+    def on_screen_suspend(self) -> None:
+        """Covered by another dialog: this one's box is hidden (``-covered``, ekpeer.tcss).
+        Every dialog is as wide as the next and centred, and a modal screen lets the one
+        beneath show through: the discard pile's border and title stood over the card rules'
+        box opened from it, and its bottom border under it, one dialog with two top borders."""
+        self.set_class(self.app.screen is not self and self.app.screen.has_class("decision"), "-covered")
 
-class Dialog(ButtonsModal[T]):
+    def on_screen_resume(self) -> None:
+        self.remove_class("-covered")
+
+
+class Dialog(Modal[T]):
     #: a line under the dialog with your clock (a dialog that says it its own way: False)
     shows_clock = True
     #: for a dialog that answers one of the host's questions: whether an answer is a move

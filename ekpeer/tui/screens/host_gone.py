@@ -16,10 +16,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
-from .dialog import ButtonsModal
+from .dialog import Modal
 
 
-class HostGoneScreen(ButtonsModal[str]):
+class HostGoneScreen(Modal[str]):
     """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
     closes it when the seat is resumed)."""
 
