@@ -15,12 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import _, ngettext
 from ..widgets import KeyBar
+from .dialog import Modal
 
 
 def custom_options(lobby: dict[str, Any]) -> dict[str, Any] | None:
@@ -72,7 +72,7 @@ def picks_words(picks: dict[str, list[str]], titles: dict[str, str]) -> str:
                                                    hand=names(picks.get("hand", [])))
 
 
-class CustomDeckScreen(ModalScreen[Any]):
+class CustomDeckScreen(Modal[Any]):
     """Pick cards for the draw pile (``p``) and for your own starting hand (``h``).
 
     Dismisses with ``{"pile": [...], "hand": [...]}`` on Enter, None on Escape."""

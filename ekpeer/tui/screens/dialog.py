@@ -9,6 +9,10 @@ dialog that is no longer on top ignores its own late answer.
 A dialog covers the table's status bar, and with it the clock: while a clock runs for you,
 a line under the dialog says how long is left (a stranger giving a card to a Favor could
 not tell).
+
+The arrows move along a dialog's row of buttons (:class:`Modal`), as Tab does, and a dialog
+covered by another one (a card's rules over the discard pile, "Give away Defuse?" over the
+hand) is hidden until it is on top again.
 """
 
 from __future__ import annotations
@@ -18,14 +22,59 @@ from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 T = TypeVar("T")
 
 
-class Dialog(ModalScreen[T]):
+class Modal(ModalScreen[T]):
+    """The base of every dialog (a box ``#dialog`` over the screen beneath).
+
+    Its buttons (``#dialog-buttons``) are the arrow keys' to move between, as Tab does: a
+    keyboard player pressed → in "Give away Defuse?" and nothing moved.
+
+    Textual gives a Button no arrow keys of its own, so they come here; and it merges a class's
+    ``BINDINGS`` only from the Textual classes in its line (a plain mixin's are dropped), so the
+    bindings live on this screen, the one base of every dialog with buttons (the yes/no ones
+    and the host's and the game's end). They move only while a button of that row has the
+    focus (a dialog's list or log keeps its own arrows) and stop at the row's ends: the first
+    button focused stays the safe answer, and ← pressed once too often does not come round to
+    the harmful one. Which button is focused first is each dialog's own choice.
+    """
+
+    BINDINGS = [
+        Binding("left,up", "next_button(-1)", show=False),
+        Binding("right,down", "next_button(1)", show=False),
+    ]
+
+    def action_next_button(self, step: int) -> None:
+        focused = self.focused
+        row = focused.parent if isinstance(focused, Button) else None
+        if row is None or row.id != "dialog-buttons":
+            raise SkipAction()          # not in the row: the key goes on, as if unbound here
+        buttons = [b for b in row.query_children(Button) if b.display and not b.disabled]
+        if focused not in buttons:
+            raise SkipAction()
+        i = buttons.index(focused) + step
+        if 0 <= i < len(buttons):
+            buttons[i].focus()
+
+    def on_screen_suspend(self) -> None:
+        """Covered by another dialog: this one's box is hidden (``-covered``, ekpeer.tcss).
+        Every dialog is as wide as the next and centred, and a modal screen lets the one
+        beneath show through: the discard pile's border and title stood over the card rules'
+        box opened from it, and its bottom border under it, one dialog with two top borders."""
+        self.set_class(self.app.screen is not self and self.app.screen.has_class("decision"), "-covered")
+
+    def on_screen_resume(self) -> None:
+        self.remove_class("-covered")
+
+
+class Dialog(Modal[T]):
     #: a line under the dialog with your clock (a dialog that says it its own way: False)
     shows_clock = True
     #: for a dialog that answers one of the host's questions: whether an answer is a move

@@ -13,13 +13,13 @@ import time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from .dialog import Modal
 
 
-class HostGoneScreen(ModalScreen[str]):
+class HostGoneScreen(Modal[str]):
     """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
     closes it when the seat is resumed)."""
 

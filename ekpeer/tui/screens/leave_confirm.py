@@ -15,10 +15,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from .dialog import Modal
 
 
 def seat_in_game(lobby: dict[str, Any], view: dict[str, Any]) -> str | None:
@@ -34,7 +34,7 @@ def seat_in_game(lobby: dict[str, Any], view: dict[str, Any]) -> str | None:
     return None
 
 
-class LeaveConfirmScreen(ModalScreen[bool]):
+class LeaveConfirmScreen(Modal[bool]):
     """Dismisses with True (leave the game and quit) or False (stay)."""
 
     BINDINGS = [

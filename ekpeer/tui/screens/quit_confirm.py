@@ -10,10 +10,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...i18n import _, ngettext
+from .dialog import Modal
 
 
 def others_seated(lobby: dict, me: str | None) -> list[str]:
@@ -30,7 +30,7 @@ def _names(names: list[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-class QuitConfirmScreen(ModalScreen[bool]):
+class QuitConfirmScreen(Modal[bool]):
     """Dismisses with True (quit, closing the table) or False (stay)."""
 
     BINDINGS = [
