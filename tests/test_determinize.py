@@ -25,7 +25,7 @@ if "party" in ALL:
     TABLES.append((["base", "party"], 6, "party_pack"))
 #: What a view says that a sample's view must repeat exactly.
 SAME = ("players", "current", "turns", "attacked", "direction", "draw_pile_count", "face_up", "discard",
-        "stack", "hand", "hand_count", "kittens_in_pile", "winner", "legal_moves")
+        "stack", "hand", "hand_count", "kittens_in_pile", "kitten_depths", "winner", "legal_moves")
 
 
 def play_to(rules, players, deck, seed, moves):

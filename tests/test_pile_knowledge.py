@@ -9,6 +9,9 @@ shuffle ends it.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from ekpeer.bots import make_bot
@@ -198,3 +201,48 @@ def test_a_face_up_kitten_a_shuffle_hid_is_placed_again_when_moved_in_plain_sigh
         view = player_view(game, p)
         assert view["face_up"] == [{"depth": 6, "card": "imploding_kitten"}], p
         assert view["face_up_unplaced"] == [], p
+
+
+def test_a_catomic_bomb_over_an_unseen_imploding_kitten_still_says_the_top_is_a_kitten():
+    """A Danish stranger read "Next draw kills: 3 %" after a Catomic Bomb put three kittens on
+    top, drew, and died: an Imploding Kitten nobody had seen stays put and may lie among them,
+    so no one card was known, and the odds counted the kittens anywhere in the pile. Each of
+    the top cards is a kitten all the same; the top one is harmless only if it is that one."""
+    from ekpeer.engine.determinize import Knowledge as Known
+    from ekpeer.engine.determinize import sample_game, table_facts
+    from ekpeer.tui.words import Catalog, Knowledge, explode_odds
+
+    pile = ["tacocat", "skip", "nope", "exploding_kitten", "attack", "beard_cat", "imploding_kitten",
+            "skip", "exploding_kitten", "tacocat", "shuffle", "nope"]
+    hands = {"ann": ["catomic_bomb"], "bob": ["defuse"], "cy": ["nope"]}
+    game = rigged(["base", "imploding", "streaking"], pile, hands)
+    rules = game.ruleset
+    cat = Catalog(rules.catalog())
+    play(game, "ann", "catomic_bomb")
+    assert game.draw_pile.peek(2) == ["exploding_kitten", "exploding_kitten"]
+    for p in hands:
+        view = player_view(game, p)
+        assert known(view) == {} and view["kitten_depths"] == [0, 1], p
+        chance, why = explode_odds(view, cat, Knowledge())
+        assert chance == 1 - 1 / 12 and "1 in 12" in why, (chance, why)
+    # bob draws one, defuses it and puts it back where only he sees: the top one is still a kitten
+    game.apply(Move("draw", "bob"))
+    game.apply(Move("choose", "bob", use="defuse"))
+    game.apply(Move("choose", "bob", position=5))
+    view = player_view(game, "cy")
+    assert view["kitten_depths"] == [0] and explode_odds(view, cat, Knowledge())[0] > 0.9
+    # a seat's sample puts a kitten there too, the face-down one only as likely as anywhere
+    facts = table_facts(rules, list(hands), None, (), None)
+    rng = random.Random(3)
+    tops = Counter(sample_game(rules, facts, view, Known(), rng).draw_pile.peek(1)[0] for _ in range(400))
+    assert set(tops) <= {"exploding_kitten", "imploding_kitten"} and tops["imploding_kitten"] < 80, tops
+    # the normal bot in cy's seat, with a Skip and no saver, does not walk into it
+    bot = make_bot("heuristic", 1)
+    bot.know_cards(rules.catalog())
+    game.hands["cy"] += ["skip"]
+    moves = game.legal_moves("cy")
+    assert bot.act(player_view(game, "cy"), moves).cards == ("skip",)
+    # a shuffle forgets it
+    game.hands["cy"].append("shuffle")
+    play(game, "cy", "shuffle")
+    assert player_view(game, "ann")["kitten_depths"] == []

@@ -66,6 +66,8 @@ class HeuristicBot(Bot):
         return top
 
     def _risk(self, view: dict[str, Any]) -> float:
+        if 0 in (view.get("kitten_depths") or ()):
+            return 1.0  # everyone saw kittens put on top (a Catomic Bomb)
         count = max(1, view["draw_pile_count"])
         living = sum(1 for p in view["players"] if p["status"] == "living")
         return max(1, living - 1) / count

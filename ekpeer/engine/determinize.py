@@ -205,6 +205,28 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
             pile[depth], states[depth] = card, FACE_UP_HIDDEN
             unseen[card] -= 1
             want -= 1
+    must = [d for d in view.get("kitten_depths", ()) if d in free]
+    if must and want:
+        # places everyone knows hold a kitten (a Catomic Bomb's top cards): a kitten harmless
+        # face down whose place nobody saw lies anywhere, so it goes first, anywhere free;
+        # the others fill what is left of those places
+        for card in [c for c in loose if c in rules.harmless_face_down]:
+            if want and free:
+                depth = free.pop()
+                loose.remove(card)
+                pile[depth] = card
+                unseen[card] -= 1
+                want -= 1
+                if depth in must:
+                    must.remove(depth)
+        for depth in must:
+            card = next((c for c in reversed(loose) if c not in rules.harmless_face_down), None)
+            if want and card is not None:
+                loose.remove(card)
+                free.remove(depth)
+                pile[depth] = card
+                unseen[card] -= 1
+                want -= 1
     for depth, card, chance in know.likely:
         if card is None and loose:
             card = loose[-1]  # some kitten (the seat does not know which): the next in line
@@ -266,6 +288,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
             game.draw_pile.set_face_up(depth, state)
     for depth in placed_by_view:
         game.draw_pile.know(depth, (me,))
+    for depth in view.get("kitten_depths", ()):
+        game.draw_pile.mark_kitten(depth)
     game.discard = list(view["discard"])
     game.out_of_game = out_of_play
     game.current = view["current"]

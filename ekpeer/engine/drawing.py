@@ -119,7 +119,8 @@ class Drawing(TurnFlow):
             # who put it back (and who watched) knows where it lies; a face-up card, everyone
             knowers: tuple[str, ...] | bool = True if face_up else (player, *watchers)
             self.draw_pile.insert(position, card, face_up, known_to=knowers if self.recording else (),
-                                  place_known=bool(face_up))
+                                  place_known=bool(face_up),
+                                  kitten=not secret and card in self.ruleset.kitten_cards)
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
             size = len(self.draw_pile)   # so that a log can say "at the bottom", not "23rd"
             self.emit("put_back", (player, *watchers), player=player, card=card, position=depth,

@@ -15,6 +15,13 @@ from the top or the bottom, which everyone sees, keeps what is known of the othe
 put in at a place only some know (a kitten put back in secret) leaves only those knowing
 where anything lies; a shuffle leaves nobody knowing. Nothing is tracked until somebody
 first learns something (:meth:`learn`), so games nobody watches pay nothing for it.
+
+It keeps, too, the places where everyone knows *a kitten* lies without knowing which
+(:meth:`mark_kitten`): a Catomic Bomb puts the Exploding Kittens on top where everyone sees,
+but an Imploding Kitten nobody has seen stays put and may lie among them, so no one card is
+known, yet every one of the top cards is a kitten. Draws and cards taken where everyone
+sees keep these places; a card put in secretly keeps them only if everyone knows it is a
+kitten (it cannot break a run of kittens); a shuffle forgets them.
 """
 
 from __future__ import annotations
@@ -65,12 +72,13 @@ class DrawPile:
     for that (``len()`` of the list is a C call, ``len()`` of the pile a Python one).
     """
 
-    __slots__ = ("_cards", "_up", "_seen")
+    __slots__ = ("_cards", "_up", "_seen", "_kin")
 
     def __init__(self, top_first: Iterable[str] = (), face_up: Iterable[int] = ()) -> None:
         self._cards: list[str] = list(top_first)[::-1]
         self._up: list[int] = [FACE_DOWN] * len(self._cards)
         self._seen: list[Knowers] | None = None   # who knows each card where it lies (bottom first)
+        self._kin: list[bool] | None = None       # where everyone knows a kitten lies (bottom first)
         for depth in face_up:
             self._up[len(self._cards) - 1 - depth] = FACE_UP
 
@@ -89,24 +97,31 @@ class DrawPile:
         """Take the top card; returns it and its face state (truthy when it lay face up)."""
         if self._seen is not None:
             self._seen.pop()
+        if self._kin is not None:
+            self._kin.pop()
         return self._cards.pop(), self._up.pop()
 
     def draw_bottom(self) -> tuple[str, int]:
         if self._seen is not None:
             self._seen.pop(0)
+        if self._kin is not None:
+            self._kin.pop(0)
         return self._cards.pop(0), self._up.pop(0)
 
     def insert(self, position: int, card: str, face_up: bool | int = False,
-               known_to: Iterable[str] | bool = (), place_known: bool = False) -> None:
+               known_to: Iterable[str] | bool = (), place_known: bool = False, kitten: bool = False) -> None:
         """Put ``card`` at ``position`` from the top (0 = top, -1 or len = bottom).
 
         ``known_to``: who knows the card and where it went (True: everyone). Unless
         ``place_known`` (everyone saw where it went in, e.g. on top) or ``known_to`` is
-        everyone, everybody else no longer knows where any card lies."""
+        everyone, everybody else no longer knows where any card lies. ``kitten``: everyone
+        knows the card is a kitten (one drawn in plain sight, put back)."""
         n = len(self._cards)
         if position < 0 or position > n:
             position = n
         index = n - position
+        if self._kin is not None:
+            self._kin_insert(index, place_known or known_to is True, kitten)
         self._cards.insert(index, card)
         # a face-up card whose place a shuffle hid, moved where everyone sees (Swap Top and
         # Bottom): its place is known again (a stranger's odds counted it anywhere in the pile)
@@ -121,6 +136,22 @@ class DrawPile:
             self._seen = [_meet(k, those) for k in self._seen]
         self._seen.insert(index, knowers)
 
+    def _kin_insert(self, index: int, place_seen: bool, kitten: bool) -> None:
+        """Follow the places known to hold a kitten through a card put in at ``index``."""
+        kin = self._kin
+        assert kin is not None
+        if place_seen:
+            kin.insert(index, kitten)
+        elif not kitten:    # anything may now lie anywhere below the top
+            self._kin = None
+        else:
+            # somewhere nobody saw: a place still surely holds a kitten if it did and so did
+            # the one above it (the kitten went in above it, pushing that one down)
+            top = kin[::-1]
+            top = [(top[j] if j < len(top) else True) and (top[j - 1] if j else True)
+                   for j in range(len(top) + 1)]
+            self._kin = top[::-1] if any(top) else None
+
     def put_top(self, cards_top_first: list[str]) -> None:
         """Put cards on top (everyone sees where; nobody but who put them knows what)."""
         for card in reversed(cards_top_first):
@@ -128,6 +159,8 @@ class DrawPile:
             self._up.append(FACE_DOWN)
             if self._seen is not None:
                 self._seen.append(None)
+            if self._kin is not None:
+                self._kin.append(False)
 
     def take_top(self, n: int) -> list[str]:
         """Remove and return the top ``n`` cards, top first (face-up marks are dropped)."""
@@ -137,6 +170,8 @@ class DrawPile:
             self._up.pop()
             if self._seen is not None:
                 self._seen.pop()
+            if self._kin is not None:
+                self._kin.pop()
         return taken
 
     def remove_at(self, depth: int) -> tuple[str, int]:
@@ -144,12 +179,14 @@ class DrawPile:
         index = len(self._cards) - 1 - depth
         if self._seen is not None:
             self._seen.pop(index)
+        if self._kin is not None:
+            self._kin.pop(index)
         return self._cards.pop(index), self._up.pop(index)
 
     def shuffle(self, rng: random.Random, keep_face_up: bool = True) -> None:
         """Shuffle. Face-up cards stay face up but their places are hidden (seed 001); nobody
         knows where any card lies any more."""
-        self._seen = None
+        self._seen = self._kin = None
         if not any(self._up):  # no card face up (the usual pile): the cards alone, same draws
             shuffle(rng, self._cards)
             return
@@ -191,6 +228,23 @@ class DrawPile:
             self._seen[i] = True
         else:
             self._seen[i] = add if k is None else k | add  # type: ignore[operator]
+
+    def mark_kitten(self, depth: int) -> None:
+        """Everyone knows a kitten lies at ``depth``, not which (a Catomic Bomb's top cards)."""
+        count = len(self._cards)
+        if not 0 <= depth < count:
+            return
+        if self._kin is None:
+            self._kin = [False] * count
+        self._kin[count - 1 - depth] = True
+
+    def kitten_depths(self) -> list[int]:
+        """Depths (top first) where everyone knows a kitten lies (:meth:`mark_kitten`)."""
+        kin = self._kin
+        if kin is None:
+            return []
+        top = len(kin) - 1
+        return [top - i for i in range(top, -1, -1) if kin[i]]
 
     def knowers_at(self, depth: int) -> frozenset[str] | bool:
         """Who knows the card at ``depth`` where it lies (True: everyone), as ``insert``'s
@@ -260,6 +314,7 @@ class DrawPile:
         other._cards = self._cards[:]
         other._up = self._up[:]
         other._seen = self._seen[:] if self._seen is not None else None
+        other._kin = self._kin[:] if self._kin is not None else None
         return other
 
     def __eq__(self, other: object) -> bool:

@@ -13,8 +13,10 @@ non-interference test (tests/test_non_interference.py) proves it for every plugi
 A view holds the viewer's own hand, what they were shown, and public facts. Of hidden
 cards it holds counts only, never their order or content; of the draw pile, the cards the
 viewer knows where they lie (``known_pile``: shown to them or to everyone, put there by
-them, face up), which the odds they are shown count, and the face-up cards somewhere in it
-whose place a shuffle hid (``face_up_unplaced``: everyone saw them go back face up).
+them, face up), which the odds they are shown count, the face-up cards somewhere in it
+whose place a shuffle hid (``face_up_unplaced``: everyone saw them go back face up), and
+the places where everyone knows a kitten lies, not which (``kitten_depths``: a Catomic
+Bomb's top cards, when an Imploding Kitten nobody saw may lie among them).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def _public(game: Game) -> dict[str, Any]:
         "draw_pile_count": len(pile),
         "face_up": [{"depth": d, "card": c} for d, c in pile.face_up()],
         "face_up_unplaced": pile.face_up_unplaced(),
+        "kitten_depths": pile.kitten_depths(),
         "discard": list(game.discard),
         "stack": [a.public() for a in game.stack],
         "reaction_open": game.reaction_open,

@@ -457,6 +457,16 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
     unknown = count - len(places)
     if unknown <= 0:
         return 0.0, _("you know every card in the draw pile")
+    if 0 in (view.get("kitten_depths") or []):
+        # everyone saw kittens put on top (a Catomic Bomb); only one harmless face down,
+        # whose place nobody saw, may lie there instead, as likely there as anywhere
+        harmless = max(0, int(view["kittens_in_pile"]) - kittens)
+        if not harmless:
+            return 1.0, _("everyone saw a kitten put on top")
+        return 1.0 - min(1.0, harmless / unknown), ngettext(
+            "a kitten is on top; 1 in {n} it is the harmless face-down one",
+            "a kitten is on top; {k} in {n} it is a harmless face-down one",
+            harmless).format(k=harmless, n=unknown)
     if places:
         cards = ngettext("{n} card whose place you do not know", "{n} cards whose place you do not know",
                          unknown).format(n=unknown)

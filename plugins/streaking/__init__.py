@@ -174,7 +174,7 @@ def back_into_pile(game: Game, player: str, cards: list[str]) -> None:
     with _moving_kittens(game):
         for kitten in cards:
             game.remove_from_hand(player, kitten)
-            game.draw_pile.insert(game.rng.randrange(len(game.draw_pile) + 1), kitten)
+            game.draw_pile.insert(game.rng.randrange(len(game.draw_pile) + 1), kitten, kitten=True)
             game.emit("kitten_back_into_pile", None, player=player, card=kitten, from_hand=player)
 
 
@@ -278,6 +278,11 @@ def catomic_bomb(game: Game, action: Action) -> None:
         for depth, (card, _) in enumerate(top_first):
             if is_exploding(game, card):
                 game.draw_pile.know(depth, True)
+    elif game.recording:
+        # one may: then no one card is known, but each of the top cards is a kitten (the
+        # odds a stranger read gave 3 % to a draw that was one)
+        for depth in range(len(bombs)):
+            game.draw_pile.mark_kitten(depth)
     game.emit("catomic_bomb", None, by=action.by, kittens=len(bombs))
     game.end_turn()
 
