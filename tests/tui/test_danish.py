@@ -317,3 +317,21 @@ async def test_the_hard_bots_thinking_time_is_never_split_from_its_unit():
         shown = [line.split("▕")[0].rstrip() for line in screen_lines(app)]     # the seats' side
         assert any("tænker" in line for line in shown), shown
         assert not any(line.endswith(" 1") or line.lstrip().startswith("s pr.") for line in shown), shown
+
+
+async def test_a_streaking_kittens_rules_do_not_call_it_a_defuse():
+    """A Danish stranger read a Streaking Kitten's rules as "desarmer · kan ikke nikses" and
+    took it for a Defuse: the kind is said as what it does."""
+    table = {"expansions": ["base", "streaking"], "players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["skip"] * 4, "hands": {"ann": ["streaking_kitten", "defuse"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = app.screen
+        screen.focus_index = [c.card for c in screen.query(CardWidget)].index("streaking_kitten")
+        screen._focus_card()
+        await pilot.press("question_mark")
+        await settle(pilot)
+        details = str(app.screen.query_one("#dialog-details").render())
+    assert "desarmer" not in details.lower() and "redder dig fra en killing" in details, details

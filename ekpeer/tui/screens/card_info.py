@@ -14,6 +14,9 @@ from .dialog import Dialog
 
 #: the usual kinds of card (the catalog's ``kind``), said in the player's language
 KIND_WORDS = (N_("kitten"), N_("defuse"), N_("action"), N_("now"), N_("nope"), N_("cat"), N_("attack"))
+#: kinds said as what they do, not as one card's name: a Danish stranger read a Streaking
+#: Kitten's rules as "desarmer · ..." and took it for a Defuse
+KIND_SAID = {"defuse": N_("saves you from a kitten")}
 
 
 class CardInfoScreen(Dialog[None]):
@@ -26,7 +29,8 @@ class CardInfoScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         cat = self.app.catalog  # type: ignore[attr-defined]
         entry = cat.cards.get(self.card, {})
-        facts = [_(cat.kind(self.card))]
+        kind = cat.kind(self.card)
+        facts = [_(KIND_SAID.get(kind, kind))]
         if entry.get("now"):
             facts.append(_("NOW: play any time"))
         if entry.get("nopeable") is False:
