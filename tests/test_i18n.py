@@ -36,7 +36,7 @@ def test_the_check_finds_a_missing_translation_and_a_placeholder_that_differs(mo
     def spoiled(path: str):
         found = dict(real(path))
         if path.endswith("ekpeer.po"):
-            found.pop("You draw {card}", None)                        # a UI string lacks its Danish
+            found.pop("You draw {card}!", None)                        # a UI string lacks its Danish
             found["{player} draws {card}!"] = "{spiller} trækker {card}!"   # a placeholder renamed
         if path.endswith("party.po"):
             found.pop("Bury", None)                                    # a card's title lacks it
@@ -44,14 +44,14 @@ def test_the_check_finds_a_missing_translation_and_a_placeholder_that_differs(mo
 
     monkeypatch.setattr(i18n.read_po, "__wrapped__", spoiled)
     found = problems("da")
-    assert any("no da translation of 'You draw {card}'" in p for p in found)
+    assert any("no da translation of 'You draw {card}!'" in p for p in found)
     assert any("'{spiller} trækker {card}!'" in p for p in found)
     assert any(p.startswith("party: no da translation of 'Bury'") for p in found)
 
 
 def test_the_templates_hold_what_a_player_reads():
     client = {m.id if isinstance(m.id, str) else m.id[0] for m in client_template() if m.id}
-    assert {"You draw {card}", "{player} draws {card}!", "Your turn", "Players", "Rematch",
+    assert {"You draw {card}!", "{player} draws {card}!", "Your turn", "Players", "Rematch",
             "language of the words you read: da (Danish) or en (English); default from "
             "LANGUAGE/LC_ALL/LANG, else English"} <= client
     assert set(domains()) == {"ekpeer", *BUILT_IN}
@@ -104,10 +104,10 @@ def test_words_follow_the_chosen_language(danish):
 
     cat = Catalog([{"id": "skip", "title": "Spring over"}])
     drew = {"type": "drew", "player": "ann", "card": "skip"}
-    assert event_words(drew, cat, "ann") == "Du trækker Spring over"
+    assert event_words(drew, cat, "ann") == "Du trækker Spring over!"
     assert event_words({**drew, "player": "bob"}, cat, "ann") == "bob trækker Spring over!"
     i18n.set_language("en")
-    assert event_words(drew, cat, "ann") == "You draw Spring over"
+    assert event_words(drew, cat, "ann") == "You draw Spring over!"
 
 
 def test_ekpeer_cards_and_help_speak_danish_with_lang_da():

@@ -188,7 +188,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return _("{card} does nothing: its rules failed on the host (a bug in its plugin)").format(
             card=_("The combo") if action.get("combo") else title(card))
     if t == "drew":
-        return _say(p, me, _("You draw {card}"), _("{player} draws {card}!"), card=title(event.get("card")))
+        return _say(p, me, _("You draw {card}!"), _("{player} draws {card}!"), card=title(event.get("card")))
     if t == "drew_hidden":
         return None if p == me else _("{player} draws a card").format(player=p)
     if t == "exploding":

@@ -428,7 +428,7 @@ async def test_a_kitten_drawn_is_said_once_not_drawn_then_faced():
     app, _ = scripted_app([snapshot_of(game, rules, "ann", ev)])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
-        assert "You draw Exploding Kitten" in app.log_lines, app.log_lines
+        assert "You draw Exploding Kitten!" in app.log_lines, app.log_lines
         assert not any("face" in line for line in app.log_lines), app.log_lines
 
 
