@@ -150,7 +150,7 @@ def carry_out(game: ComboGame, action: Action) -> None:
         named = _held_by_name(game, target, action.name)
         if named is not None:
             game.emit("named_card_taken", None, by=by, target=target, card=named)
-            game.give(target, by, named, secret=False)
+            game.give(target, by, named, secret=False, how="name")   # said above: no second line
         else:
             game.emit("named_card_missing", None, by=by, target=target, card=action.name)
     elif action.combo == FIVE:

@@ -123,10 +123,12 @@ class Drawing(TurnFlow):
                                   kitten=not secret and card in self.ruleset.kitten_cards)
             depth = len(self.draw_pile) - 1 if position < 0 or position >= len(self.draw_pile) else position
             size = len(self.draw_pile)   # so that a log can say "at the bottom", not "23rd"
+            # whose it was, when not its player's: a Zombie Kitten's player puts back two kittens
+            whose = {"owner": owner} if owner and owner != player else {}
             self.emit("put_back", (player, *watchers), player=player, card=card, position=depth,
-                      pile_count=size)
+                      pile_count=size, **whose)
             self.emit("put_back_hidden", None, player=player, card=None if secret and not face_up else card,
-                      position=depth if face_up else None, pile_count=size)
+                      position=depth if face_up else None, pile_count=size, **whose)
             then()
 
         prompt = "where to put the card back" if secret else f"where to put {card} back"

@@ -275,7 +275,8 @@ class TableState:
     def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None:
         """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark).
 
-        ``how`` says in the events whether it was given or stolen (``"steal"``).
+        ``how`` says in the events whether it was given or stolen (``"steal"``), or taken by
+        name (``"name"``: three of a kind, whose own event says so).
         """
         if self.recording:  # said first: what leaving the hand sets off comes after it
             self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker,

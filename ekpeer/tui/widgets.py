@@ -239,7 +239,7 @@ class CardWidget(Static, can_focus=True):
             words = ngettext("{n} face-down card", "{n} face-down cards", n).format(n=n)
             return Text(f"▒▒▒▒▒▒▒▒\n{words}\n" + _("Enter: play one"), justify="center")
         width = max(4, self.content_size.width or 12)
-        lines = _wrap(self.cat.title(self.card), width, 3)
+        lines = _wrap(self.cat.title(self.card), width, 3, soft=True)
         return Text("\n".join(lines), style="bold", justify="center")
 
     def on_click(self, event: Click) -> None:
@@ -247,41 +247,76 @@ class CardWidget(Static, can_focus=True):
         self.post_message(self.Toggled(self))
 
 
-def _wrap(title: str, width: int, most: int = 2) -> list[str]:
-    """``title`` in at most ``most`` lines of ``width``; a word too long is broken, the rest cut with …."""
+#: letters that sound as vowels, in English and Danish (a break goes before a consonant and its vowel)
+_VOWELS = set("aeiouyæøåéAEIOUYÆØÅÉ")
+#: two consonants that start a syllable together: a break goes before them, not between
+_ONSETS = {a + b for a in "bdfgkpt" for b in "lr"} | {"sk", "sp", "st", "sl", "sm", "sn", "sv", "kv", "tv"}
+
+
+def _soft_break(word: str, room: int, width: int) -> int:
+    """Where ``word``, longer than ``width``, breaks best with a hyphen after its first ``room``
+    letters at most: between syllables (``Skralde-indsamling``, ``Sammen-skudsgilde``,
+    ``Zombie-killing``, not ``Sammens-kudsgilde``), the rest on one line where it can be, the
+    two parts the most even; 0 when no such place."""
+    good = []
+    for i in range(3, min(room, len(word) - 3) + 1):
+        a, b, c = word[i - 1], word[i], word[i + 1]
+        if not (a.isalpha() and b.isalpha() and c.isalpha()):
+            continue
+        vowel_b, vowel_c = b in _VOWELS, c in _VOWELS
+        if a.lower() + b.lower() in _ONSETS:
+            continue                        # "sk" of "skuds" stays together
+        if (not vowel_b and vowel_c) or (not vowel_b and (b + c).lower() in _ONSETS) \
+                or (a.lower() == "e" and vowel_b and not vowel_c):   # "Skralde|ind...": a compound's joint
+            good.append(i)
+    if not good:
+        return 0
+    whole = [i for i in good if len(word) - i <= width] or good
+    return min(whole, key=lambda i: (abs(2 * i - len(word)), -i))
+
+
+def _wrap(title: str, width: int, most: int = 2, soft: bool = False) -> list[str]:
+    """``title`` in at most ``most`` lines of ``width``; a word too long is broken (``soft``: between
+    syllables, where it can), the rest cut with …."""
     words: list[str] = []
+    joined: set[int] = set()    # words that go on the next without a space: the first part of a break
     for w in title.split():
         while len(w) > width:
             cut = w.rfind("-", 0, width) + 1
             if cut:
                 words.append(w[:cut])
             else:
-                cut = max(2, min(width - 1, len(w) - 3))
+                cut = (_soft_break(w, width - 1, width) if soft else 0) or max(2, min(width - 1, len(w) - 3))
                 words.append(w[:cut] + "-")
+                joined.add(len(words) - 1)
             w = w[cut:]
         if w:
             words.append(w)
-    lines, line = [], ""
-    for w in words:
+    lines, line, parts = [], "", []
+    for i, w in enumerate(words):
         if line and (len(line) + 1 + len(w) > width or line.endswith("-")):
             lines.append(line)
+            parts.append(i)
             line = w
         else:
             line = f"{line} {w}".strip()
     if line:
         lines.append(line)
     if len(lines) > most:
-        last = " ".join(lines[most - 1:])
-        lines = lines[:most - 1] + [last[: width - 1].rstrip() + "…"]
+        rest = ""
+        for i, w in enumerate(words[parts[most - 2] if most > 1 else 0:], parts[most - 2] if most > 1 else 0):
+            rest += w[:-1] if i in joined else (w if w.endswith("-") else w + " ")
+        lines = lines[:most - 1] + [rest[: width - 1].rstrip() + "…"]
     return lines
 
 
-def title_width(title: str, lines: int = 3) -> int:
+def title_width(title: str, lines: int = 3, word: int = 0) -> int:
     """The narrowest width that shows ``title`` whole in ``lines`` lines, no word split (but a
-    word longer than a card, which breaks at its hyphen)."""
-    word = max((len(w) for w in title.replace("-", "- ").split()), default=1)
-    width = word
-    while width < len(title) and len(_wrap(title, width, 99)) > lines:
+    word longer than a card, which breaks at its hyphen; and with ``word``, one longer than
+    that, which breaks between syllables)."""
+    longest = max((len(w) for w in title.replace("-", "- ").split()), default=1)
+    width = min(longest, word) if word else longest
+    while width < len(title) and len(_wrap(title, width, 99, soft=bool(word))) > lines:
         width += 1
     return width
 

@@ -151,6 +151,17 @@ def _owner(action: dict[str, Any], cat: Catalog, me: str | None, actor: str | No
     return _("{player}’s {card}").format(player=by, card=title)
 
 
+def _whose_card(event: dict[str, Any], cat: Catalog, me: str | None) -> str:
+    """A put-back card's title, and whose it was when not its player's (``your Exploding
+    Kitten``): a Zombie Kitten's player puts back two, and two same lines read as one said twice."""
+    title, owner = cat.title(event.get("card")), event.get("owner")
+    if not owner or owner == event.get("player"):
+        return title
+    if owner == me:
+        return _("your {card}").format(card=title)
+    return _("{player}’s {card}").format(player=owner, card=title)
+
+
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
     """One log line for ``event``, or None for bookkeeping nobody needs to read: a plugin's
     phrase for a variant of the event (``exploded/imploded``), the engine's own line, the
@@ -200,13 +211,13 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         if p is not None and p != me:   # a watcher's view (Clairvoyance): its own line says it
             return None
         where = place(int(event.get("position", 0)), event.get("pile_count"))
-        return _("You put {card} back {where}").format(card=title(event.get("card")), where=where)
+        return _("You put {card} back {where}").format(card=_whose_card(event, cat, me), where=where)
     if t == "put_back_hidden":
         if p == me:
             return None
         where = event.get("position")
         card = event.get("card")   # None: a card only its player has seen (Bury)
-        what = title(card) if card else _("a card")
+        what = _whose_card(event, cat, me) if card else _("a card")
         if where is not None:
             return _("{player} puts {card} back {where}").format(
                 player=p, card=what, where=place(int(where), event.get("pile_count")))
@@ -225,6 +236,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
                 return _("Seen: {cards}").format(cards=cards)
             return _("Seen, top first: {cards}").format(cards=cards)
         return _("{player} shows: {cards}").format(player=event.get("by"), cards=cards)
+    if t in ("card_given", "card_moved") and event.get("how") == "name":
+        return None     # a three of a kind's: its named_card_taken line says it
     if t == "card_given":
         giver, taker = event.get("giver"), event.get("taker")
         card = title(event.get("card"))

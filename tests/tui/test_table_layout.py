@@ -80,6 +80,17 @@ def test_titles_wrap_into_a_narrow_card():
     assert _wrap("See the Future (3x)", 14, 3) == ["See the Future", "(3x)"]
 
 
+def test_a_word_longer_than_a_card_breaks_where_it_reads_as_two():
+    """Danish compounds do not wrap: broken anywhere they read "Sammenskudsgi-/lde"."""
+    assert _wrap("Skraldeindsamling", 10, 3, soft=True) == ["Skralde-", "indsamling"]
+    assert _wrap("Sammenskudsgilde", 10, 3, soft=True) == ["Sammen-", "skudsgilde"]
+    assert _wrap("Zombiekilling", 10, 3, soft=True) == ["Zombie-", "killing"]
+    assert _wrap("Regnbuebrækkat", 10, 3, soft=True) == ["Regnbue-", "brækkat"]
+    assert _wrap("Cattermelon", 10, 3, soft=True) == ["Catter-", "melon"]
+    # past three lines the rest is cut with …, read as one word again (the card's rules say it whole)
+    assert _wrap("Kattenumsens forbandelse", 10, 3, soft=True) == ["Katte-", "numsens", "forbandel…"]
+
+
 async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
     app = hosted_app(seats=3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ekpeer import i18n
 from ekpeer.engine import Move
 from ekpeer.engine.view import visible_events
-from ekpeer.plugins import ruleset
+from ekpeer.plugins import ruleset, translated
 from ekpeer.tui.words import Catalog, event_words
 
 
@@ -22,6 +23,55 @@ def test_a_pair_steal_reads_as_a_steal_once_for_each_seat():
     assert lines(events, "ann", catalog) == ["You steal Defuse from bob"]
     assert lines(events, "bob", catalog) == ["ann steals Defuse from you"]
     assert lines(events, "cat", catalog) == ["ann takes a card from bob"]
+
+
+def test_three_of_a_kind_reads_once_for_each_seat_as_a_card_taken_by_name():
+    """bot2 named ann's Defuse: ann read "bot2 gets Defuse from you", then "You give bot2
+    Defuse" as though she had given a second one; bob read a third line, "ann passes a card"."""
+    rules = ruleset(["base"])
+    catalog = Catalog(rules.catalog())
+    game = rules.game_from_table({"players": ["ann", "bot2", "bob"], "current": "bot2", "draw_pile": ["skip"],
+                                  "hands": {"ann": ["defuse"], "bot2": ["cattermelon"] * 3, "bob": []}})
+    game.apply(Move("play", "bot2", ("cattermelon",) * 3, target="ann", name="defuse"))
+    events = game.apply(Move("resolve"))
+    assert lines(events, "ann", catalog) == ["bot2 gets Defuse from you"]
+    assert lines(events, "bot2", catalog) == ["You get Defuse from ann"]
+    assert lines(events, "bob", catalog) == ["bot2 gets Defuse from ann"]
+    assert lines(events, None, catalog) == ["bot2 gets Defuse from ann"]
+
+
+def test_a_zombie_kittens_two_kittens_put_back_say_whose_each_was():
+    """bot1's Zombie Kitten brought ann back: she read "bot1 puts Exploding Kitten back in
+    secret" twice, the same line for bot1's kitten and for her own."""
+    rules = ruleset(["base", "zombie"])
+    catalog = Catalog(rules.catalog())
+    game = rules.game_from_table({"expansions": ["base", "zombie"], "players": ["ann", "bot1", "bob"],
+                                  "current": "bot1", "dead": ["ann"],
+                                  "draw_pile": ["exploding_kitten", "skip"],
+                                  "hands": {"ann": [], "bot1": ["zombie_kitten"], "bob": []}})
+    events = []
+    for move in (Move("draw", "bot1"), Move("choose", "bot1", use="zombie_kitten"),
+                 Move("choose", "bot1", player="ann"), Move("choose", "bot1", position=0),
+                 Move("choose", "bot1", position=1)):
+        events += game.apply(move)
+    said = {seat: [w for w in lines(events, seat, catalog) if "back" in w]
+            for seat in ("ann", "bot1", "bob", None)}
+    assert said["ann"] == ["bot1 puts Exploding Kitten back in secret",
+                           "bot1 puts your Exploding Kitten back in secret", "bot1 brings you back to life"]
+    assert said["bot1"] == ["You put Exploding Kitten back on top",
+                            "You put ann’s Exploding Kitten back 2nd from the top",
+                            "You bring ann back to life"]
+    assert said["bob"] == said[None] == ["bot1 puts Exploding Kitten back in secret",
+                                         "bot1 puts ann’s Exploding Kitten back in secret",
+                                         "bot1 brings ann back to life"]
+    i18n.set_language("da")
+    try:
+        danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+        assert [w for w in lines(events, "ann", danish) if "tilbage" in w] == [
+            "bot1 lægger Eksploderende killing hemmeligt tilbage",
+            "bot1 lægger dit kort Eksploderende killing hemmeligt tilbage"]
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_favor_reads_as_a_gift():
@@ -73,7 +123,6 @@ def test_a_death_has_its_subject_for_every_seat():
 def test_a_combo_is_counted_and_noped_as_a_combo():
     """A pair of Tacocat with a Feral Cat read "Tacocat + Feral Cat", one card short, and in
     Danish a Noped combo read "dit kort kombination" ("your card combo")."""
-    from ekpeer import i18n
 
     rules = ruleset(["base", "imploding"])
     catalog = Catalog(rules.catalog())

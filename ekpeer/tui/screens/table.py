@@ -25,6 +25,7 @@ from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title
 from ..words import action_words, my_status
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
+CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
 
 
@@ -326,14 +327,22 @@ class TableScreen(Screen):
                 c.display = True
             return
         # never so narrow that a title splits mid-word or needs a fourth line ("Alter the
-        # Future…" lost its "(3x)" at 80 columns)
+        # Future…" lost its "(3x)" at 80 columns) while the hand fits whole, or a narrower card
+        # would show no more of it
         titles = [self.cat.title(c.card) for c in cards]
-        need = max((title_width(t) for t in titles), default=0)
-        # a word longer than a usual card (Danish "Skraldeindsamling") widens the cards rather
-        # than being cut: the hand then shows fewer at a time, each whole
-        word = max((len(w) for t in titles for w in t.replace("-", "- ").split()), default=0)
-        most = max(CARD_MAX, word + 2)
-        width = max(CARD_MIN, min(most, need + 2), min(most, avail // n - 1))
+        whole = max(CARD_MIN, max((title_width(t) for t in titles), default=0) + 2)
+        # but a word longer than a usual card (Danish "Skraldeindsamling") breaks between
+        # syllables rather than widening every card: it made a 64-column hand show 2 cards
+        soft = max(CARD_MIN, min(CARD_WINDOW, max(title_width(t, 3, CARD_WINDOW - 2) for t in titles) + 2))
+        width = min(whole, CARD_MAX)
+        if n * (width + 1) <= avail:
+            width = max(width, min(CARD_MAX, avail // n - 1))
+        elif n * (soft + 1) <= avail:
+            width = max(soft, min(CARD_MAX, avail // n - 1))
+        else:       # the widest of the cards that show as many as the narrowest
+            def shown(w: int) -> int:
+                return (avail - 2 * MORE_WIDTH) // (w + 1)
+            width = max(w for w in range(soft, max(soft, width) + 1) if shown(w) >= shown(soft))
         fit, start = n, 0
         if n * (width + 1) > avail:
             fit = max(1, (avail - 2 * MORE_WIDTH) // (width + 1))
