@@ -317,3 +317,22 @@ async def test_the_hard_bots_thinking_time_is_never_split_from_its_unit():
         shown = [line.split("▕")[0].rstrip() for line in screen_lines(app)]     # the seats' side
         assert any("tænker" in line for line in shown), shown
         assert not any(line.endswith(" 1") or line.lstrip().startswith("s pr.") for line in shown), shown
+
+
+@pytest.mark.parametrize(("hand", "said"), [
+    (["nope", "skip"], "Der er intet at nikse nu."),
+    (["skip"], "Du har intet Niks."),
+])
+async def test_n_says_why_no_nope_is_played(hand, said):
+    """n on your own turn with a Niks in hand and nothing to Nope said "Du har ingen Niks at
+    spille nu." (you have no Nope), to one holding one."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat", "skip"],
+             "hands": {"ann": hand, "bob": ["attack"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await settle(pilot, 3)
+        assert [str(n.message) for n in app._notifications] == [said]
+        assert not [m for kind, m in session.sent if kind == "move"]
