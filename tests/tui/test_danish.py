@@ -336,3 +336,20 @@ async def test_n_says_why_no_nope_is_played(hand, said):
         await settle(pilot, 3)
         assert [str(n.message) for n in app._notifications] == [said]
         assert not [m for kind, m in session.sent if kind == "move"]
+
+
+def test_dig_deeper_asks_once_whether_to_keep_the_card():
+    """The dialog read "Beholde Eksploderende killing?" over "Behold det øverste kort?": the
+    same question twice, in two forms."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.screens.keep import KeepScreen
+    from ekpeer.tui.words import Catalog
+
+    rules = ruleset(["base", "zombie"])
+    cat = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+    choice = {"kind": "keep", "player": "ann", "prompt": "keep the top card?", "source": "dig_deeper",
+              "options": [True, False], "context": {}}
+    screen = KeepScreen(choice, ["exploding_kitten"], cat)
+    assert screen.title_text == "Vil du beholde Eksploderende killing?"
+    assert screen.prompt == ""
+    assert screen.details.startswith("Grav dybere: ")
