@@ -353,3 +353,22 @@ def test_dig_deeper_asks_once_whether_to_keep_the_card():
     assert screen.title_text == "Vil du beholde Eksploderende killing?"
     assert screen.prompt == ""
     assert screen.details.startswith("Grav dybere: ")
+
+
+async def test_the_keys_are_named_as_a_danish_keyboard_labels_them():
+    """The Taster dialog read "home", "end", "pgup", "pgdn" and the order dialog "shift+↑":
+    English words on a Danish screen."""
+    from ekpeer.tui.app import key_words
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    assert key_words("shift+↑") == "skift+↑" and key_words("shift+tab") == "skift+tab"
+    assert key_words("^p") == "^p" and key_words("+") == "+" and key_words("shift+") == "shift+"
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        app.action_show_help_panel()
+        await settle(pilot, 6)
+        assert isinstance(app.screen, KeysScreen)
+        keys = " ".join(keys for keys, _words in app.screen.rows).split()
+        assert {"Home", "End", "PgUp", "PgDn", "mellemrum"} <= set(keys), keys
+        assert not {"home", "end", "pgup", "pgdn", "space"} & set(keys), keys
