@@ -48,6 +48,9 @@ class EkpeerApp(App):
     # its tallest, so that its Back button still fits whole
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-snug"), (TALL, "-tall")]
     BINDINGS = [
+        # the keys of the screen in front, in a dialog (the palette's Keys was two steps away,
+        # and ? shows a card's rules)
+        Binding("f1", "show_help_panel", "Keys"),
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]

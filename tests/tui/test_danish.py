@@ -372,3 +372,25 @@ async def test_the_keys_are_named_as_a_danish_keyboard_labels_them():
         keys = " ".join(keys for keys, _words in app.screen.rows).split()
         assert {"Home", "End", "PgUp", "PgDn", "mellemrum"} <= set(keys), keys
         assert not {"home", "end", "pgup", "pgdn", "space"} & set(keys), keys
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_f1_opens_the_keys_and_the_key_bar_says_so(size):
+    """The keys were found only through ctrl+p, Taster (? shows a card's rules)."""
+    from ekpeer.tui.screens.keys import KeysScreen
+    from ekpeer.tui.widgets import KeyBar
+
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        table = app.screen
+        assert "f1 Taster" in str(table.query_one(KeyBar).render())
+        await pilot.press("f1")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, KeysScreen)
+        assert dict((words, keys) for keys, words in app.screen.rows).get("Taster") == "f1"
+        await pilot.press("f1")          # again: the same dialog, not a second on top
+        await settle(pilot, 3)
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert app.screen is table
