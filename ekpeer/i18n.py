@@ -276,8 +276,12 @@ class Said(str):
         return said
 
     def in_lang(self, lang: str | None) -> str:
-        return speaker(lang)(self.template).format(**self.fields) if self.fields \
-            else speaker(lang)(self.template)
+        """In ``lang``; a field that can be said in it too (a :class:`Said`, a deck's title) is."""
+        if not self.fields:
+            return speaker(lang)(self.template)
+        fields = {k: v.in_lang(lang) if callable(getattr(v, "in_lang", None)) else v
+                  for k, v in self.fields.items()}
+        return speaker(lang)(self.template).format(**fields)
 
 
 def in_lang(message: str, lang: str | None) -> str:

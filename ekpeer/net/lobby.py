@@ -11,12 +11,34 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.registry import BOT_KINDS
-from ..i18n import Said
+from ..engine.errors import TableRefused
+from ..i18n import N_, Said
 from ..plugins import installed, ruleset, translated
 from ..table_settings import BOUNDS, DEFAULTS, read_preset
 from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
+
+
+#: The engine's refusals of a table (:class:`~ekpeer.engine.errors.TableRefused`), written here
+#: so that the catalogs carry them: the host says them in each player's language
+TABLE_WORDS = (N_("no deck for {players} players"), N_("{deck} seats {span} players, not {players}"))
+
+
+class PluginWords(str):
+    """A plugin's English words (a deck's title), said in a language by the plugin's translations."""
+
+    plugin: str
+
+    def __new__(cls, text: str, plugin: str) -> PluginWords:
+        words = super().__new__(cls, text)
+        words.plugin = plugin
+        return words
+
+    def in_lang(self, lang: str | None) -> str:
+        if not self.plugin:
+            return str(self)
+        return str(translated({"title": str(self)}, [self.plugin], lang)["title"])
 
 
 class SettingsError(ValueError):
@@ -224,6 +246,11 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
                for k, o in options.items()}
     try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
         plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
+    except TableRefused as exc:     # in each player's words: a deck's title by its plugin's
+        fields = dict(exc.fields)
+        if isinstance(fields.get("deck"), str):
+            fields["deck"] = PluginWords(fields["deck"], str(fields.get("plugin") or ""))
+        raise SettingsError(Said(exc.template, **fields)) from None
     except ValueError as exc:
         raise SettingsError(str(exc)[:300]) from None
     out["deck"] = plan.deck

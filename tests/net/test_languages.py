@@ -97,6 +97,10 @@ async def test_a_lobby_refusal_reads_in_the_language_of_the_one_refused(host, ct
         assert reply["message"] == "only the table's creator may change its settings"
         reply = await ann.request("lobby_set", {"settings": {"deck": "nope"}}, check=False)
         assert reply["message"].startswith("bunken skal være en af ")
+        # the engine's refusal of the table, its deck's title by the plugin's own words
+        await ann.lobby_set(seats=4)
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["message"] == "Udgaven for 2 spillere har plads til 2 spillere, ikke 4"
     finally:
         await ann.close()
         await bob.close()
