@@ -394,3 +394,23 @@ async def test_f1_opens_the_keys_and_the_key_bar_says_so(size):
         await pilot.press("escape")
         await settle(pilot, 3)
         assert app.screen is table
+
+
+async def test_unticking_the_last_expansion_is_refused_in_danish():
+    """The tester unticked the last expansion and read "▌ Afvist / ▌ at least one of the
+    expansions must stay ticked": the host's words, in English at a Danish table."""
+    from ekpeer.tui.screens.lobby import Tick
+
+    from .conftest import hosted_app, until
+
+    app = hosted_app(seats=4, expansions=["base"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.query("#exp-base"), 10, "the ticks")
+        await settle(pilot, 4)
+        app.screen.query_one("#exp-base", Tick).focus()
+        await settle(pilot)
+        await pilot.press("space")
+        await until(pilot, lambda: list(app._notifications), 10, "the refusal")
+        said = [(n.title, str(n.message)) for n in app._notifications]
+        assert ("Afvist", "mindst én af udvidelserne skal blive ved med at være krydset af") in said, said
+        assert app.lobby["settings"]["expansions"] == ["base"]
