@@ -262,6 +262,33 @@ def speaker(lang: str | None) -> Callable[[str], str]:
                             else message)
 
 
+class Said(str):
+    """English words with their fields, to be said again in another language: a host's
+    refusal is its ``message`` in English for programs and logs, and each person reads it in
+    the language their hello asked for (:meth:`in_lang`), as the lobby's card words are."""
+
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, **fields: Any) -> Said:
+        said = super().__new__(cls, template.format(**fields) if fields else template)
+        said.template, said.fields = template, fields
+        return said
+
+    def in_lang(self, lang: str | None) -> str:
+        """In ``lang``; a field that can be said in it too (a :class:`Said`, a deck's title) is."""
+        if not self.fields:
+            return speaker(lang)(self.template)
+        fields = {k: v.in_lang(lang) if callable(getattr(v, "in_lang", None)) else v
+                  for k, v in self.fields.items()}
+        return speaker(lang)(self.template).format(**fields)
+
+
+def in_lang(message: str, lang: str | None) -> str:
+    """``message`` for a person speaking ``lang``: a :class:`Said` in their words, else as it is."""
+    return message.in_lang(lang) if isinstance(message, Said) else str(message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` (Danish, like English: one, and the rest)."""
     if _current != DEFAULT:

@@ -18,6 +18,7 @@ import pluggy
 
 from . import custom
 from .cards import CardSpec, DeckSpec, Variant
+from .errors import TableRefused
 from .game import DEAD, Game
 from .legal import PlayTable
 from .pile import DrawPile
@@ -223,7 +224,7 @@ class Ruleset:
             extra = max([d.max_players for d in self.decks.values() if not d.main], default=0)
             fitting = [d for d in mains if d.min_players <= players <= max(d.max_players, extra)]
             if not fitting:
-                raise ValueError(f"no deck for {players} players")
+                raise TableRefused("no deck for {players} players", players=players)
             deck = fitting[0].name
         if deck not in self.decks or not self.decks[deck].main:
             raise ValueError(f"unknown deck {deck!r}")
@@ -235,7 +236,8 @@ class Ruleset:
         if not spec.min_players <= players <= max_players:
             least = spec.min_players
             span = f"{least}" if least == max_players else f"{least}-{max_players}"
-            raise ValueError(f"{spec.title} seats {span} players, not {players}")
+            raise TableRefused("{deck} seats {span} players, not {players}", deck=spec.title,
+                               span=span, players=players, plugin=spec.plugin)
         return spec, expansions
 
     def _pool(self, deck: str, expansions: list[str]) -> Counter:

@@ -611,7 +611,8 @@ class Host:
         if session.err_tokens < 1:
             return
         session.err_tokens -= 1
-        self.reply(session, re, P.error(code, message, **extra))
+        # a refusal's words in the language of the person refused (English for programs and logs)
+        self.reply(session, re, P.error(code, i18n.in_lang(message, session.lang), **extra))
 
     # ------------------------------------------------------------------ sessions
     def detach(self, session: Session) -> None:
@@ -855,7 +856,7 @@ class Host:
                     table = self.add_table(body["table"], {"password": body.get("password")},
                                            autostart=False, created=True)
                 except lobby_mod.SettingsError as exc:
-                    raise P.ProtocolError("bad_settings", str(exc)) from None
+                    raise P.ProtocolError("bad_settings", exc.said) from None
                 table.makers = makers
                 for who in makers:
                     self.tables_made[who] = self.tables_made.get(who, 0) + 1

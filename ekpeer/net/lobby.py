@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.registry import BOT_KINDS
+from ..engine.errors import TableRefused
+from ..i18n import N_, Said
 from ..plugins import installed, ruleset, translated
 from ..table_settings import BOUNDS, DEFAULTS, read_preset
 from . import passwords
@@ -18,8 +20,34 @@ from . import passwords
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
 
 
+#: The engine's refusals of a table (:class:`~ekpeer.engine.errors.TableRefused`), written here
+#: so that the catalogs carry them: the host says them in each player's language
+TABLE_WORDS = (N_("no deck for {players} players"), N_("{deck} seats {span} players, not {players}"))
+
+
+class PluginWords(str):
+    """A plugin's English words (a deck's title), said in a language by the plugin's translations."""
+
+    plugin: str
+
+    def __new__(cls, text: str, plugin: str) -> PluginWords:
+        words = super().__new__(cls, text)
+        words.plugin = plugin
+        return words
+
+    def in_lang(self, lang: str | None) -> str:
+        if not self.plugin:
+            return str(self)
+        return str(translated({"title": str(self)}, [self.plugin], lang)["title"])
+
+
 class SettingsError(ValueError):
-    pass
+    """A setting refused: ``str()`` in English (logs, a config file's error), :attr:`said`
+    in the words of whoever set it (the host says it in the language of their hello)."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @lru_cache(maxsize=1)
@@ -116,16 +144,19 @@ def _shown(names: list[Any], most: int = 4) -> str:
 def _names(value: Any, what: str, most: int, empty: bool) -> list[str]:
     """A list of at most ``most`` distinct short names, or :class:`SettingsError`."""
     if isinstance(value, list) and not value and not empty:     # a player's untick, said plainly
-        raise SettingsError(f"at least one of the {what} must stay ticked")
+        raise SettingsError(Said("at least one of the expansions must stay ticked") if what == "expansions"
+                            else Said("at least one of the {what} must stay ticked", what=what))
     if not isinstance(value, list) or len(value) > most or (not value and not empty):
-        raise SettingsError(f"{what} must be a list of {0 if empty else 1} to {most} names")
+        raise SettingsError(Said("{what} must be a list of {least} to {most} names", what=what,
+                                 least=0 if empty else 1, most=most))
     bad = [v for v in value if not isinstance(v, str) or not v or len(v) > NAME_LEN or not v.isprintable()]
     if bad:
-        raise SettingsError(f"{what} must be names of at most {NAME_LEN} printable characters "
-                            f"(not {_shown(bad)})")
+        raise SettingsError(Said("{what} must be names of at most {most} printable characters (not {bad})",
+                                 what=what, most=NAME_LEN, bad=_shown(bad)))
     twice = sorted({v for v in value if value.count(v) > 1})
     if twice:
-        raise SettingsError(f"{what} names each one once (twice: {_shown(twice)})")
+        raise SettingsError(Said("{what} names each one once (twice: {twice})", what=what,
+                                 twice=_shown(twice)))
     return list(value)
 
 
@@ -135,20 +166,21 @@ def _options(options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict) or not set(options) <= {"custom"}:
-        raise SettingsError("options may only hold a custom-deck table ('custom')")
+        raise SettingsError(Said("options may only hold a custom-deck table ('custom')"))
     if "custom" not in options:
         return {}
     custom = options["custom"]
     if not isinstance(custom, dict):
-        raise SettingsError("options.custom must be a table of numbers")
+        raise SettingsError(Said("options.custom must be a table of numbers"))
     unknown = [k for k in custom if k not in CUSTOM_NUMBERS]
     if unknown:
-        raise SettingsError(f"options.custom takes only {', '.join(CUSTOM_NUMBERS)} "
-                            f"(not {_shown(unknown)}; picks come with ready)")
+        raise SettingsError(Said("options.custom takes only {known} (not {unknown}; picks come with ready)",
+                                 known=", ".join(CUSTOM_NUMBERS), unknown=_shown(unknown)))
     for key, value in custom.items():
         lo, hi = CUSTOM_NUMBERS[key]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise SettingsError(f"options.custom.{key} must be a whole number from {lo} to {hi}")
+            raise SettingsError(Said("options.custom.{key} must be a whole number from {lo} to {hi}",
+                                     key=key, lo=lo, hi=hi))
     return {"custom": dict(custom)}
 
 
@@ -159,35 +191,36 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     every name one the installed plugins offer, each at most once: what passes here is
     stored with the table, journaled, and repeated to everyone at it."""
     if not isinstance(settings, dict):
-        raise SettingsError("settings must be a table")
+        raise SettingsError(Said("settings must be a table"))
     unknown = [k for k in settings if k not in DEFAULTS]
     if unknown:
-        raise SettingsError(f"unknown settings: {_shown(unknown)} (known: {', '.join(DEFAULTS)})")
+        raise SettingsError(Said("unknown settings: {unknown} (known: {known})", unknown=_shown(unknown),
+                                 known=", ".join(DEFAULTS)))
     out = dict(base or DEFAULTS)
     out.update(settings)
     exps = _names(out["expansions"], "expansions", MAX_EXPANSIONS, empty=False)
     have = installed()
     missing = [e for e in exps if e not in have]
     if missing:
-        raise SettingsError(f"not installed on this host: {_shown(missing)} "
-                            f"(have: {', '.join(sorted(have))})")
+        raise SettingsError(Said("not installed on this host: {missing} (have: {have})",
+                                 missing=_shown(missing), have=", ".join(sorted(have))))
     try:
         rules = ruleset(exps)
     except Exception as exc:
-        raise SettingsError(f"these plugins do not load together: {str(exc)[:200]}") from None
+        raise SettingsError(Said("these plugins do not load together: {why}", why=str(exc)[:200])) from None
     seats = out["seats"]
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
-        raise SettingsError("seats must be a whole number from 2 to 10")
+        raise SettingsError(Said("seats must be a whole number from {lo} to {hi}", lo=2, hi=10))
     deck = out["deck"]
     if deck is not None and (not isinstance(deck, str) or deck not in rules.decks
                              or not rules.decks[deck].main):
         mains = ", ".join(d.name for d in rules.main_decks())
-        raise SettingsError(f"deck must be one of {mains}")
+        raise SettingsError(Said("deck must be one of {decks}", decks=mains))
     variants = _names(out["variants"], "variants", MAX_VARIANTS, empty=True)
     unknown = [v for v in variants if v not in rules.variants]
     if unknown:
-        raise SettingsError(f"unknown variants: {_shown(unknown)} "
-                            f"(have: {', '.join(rules.variants) or 'none'})")
+        raise SettingsError(Said("unknown variants: {unknown} (have: {have})", unknown=_shown(unknown),
+                                 have=", ".join(rules.variants) or "-"))
     password = out["password"]
     if isinstance(password, bool):          # the public view shows true/false: keep or clear it
         password = (base or {}).get("password") if password else None
@@ -196,22 +229,28 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     else:
         if password is not None and (not isinstance(password, str) or len(password) > PASSWORD_LEN
                                      or not password.isprintable()):
-            raise SettingsError(f"password must be printable text of at most {PASSWORD_LEN} characters")
+            raise SettingsError(Said("password must be printable text of at most {most} characters",
+                                     most=PASSWORD_LEN))
         # kept only salted and hashed: no copy of the settings (journal, logs) gives it back
         out["password"] = passwords.seal(password) if password else None
     options = out["options"] = _options(out["options"])
     if out["bots"] not in BOT_KINDS:
-        raise SettingsError(f"bots must be one of {', '.join(BOT_KINDS)}")
+        raise SettingsError(Said("bots must be one of {kinds}", kinds=", ".join(BOT_KINDS)))
     for key, (lo, hi) in BOUNDS.items():
         value = out[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-            raise SettingsError(f"{key} must be a number from {lo} to {hi}")
+            raise SettingsError(Said("{key} must be a number from {lo} to {hi}", key=key, lo=lo, hi=hi))
         out[key] = float(value)
     # The picks come later, each seat its own (``ready``): the table is checked without them.
     checked = {k: ({c: v for c, v in o.items() if c != "picks"} if k == "custom" else o)
                for k, o in options.items()}
     try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
         plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
+    except TableRefused as exc:     # in each player's words: a deck's title by its plugin's
+        fields = dict(exc.fields)
+        if isinstance(fields.get("deck"), str):
+            fields["deck"] = PluginWords(fields["deck"], str(fields.get("plugin") or ""))
+        raise SettingsError(Said(exc.template, **fields)) from None
     except ValueError as exc:
         raise SettingsError(str(exc)[:300]) from None
     out["deck"] = plan.deck

@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.replay import replay
 from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
+from ..i18n import Said
 from ..plugins import blame, ruleset, translated
 from ..table_settings import hard_seconds
 from . import limits, passwords
@@ -457,18 +458,19 @@ class Table(TableTimers):
 
     def set_settings(self, session: Session, settings: dict[str, Any]) -> None:
         if self.phase != "lobby":
-            raise P.ProtocolError("table_started", "settings are fixed once the game starts")
+            raise P.ProtocolError("table_started", Said("settings are fixed once the game starts"))
         if session.seat is None or session.seat is not self.creator:
-            raise P.ProtocolError("not_creator", "only the table's creator may change its settings")
+            raise P.ProtocolError("not_creator", Said("only the table's creator may change its settings"))
         hashing = isinstance(settings.get("password"), str) and bool(settings["password"])
         if hashing:     # a password is hashed (scrypt, milliseconds on the event loop): budgeted
             self.host.count_password_set(session)
         try:
             new = lobby_mod.check(settings, self.settings)
         except lobby_mod.SettingsError as exc:
-            raise P.ProtocolError("bad_settings", str(exc)) from None
+            raise P.ProtocolError("bad_settings", exc.said) from None
         if new["seats"] < len(self.seats):
-            raise P.ProtocolError("bad_settings", f"{len(self.seats)} players are already seated")
+            raise P.ProtocolError("bad_settings", Said("{count} players are already seated",
+                                                       count=len(self.seats)))
         self.settings = new
         for s in self.seats:
             s.ready = False
@@ -492,10 +494,10 @@ class Table(TableTimers):
     def set_picks(self, session: Session, picks: dict[str, Any]) -> None:
         """A seated player's custom-deck picks (party): ``{pile: [card ids], hand: [card ids]}``."""
         if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "picks are for seated players in the lobby")
+            raise P.ProtocolError("not_in_lobby", Said("picks are for seated players in the lobby"))
         custom = (self.settings.get("options") or {}).get("custom")
         if not isinstance(custom, dict):
-            raise P.ProtocolError("bad_settings", "this table does not use a custom deck")
+            raise P.ProtocolError("bad_settings", Said("this table does not use a custom deck"))
         clean: dict[str, list[str]] = {}
         for where in ("pile", "hand"):
             ids = picks.get(where, [])
@@ -512,7 +514,7 @@ class Table(TableTimers):
 
     def set_ready(self, session: Session, ready: bool) -> None:
         if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
+            raise P.ProtocolError("not_in_lobby", Said("ready is for seated players in the lobby"))
         session.seat.ready = ready
         self.broadcast_lobby()
         if self.autostart and len(self.seats) >= self.settings["seats"] and all(s.ready for s in self.seats):
@@ -520,17 +522,17 @@ class Table(TableTimers):
 
     def request_start(self, session: Session) -> None:
         if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", "start is for seated players in the lobby")
+            raise P.ProtocolError("not_in_lobby", Said("start is for seated players in the lobby"))
         if self.creator is not None and session.seat is not self.creator:
-            raise P.ProtocolError("not_creator", "only the table's creator may start the game")
+            raise P.ProtocolError("not_creator", Said("only the table's creator may start the game"))
         waiting = [s.name for s in self.seats if s.human and not s.ready]
         if waiting:
-            raise P.ProtocolError("not_ready", f"not ready yet: {', '.join(waiting)}")
+            raise P.ProtocolError("not_ready", Said("not ready yet: {names}", names=", ".join(waiting)))
         self.start_game()
 
     def request_rematch(self, session: Session) -> None:
         if self.phase != "over" or session.seat is None:
-            raise P.ProtocolError("not_over", "rematch is for seated players after a game")
+            raise P.ProtocolError("not_over", Said("rematch is for seated players after a game"))
         session.seat.rematch = True
         self.broadcast_lobby()
         self.maybe_rematch(refuse=True)
@@ -570,7 +572,8 @@ class Table(TableTimers):
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
-            raise P.ProtocolError("bad_settings", f"the game cannot be set up: {exc}") from None
+            raise P.ProtocolError("bad_settings",
+                                  Said("the game cannot be set up: {why}", why=str(exc))) from None
         self.catalog = rules.catalog()
         for s in self.seats:
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)

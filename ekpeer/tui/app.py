@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import collector
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -48,6 +48,9 @@ class EkpeerApp(App):
     # its tallest, so that its Back button still fits whole
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-snug"), (TALL, "-tall")]
     BINDINGS = [
+        # the keys of the screen in front, in a dialog (the palette's Keys was two steps away,
+        # and ? shows a card's rules)
+        Binding("f1", "show_help_panel", "Keys"),
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -789,10 +792,9 @@ class EkpeerApp(App):
             self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def get_key_display(self, binding: Binding) -> str:
-        """A key as the key bar and the Keys dialog show it: the space bar in the player's
-        language (Danish says "mellemrum"; Home, End, Esc and PgUp read alike on its keys)."""
-        shown = super().get_key_display(binding)
-        return _(shown) if shown in KEY_WORDS else shown
+        """A key as the key bar and the Keys dialog show it, in the player's language
+        (:func:`key_words`)."""
+        return key_words(super().get_key_display(binding))
 
     def action_show_help_panel(self) -> None:
         """The palette's Keys: ekpeer's keys of the screen beneath, in the player's language,
@@ -853,8 +855,16 @@ class EkpeerApp(App):
         self.push_screen(screen, lambda yes: self.leave() if yes else None)
 
 
-#: Key names said in the player's language (``EkpeerApp.get_key_display``)
-KEY_WORDS = (N_("space"),)
+def key_words(shown: str) -> str:
+    """A key as Textual names it (``space``, ``home``, ``pgup``, ``shift+↑``) in the player's
+    language: Danish says "mellemrum" and "skift", and writes Home, End, PgUp and PgDn as its
+    keys are labelled (a Danish screen read "home", "end", "pgup" and "shift+↑": English words).
+    Symbols (``^p``, ``⏎``, ``↑``) and letters stay as they are."""
+    if shown.startswith("shift+") and len(shown) > len("shift+"):
+        return pgettext("key", "shift") + "+" + key_words(shown[len("shift+"):])
+    names = {"space": _("space"), "home": pgettext("key", "home"), "end": pgettext("key", "end"),
+             "pgup": pgettext("key", "pgup"), "pgdn": pgettext("key", "pgdn")}
+    return names.get(shown, shown)
 
 #: The longest the first-visit Host key notice and a refusal to join stay (seconds): long
 #: enough to read two sentences, not so long that they cover the hand at the first turn (the

@@ -21,6 +21,9 @@ from .words import Catalog, event_words, explode_odds, seat_tag
 NARROW = 60
 #: keys the key bar leaves out first when they do not all fit (they still work, unshown)
 SPARE_KEYS = ("ctrl+t",)
+#: keys a full key bar leaves out last: the way out, and the Keys dialog, which lists every
+#: key the bar left out
+KEPT_KEYS = ("ctrl+q", "f1")
 #: fewer rows than a usual terminal (80x24): dialogs shorten their lists (ekpeer.tcss, -short)
 SHORT = 24
 #: rows from which a dialog's list may take its full height (below: ``-snug``, ekpeer.tcss)
@@ -172,7 +175,12 @@ class KeyBar(Static):
         shown = list(keys)
         while shown and span(shown) > width:
             spare = [k for k in shown if k[0] in SPARE_KEYS]
-            shown.remove(spare[-1] if spare else shown[-1])
+            others = [k for k in shown if k[0] not in KEPT_KEYS]
+            shown.remove(spare[-1] if spare else (others or shown)[-1])
+        # the palette before a spare key (the theme's): both are ways on, the palette to every command
+        while palette is not None and span(shown) + 1 + size(palette[1], palette[2]) > width and \
+                any(k[0] in SPARE_KEYS for k in shown):
+            shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
         used = span(shown)
         text = " ".join(one(*k) for k in shown)
         if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:

@@ -63,6 +63,9 @@ class Catalog:
     def is_now(self, card: str) -> bool:
         return bool(self.cards.get(card, {}).get("now"))
 
+    def is_nope(self, card: str) -> bool:
+        return bool(self.cards.get(card, {}).get("is_nope"))
+
     def kind_class(self, card: str) -> str:
         """The CSS class colouring ``card``: its kind, or a stable spare colour."""
         kind = self.kind(card)

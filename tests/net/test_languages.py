@@ -75,3 +75,32 @@ async def test_a_language_nobody_translates_or_a_malformed_one_gets_english(host
         assert reply.get("ok") is False        # longer than any language tag
     finally:
         await client.close()
+
+
+async def test_a_lobby_refusal_reads_in_the_language_of_the_one_refused(host, ctx):
+    """A Danish creator who unticked the last expansion read "at least one of the expansions
+    must stay ticked" under "Afvist": the host's words, in English, whatever the hello asked."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await ann.connect()
+        await bob.connect()
+        await ann.join("words")
+        await bob.join("words")
+        reply = await ann.request("lobby_set", {"settings": {"expansions": []}}, check=False)
+        assert reply["code"] == "bad_settings"
+        assert reply["message"] == "mindst én af udvidelserne skal blive ved med at være krydset af"
+        reply = await ann.request("lobby_set", {"settings": {"seats": 11}}, check=False)
+        assert reply["message"] == "pladser skal være et helt tal fra 2 til 10"
+        reply = await bob.request("lobby_set", {"settings": {"seats": 3}}, check=False)
+        assert reply["code"] == "not_creator"
+        assert reply["message"] == "only the table's creator may change its settings"
+        reply = await ann.request("lobby_set", {"settings": {"deck": "nope"}}, check=False)
+        assert reply["message"].startswith("bunken skal være en af ")
+        # the engine's refusal of the table, its deck's title by the plugin's own words
+        await ann.lobby_set(seats=4)
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["message"] == "Udgaven for 2 spillere har plads til 2 spillere, ikke 4"
+    finally:
+        await ann.close()
+        await bob.close()

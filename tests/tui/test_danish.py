@@ -373,3 +373,100 @@ async def test_a_streaking_kittens_rules_do_not_call_it_a_defuse():
         await settle(pilot)
         details = str(app.screen.query_one("#dialog-details").render())
     assert "desarmer" not in details.lower() and "redder dig fra en killing" in details, details
+
+
+@pytest.mark.parametrize(("hand", "said"), [
+    (["nope", "skip"], "Der er intet at nikse nu."),
+    (["skip"], "Du har intet Niks."),
+])
+async def test_n_says_why_no_nope_is_played(hand, said):
+    """n on your own turn with a Niks in hand and nothing to Nope said "Du har ingen Niks at
+    spille nu." (you have no Nope), to one holding one."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat", "skip"],
+             "hands": {"ann": hand, "bob": ["attack"]}}
+    game, rules, ev = rigged(table)
+    app, session = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await settle(pilot, 3)
+        assert [str(n.message) for n in app._notifications] == [said]
+        assert not [m for kind, m in session.sent if kind == "move"]
+
+
+def test_dig_deeper_asks_once_whether_to_keep_the_card():
+    """The dialog read "Beholde Eksploderende killing?" over "Behold det øverste kort?": the
+    same question twice, in two forms."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.screens.keep import KeepScreen
+    from ekpeer.tui.words import Catalog
+
+    rules = ruleset(["base", "zombie"])
+    cat = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+    choice = {"kind": "keep", "player": "ann", "prompt": "keep the top card?", "source": "dig_deeper",
+              "options": [True, False], "context": {}}
+    screen = KeepScreen(choice, ["exploding_kitten"], cat)
+    assert screen.title_text == "Vil du beholde Eksploderende killing?"
+    assert screen.prompt == ""
+    assert screen.details.startswith("Grav dybere: ")
+
+
+async def test_the_keys_are_named_as_a_danish_keyboard_labels_them():
+    """The Taster dialog read "home", "end", "pgup", "pgdn" and the order dialog "shift+↑":
+    English words on a Danish screen."""
+    from ekpeer.tui.app import key_words
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    assert key_words("shift+↑") == "skift+↑" and key_words("shift+tab") == "skift+tab"
+    assert key_words("^p") == "^p" and key_words("+") == "+" and key_words("shift+") == "shift+"
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        app.action_show_help_panel()
+        await settle(pilot, 6)
+        assert isinstance(app.screen, KeysScreen)
+        keys = " ".join(keys for keys, _words in app.screen.rows).split()
+        assert {"Home", "End", "PgUp", "PgDn", "mellemrum"} <= set(keys), keys
+        assert not {"home", "end", "pgup", "pgdn", "space"} & set(keys), keys
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_f1_opens_the_keys_and_the_key_bar_says_so(size):
+    """The keys were found only through ctrl+p, Taster (? shows a card's rules)."""
+    from ekpeer.tui.screens.keys import KeysScreen
+    from ekpeer.tui.widgets import KeyBar
+
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        table = app.screen
+        assert "f1 Taster" in str(table.query_one(KeyBar).render())
+        await pilot.press("f1")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, KeysScreen)
+        assert dict((words, keys) for keys, words in app.screen.rows).get("Taster") == "f1"
+        await pilot.press("f1")          # again: the same dialog, not a second on top
+        await settle(pilot, 3)
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert app.screen is table
+
+
+async def test_unticking_the_last_expansion_is_refused_in_danish():
+    """The tester unticked the last expansion and read "▌ Afvist / ▌ at least one of the
+    expansions must stay ticked": the host's words, in English at a Danish table."""
+    from ekpeer.tui.screens.lobby import Tick
+
+    from .conftest import hosted_app, until
+
+    app = hosted_app(seats=4, expansions=["base"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.query("#exp-base"), 10, "the ticks")
+        await settle(pilot, 4)
+        app.screen.query_one("#exp-base", Tick).focus()
+        await settle(pilot)
+        await pilot.press("space")
+        await until(pilot, lambda: list(app._notifications), 10, "the refusal")
+        said = [(n.title, str(n.message)) for n in app._notifications]
+        assert ("Afvist", "mindst én af udvidelserne skal blive ved med at være krydset af") in said, said
+        assert app.lobby["settings"]["expansions"] == ["base"]

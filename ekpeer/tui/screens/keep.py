@@ -9,6 +9,9 @@ from ..phrasing import sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
+#: The host's keep prompts that ask what the dialog's title asks (Dig Deeper's).
+ASKED_BY_TITLE = ("keep the top card?",)
+
 
 class KeepScreen(PickScreen):
     """Keep is highlighted first, unless the card is a kitten: then putting it back is (taking
@@ -21,7 +24,10 @@ class KeepScreen(PickScreen):
         context = choice.get("context") or {}
         card = context.get("card") or (context.get("cards") or seen or [None])[0]
         what = cat.title(card) if card else _("the card")
-        prompt = sentence(titled(str(choice.get("prompt") or ""), cat, names or []), names or [])
+        asked = str(choice.get("prompt") or "")
+        # a prompt that only asks the title's question again is left out ("Beholde Eksploderende
+        # killing?" stood over "Behold det øverste kort?"): the card's rule below says the rest
+        prompt = "" if asked in ASKED_BY_TITLE else sentence(titled(asked, cat, names or []), names or [])
         source = choice.get("source")
         # what each answer leads to is the asking card's rule ("Put it back" did not say that
         # Dig Deeper then draws the next card): its text under the prompt

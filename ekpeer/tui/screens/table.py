@@ -836,6 +836,15 @@ class TableScreen(Screen):
         own = top.get("by") == self.view.get("you") and not top.get("nopes", 0) % 2
         return bool(self._nope_moves()) and not own
 
+    def _why_no_nope(self) -> str:
+        """Why `n` plays nothing: no Nope in hand, nothing to Nope, or a Nope that cannot go on
+        what stands (one holding a Nope on their own turn read "You have no Nope")."""
+        if not any(self.cat.is_nope(c) for c in self.view.get("hand") or []):
+            return _("You have no Nope.")
+        if not self.view.get("stack"):
+            return _("Nothing to Nope now.")
+        return _("Your Nope cannot be played on this now.")
+
     def _now_moves(self) -> list[dict[str, Any]]:
         return [m for m in self._plays() if len(m.get("cards", [])) == 1 and self.cat.is_now(m["cards"][0])]
 
@@ -1015,7 +1024,7 @@ class TableScreen(Screen):
     def action_nope(self) -> None:
         moves = self._nope_moves()
         if not moves:
-            self.notify(_("No Nope to play now."), severity="warning", timeout=2)
+            self.notify(self._why_no_nope(), severity="warning", timeout=2)
             return
         self._send(moves[0])
 
