@@ -23,6 +23,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         print("no scenarios found", file=sys.stderr)
         return 1
     for r in results:
+        for note in r.notes:
+            print(note, file=sys.stderr)
         print(r.line())
     passed = sum(r.ok for r in results)
     print(f"{passed} passed, {len(results) - passed} failed")

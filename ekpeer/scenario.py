@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,13 @@ class Result:
     path: Path
     ok: bool
     detail: str = ""
+    #: keys the format does not name, ignored (said apart from the result's line)
+    notes: list[str] = dataclass_field(default_factory=list)
 
     def line(self) -> str:
-        return f"PASS {self.name}" if self.ok else f"FAIL {self.name}: {self.detail}"
+        """``PASS name``, or ``FAIL name: the first mismatch (the file)``: a run over a folder
+        named only the scenario, and a stranger looked for which file held it."""
+        return f"PASS {self.name}" if self.ok else f"FAIL {self.name}: {self.detail} ({self.path})"
 
 
 def find(paths: list[str]) -> list[Path]:
@@ -51,6 +56,41 @@ def find(paths: list[str]) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+#: Every key the format names at the top level and in ``[deal]``.
+TOP_KEYS = {"name", "seed", "setup", "deal", "step", "expect"}
+DEAL_KEYS = {"expansions", "deck", "variants", "players", "custom", "reject"}
+
+
+class Unwritten(Exception):
+    """A key the format does not name, close to one it does: a misspelling that would
+    otherwise skip a step or a check without a word (``[step.expcet]``, ``[[stepp]]``)."""
+
+
+def stray_keys(doc: dict[str, Any]) -> list[str]:
+    """The keys of ``doc`` the format does not name, each as ``where: key``, for a note
+    (extra fields are welcome in the format). Raises :class:`Unwritten` for one that is a
+    near miss of a key the format names: that one is surely a typo."""
+    import difflib
+
+    stray: list[str] = []
+
+    def look(table: Any, known: set[str], where: str) -> None:
+        if not isinstance(table, dict):
+            return
+        for key in sorted(set(table) - known):
+            close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
+            if close:
+                raise Unwritten(f"unknown key {key!r} {where} (did you mean {close[0]!r}?)")
+            stray.append(f"{where}: {key}")
+
+    look(doc, TOP_KEYS, "at the top level")
+    look(doc.get("deal"), DEAL_KEYS, "in [deal]")
+    steps = doc.get("step", [])
+    for i, step in enumerate(steps if isinstance(steps, list) else [], start=1):
+        look(step, KNOWN_STEP_KEYS, f"in step {i}")
+    return stray
 
 
 def step_move(step: dict[str, Any]) -> Move:
@@ -157,6 +197,16 @@ def run_file(path: Path) -> Result:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return Result(path.stem, path, False, f"cannot read scenario: {exc}")
     name = str(doc.get("name", path.stem))
+    try:
+        stray = stray_keys(doc)
+    except Unwritten as exc:
+        return Result(name, path, False, f"bad scenario: {exc}")
+    result = _run_doc(doc, name, path)
+    result.notes = [f"{path}: {key} is not in the format; ignored" for key in stray]
+    return result
+
+
+def _run_doc(doc: dict[str, Any], name: str, path: Path) -> Result:
     if "deal" in doc and "setup" in doc:
         return Result(name, path, False, "bad scenario: it has both [deal] and [setup]")
     if "deal" in doc:
@@ -298,9 +348,40 @@ def check(game: Game, expect: dict[str, Any], where: str) -> None:
         raise Mismatch(f"{where}: none of the {len(alternatives)} alternatives holds: " + "; ".join(failures))
 
 
+#: Checks whose values name cards (``CARD_COUNTS``: as the keys of a table).
+CARD_CHECKS = {"draw_pile", "draw_pile_top", "draw_pile_has", "discard_top", "discard", "discard_has",
+               "every_hand_has", "hand", "hand_has", "marked", "in_front", "seen"}
+CARD_COUNTS = {"draw_pile_counts", "deck_counts"}
+
+
+def _known_cards(game: Game, field: str, want: Any, where: str) -> None:
+    """A check naming a card no plugin at the table has is a typo: ``tacocatt = 0`` passed,
+    and ``hand.ann = ["tacocatt"]`` failed only as a hand that did not match."""
+    import difflib
+
+    if field in CARD_COUNTS:
+        named = list(want) if isinstance(want, dict) else []
+    elif field in PER_PLAYER:
+        named = [c for v in want.values() for c in (v if isinstance(v, list) else [v])] \
+            if isinstance(want, dict) else []
+    else:
+        named = want if isinstance(want, list) else [want]
+    for entry in named:
+        if not isinstance(entry, str):
+            continue
+        card = entry.partition(":")[0]
+        if card not in game.cards:
+            close = difflib.get_close_matches(card, list(game.cards), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise Mismatch(f"{where}: {field}: unknown card id {card!r}{hint}")
+
+
 def check_field(game: Game, field: str, want: Any, where: str) -> None:  # noqa: C901 - one branch a field
     def fail(label: str, wanted: Any, got: Any) -> None:
         raise Mismatch(f"{where}: {label} expected {wanted!r}, got {got!r}")
+
+    if field in CARD_CHECKS or field in CARD_COUNTS:
+        _known_cards(game, field, want, where)
 
     if field in ("current", "turns", "direction", "winner"):
         got = getattr(game, field)

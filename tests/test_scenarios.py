@@ -286,3 +286,39 @@ def test_an_engine_error_says_which_plugin_file_and_line_raised_it(tmp_path, mon
     result = run_file(path)
     assert not result.ok and "engine error: AttributeError" in result.detail
     assert "(plugin base, " in result.detail and "base/__init__.py, line " in result.detail, result.detail
+
+
+@pytest.mark.parametrize(("tail", "said"), [
+    ('[[step]]\nby = "ann"\ndo = "draw"\n[step.expcet]\ncurrent = "ann"\n',
+     "unknown key 'expcet' in step 1 (did you mean 'expect'?)"),
+    ('[[stepp]]\nby = "ann"\ndo = "draw"\n', "unknown key 'stepp' at the top level (did you mean 'step'?)"),
+    ('[exepct]\ncurrent = "bob"\n', "unknown key 'exepct' at the top level (did you mean 'expect'?)"),
+    ('[[step]]\nby = "ann"\ndo = "play"\ncards = ["skip"]\ntaget = "bob"\n',
+     "unknown key 'taget' in step 1 (did you mean 'target'?)"),
+    ('[[step]]\nby = "ann"\ndo = "draw"\n[step.expect]\ndraw_pile_counts = { tacocatt = 0 }\n',
+     "draw_pile_counts: unknown card id 'tacocatt' (did you mean 'tacocat'?)"),
+    ('[[step]]\nby = "ann"\ndo = "draw"\n[step.expect]\nhand.ann = ["skip", "tacocatt"]\n',
+     "hand: unknown card id 'tacocatt' (did you mean 'tacocat'?)"),
+])
+def test_a_misspelled_key_or_card_fails_naming_it_and_the_file(tmp_path, tail, said):
+    """A scenario writer's [step.expcet] passed with a false expectation under it, a [[stepp]]
+    was skipped without a word, and a check on "tacocatt" passed: a misspelling must fail."""
+    path = write(tmp_path, BASE + tail)
+    result = run_file(path)
+    assert not result.ok and said in result.detail, result.line()
+    assert result.line().endswith(f"({path})")
+
+
+def test_a_misspelled_card_in_the_setup_says_where_and_what_it_may_be(tmp_path):
+    path = write(tmp_path, BASE.replace('ann = ["skip"]', 'ann = ["see_the_futur"]'))
+    result = run_file(path)
+    assert not result.ok and "see_the_futur in hands.ann (did you mean 'see_the_future'?)" in result.detail
+
+
+def test_a_key_the_format_does_not_name_is_noted_and_ignored(tmp_path, capsys):
+    """Extra fields are welcome in the public format: one far from any it names is run past,
+    and said on stderr."""
+    path = write(tmp_path, 'description = "from elsewhere"\n' + BASE + '[[step]]\nby = "ann"\ndo = "draw"\n')
+    assert main(["scenario", "run", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "PASS runner check" in out and "description is not in the format; ignored" in err

@@ -192,8 +192,24 @@ class Ruleset:
                              "lays a hand face down")
         unknown = sorted({c for c in game.all_cards() if c not in self.cards})
         if unknown:
-            raise ValueError(f"unknown card ids for plugins {self.plugins}: {', '.join(unknown)}")
+            raise ValueError(f"unknown card ids for plugins {self.plugins}: "
+                             + ", ".join(self._unknown_card(c, table) for c in unknown))
         return game
+
+    def _unknown_card(self, card: str, table: dict[str, Any]) -> str:
+        """``card`` as an error names it: where the table writes it and the id it may be a
+        misspelling of (a stranger's ``see_the_futur`` was named alone)."""
+        import difflib
+
+        def holds(cards: Any) -> bool:
+            return isinstance(cards, list) and any(str(c).partition(":")[0] == card for c in cards)
+
+        places = [key for key, written in table.items() if holds(written)]
+        places += [f"{key}.{who}" for key, written in table.items() if isinstance(written, dict)
+                   for who, cards in written.items() if holds(cards)]
+        close = difflib.get_close_matches(card, list(self.cards), n=1)
+        said = card + (f" in {', '.join(places)}" if places else "")
+        return said + (f" (did you mean {close[0]!r}?)" if close else "")
 
     def plan(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
              options: dict[str, Any] | None = None) -> SetupPlan:
