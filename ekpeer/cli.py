@@ -156,11 +156,14 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import GameFailed, report, simulate
+    from .simulate import GameFailed, Unplayable, report, simulate
 
     try:
         result = simulate(args.players, args.games, _csv(args.expansions), _csv(args.bots), args.seed,
                           deck=args.deck, variants=_csv(args.variants), progress=not args.quiet)
+    except Unplayable as refused:     # the command line's mistake, before any game is played
+        print(_("ekpeer simulate: {reason}").format(reason=refused), file=sys.stderr)
+        return 2
     except GameFailed as failed:    # a card's bug: where, in a line (plugin, card, file, line), as
         # scenario run says it; the traceback only when asked (a stranger got a bare one)
         import traceback

@@ -28,11 +28,40 @@ class GameFailed(Exception):
         self.number, self.games, self.seed, self.card = number, games, seed, card
 
 
+class Unplayable(ValueError):
+    """The tables asked for cannot be set up (a plugin not installed, an unknown bot, a
+    count of players no deck seats): said before any game, not as a game's failure."""
+
+
+def _table_for(players: int, expansions: list[str], bots: list[str], deck: str | None,
+               variants: list[str] | None) -> tuple[Any, list[str]]:
+    """The ruleset and the seats' names, or :class:`Unplayable` saying why there are none (a
+    typo in ``--bots`` read as a game failed in "the rules engine or a bot")."""
+    from .bots.registry import bot_class
+
+    try:
+        rules = ruleset(expansions)
+    except (KeyError, ValueError) as exc:
+        raise Unplayable(str(exc.args[0] if exc.args else exc)) from None
+    if not bots:
+        raise Unplayable("no bots to seat: name at least one kind")
+    for kind in dict.fromkeys(bots):
+        try:
+            bot_class(kind)
+        except ValueError as exc:
+            raise Unplayable(str(exc)) from None
+    names = [f"p{i + 1}-{bots[i % len(bots)]}" for i in range(players)]
+    try:
+        rules.check_table(names, deck, variants or ())
+    except ValueError as exc:
+        raise Unplayable(str(exc)) from None
+    return rules, names
+
+
 def simulate(players: int, games: int, expansions: list[str], bots: list[str], seed: int = 0,
              deck: str | None = None, variants: list[str] | None = None,
              out: TextIO = sys.stdout, progress: bool = True) -> dict:
-    rules = ruleset(expansions)
-    names = [f"p{i + 1}-{bots[i % len(bots)]}" for i in range(players)]
+    rules, names = _table_for(players, expansions, bots, deck, variants)
     wins: Counter = Counter()
     turns = moves = 0
     unfinished = shared = 0

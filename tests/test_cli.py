@@ -218,3 +218,16 @@ def test_a_simulation_a_third_party_card_breaks_says_where_in_a_line(tmp_path):
     full = run(*args, "--traceback", env=env)
     assert full.returncode == 1 and "Traceback (most recent call last)" in full.stderr, full.stderr
     assert full.stderr.strip().splitlines()[-1].startswith("ekpeer simulate: game 1 of 5"), full.stderr
+
+
+def test_simulate_refuses_a_table_it_cannot_set_up_before_any_game(capsys):
+    """A stranger's --expansions bsae printed a traceback, and --players 8 and --bots heurstic
+    read as a game that failed in "the rules engine or a bot"."""
+    from ekpeer.cli import main
+
+    for args, said in ((["--expansions", "bsae"], "no plugin named 'bsae' is installed"),
+                       (["--players", "8"], "no deck for 8 players"),
+                       (["--bots", "heurstic"], "unknown bot 'heurstic'")):
+        assert main(["simulate", "--games", "2", "--quiet", *args]) == 2, args
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err and "failed" not in err, err
