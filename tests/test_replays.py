@@ -282,3 +282,20 @@ async def test_the_replays_keys_show_whole_at_64_columns(saved):
         bar = app.screen.query_one(KeyBar)
         words = " ".join(str(bar.render()).split())
         assert "Every hand" in words and "Quit" in words, words
+
+
+async def test_the_moves_so_far_show_the_step_being_looked_at(expansions_game):
+    """At step 40 of 53 a stranger's list of moves so far showed moves 1 to 16: the log never
+    scrolled to its newest line."""
+    playback = expansions_game
+    assert playback.last > 30
+    app = ReplayApp(playback)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.05)
+        screen = app.screen
+        for _ in range(30):
+            await pilot.press("right")
+        await pilot.pause(0.1)
+        strips = app.screen._compositor.render_strips()
+        shown = "\n".join("".join(seg.text for seg in strip) for strip in strips)
+        assert screen.index == 30 and "  30. " in shown, shown

@@ -213,6 +213,10 @@ class ReplayScreen(Screen):
                 step.append(f"  {line}\n")
         self.query_one("#replay-step", Static).update(step)
         self.query_one("#replay-events", Static).update(self.log_text())
+        # the newest move is the last line: keep it in sight (at step 40 a stranger read
+        # moves 1-16, the top of a list the log had not scrolled)
+        log = self.query_one("#replay-log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def words_for(self, index: int) -> str:
         """Move ``index`` in words, read against the frames either side of it."""
