@@ -273,9 +273,22 @@ def play(game: Game, doc: dict[str, Any]) -> None:
             except IllegalMove as exc:
                 raise Mismatch(f"{where}: refused ({exc.code}: {exc.message})") from None
         if "expect" in step:
-            check(game, step["expect"], where)
+            _check_saying_waits(game, step["expect"], where)
     if "expect" in doc and not dealt:
-        check(game, doc["expect"], "end")
+        _check_saying_waits(game, doc["expect"], "end")
+
+
+def _check_saying_waits(game: Game, expect: dict[str, Any], where: str) -> None:
+    """:func:`check`, a failure saying what the engine still waits for: a scenario writer's
+    hand "did not match" after a draw, where the engine waited for a Streaking Kitten's
+    ``use``, and nothing said so."""
+    try:
+        check(game, expect, where)
+    except Mismatch as exc:
+        waits = [f"{c.player} to choose a {c.kind}" for c in game.awaiting]
+        if not waits:
+            raise
+        raise Mismatch(f"{exc} (the engine waits for {', '.join(waits)})") from None
 
 
 def _describe(step: dict[str, Any]) -> str:

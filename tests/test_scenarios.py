@@ -322,3 +322,24 @@ def test_a_key_the_format_does_not_name_is_noted_and_ignored(tmp_path, capsys):
     assert main(["scenario", "run", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "PASS runner check" in out and "description is not in the format; ignored" in err
+
+
+def test_a_failed_check_says_what_the_engine_still_waits_for(tmp_path):
+    """A scenario writer drew a kitten holding a Streaking Kitten and read only that ann's
+    hand did not match: the engine was waiting for ann to choose a use."""
+    text = """
+[setup]
+expansions = ["base", "streaking"]
+players = ["ann", "bob"]
+draw_pile = ["exploding_kitten", "tacocat"]
+[setup.hands]
+ann = ["streaking_kitten"]
+bob = []
+[[step]]
+by = "ann"
+do = "draw"
+[expect]
+hand.ann = ["exploding_kitten", "streaking_kitten"]
+"""
+    result = run_file(write(tmp_path, text))
+    assert not result.ok and "(the engine waits for ann to choose a use)" in result.detail, result.line()
