@@ -470,3 +470,13 @@ async def test_unticking_the_last_expansion_is_refused_in_danish():
         said = [(n.title, str(n.message)) for n in app._notifications]
         assert ("Afvist", "mindst én af udvidelserne skal blive ved med at være krydset af") in said, said
         assert app.lobby["settings"]["expansions"] == ["base"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_the_status_lines_key_hints_are_whole(size):
+    """The Danish status line read "... l: log (PgUp/PgDn)  ctrl+p:", cut after a key."""
+    app, _ = scripted_app([table_in_danish()])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        line = next(line for line in screen_lines(app) if "?: regler" in line).strip()
+    assert line.endswith(("kastebunke", "muligheder", "ruller)", "kommandoer")), line

@@ -18,7 +18,7 @@ from textual.events import Click
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
-from ...i18n import _, ngettext, number
+from ...i18n import N_, _, ngettext, number
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -46,6 +46,9 @@ BAR_MIN = 6
 
 #: Fewest characters of what is being played the status keeps before its Nope key.
 MIN_WORDS = 12
+#: The keys the status line names when nothing else is said there, as many as fit, in order
+TABLE_HINTS = (N_("?: rules"), N_("b: discard"), N_("m: moves"), N_("l: log (PgUp/PgDn scroll it)"),
+               N_("ctrl+p: commands"))
 
 
 class TableScreen(Screen):
@@ -554,8 +557,13 @@ class TableScreen(Screen):
             if len(line2.plain) + len(clear) <= room:
                 line2.append(clear, style="dim")
         elif not line2:
-            line2.append(_("?: rules  b: discard  m: moves  l: log (PgUp/PgDn scroll it)  ctrl+p: commands"),
-                         style="dim")
+            # as many whole hints as fit, in order: the Danish line was cut after "ctrl+p:"
+            said: list[str] = []
+            for hint in TABLE_HINTS:
+                if len("  ".join([*said, _(hint)])) > room:
+                    break
+                said.append(_(hint))
+            line2.append("  ".join(said), style="dim")
         text = self.situation()
         text.append("\n")
         text.append_text(line2)
