@@ -57,7 +57,7 @@ def test_its_events_read_in_its_own_words_and_its_kitten_is_dealt_with_like_one(
     game, cat = _game()
     events = game.apply(Move("draw", "ann"))
     assert _lines(game, events, "ann", cat) == [
-        "You draw Yapping Kitten", "You wake Yapping Kitten: it yaps!", "You face Yapping Kitten!"]
+        "You draw Yapping Kitten!", "You wake Yapping Kitten: it yaps!", "You face Yapping Kitten!"]
     assert _lines(game, events, "bob", cat) == [
         "ann draws Yapping Kitten!", "ann wakes Yapping Kitten: it yaps!", "ann faces Yapping Kitten!"]
     choice = player_view(game, "ann")["choices"][0]
