@@ -259,3 +259,25 @@ async def test_a_short_lobby_keeps_its_keys_in_view():
         keys = app.screen.query_one("#lobby-help")
         assert keys.region.height >= 3 and keys.region.bottom <= 19, keys.region
         assert "Tab: settings" in " ".join(str(keys.render()).split())
+
+
+async def test_a_toast_at_the_table_never_covers_the_hand():
+    """Toasts sat at the bottom right, over the cards being chosen from (a death, a refusal,
+    the Host key notice covered the hand's right half for seconds)."""
+
+    from textual.widgets._toast import Toast
+
+    for size in ((80, 24), (64, 20), (44, 30)):
+        game, rules, _ = rigged(big_hand_table())
+        app, _ = scripted_app([snapshot_of(game, rules, "ann")])
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await settle(pilot, 6)
+            app.notify("You are Dead: you take no turns until someone brings you back.", timeout=30)
+            await settle(pilot, 4)
+            toasts = list(app.screen.query(Toast))
+            assert toasts, size
+            hand = app.screen.query_one("#hand-row").region
+            status = app.screen.query_one("#status").region
+            for toast in toasts:
+                assert not toast.region.overlaps(hand) and not toast.region.overlaps(status), \
+                    (size, toast.region, hand, status)

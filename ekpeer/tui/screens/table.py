@@ -144,6 +144,21 @@ class TableScreen(Screen):
             self._render_players()
             self._render_status()        # the top bar's words fit the new width
         self._layout_hand()
+        self.call_after_refresh(self._toasts_above_status)
+
+    def _toasts_above_status(self) -> None:
+        """Toasts sit above the status line and the hand, over the log's newest lines (which
+        they say again), never over the cards being chosen from: at the bottom right, where
+        Textual puts them, a death or a refusal covered half the hand for seconds. The rows
+        below the status line change with the width (a narrow screen's status and keys wrap)."""
+        if not self.is_mounted:
+            return
+        status = self.query_one("#status", Static)
+        if not status.region.height:
+            return
+        below = max(1, self.size.height - status.region.y)
+        for rack in self.query("#textual-toastrack"):     # Textual's own rack of toasts
+            rack.styles.margin = (0, 0, below, 0)
 
     @property
     def view(self) -> dict[str, Any]:
