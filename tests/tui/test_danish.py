@@ -177,12 +177,18 @@ async def test_ekpeer_play_in_danish_gets_the_cards_in_danish_from_its_host():
     assert titles["skip"] == "Spring over" and titles["defuse"] == "Desarmer" and titles["nope"] == "Niks"
 
 
-async def test_the_command_palette_speaks_danish():
-    """A Danish stranger's palette read "Search for commands…", "Keys", "Screenshot"."""
+def small_table_in_danish():
+    """ann's turn with a Defuse, bob with a Nope, in Danish: an app showing it."""
     table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
              "hands": {"ann": ["defuse"], "bob": ["nope"]}}
     game, rules, ev = rigged(table)
     app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    return app
+
+
+async def test_the_command_palette_speaks_danish():
+    """A Danish stranger's palette read "Search for commands…", "Keys", "Screenshot"."""
+    app = small_table_in_danish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         titles = {c.title for c in app.get_system_commands(app.screen)}
@@ -194,10 +200,7 @@ async def test_the_command_palette_speaks_danish():
 
 async def test_the_palette_says_it_found_nothing_in_danish():
     """A Danish stranger typed a word the palette did not know and read "No matches found"."""
-    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip"] * 4,
-             "hands": {"ann": ["defuse"], "bob": ["nope"]}}
-    game, rules, ev = rigged(table)
-    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    app = small_table_in_danish()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         await pilot.press("ctrl+p")
