@@ -246,3 +246,24 @@ def test_a_catomic_bomb_over_an_unseen_imploding_kitten_still_says_the_top_is_a_
     game.hands["cy"].append("shuffle")
     play(game, "cy", "shuffle")
     assert player_view(game, "ann")["kitten_depths"] == []
+
+
+def test_cards_put_on_top_of_a_catomic_bombs_kittens_leave_them_counted_where_they_lie():
+    """A stranger's odds read "3 % (2 kittens in 60 cards whose place you do not know)" after
+    a Potluck put four cards on top of a Catomic Bomb's two kittens: everyone knew where
+    those lay, and the next draw was one of the Potluck's cards."""
+    from ekpeer.tui.words import Catalog, Knowledge, explode_odds
+
+    pile = ["tacocat", "exploding_kitten", "skip", "nope", "attack", "beard_cat", "imploding_kitten",
+            "skip", "exploding_kitten", "tacocat", "shuffle", "nope"]
+    hands = {"ann": ["catomic_bomb"], "bob": ["potluck", "tacocat"], "cy": ["skip"]}
+    game = rigged(["base", "imploding", "streaking", "party"], pile, hands)
+    cat = Catalog(game.ruleset.catalog())
+    play(game, "ann", "catomic_bomb")
+    play(game, "bob", "potluck")
+    for p in ("bob", "cy"):
+        game.apply(Move("choose", p, card=game.hands[p][0]))
+    view = player_view(game, "ann")
+    assert view["kitten_depths"] == [2, 3], view["kitten_depths"]
+    chance, why = explode_odds(view, cat, Knowledge())
+    assert chance < 0.02 and "whose place you do not know" in why, (chance, why)

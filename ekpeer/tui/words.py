@@ -483,7 +483,17 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
             "a kitten is on top; 1 in {n} it is the harmless face-down one",
             "a kitten is on top; {k} in {n} it is a harmless face-down one",
             harmless).format(k=harmless, n=unknown)
-    if places:
+    # kittens everyone saw put where they lie, now deeper (a Potluck's cards went on top of a
+    # Catomic Bomb's): neither they nor their places are among what the next draw may be;
+    # a harmless face-down one whose place nobody saw is among them as often as anywhere
+    marked = [d for d in view.get("kitten_depths") or [] if d not in places]
+    if marked:
+        harmless = max(0, int(view["kittens_in_pile"]) - kittens)
+        kittens = max(0, round(kittens - len(marked) + harmless * len(marked) / unknown))
+        unknown -= len(marked)
+        if unknown <= 0:
+            return 0.0, _("you know every card in the draw pile")
+    if places or marked:
         cards = ngettext("{n} card whose place you do not know", "{n} cards whose place you do not know",
                          unknown).format(n=unknown)
     else:
