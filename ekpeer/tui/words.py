@@ -235,7 +235,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "shown":
         cards = cat.titles(event.get("cards", []))
         if event.get("by") == me or me is None:
-            if event.get("top_first") is False:      # not the pile's cards (a hand's, say)
+            # not the pile's cards (a hand's, say), or one card: no order to speak of (Raising
+            # Heck's bottom card read "Seen, top first")
+            if event.get("top_first") is False or len(event.get("cards", [])) == 1:
                 return _("Seen: {cards}").format(cards=cards)
             return _("Seen, top first: {cards}").format(cards=cards)
         return _("{player} shows: {cards}").format(player=event.get("by"), cards=cards)

@@ -320,7 +320,7 @@ EXTRA_CARDS = [
              effect=raising_heck,
              traits=frozenset({"peeks", "ends_turn", "dodges"}), bot_value=50,
              phrases={
-                 "bottom_to_top": "{By} {by:draw} from the bottom",
+                 "bottom_to_top": "{By} {by:put} the bottom card on top",
              }),
     CardSpec("share_the_future", "Share the Future (3x)",
              "Privately view the top 3 cards, rearrange them, and show them to the next player.",

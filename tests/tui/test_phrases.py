@@ -207,3 +207,22 @@ def test_a_move_that_names_a_card_asks_for_it_as_the_play_before_it_does():
     finally:
         i18n.set_language("en")
     assert said.endswith(" og nævn Skip") and "nævner" not in said, said
+
+
+def test_raising_heck_put_on_top_reads_as_that():
+    """A stranger put Raising Heck's bottom card on top and read "Seen, top first:
+    Cattermelon" then "You draw from the bottom": their hand had not changed."""
+    from ekpeer.engine import Move
+    from ekpeer.engine.view import visible_events
+
+    rules = ruleset(["base", "party"])
+    game = rules.game_from_table({"players": ["ann", "bob"], "current": "ann",
+                                  "draw_pile": ["skip", "nope", "cattermelon"],
+                                  "hands": {"ann": ["raising_heck"], "bob": []}})
+    cat = Catalog(rules.catalog())
+    events = game.apply(Move("play", "ann", ("raising_heck",)))
+    events += game.apply(Move("resolve"))
+    events += game.apply(Move("choose", "ann", keep=False))
+    said = [w for w in (event_words(e, cat, "ann") for e in visible_events(events, "ann")) if w]
+    assert "Seen: Cattermelon" in said and "You put the bottom card on top" in said, said
+    assert not any("from the bottom" in line for line in said), said
