@@ -83,6 +83,27 @@ def choices_in(lang: str | None) -> dict[str, Any]:
     return {**found, "plugins": [translated(p, [p["name"]], lang) for p in found["plugins"]]}
 
 
+@lru_cache(maxsize=64)
+def deck_seats(expansions: tuple[str, ...], variants: tuple[str, ...]) -> dict[str, list[int]]:
+    """Each main deck of these boxes -> the counts of players it deals for with these
+    variants, as the host's own check of a table finds them: the lobby read "2-Player Edition:
+    2-6 players" with every box ticked, and the host then refused 4 (3 kittens for 4)."""
+    try:
+        rules = ruleset(list(expansions))
+    except Exception:   # noqa: BLE001 - a mix that does not load: the lobby says so elsewhere
+        return {}
+    seats: dict[str, list[int]] = {}
+    for deck in rules.main_decks():
+        seats[deck.name] = []
+        for n in range(2, 11):
+            try:
+                rules.check_table([f"p{i}" for i in range(n)], deck.name, variants)
+            except ValueError:
+                continue
+            seats[deck.name].append(n)
+    return seats
+
+
 def table_plugins_in(expansions: list[str] | tuple[str, ...], lang: str | None) -> list[dict[str, Any]]:
     """:func:`table_plugins` with the cards' words in ``lang`` (the table's plugins' translations)."""
     return [dict(p) for p in _table_plugins_in(tuple(expansions), lang)]

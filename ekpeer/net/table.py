@@ -232,6 +232,9 @@ class Table(TableTimers):
             "plugins": lobby_mod.table_plugins_in(self.settings["expansions"], session.lang),
             # what a hard bot's decision costs here (seconds of one core), said in the lobby
             "bot_seconds": hard_seconds(),
+            # the counts of players each deck deals for with these boxes and variants
+            "deck_seats": lobby_mod.deck_seats(tuple(self.settings["expansions"]),
+                                               tuple(self.settings.get("variants") or ())),
         }
         if not (session.lean and self.phase != "lobby"):     # every plugin's decks and variants
             body["choices"] = lobby_mod.choices_in(session.lang)

@@ -93,7 +93,7 @@ def test_a_deck_dealt_by_the_count_says_which_cards_this_table_gets():
     party = _chosen_deck(settings, choices())
     reach = _reach(settings, choices())
     said = {n: str(deck_label(party, n, reach)) for n in (3, 5, 9)}
-    assert said == {3: "Party Pack: 2-3 player cards", 5: "Party Pack: 4-7 player cards",
+    assert said == {3: "Party Pack: the cards for 2-3", 5: "Party Pack: the cards for 4-7",
                     9: "Party Pack: all 120 cards"}
 
 
@@ -111,3 +111,19 @@ def test_an_expansion_box_that_seats_more_extends_the_deck_it_joins():
     assert str(deck_label(original, 6, reach)) == "Original Edition: 2-6 players"
     assert str(players_label(6, original, reach)) == "6"
     assert str(deck_label(original, 7, reach)) == "Original Edition: 2-6 players only, not 7"
+
+
+def test_a_deck_says_the_counts_the_host_deals_it_for_with_every_box_ticked():
+    """With every box ticked the lobby offered "2-Player Edition: 2-6 players", and the host
+    then refused 4 (3 kittens for 4 players): the lobby now says what the host deals."""
+    from ekpeer.net.lobby import choices, deck_seats
+    from ekpeer.tui.screens.lobby import _choices, _chosen_deck, _reach, players_label
+
+    boxes = ["base", "imploding", "streaking", "zombie", "party"]
+    lobby = {"choices": choices(), "deck_seats": deck_seats(tuple(boxes), ())}
+    settings = {"expansions": boxes, "deck": "two_player", "seats": 4}
+    two = _chosen_deck(settings, _choices(lobby))
+    reach = _reach(settings, _choices(lobby))
+    assert str(deck_label(two, 2, reach)) == "2-Player Edition: 2-3 players"
+    assert str(deck_label(two, 4, reach)) == "2-Player Edition: 2-3 players only, not 4"
+    assert str(players_label(4, two, reach)).startswith("4 · not with")

@@ -205,10 +205,21 @@ def sets_words(lobby: dict[str, Any]) -> Text:
 
 
 def seats_span(deck: dict[str, Any], reach: int = 0) -> tuple[int, int]:
-    """The fewest and most players ``deck`` seats at a table whose expansions seat up to
-    ``reach`` (an expansion box adds players: the Original Edition with Imploding seats 6, as the
-    host deals it)."""
+    """The fewest and most players ``deck`` seats: as the host says it deals them at this
+    table (``seats``, from the lobby's ``deck_seats``), else as the deck declares, at a table
+    whose expansions seat up to ``reach`` (an expansion box adds players: the Original Edition
+    with Imploding seats 6)."""
+    if deck.get("seats"):
+        return min(deck["seats"]), max(deck["seats"])
     return int(deck.get("min_players", 2)), max(int(deck.get("max_players", 10)), reach)
+
+
+def seats_fit(deck: dict[str, Any], n: int, reach: int = 0) -> bool:
+    """Whether ``deck`` deals for ``n`` players at this table (see :func:`seats_span`)."""
+    if deck.get("seats"):
+        return n in deck["seats"]
+    lo, hi = seats_span(deck, reach)
+    return lo <= n <= hi
 
 
 def deck_part(deck: dict[str, Any], seats: int) -> str | None:
@@ -223,12 +234,12 @@ def deck_part(deck: dict[str, Any], seats: int) -> str | None:
 def deck_label(deck: dict[str, Any], seats: int, reach: int = 0) -> Text:
     """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
     ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5"); one dealt by the count says
-    which of its cards this table gets instead, ``Party Pack: 4-7 player cards`` at 5 (a stranger
+    which of its cards this table gets instead, ``Party Pack: the cards for 4-7`` at 5 (a stranger
     at a 5-seat table saw only "2-10 players"; a longer label is cut in the lobby's 80 columns)."""
     lo, hi = seats_span(deck, reach)
     players = _("{n} players").format(n=lo) if lo == hi else _("{lo}-{hi} players").format(lo=lo, hi=hi)
     title = deck.get("title", deck.get("name"))
-    if lo <= seats <= hi:
+    if seats_fit(deck, seats, reach):
         part = deck_part(deck, seats)
         if part:
             return Text(_("{deck}: {cards}").format(deck=title, cards=part))
@@ -249,8 +260,17 @@ def pack(entries: list[str], width: int, gap: str = "   ") -> str:
 
 
 def _main_decks(settings: dict[str, Any], choices: dict[str, Any]) -> list[dict[str, Any]]:
-    return [d for p in choices.get("plugins", []) if p["name"] in settings.get("expansions", [])
+    """The main decks of the table's expansions, each with the counts of players the host
+    deals it for here (``seats``), when the lobby says them (``deck_seats``)."""
+    seats = choices.get("deck_seats") or {}
+    return [{**d, "seats": seats[d["name"]]} if seats.get(d["name"]) else d
+            for p in choices.get("plugins", []) if p["name"] in settings.get("expansions", [])
             for d in p.get("decks", []) if d.get("main", True)]
+
+
+def _choices(lobby: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's choices with the counts of players its decks deal for at this table."""
+    return {**(lobby.get("choices") or {}), "deck_seats": lobby.get("deck_seats") or {}}
 
 
 def _chosen_deck(settings: dict[str, Any], choices: dict[str, Any]) -> dict[str, Any] | None:
@@ -269,7 +289,7 @@ def _reach(settings: dict[str, Any], choices: dict[str, Any]) -> int:
 def players_label(n: int, deck: dict[str, Any] | None, reach: int = 0) -> Text:
     """``6``, or ``6 · not with Original Edition`` when the chosen deck cannot seat that many."""
     t = Text(str(n))
-    if deck is not None and not seats_span(deck, reach)[0] <= n <= seats_span(deck, reach)[1]:
+    if deck is not None and not seats_fit(deck, n, reach):
         t.append(_(" · not with {deck}").format(deck=deck.get("title", deck.get("name"))), style="dim")
     return t
 
@@ -468,7 +488,7 @@ class LobbyScreen(Screen):
         help_box = self.query_one("#lobby-help", Static)
         self.query_one("#lobby-help", Static).update(Text(pack(keys, help_box.content_size.width or 34),
                                                           style="dim"))
-        self._sync_settings(settings, lobby.get("choices", {}), creator)
+        self._sync_settings(settings, _choices(lobby), creator)
         self.refresh_bindings()
         self._maybe_ask_picks(custom)
 
@@ -842,9 +862,9 @@ class LobbyScreen(Screen):
         """Whether the table's deck seats ``n``; if not, said here in the player's words (the
         host's refusal came in English, once for every press of +, stacked three high)."""
         settings = self.lobby.get("settings", {})
-        choices = self.lobby.get("choices") or {}
+        choices = _choices(self.lobby)
         deck, reach = _chosen_deck(settings, choices), _reach(settings, choices)
-        if deck is None or seats_span(deck, reach)[0] <= n <= seats_span(deck, reach)[1]:
+        if deck is None or seats_fit(deck, n, reach):
             return True
         self._say(deck_label(deck, n, reach).plain)
         return False
