@@ -202,7 +202,11 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return _("{card} does nothing: its rules failed on the host (a bug in its plugin)").format(
             card=_("The combo") if action.get("combo") else title(card))
     if t == "drew":
-        return _say(p, me, _("You draw {card}!"), _("{player} draws {card}!"), card=title(event.get("card")))
+        # everyone sees a kitten drawn (the others' line says it with a "!"); your own plain
+        # card is no news to shout
+        card = event.get("card")
+        mine = _("You draw {card}!") if cat.has(card, "kills") else _("You draw {card}")
+        return _say(p, me, mine, _("{player} draws {card}!"), card=title(card))
     if t == "drew_hidden":
         return None if p == me else _("{player} draws a card").format(player=p)
     if t == "exploding":

@@ -226,3 +226,12 @@ def test_raising_heck_put_on_top_reads_as_that():
     said = [w for w in (event_words(e, cat, "ann") for e in visible_events(events, "ann")) if w]
     assert "Seen: Cattermelon" in said and "You put the bottom card on top" in said, said
     assert not any("from the bottom" in line for line in said), said
+
+
+def test_your_own_kitten_drawn_is_said_with_a_bang_and_a_plain_card_without():
+    """Your kitten drawn read flatter than a bot's ("bot1 draws Exploding Kitten!"); then every
+    card you drew read "You draw Nope!", shouted for nothing."""
+    cat = Catalog(ruleset(["base"]).catalog())
+    drew = {"type": "drew", "player": "ann"}
+    assert event_words({**drew, "card": "exploding_kitten"}, cat, "ann") == "You draw Exploding Kitten!"
+    assert event_words({**drew, "card": "nope"}, cat, "ann") == "You draw Nope"
