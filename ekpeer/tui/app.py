@@ -817,6 +817,8 @@ class EkpeerApp(App):
                 continue
             if command.title == "Keys":
                 command = command._replace(help=KEYS_HELP)
+            if command.title == "Quit":     # not "as soon as possible": it asks first (action_quit)
+                command = command._replace(help=QUIT_HELP)
             yield command._replace(title=_(command.title), help=_(command.help))
         yield SystemCommand(_("Light or dark theme"), _("Switch between the light and the dark theme"),
                             self.action_toggle_dark)
@@ -871,6 +873,7 @@ def key_words(shown: str) -> str:
 #: first stayed 20 s) or the start screen's table list and its Watch button (the second 30 s)
 NOTICE_LONGEST = 12.0
 KEYS_HELP = N_("The keys of this screen, and what each does")
+QUIT_HELP = N_("Close ekpeer (asked first if you would leave a game or close your table)")
 #: Textual's palette commands (``App.get_system_commands``), written here so that the
 #: catalogs carry them: the palette says them through ``_`` like every other word
 TEXTUAL_WORDS = (

@@ -42,6 +42,8 @@ HOST_PROMPTS = (
     # what not saving yourself means at the table (``if_not_saved``: the engine's, Zombie's)
     N_("explode and leave the game"),
     N_("die and become Dead, keeping your hand"),
+    # what putting a card back leads to (a ``keep`` choice's ``if_put_back``: Dig Deeper's)
+    N_("draw the next card"),
 )
 
 

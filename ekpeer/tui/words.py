@@ -125,7 +125,10 @@ def action_words(action: dict[str, Any], cat: Catalog, me: str | None) -> str:
     else:
         what = cat.title(action.get("card") or (cards[0] if cards else None))
     target = action.get("target")
-    if target:
+    if target and target == by:     # a card aimed at its own player: "bot1 plays Feed the Dead on bot1"
+        text = _say(by, me, _("You play {what} on yourself"), _("{player} plays {what} on themselves"),
+                    what=what)
+    elif target:
         text = _say(by, me, _("You play {what} on {target}"), _("{player} plays {what} on {target}"),
                     what=what, target=_who(target, me))
     else:

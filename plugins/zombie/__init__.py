@@ -194,7 +194,10 @@ def dig_deeper(game: Game, action: Action) -> None:
         card, up = game.draw_pile.remove_at(1)
         game.receive_drawn(by, card, face_up=up)
 
-    game.ask(by, "keep", [True, False], keep, prompt="keep the top card?", source="dig_deeper")
+    # what putting it back leads to, said by its option ("Put Hairy Potato Cat back" did not
+    # say that the next card is drawn)
+    game.ask(by, "keep", [True, False], keep, prompt="keep the top card?", source="dig_deeper",
+             context={"if_put_back": "draw the next card"})
 
 
 def dead_players(game: Game, by: str) -> list[str]:

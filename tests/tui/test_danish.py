@@ -272,7 +272,7 @@ async def test_not_saving_yourself_is_asked_in_whole_danish(size):
         await settle(pilot, 6)
         shown = " ".join(line.strip(" █") for line in screen_lines(app))
         assert "du du" not in shown and "må du" not in shown
-        assert "Hvis du ikke redder dig: du eksploderer og forlader spillet" in shown
+        assert "Hvis du ikke bruger Desarmer: du eksploderer og forlader spillet" in shown
         for button in app.screen.query(Button):
             label = str(button.label)
             assert button.size.width >= len(label) + 2 and label in shown, label

@@ -446,3 +446,36 @@ async def test_naming_a_card_offers_only_the_cards_this_game_holds():
         await settle(pilot)
     move = session.sent[-1][1]
     assert move["cards"] == ["tacocat"] * 3 and move["target"] == "bob" and move["name"] == "nope", move
+
+
+async def test_f1_in_a_decision_lists_that_dialogs_keys():
+    """F1 did nothing in "Keep Hairy Potato Cat?", "You drew Exploding Kitten!" and "Put
+    Exploding Kitten back" (the app's keys never reach a dialog): it opens the dialog's own
+    keys, its list's among them, and not an Esc that does not go back in a decision."""
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    keep = _with_choice("keep", [True, False], {"card": "hairy_potato_cat"},
+                        [{"do": "choose", "by": "ann", "keep": True},
+                         {"do": "choose", "by": "ann", "keep": False}])
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"}])
+    drawn = snapshot_of(game, rules, "ann", ev)
+    game, rules, ev = rigged(KITTEN, [{"do": "draw", "by": "ann"},
+                                      {"do": "choose", "by": "ann", "use": "defuse"}])
+    back = snapshot_of(game, rules, "ann", ev)
+    for msg, kind in ((keep, KeepScreen), (drawn, SaveScreen), (back, PositionScreen)):
+        app, session = scripted_app([msg])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, 6)
+            dialog = app.screen
+            assert isinstance(dialog, kind)
+            await pilot.press("f1")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, KeysScreen), kind
+            rows = dict((words, keys) for keys, words in app.screen.rows)
+            assert rows.get("Choose") == "⏎" and rows.get("Move through the list") == "↑ ↓", rows
+            assert "Back" not in rows, rows
+            assert "Rules of card" in rows or kind is PositionScreen, rows
+            await pilot.press("escape")
+            await settle(pilot, 3)
+            assert app.screen is dialog
+            assert not [m for k, m in session.sent if k == "move"]

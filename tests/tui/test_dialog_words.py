@@ -241,3 +241,28 @@ async def test_the_moves_list_says_what_five_different_cards_do_and_hides_them_o
         await settle(pilot)
         assert isinstance(app.screen, MovesScreen)
         assert not any("five different" in label for _m, label, _c in app.screen.options)
+
+
+def test_not_saving_yourself_with_a_zombie_kitten_is_asked_in_one_plain_sentence(monkeypatch):
+    """The confirm read "If you do not save yourself, you die and become Dead, keeping your
+    hand, with Zombie Kitten in your hand.": the hand said twice."""
+    from ekpeer import i18n
+    from ekpeer.plugins import translated
+
+    table = {"players": ["ann", "bob", "cat"], "current": "ann", "draw_pile": ["exploding_kitten", "skip"],
+             "hands": {"ann": ["zombie_kitten"], "bob": [], "cat": []}}
+    choice, cat = _after(["base", "zombie"], table, [Move("draw", "ann")], "ann")
+    asked = []
+    monkeypatch.setattr(SaveScreen, "answer_once_more", lambda self, *said: asked.append(said))
+    _save(choice, cat).answer("none")
+    _none, _title, prompt, _yes, _no = asked[-1]
+    assert prompt == "If you do not use Zombie Kitten, you die and become Dead, keeping your hand."
+    i18n.set_language("da")
+    try:
+        rules = ruleset(["base", "zombie"])
+        danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+        _save(choice, danish).answer("none")
+        assert asked[-1][2] == ("Hvis du ikke bruger Zombiekilling: "
+                                "du dør og bliver Død, med din hånd i behold.")
+    finally:
+        i18n.set_language("en")

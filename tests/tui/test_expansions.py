@@ -137,3 +137,27 @@ async def test_a_dead_player_on_a_phone_reads_it_on_one_line():
         status = app.screen.query_one("#status")
         shown = [strip.text.strip() for strip in status.render_lines(Region(0, 0, *status.size))]
         assert shown[0].startswith("You are Dead") and shown[0].endswith("bob’s turn"), shown
+
+
+async def test_the_game_over_dialog_comes_without_the_toast_that_you_may_come_back():
+    """"You are Dead: you keep your hand, and may be brought back to life." still stood
+    beside the Game over dialog: the game's end clears what was said of the game before."""
+    from ekpeer.tui.screens.game_over import GameOverScreen
+
+    game, rules, events = rigged(
+        {"expansions": ["base", "zombie"], "players": ["ann", "bob", "cat"],
+         "draw_pile": ["exploding_kitten", "skip", "tacocat"],
+         "hands": {"ann": ["tacocat"], "bob": ["skip"], "cat": ["skip"]}})
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game.apply(Move("draw", "ann"))
+        session.push("update", {"view": player_view(game, "ann"),
+                                "events": visible_events(game.events, "ann")})
+        await until(pilot, lambda: list(app._notifications), 3, "the word that you are Dead")
+        assert str(list(app._notifications)[-1].message).startswith("You are Dead")
+        view = dict(player_view(game, "ann"), winner="bob", winners=["bob"])
+        session.push("update", {"view": view, "events": []})
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 3, "the game's end")
+        await settle(pilot)
+        assert not list(app._notifications)

@@ -235,3 +235,32 @@ def test_your_own_kitten_drawn_is_said_with_a_bang_and_a_plain_card_without():
     drew = {"type": "drew", "player": "ann"}
     assert event_words({**drew, "card": "exploding_kitten"}, cat, "ann") == "You draw Exploding Kitten!"
     assert event_words({**drew, "card": "nope"}, cat, "ann") == "You draw Nope"
+
+
+def test_dig_deepers_put_back_option_says_the_next_card_is_drawn():
+    """"Put Hairy Potato Cat back" did not say that you then draw the next card (the rule
+    under the list said it, the option itself did not)."""
+    from ekpeer import i18n
+    from ekpeer.engine import Move, player_view
+    from ekpeer.plugins import ruleset, translated
+    from ekpeer.tui.screens.keep import KeepScreen
+
+    rules = ruleset(["base", "zombie"])
+    game = rules.game_from_table({"players": ["ann", "bob"], "current": "ann",
+                                  "draw_pile": ["hairy_potato_cat", "skip", "tacocat"],
+                                  "hands": {"ann": ["dig_deeper"], "bob": []}})
+    game.apply(Move("play", "ann", ("dig_deeper",)))
+    game.apply(Move("resolve"))
+    view = player_view(game, "ann")
+    choice = view["choices"][0]
+    screen = KeepScreen(choice, list(view.get("seen") or []), Catalog(rules.catalog()))
+    assert [label for _v, label, _c in screen.options] == [
+        "Keep Hairy Potato Cat", "Put Hairy Potato Cat back and draw the next card"]
+    i18n.set_language("da")
+    try:
+        danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+        screen = KeepScreen(choice, list(view.get("seen") or []), danish)
+        cat_title = danish.title("hairy_potato_cat")
+        assert screen.options[1][1] == f"Læg {cat_title} tilbage og træk det næste kort"
+    finally:
+        i18n.set_language("en")

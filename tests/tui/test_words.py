@@ -155,3 +155,21 @@ def test_a_plain_word_in_a_prompt_stays_a_word_though_a_card_has_that_id():
     prompt = "a card to shuffle back into the draw pile"
     assert titled(prompt, cat) == prompt
     assert titled("exploding_kitten: save yourself?", cat) == "Exploding Kitten: save yourself?"
+
+
+def test_a_card_played_on_its_own_player_reads_as_on_themselves():
+    """The log read "bot1 plays Feed the Dead on bot1"."""
+    rules = ruleset(["base", "zombie"])
+    catalog = Catalog(rules.catalog())
+    played = {"type": "played", "action": {"by": "bot1", "card": "feed_the_dead", "target": "bot1"}}
+    assert event_words(played, catalog, "ann") == "bot1 plays Feed the Dead on themselves"
+    assert event_words(played, catalog, "bot1") == "You play Feed the Dead on yourself"
+    on_ann = {"type": "played", "action": {"by": "bot1", "card": "feed_the_dead", "target": "ann"}}
+    assert event_words(on_ann, catalog, "bob") == "bot1 plays Feed the Dead on ann"
+    i18n.set_language("da")
+    try:
+        danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+        assert event_words(played, danish, "ann") == "bot1 spiller Fodr de døde på sig selv"
+        assert event_words(played, danish, "bot1") == "Du spiller Fodr de døde på dig selv"
+    finally:
+        i18n.set_language("en")

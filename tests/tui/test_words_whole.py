@@ -99,3 +99,22 @@ async def test_q_quits_once_the_game_over_dialog_is_closed():
         await pilot.press("q")
         await settle(pilot, 2)
         assert app._exit_renderables is not None or not app.is_running or app.return_code is not None
+
+
+async def test_the_palettes_quit_says_that_it_asks_first():
+    """The palette's Quit read "Quit the application as soon as possible" (Textual's words),
+    and then asked "Quit the game?" first."""
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+
+    from .test_lan_evening import ALL_HERE, lobby
+
+    game, rules, ev = rigged({"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat"],
+                              "hands": {"ann": ["skip"], "bob": []}})
+    app, _ = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        quit_ = next(c for c in app.get_system_commands(app.screen) if c.title == "Quit")
+        assert quit_.help == "Close ekpeer (asked first if you would leave a game or close your table)"
+        await quit_.callback()
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LeaveConfirmScreen) and app.is_running

@@ -49,6 +49,9 @@ class Modal(ModalScreen[T]):
     BINDINGS = [
         Binding("left,up", "next_button(-1)", show=False),
         Binding("right,down", "next_button(1)", show=False),
+        # the app's own F1 never reaches a modal screen (Textual stops the keys of what lies
+        # beneath it, the app's among them): bound here, it opens this dialog's keys
+        Binding("f1", "app.show_help_panel", "Keys", show=False),
     ]
 
     def action_next_button(self, step: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _
-from ..phrasing import sentence, titled
+from ..phrasing import host_words, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -32,11 +32,15 @@ class KeepScreen(PickScreen):
         # what each answer leads to is the asking card's rule ("Put it back" did not say that
         # Dig Deeper then draws the next card): its text under the prompt
         rule = f"{cat.title(source)}: {cat.text(source)}" if source and source in cat.cards else ""
+        # and the option says it too, when the host does (``if_put_back``: "draw the next card")
+        then = context.get("if_put_back")
+        put_back = (_("Put {card} back and {then}").format(card=what, then=host_words(str(then))) if then
+                    else _("Put {card} back").format(card=what))
         super().__init__(
             _("Keep {card}?").format(card=what),
             (prompt + " ") if prompt else "",
             [(True, _("Keep {card}").format(card=what), card),
-             (False, _("Put {card} back").format(card=what), card)],
+             (False, put_back, card)],
             details=rule,
         )
         self._default = 1 if card and cat.has(card, "kills") else 0

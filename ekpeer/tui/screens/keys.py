@@ -30,9 +30,15 @@ def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
     """``(keys, what they do)`` for each of ekpeer's actions open on ``screen``, its keys
     together (``escape l q``), in the order they are bound."""
     rows: dict[str, tuple[list[str], str]] = {}
+    # a dialog's list moves and chooses by its own (Textual's) keys, not listed below: the
+    # dialog names them; and it leaves out an action its keys do not take (Esc in a decision)
+    for keys, words in getattr(screen, "list_keys", list)():
+        shown = [display(Binding(key, words)) for key in keys]
+        rows[f"list:{words}"] = (shown, _(words))
+    unlisted = getattr(screen, "unlisted_actions", tuple)()
     for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
         if not (enabled and binding.description and not binding.system) or \
-                not _ekpeer_binding(namespace, binding):
+                not _ekpeer_binding(namespace, binding) or binding.action in unlisted:
             continue
         keys, words = rows.setdefault(f"{id(namespace)}:{binding.action}", ([], _(binding.description)))
         shown = display(binding)

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
@@ -112,6 +112,14 @@ class PickScreen(Dialog[Any]):
 
     def _has_cards(self) -> bool:
         return any(card for _value, _label, card in self.options)
+
+    def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
+        """The list's own keys, for the Keys dialog (F1): they are Textual's, which it leaves out."""
+        return [(("up", "down"), N_("Move through the list")), (("enter",), N_("Choose"))]
+
+    def unlisted_actions(self) -> tuple[str, ...]:
+        """Esc goes back only from a move you may take back: a decision waits for its answer."""
+        return () if self.can_cancel else ("cancel",)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "card_text":

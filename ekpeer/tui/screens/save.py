@@ -45,7 +45,9 @@ class SaveScreen(PickScreen):
         saver = self.savers[0] if self.savers else None
         # the table's own consequence: leaving the game, or (Zombie Kittens) becoming Dead
         title = f"{self.death[:1].upper()}{self.death[1:]}?"
-        prompt = (_("If you do not save yourself, you {death}, with {card} in your hand.") if saver else
+        # the card you would not use named once ("..., keeping your hand, with Zombie Kitten in
+        # your hand" said the hand twice)
+        prompt = (_("If you do not use {card}, you {death}.") if saver else
                   _("If you do not save yourself, you {death}.")).format(death=self.death, card=saver)
         no = _("No: back to {card}").format(card=saver) if saver else _("No: go back")
         self.answer_once_more(NONE, title, prompt, _("Yes: {death}").format(death=self.death), no)

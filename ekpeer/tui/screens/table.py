@@ -776,6 +776,9 @@ class TableScreen(Screen):
 
         while isinstance(self.app.screen, Dialog) and self.app.screen is not self._decision:
             self.app.pop_screen()
+        # and so do the toasts: what they said of the game ("You are Dead: ... may be brought
+        # back to life", a refused move) no longer holds, and stood beside the game's end
+        self.app.clear_notifications()
         self.app.push_screen(screen, done)
 
     def _over_again(self) -> None:
