@@ -44,6 +44,8 @@ HOST_PROMPTS = (
     N_("die and become Dead, keeping your hand"),
     # what putting a card back leads to (a ``keep`` choice's ``if_put_back``: Dig Deeper's)
     N_("draw the next card"),
+    # where a card not kept goes, when not back where it was (``put_where``: Raising Heck's)
+    N_("on top of the draw pile"),
 )
 
 

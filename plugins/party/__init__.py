@@ -233,7 +233,7 @@ def raising_heck(game: Game, action: Action) -> None:
             game.end_turn()
 
     game.ask(by, "keep", [True, False], answer, prompt="take the bottom card (or put it on top)?",
-             context={"card": card}, source="raising_heck")
+             context={"card": card, "put_where": "on top of the draw pile"}, source="raising_heck")
 
 
 def share_the_future(game: Game, action: Action) -> None:

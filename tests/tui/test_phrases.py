@@ -264,3 +264,29 @@ def test_dig_deepers_put_back_option_says_the_next_card_is_drawn():
         assert screen.options[1][1] == f"Læg {cat_title} tilbage og træk det næste kort"
     finally:
         i18n.set_language("en")
+
+
+def test_raising_hecks_card_not_kept_is_offered_as_put_on_top():
+    """Raising Heck's dialog offered "Put Cattermelon back", and the bottom card went on top."""
+    from ekpeer import i18n
+    from ekpeer.engine import Move, player_view
+    from ekpeer.plugins import translated
+    from ekpeer.tui.screens.keep import KeepScreen
+
+    rules = ruleset(["base", "party"])
+    game = rules.game_from_table({"players": ["ann", "bob"], "current": "ann",
+                                  "draw_pile": ["skip", "nope", "cattermelon"],
+                                  "hands": {"ann": ["raising_heck"], "bob": []}})
+    game.apply(Move("play", "ann", ("raising_heck",)))
+    game.apply(Move("resolve"))
+    view = player_view(game, "ann")
+    screen = KeepScreen(view["choices"][0], ["cattermelon"], Catalog(rules.catalog()))
+    assert [label for _v, label, _c in screen.options] == ["Keep Cattermelon",
+                                                           "Put Cattermelon on top of the draw pile"]
+    i18n.set_language("da")
+    try:
+        danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+        screen = KeepScreen(view["choices"][0], ["cattermelon"], danish)
+        assert screen.options[1][1] == f"Læg {danish.title('cattermelon')} øverst i trækbunken"
+    finally:
+        i18n.set_language("en")

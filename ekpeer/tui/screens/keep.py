@@ -33,9 +33,13 @@ class KeepScreen(PickScreen):
         # Dig Deeper then draws the next card): its text under the prompt
         rule = f"{cat.title(source)}: {cat.text(source)}" if source and source in cat.cards else ""
         # and the option says it too, when the host does (``if_put_back``: "draw the next card")
-        then = context.get("if_put_back")
-        put_back = (_("Put {card} back and {then}").format(card=what, then=host_words(str(then))) if then
-                    else _("Put {card} back").format(card=what))
+        then, where = context.get("if_put_back"), context.get("put_where")
+        if where:   # not back where it was (Raising Heck's bottom card goes on top)
+            put_back = _("Put {card} {where}").format(card=what, where=host_words(str(where)))
+        elif then:
+            put_back = _("Put {card} back and {then}").format(card=what, then=host_words(str(then)))
+        else:
+            put_back = _("Put {card} back").format(card=what)
         super().__init__(
             _("Keep {card}?").format(card=what),
             (prompt + " ") if prompt else "",
