@@ -281,3 +281,17 @@ async def test_a_toast_at_the_table_never_covers_the_hand():
             for toast in toasts:
                 assert not toast.region.overlaps(hand) and not toast.region.overlaps(status), \
                     (size, toast.region, hand, status)
+
+
+async def test_a_game_started_from_the_lobby_shows_as_many_cards_as_fit():
+    """At 64 columns a game started from ``ekpeer play``'s lobby showed 3 cards where 4 fit:
+    the hand was laid out before its row had a size, one column short."""
+    app = hosted_app(seed=3, seats=4, turn_seconds=60.0)
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 8)
+        await pilot.press("s")
+        await settle(pilot, 12)
+        assert isinstance(app.screen, TableScreen)
+        cards = list(app.screen.query(CardWidget))
+        assert len(cards) > 4 and sum(1 for c in cards if c.display) == 4, \
+            [(c.card, c.display, str(c.styles.width)) for c in cards]

@@ -337,7 +337,11 @@ class TableScreen(Screen):
         cards = self._cards()
         left, right = self.query_one("#hand-left", Static), self.query_one("#hand-right", Static)
         row = self.query_one("#hand-row", Horizontal)
-        avail = (row.content_size.width or self.size.width - 2) - 1
+        # the row spans the screen less its left padding; before its first layout (a game
+        # started from the lobby lays the hand out before the row has a size) it is the
+        # screen's width less that column, not two: one column short, a 64-column hand
+        # showed 3 cards where 4 fit
+        avail = (row.content_size.width or self.size.width - 1) - 1
         n = len(cards)
         if n == 0 or cards[0].card is None:
             left.display = right.display = False
