@@ -105,16 +105,7 @@ class Game(Bookkeeping):
             return
         if action.nopes % 2 == 1:
             return
-        was, self.acting = self.acting, (action.by, action.combo or action.card)
-        try:    # self.carry_out(action), written out
-            if action.combo is not None:
-                combos.carry_out(self, action)
-                return
-            effect = self.cards[action.card].effect  # type: ignore[index]
-            if effect is not None:
-                effect(self, action)
-        finally:
-            self.acting = was
+        self.carry_out(action)
 
     def _fizzle(self, by: str | None) -> None:
         """Set aside without effect the choice ``by`` owes (any awaited one without ``by``), or
