@@ -370,7 +370,7 @@ CARD_COUNTS = {"draw_pile_counts", "deck_counts"}
 def _known_cards(game: Game, field: str, want: Any, where: str) -> None:
     """A check naming a card no plugin at the table has is a typo: ``tacocatt = 0`` passed,
     and ``hand.ann = ["tacocatt"]`` failed only as a hand that did not match."""
-    import difflib
+    from .plugins import _did_you_mean
 
     if field in CARD_COUNTS:
         named = list(want) if isinstance(want, dict) else []
@@ -384,9 +384,7 @@ def _known_cards(game: Game, field: str, want: Any, where: str) -> None:
             continue
         card = entry.partition(":")[0]
         if card not in game.cards:
-            close = difflib.get_close_matches(card, list(game.cards), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise Mismatch(f"{where}: {field}: unknown card id {card!r}{hint}")
+            raise Mismatch(f"{where}: {field}: unknown card id {card!r}{_did_you_mean(card, game.cards)}")
 
 
 def check_field(game: Game, field: str, want: Any, where: str) -> None:  # noqa: C901 - one branch a field
