@@ -221,3 +221,46 @@ async def test_a_card_picked_from_elsewhere_than_the_hand_is_not_asked_as_giving
     screen, moves = await enter_on(msg)
     assert isinstance(screen, CardChoiceScreen) and not screen.giving
     assert moves == [{"do": "choose", "card": "defuse"}]
+
+
+def seen_kitten_on_top(hand: list[str]):
+    """ann looked (See the Future) and the top card is an Exploding Kitten; her hand after."""
+    table = {"players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["exploding_kitten", "tacocat", "beard_cat"],
+             "hands": {"ann": ["see_the_future", *hand], "bob": ["cattermelon"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["see_the_future"]},
+                                     {"do": "resolve"}])
+    return snapshot_of(game, rules, "ann", ev)
+
+
+async def press_on(msg, *keys: str):
+    app, session = scripted_app([msg])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        return app.screen, [m for kind, m in session.sent if kind == "move"]
+
+
+async def test_d_on_a_kitten_you_saw_on_top_asks_before_you_die():
+    """A stranger read "Next draw kills: 100 %", pressed d by habit and died with a Skip in
+    hand: a sure death with another card to play is asked once more, going back highlighted."""
+    from ekpeer.tui.screens.confirm import ConfirmScreen
+
+    msg = seen_kitten_on_top(["skip"])
+    screen, moves = await press_on(msg, "d")
+    assert isinstance(screen, ConfirmScreen) and not moves
+    assert "Nothing in your hand saves you" in screen.prompt, screen.prompt
+    screen, moves = await press_on(msg, "d", "enter")      # Enter in haste: back, nothing drawn
+    assert not isinstance(screen, ConfirmScreen) and not moves
+    _screen, moves = await press_on(msg, "d", "y")
+    assert [m["do"] for m in moves] == ["draw"]
+
+
+async def test_d_on_a_kitten_draws_at_once_with_a_defuse_or_nothing_else_to_play():
+    """With a Defuse the draw may be the plan (put it back for bob); with nothing to play it
+    is the only move: no question either way."""
+    for hand in (["skip", "defuse"], []):
+        _screen, moves = await press_on(seen_kitten_on_top(hand), "d")
+        assert [m["do"] for m in moves] == ["draw"], hand

@@ -22,7 +22,7 @@ from ...i18n import N_, _, ngettext, number
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
-from ..words import action_words, my_status
+from ..words import action_words, explode_odds, my_status
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
@@ -1039,7 +1039,27 @@ class TableScreen(Screen):
         if move is None:
             self.notify(_("You cannot draw now."), severity="warning", timeout=2)
             return
-        self._send(move)
+        odds, why = explode_odds(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
+        if odds < 1.0 or self._holds_saver() or not any(m.get("do") == "play" for m in self.legal()):
+            self._send(move)
+            return
+        # a sure death with another way open (a Skip, a peek, a Shuffle): asked once more, as
+        # not saving yourself is; with nothing else to play, the draw is the only move there is
+        from .confirm import ConfirmScreen
+
+        def confirmed(sure: bool | None) -> None:
+            if sure and move in self.legal():
+                self._send(move)
+
+        self.app.push_screen(ConfirmScreen(
+            _("Draw a kitten?"),
+            _("Next draw kills: {why}. Nothing in your hand saves you, and you have cards you "
+              "could play instead.").format(why=why),
+            _("Yes: draw"), _("No: back to your hand")), confirmed)
+
+    def _holds_saver(self) -> bool:
+        """Whether a card in hand saves its holder from a kitten (a Defuse's kind)."""
+        return any(self.cat.kind(card) == "defuse" for card in self.view.get("hand") or [])
 
     def action_why_no_draw(self) -> None:
         """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
