@@ -423,3 +423,23 @@ async def test_a_focused_variant_says_what_it_does():
         next(t for t in app.screen.query(Tick) if t.key == "base").focus()
         await settle(pilot)
         assert not about.display
+
+
+async def test_f1_in_the_lobby_names_the_keys_that_set_the_table():
+    """A host looked in F1 for how to tick a box and found r, s, + and -: Tab, the arrows and
+    Space are the settings' own keys, which the Keys dialog left out. A joiner, who sets
+    nothing, is not told them."""
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    for you, told in (("ann", True), ("bob", False)):
+        app, _session = lobby_app([lobby(you=you)], name=you)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, 6)
+            await pilot.press("f1")
+            await settle(pilot, 6)
+            assert isinstance(app.screen, KeysScreen)
+            rows = dict((words, keys) for keys, words in app.screen.rows)
+            assert ("Tick or untick the box, press the button" in rows) is told, rows
+            if told:
+                assert rows["Tick or untick the box, press the button"] == "space ⏎"
+                assert rows["Move between the settings"] == "tab shift+tab"

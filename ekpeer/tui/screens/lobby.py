@@ -355,6 +355,15 @@ class LobbyScreen(Screen):
         """May you start the game (the creator; at a config table anyone seated)?"""
         return bool(self.lobby.get("creator")) and not self.lobby.get("spectator")
 
+    def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
+        """The settings' own keys, for the Keys dialog (F1): Textual's, which it leaves out, and
+        a host setting up the table needs them first (a stranger looked there for Space)."""
+        if not self.can_set():
+            return []
+        return [(("tab", "shift+tab"), N_("Move between the settings")),
+                (("up", "down", "left", "right"), N_("Move among the boxes")),
+                (("space", "enter"), N_("Tick or untick the box, press the button"))]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer each person only the keys they may use."""
         watching = bool(self.lobby.get("spectator"))
