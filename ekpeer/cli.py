@@ -158,11 +158,19 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import GameFailed, Unplayable, report, simulate
 
+    folder = getattr(args, "save_replays", None)
     try:
+        if folder is not None:      # a folder that cannot be made is said before any game
+            os.makedirs(folder, exist_ok=True)
         result = simulate(args.players, args.games, _csv(args.expansions), _csv(args.bots), args.seed,
-                          deck=args.deck, variants=_csv(args.variants), progress=not args.quiet)
+                          deck=args.deck, variants=_csv(args.variants), progress=not args.quiet,
+                          save_replays=folder)
     except Unplayable as refused:     # the command line's mistake, before any game is played
         print(_("ekpeer simulate: {reason}").format(reason=refused), file=sys.stderr)
+        return 2
+    except OSError as exc:          # --save-replays: a folder that is a file, or a full disk
+        print(_("ekpeer simulate: cannot save replays in {folder}: {error}").format(
+            folder=folder, error=exc.strerror or exc), file=sys.stderr)
         return 2
     except GameFailed as failed:    # a card's bug: where, in a line (plugin, card, file, line), as
         # scenario run says it; the traceback only when asked (a stranger got a bare one)
@@ -228,10 +236,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="heuristic,random",
                      help="bot kinds, comma-separated, given to the seats in turn (default heuristic,random)")
     sim.add_argument("--seed", type=int, default=0,
-                     help="seed of the first game (game N uses SEED+N: the same seed plays the same games)")
+                     help="seed of the first game (game N is dealt from seed SEED+N-1: the same seed "
+                          "plays the same games)")
     sim.add_argument("--deck", default=None, help="the main deck to deal (default: the expansions' own)")
     sim.add_argument("--variants", default="", help="variant ids to play with, comma-separated")
     sim.add_argument("--quiet", action="store_true", help="no progress bar, only the results")
+    sim.add_argument("--save-replays", metavar="DIR", default=None,
+                     help="save every game into DIR as a host does (ekpeer replay FILE plays it back)")
     sim.add_argument("--traceback", action="store_true",
                      help="when a game fails, the whole Python traceback too (for a plugin's author)")
     sim.set_defaults(func=cmd_simulate)

@@ -299,16 +299,23 @@ def host_with_player(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Play back a saved game step by step in the terminal."""
-    import sys
-
+    """Play back a saved game step by step in the terminal; with ``--text``, print it instead
+    (one line a step, every card shown). A file that is missing, damaged or not a replay is
+    refused in one line, exit 2 (ekpeer.replays checks whatever the file says)."""
+    from .replay_text import plain
     from .replays import Playback, ReplayError, load
 
     try:
         playback = Playback(load(args.file))
     except ReplayError as exc:
-        print(f"ekpeer replay: {exc}", file=sys.stderr)
+        print(plain(f"ekpeer replay: {' '.join(str(exc).split())}"), file=sys.stderr)
         return 2
+    if args.text:
+        from .replay_text import text_lines
+
+        for line in text_lines(playback):
+            print(line)
+        return 0
     from .tui.screens.replay import ReplayApp
 
     return _run(ReplayApp(playback, show_hands=args.hands))
@@ -359,6 +366,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     replay = sub.add_parser("replay", help="play back a saved game step by step (ekpeer replay FILE)")
     replay.add_argument("file", help="a replay saved with --save-replays")
     replay.add_argument("--hands", action="store_true", help="start with every hand shown (h toggles)")
+    replay.add_argument("--text", action="store_true",
+                        help="print the game as plain text instead, one line a step, every card shown "
+                             "(for a pipe or grep)")
     replay.set_defaults(func=cmd_replay)
 
     join = sub.add_parser("join", help="join a table on a host: ekpeer join tcp://HOST:PORT --name NAME "

@@ -3,13 +3,16 @@
 A replay file is ``ekpeer.engine.replay.record(game)`` (plugins, origin, moves) plus who
 sat where, when, and the plugin versions, so that ``ekpeer replay FILE`` rebuilds every
 state exactly (the engine is deterministic from its origin). Hosts write one when a game
-ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``)::
+ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``), and ``ekpeer simulate
+--save-replays DIR`` one for each game it plays; ``seed_from`` says how the game's own seed
+(``record.origin.seed``) came from the ``--seed`` given (docs/replays.md)::
 
     {"format": "ekpeer-replay", "version": 1, "saved_at": "2026-…Z", "timestamp": 1764…,
      "table": "main", "title": "…", "players": ["ann", "bob"],
      "seats": [{"name": "ann", "bot": null}, {"name": "bob", "bot": "heuristic"}],
      "winner": "bob", "winners": ["bob"], "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
-     "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]}}
+     "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]},
+     "seed_from": {"by": "host", "seed": null}}
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import re
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,9 @@ from .engine.replay import record
 
 FORMAT = "ekpeer-replay"
 VERSION = 1
+#: The largest file ``load`` reads: a long game's replay is a few hundred KiB; a bigger file
+#: (or ``/dev/zero``) is not a replay, and must not fill the memory on its way to being refused.
+MAX_BYTES = 32 * 2**20
 
 
 class ReplayError(ValueError):
@@ -35,8 +42,11 @@ class ReplayError(ValueError):
 
 
 def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict[str, Any]] | None = None,
-                when: float | None = None) -> dict[str, Any]:
-    """The JSON-ready replay of ``game`` (normally a finished one)."""
+                when: float | None = None, seed_from: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON-ready replay of ``game`` (normally a finished one). ``seed_from``: where the
+    game's own seed (``record.origin.seed``) came from, for a reader who gave a ``--seed``:
+    ``{"by": "host", "seed": N}`` (the host's ``--seed``, None: none, the OS drew it) or
+    ``{"by": "simulate", "seed": N, "game": n}`` (game n of ``ekpeer simulate --seed N``)."""
     from .net.lobby import table_plugins
 
     when = time.time() if when is None else when
@@ -55,6 +65,7 @@ def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict
         "turns": game.turn_number,
         "plugins": [{"name": p["name"], "version": p["version"]} for p in table_plugins(rec["plugins"])],
         "record": rec,
+        **({"seed_from": seed_from} if seed_from is not None else {}),
     }
 
 
@@ -62,13 +73,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:40] or "game"
 
 
-def save(game: Any, directory: str | Path, **meta: Any) -> Path:
-    """Write ``game``'s replay into ``directory`` (made if needed); returns the file's path."""
+def save(game: Any, directory: str | Path, base: str | None = None, **meta: Any) -> Path:
+    """Write ``game``'s replay into ``directory`` (made if needed); returns the file's path.
+    ``base``: the file's name without ``.json`` (default: the time and the table), with
+    ``-2``, ``-3``... added when a file has it already."""
     data = replay_data(game, **meta)
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(data["timestamp"]))
-    base = f"{stamp}-{_slug(data['table'] or 'game')}"
+    if base is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(data["timestamp"]))
+        base = f"{stamp}-{_slug(data['table'] or 'game')}"
     path = folder / f"{base}.json"
     n = 2
     while path.exists():
@@ -98,7 +112,8 @@ class ReplaySaver:
             return
         seats = [{"name": s.name, "bot": s.kind} for s in table.seats]
         try:
-            path = save(game, self.directory, table=table.id, title=table.title, seats=seats)
+            path = save(game, self.directory, table=table.id, title=table.title, seats=seats,
+                        seed_from={"by": "host", "seed": getattr(table.host, "seed", None)})
         except OSError as exc:   # a full disk must not disturb the table
             table.host.log("replay_failed", level="error", table=table.id, error=repr(exc))
             return
@@ -107,20 +122,42 @@ class ReplaySaver:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """A replay file's data, checked; raises :class:`ReplayError`."""
+    """A replay file's data, checked; raises :class:`ReplayError`. The file may be anyone's
+    (a download, a friend's): what it says is checked before a game is rebuilt from it."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
         raise ReplayError(f"cannot read {path}: {exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ReplayError(f"{path} is larger than any replay ({MAX_BYTES // 2**20} MiB at most)")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError as exc:
+        raise ReplayError(f"cannot read {path}: {exc}") from None
+    except RecursionError:       # brackets nested past Python's stack
+        raise ReplayError(f"cannot read {path}: its JSON is nested too deep") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"{path} is not an ekpeer replay")
     if data.get("version") != VERSION:
-        raise ReplayError(f"{path} is replay version {data.get('version')}; this ekpeer reads {VERSION}")
+        raise ReplayError(f"{path} is replay version {data.get('version')!r}; this ekpeer reads {VERSION}")
     rec = data.get("record")
     if not (isinstance(rec, dict) and isinstance(rec.get("moves"), list)
             and isinstance(rec.get("origin"), dict)):
         raise ReplayError(f"{path} has no game record")
+    plugins = rec.get("plugins")
+    if plugins is not None and not _names(plugins):
+        raise ReplayError(f"{path} is damaged: its record's plugins are not a list of names")
+    for key in ("players", "winners"):
+        if data.get(key) is not None and not _names(data[key]):
+            raise ReplayError(f"{path} is damaged: its {key} are not a list of names")
+    if data.get("winner") is not None and not isinstance(data["winner"], str):
+        raise ReplayError(f"{path} is damaged: its winner is not a name")
     return data
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def rules_for(data: dict[str, Any]) -> Any:
@@ -129,8 +166,10 @@ def rules_for(data: dict[str, Any]) -> Any:
     names = list(data["record"].get("plugins") or ["base"])
     missing = [n for n in names if n not in installed()]
     if missing:
-        versions = {p.get("name"): p.get("version") for p in data.get("plugins", [])}
-        need = ", ".join(f"{n} {versions.get(n) or ''}".strip() for n in missing)
+        saved = data.get("plugins") if isinstance(data.get("plugins"), list) else []
+        versions = {p.get("name"): p.get("version") for p in saved if isinstance(p, dict)}
+        need = ", ".join(f"{n} {versions.get(n) if isinstance(versions.get(n), str) else ''}".strip()
+                         for n in missing)
         raise ReplayError(f"this replay needs plugins that are not installed here: {need}")
     return ruleset(names)
 
@@ -167,13 +206,38 @@ def moves_applied(data: dict[str, Any], game: Any) -> Iterator[tuple[int, dict[s
     _check_end(data, game)
 
 
-def rebuild(data: dict[str, Any]) -> Any:
-    """The game at its end, rebuilt from the record (:class:`ReplayError` if it cannot be)."""
+@contextmanager
+def rebuilding() -> Iterator[None]:
+    """Whatever a replay's data makes the engine (or a plugin) raise while it is rebuilt, as a
+    :class:`ReplayError` in words: a damaged or hostile file is refused, never a traceback."""
+    try:
+        yield
+    except ReplayError:
+        raise
+    except RecursionError:
+        raise ReplayError("this replay cannot be rebuilt: its data is nested too deep") from None
+    except Exception as exc:
+        said = " ".join(str(exc).split())[:200]
+        raise ReplayError(f"this replay cannot be rebuilt: {type(exc).__name__}"
+                          + (f": {said}" if said else "")
+                          + " (a damaged file, or one saved by a version whose rules differ)") from None
+
+
+def dealt(data: dict[str, Any]) -> tuple[Any, Any]:
+    """The ruleset and the game as dealt from the record's origin (before any move)."""
     from .engine.replay import replay
 
-    game = replay(rules_for(data), data["record"]["origin"], [])
-    for _ in moves_applied(data, game):
-        pass
+    with rebuilding():
+        rules = rules_for(data)
+        return rules, replay(rules, data["record"]["origin"], [])
+
+
+def rebuild(data: dict[str, Any]) -> Any:
+    """The game at its end, rebuilt from the record (:class:`ReplayError` if it cannot be)."""
+    _rules, game = dealt(data)
+    with rebuilding():
+        for _ in moves_applied(data, game):
+            pass
     return game
 
 
@@ -215,14 +279,14 @@ class Playback:
     """Every state of a replayed game, to step through (built once, in order)."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        from .engine import spectator_view
-        from .engine.replay import replay
-
         self.data = data
-        self.rules = rules_for(data)
-        rec = data["record"]
-        game = replay(self.rules, rec["origin"], [])
+        self.rules, game = dealt(data)
+        with rebuilding():
+            self._play(game)
+
+    def _play(self, game: Any) -> None:
         from . import i18n
+        from .engine import spectator_view
         from .plugins import translated
 
         # the cards in the viewer's language (``ekpeer replay --lang da``), by the plugins' words
@@ -236,7 +300,7 @@ class Playback:
                          list(game.draw_pile.top_first()), game.snapshot())
 
         self.frames.append(frame(0, None, list(game.events)))
-        for i, move, events in moves_applied(data, game):
+        for i, move, events in moves_applied(self.data, game):
             self.frames.append(frame(i, move, list(events)))
         self.game = game
 

@@ -11,6 +11,7 @@ import sys
 import time
 from collections import Counter
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bot
@@ -60,8 +61,12 @@ def _table_for(players: int, expansions: list[str], bots: list[str], deck: str |
 
 def simulate(players: int, games: int, expansions: list[str], bots: list[str], seed: int = 0,
              deck: str | None = None, variants: list[str] | None = None,
-             out: TextIO = sys.stdout, progress: bool = True) -> dict:
+             out: TextIO = sys.stdout, progress: bool = True, save_replays: str | Path | None = None) -> dict:
+    """Play ``games`` bot games; game N (from 1) is dealt from seed ``seed + N - 1`` and its bots
+    are seeded from that too: game N of ``--seed S`` is the first game of ``--seed S+N-1``.
+    ``save_replays``: a folder for each game's replay (``ekpeer replay FILE``), made if needed."""
     rules, names = _table_for(players, expansions, bots, deck, variants)
+    saver = _Saver(Path(save_replays), games, seed) if save_replays is not None else None
     wins: Counter = Counter()
     turns = moves = 0
     unfinished = shared = 0
@@ -77,6 +82,8 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
                 moves += play_out(game, seats)
             except Exception as exc:
                 raise GameFailed(g + 1, games, seed + g, card_raised(exc, rules.cards)) from exc
+            if saver is not None:
+                saver.save(game, g + 1, names)
             turns += game.turn_number
             if not game.over:
                 unfinished += 1
@@ -97,6 +104,8 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
         "unfinished": unfinished,
         "shared_wins": shared,
     }
+    if saver is not None:
+        result["replays"] = {"folder": str(saver.folder), "saved": saver.saved}
     by_bot: Counter = Counter()
     seats_by_bot: Counter = Counter()
     for n in names:
@@ -105,6 +114,25 @@ def simulate(players: int, games: int, expansions: list[str], bots: list[str], s
         seats_by_bot[kind] += 1
     result["by_bot"] = {k: by_bot[k] / (games * seats_by_bot[k]) for k in seats_by_bot}
     return result
+
+
+class _Saver:
+    """Each simulated game's replay, in the format a host saves (``ekpeer.replays``): files named
+    by the run's start and the game's number, so that they sort in the order played."""
+
+    def __init__(self, folder: Path, games: int, seed: int) -> None:
+        self.folder, self.games, self.seed, self.saved = folder, games, seed, 0
+        self.stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        self.width = len(str(games))
+
+    def save(self, game: Any, number: int, names: list[str]) -> None:
+        from .replays import save
+
+        seats = [{"name": name, "bot": name.split("-", 1)[1]} for name in names]
+        save(game, self.folder, base=f"{self.stamp}-simulate-{number:0{self.width}d}", table="simulate",
+             title=f"simulate game {number} of {self.games}", seats=seats,
+             seed_from={"by": "simulate", "seed": self.seed, "game": number})
+        self.saved += 1
 
 
 def report(result: dict, out: TextIO = sys.stdout) -> None:
@@ -119,6 +147,8 @@ def report(result: dict, out: TextIO = sys.stdout) -> None:
         out.write(f"shared_wins: {result['shared_wins']}\n")
     if result["unfinished"]:
         out.write(f"unfinished: {result['unfinished']}\n")
+    if "replays" in result:
+        out.write(f"replays_saved: {result['replays']['saved']} in {result['replays']['folder']}\n")
 
 
 def progress_bar(out: TextIO) -> Any:
