@@ -72,8 +72,10 @@ def test_replay_text_prints_the_game_one_line_a_step_every_card_shown(saved_game
     for i, move in enumerate(game.log, 1):      # each draw names the card drawn
         before = list(dealt.draw_pile.top_first())
         dealt.apply(move)
-        if move.do == "draw":
-            assert f"{move.by} draws {cat.title(before[0])}" in lines[i], lines[i]
+        if move.do == "draw":       # "!" for a kitten only: "ann draws Tacocat!" shouted news
+            shout = "!" if cat.has(before[0], "kills") else ""
+            assert f"{move.by} draws {cat.title(before[0])}{shout} ·" in lines[i] + " ·", lines[i]
+            assert shout or f"{move.by} draws {cat.title(before[0])}!" not in lines[i], lines[i]
     assert f"{game.winner} wins the game!" in lines[-1]
     assert "\x1b" not in done.stdout and "Traceback" not in done.stderr
 

@@ -208,8 +208,11 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         # everyone sees a kitten drawn (the others' line says it with a "!"); your own plain
         # card is no news to shout
         card = event.get("card")
-        mine = _("You draw {card}!") if cat.has(card, "kills") else _("You draw {card}")
-        return _say(p, me, mine, _("{player} draws {card}!"), card=title(card))
+        kills = cat.has(card, "kills")
+        mine = _("You draw {card}!") if kills else _("You draw {card}")
+        # a plain card another draws is read only where every card is shown (a replay)
+        theirs = _("{player} draws {card}!") if kills else _("{player} draws {card}")
+        return _say(p, me, mine, theirs, card=title(card))
     if t == "drew_hidden":
         return None if p == me else _("{player} draws a card").format(player=p)
     if t == "exploding":
