@@ -511,8 +511,8 @@ class Table(TableTimers):
         rules = ruleset(self.settings["expansions"])
         mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
         reason = rules.check_options([session.seat.name], mine)
-        if reason:
-            raise P.ProtocolError("bad_settings", reason)
+        if reason:      # a plugin's reason in the words of whoever picked (its catalog's)
+            raise P.ProtocolError("bad_settings", PluginWords(reason, rules.plugins))
         session.seat.picks = clean
 
     def set_ready(self, session: Session, ready: bool) -> None:
@@ -575,8 +575,8 @@ class Table(TableTimers):
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
-            raise P.ProtocolError("bad_settings",
-                                  Said("the game cannot be set up: {why}", why=str(exc))) from None
+            why = lobby_mod.refusal(exc, rules.plugins)
+            raise P.ProtocolError("bad_settings", Said("the game cannot be set up: {why}", why=why)) from None
         self.catalog = rules.catalog()
         for s in self.seats:
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)

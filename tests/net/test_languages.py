@@ -206,6 +206,33 @@ async def test_a_reason_with_a_card_in_it_says_the_card_in_the_readers_words_too
         await bob.close()
 
 
+async def test_the_engines_not_enough_cards_refusal_of_a_table_reads_danish(host, ctx):
+    """"2-Player Edition with these expansions has 3 x Defuse: too few for 4 players" was English
+    in a Danish lobby, the deck's and the card's titles too: now ekpeer's words, the titles the
+    plugin's."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await ann.connect()
+        await bob.connect()
+        await ann.join("few")
+        await bob.join("few")
+        await ann.lobby_set(seats=4, expansions=["imploding"])
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["code"] == "bad_settings"
+        assert reply["message"] == ("Udgaven for 2 spillere med disse udvidelser har 3 x Desarmer: "
+                                    "for få til 4 spillere")
+        reply = await bob.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["code"] == "not_creator"
+        await ann.lobby_set(seats=3, expansions=["zombie"])
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["message"] == ("Udgaven for 2 spillere med disse udvidelser har for få killinger til 3 "
+                                    "spillere (1 af 2)")
+    finally:
+        await ann.close()
+        await bob.close()
+
+
 # ---------------------------------------------------------------------- a third party's reasons
 KENNEL = '''
 from ekpeer.engine import CardSpec, DeckSpec, Reason
