@@ -285,8 +285,9 @@ class Said(str):
 
 
 def in_lang(message: str, lang: str | None) -> str:
-    """``message`` for a person speaking ``lang``: a :class:`Said` in their words, else as it is."""
-    return message.in_lang(lang) if isinstance(message, Said) else str(message)
+    """``message`` for a person speaking ``lang``: a :class:`Said` (or any words that can be said
+    again, a plugin's: ``ekpeer.plugins.PluginWords``) in their words, else as it is."""
+    return message.in_lang(lang) if callable(getattr(message, "in_lang", None)) else str(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -346,6 +347,31 @@ def lookup_in(table: Mapping[Any, Any]) -> Callable[[str], str]:
         found = table.get(text)
         return found if isinstance(found, str) else text
     return lookup
+
+
+def plugin_said(words: str, table: Mapping[Any, Any], lang: str) -> str:
+    """A plugin's words to a player (a card's ``can_play`` reason, a refusal) in ``lang`` by
+    ``table``, its plugins' translations. An ``ekpeer.engine.Reason`` is looked up by its
+    English ``template``, and each field that is a ``Reason`` too (a card's title) is said the
+    same way, the others as they are (a player's name, with the language's genitive: Danish
+    ``{player}s``); plain text is looked up whole. English where the template has no
+    translation, or one whose fields do not fit."""
+    template = getattr(words, "template", None)
+    if not isinstance(template, str):
+        found = table.get(str(words))
+        return found if isinstance(found, str) else str(words)
+    found = table.get(template)
+    if not isinstance(found, str):
+        return str(words)
+    fields = getattr(words, "fields", None)
+    if not fields:
+        return found
+    said = {key: plugin_said(value, table, lang) if isinstance(getattr(value, "template", None), str)
+            else value for key, value in fields.items()}
+    try:
+        return _possessive(found, lang).format(**said)
+    except (KeyError, IndexError, ValueError, AttributeError):   # a translation that lost a field
+        return str(words)
 
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")

@@ -3,7 +3,9 @@
 Two kinds of message: the client's own words, extracted by Babel from the ``_()``,
 ``ngettext()`` and ``pgettext()`` calls under ``ekpeer/`` (domain ``ekpeer``); and each
 card plugin's words, read from what the plugin registers (every text a player reads of its
-cards, decks and variants: :data:`ekpeer.i18n.TRANSLATED_KEYS`), one domain per plugin.
+cards, decks and variants: :data:`ekpeer.i18n.TRANSLATED_KEYS`) and extracted by Babel from
+the ``Reason("...")`` calls of its source (why a card cannot be played, a refusal), one
+domain per plugin.
 ``update`` merges the current English into every language's ``.po`` (new messages empty,
 gone ones dropped), ``problems`` lists what a language lacks or gets wrong.
 """
@@ -27,6 +29,8 @@ KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pge
                             "N_": None, "Said": None,
             # a key binding's description (said by KeyBar where it is shown)
             "Binding": (3,)}
+#: How a plugin marks its words to a player in its source (``ekpeer.engine.Reason``).
+REASON_KEYWORDS: dict[str, Any] = {"Reason": None}
 #: The built-in plugins, whose translations ship with ekpeer (and are checked).
 BUILT_IN = ("base", "imploding", "zombie", "streaking", "party")
 
@@ -86,7 +90,48 @@ def plugin_texts(name: str) -> list[str]:
         return text
 
     i18n.translate_entry(entries, record)
+    for text in plugin_reasons(name):
+        record(text)
     return seen
+
+
+def plugin_reasons(name: str) -> list[str]:
+    """The English of every ``Reason("...")`` in plugin ``name``'s source: why one of its
+    cards cannot be played now, its refusals of a move or of a table's options."""
+    from babel.messages.extract import extract_from_file
+
+    found: list[str] = []
+    for path in plugin_sources(name):
+        for _line, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords=REASON_KEYWORDS):
+            if isinstance(message, str) and message not in found:
+                found.append(message)
+    return found
+
+
+def plugin_sources(name: str) -> list[Path]:
+    """The source files of plugin ``name``: its module (a package: every module in its folder),
+    and the module where a card it brings from another plugin has its ``can_play`` or
+    ``hooks`` (a card's reasons go wherever the card goes, as its title does)."""
+    import inspect
+
+    from .plugins import load_module, ruleset
+
+    where = Path(inspect.getfile(load_module(name))).resolve()
+    files = sorted(where.parent.rglob("*.py")) if where.name == "__init__.py" else [where]
+    rules = ruleset([name])
+    required = set().union(*(ruleset([r]).cards for r in rules.plugins if r != name))
+    for card in rules.cards.values():
+        if card.id in required:
+            continue
+        for part in (card.can_play, None if card.hooks is None else type(card.hooks)):
+            try:
+                path = Path(inspect.getfile(part)).resolve() if part is not None else None
+            except TypeError:       # a builtin, a partial: no source of its own
+                path = None
+            if path is not None and path.suffix == ".py" and path not in files:
+                files.append(path)
+    return files
 
 
 def plugin_template(name: str) -> Catalog:

@@ -301,3 +301,30 @@ def translated(entries: Any, names: list[str] | tuple[str, ...], lang: str | Non
         return entries
     words = card_words(tuple(names), lang)
     return i18n.translate_entry(entries, i18n.lookup_in(words)) if words else entries
+
+
+def said_in(words: str, names: list[str] | tuple[str, ...], lang: str | None) -> str:
+    """A plugin's words to a player (a card's ``can_play`` reason, a refusal: see
+    :func:`ekpeer.i18n.plugin_said`) in ``lang``, by the plugins ``names``' translations, the
+    card words' road; English (or no lang) as they are."""
+    if not lang or lang == i18n.DEFAULT:
+        return str(words)
+    table = card_words(tuple(names), lang)
+    return i18n.plugin_said(words, table, lang) if table else str(words)
+
+
+class PluginWords(str):
+    """Plugins' words that a host says again in each person's language, as a refusal's
+    :class:`ekpeer.i18n.Said` is: ``str()`` is the English (programs, logs), :meth:`in_lang` the
+    words by the translations of the plugins ``names`` (a table's)."""
+
+    words: str
+    names: tuple[str, ...]
+
+    def __new__(cls, words: str, names: Iterable[str]) -> PluginWords:
+        said = super().__new__(cls, words)
+        said.words, said.names = words, tuple(names)
+        return said
+
+    def in_lang(self, lang: str | None) -> str:
+        return said_in(self.words, self.names, lang)

@@ -277,3 +277,25 @@ def test_a_danish_genitive_follows_the_name_it_is_given():
     assert covered.startswith("bot2’s tid løb ud") and "passer bot2’s plads" in covered
     assert joined.startswith("bot2s tid")      # still formats, with the catalog's plain s
     assert event_words({"type": "turn", "player": "bot1", "turns": 1}, cat, "ann") == "— bot1’s turn —"
+
+
+def test_a_plugins_reason_is_said_by_its_template_with_its_fields_english_the_fallback():
+    """A plugin's ``Reason`` is looked up by its English template; a field that is a ``Reason``
+    (a card's title) is said in the language too, a player's name takes the Danish genitive,
+    and a reason without a translation, or with one that lost a field, stays English."""
+    from ekpeer.engine import Reason
+
+    table = {"{player}'s hand is cursed": "{player}s hånd er forbandet", "Hush": "Tys",
+             "{player} waits for {card}": "{player} venter på {card}", "the kennel sleeps": "kennelen sover",
+             "{player} lost a field": "nogen mistede et felt {who}"}
+    assert i18n.plugin_said(Reason("{player}'s hand is cursed", player="bot1"), table, "da") \
+        == "bot1’s hånd er forbandet"
+    assert i18n.plugin_said(Reason("{player}'s hand is cursed", player="ann"), table, "da") \
+        == "anns hånd er forbandet"
+    said = Reason("{player} waits for {card}", player="Hush", card=Reason("Hush"))
+    assert i18n.plugin_said(said, table, "da") == "Hush venter på Tys"      # a name is no title
+    assert i18n.plugin_said("the kennel sleeps", table, "da") == "kennelen sover"     # a plain constant
+    assert i18n.plugin_said(Reason("{player} barks at {card}", player="ann", card=Reason("Hush")),
+                            table, "da") == "ann barks at Hush"             # no translation: all English
+    assert i18n.plugin_said(Reason("{player} lost a field", player="ann"), table, "da") == "ann lost a field"
+    assert i18n.plugin_said(f"{'ann'} is asleep", table, "da") == "ann is asleep"

@@ -1,7 +1,7 @@
 """The rules engine: pure, synchronous and deterministic. It imports no plugin, socket or screen."""
 
 from .cards import TRAITS, CardSpec, DeckSpec, Variant
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .game import DEAD, LIVING, OUT, Game
 from .moves import Move
 from .pending import Action, Choice
@@ -13,5 +13,5 @@ from .view import player_view, spectator_view
 __all__ = [
     "Action", "CardSpec", "TRAITS", "Choice", "DEAD", "DeckSpec", "DrawPile", "Game", "IllegalMove",
     "LIVING", "Move",
-    "OUT", "Ruleset", "SetupPlan", "Variant", "player_view", "spectator_view",
+    "OUT", "Reason", "Ruleset", "SetupPlan", "Variant", "player_view", "spectator_view",
 ]

@@ -18,7 +18,7 @@ import pluggy
 
 from . import custom
 from .cards import CardSpec, DeckSpec, Variant
-from .errors import TableRefused
+from .errors import Reason, TableRefused
 from .game import DEAD, Game
 from .legal import PlayTable
 from .pile import DrawPile
@@ -252,8 +252,8 @@ class Ruleset:
         if not spec.min_players <= players <= max_players:
             least = spec.min_players
             span = f"{least}" if least == max_players else f"{least}-{max_players}"
-            raise TableRefused("{deck} seats {span} players, not {players}", deck=spec.title,
-                               span=span, players=players, plugin=spec.plugin)
+            raise TableRefused("{deck} seats {span} players, not {players}", deck=Reason(spec.title),
+                               span=span, players=players)
         return spec, expansions
 
     def _pool(self, deck: str, expansions: list[str]) -> Counter:
@@ -293,11 +293,14 @@ class Ruleset:
         savers = plan.pool.get(plan.saver, 0) if plan.saver else 0
         if 0 < savers < n:
             name = self.cards[plan.saver].title if plan.saver in self.cards else plan.saver
-            raise ValueError(f"{title} with these expansions has {savers} x {name}: too few for {n} players")
+            raise TableRefused("{deck} with these expansions has {count} x {card}: too few for "
+                               "{players} players", deck=Reason(title), count=savers, card=Reason(name),
+                               players=n)
         kittens = sum([k for c, k in plan.pool.items() if c in self.kitten_cards])
         if 0 < kittens < plan.kitten_count:
-            raise ValueError(f"{title} with these expansions has {kittens} kittens: {plan.kitten_count} are "
-                             f"needed for {n} players")
+            raise TableRefused("{deck} with these expansions has too few kittens for {players} players "
+                               "({kittens} of {needed})", deck=Reason(title), kittens=kittens,
+                               needed=plan.kitten_count, players=n)
 
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
                  variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:

@@ -95,7 +95,8 @@ def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
     """Card -> why its plugin's ``can_play`` refuses it to ``player`` now, for the cards of the
     hand they see, when the rules would ask (their own turn with nothing pending, or a NOW
     card): the reason the host would give if they tried it, said before they do. A plugin's
-    own words (English), about what ``player`` may know."""
+    own words, about what ``player`` may know: English, a :class:`~ekpeer.engine.Reason` kept
+    as it is, so that a host says it in each seat's language (``ekpeer.plugins.said_in``)."""
     own_turn = (game.current == player and game.status[player] == LIVING and not game.stack
                 and not game.awaiting)
     reasons: dict[str, str] = {}
@@ -105,7 +106,7 @@ def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
             continue
         reason = spec.can_play(game, player)
         if reason:
-            reasons[card] = str(reason)
+            reasons[card] = reason if isinstance(reason, str) else str(reason)
     return reasons
 
 

@@ -915,8 +915,8 @@ class Host:
         if move.do in ("resolve", "fizzle"):
             raise P.ProtocolError("host_only", "the host closes reaction windows when their timer runs out")
         err = table.apply(seat, move, re=env.id, session=session)
-        if err is not None:
-            raise P.ProtocolError(err.code, err.message)
+        if err is not None:     # in the words of the one refused (a plugin's reason by its catalog)
+            raise P.ProtocolError(err.code, table.refusal(err.message))
         self.reply(session, env.id, P.ok())
 
 

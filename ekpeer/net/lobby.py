@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.registry import BOT_KINDS
-from ..engine.errors import TableRefused
+from ..engine.errors import Reason, TableRefused
 from ..i18n import N_, Said
-from ..plugins import installed, ruleset, translated
+from ..plugins import PluginWords, installed, ruleset, translated
 from ..table_settings import BOUNDS, DEFAULTS, read_preset
 from . import passwords
 
@@ -22,23 +22,23 @@ __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices
 
 #: The engine's refusals of a table (:class:`~ekpeer.engine.errors.TableRefused`), written here
 #: so that the catalogs carry them: the host says them in each player's language
-TABLE_WORDS = (N_("no deck for {players} players"), N_("{deck} seats {span} players, not {players}"))
+TABLE_WORDS = (N_("no deck for {players} players"), N_("{deck} seats {span} players, not {players}"),
+               N_("{deck} with these expansions has {count} x {card}: too few for {players} players"),
+               N_("{deck} with these expansions has too few kittens for {players} players "
+                  "({kittens} of {needed})"))
 
 
-class PluginWords(str):
-    """A plugin's English words (a deck's title), said in a language by the plugin's translations."""
-
-    plugin: str
-
-    def __new__(cls, text: str, plugin: str) -> PluginWords:
-        words = super().__new__(cls, text)
-        words.plugin = plugin
-        return words
-
-    def in_lang(self, lang: str | None) -> str:
-        if not self.plugin:
-            return str(self)
-        return str(translated({"title": str(self)}, [self.plugin], lang)["title"])
+def refusal(exc: ValueError, plugins: list[str] | tuple[str, ...]) -> str:
+    """The engine's refusal of a table with the plugins ``plugins``, in the words of whoever
+    reads it (:func:`ekpeer.i18n.in_lang`): a :class:`TableRefused` by ekpeer's catalog, with
+    its fields that are a plugin's words (a deck's or a card's title) by the plugins'
+    translations, as a plugin's own reason (``ekpeer_check_options``) is; else in English."""
+    if isinstance(exc, TableRefused):
+        fields = {key: PluginWords(value, plugins) if isinstance(value, Reason) else value
+                  for key, value in exc.fields.items()}
+        return Said(exc.template, **fields)
+    said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+    return PluginWords(said if len(said) <= 300 else said[:300], plugins)
 
 
 class SettingsError(ValueError):
@@ -267,13 +267,8 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
                for k, o in options.items()}
     try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
         plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
-    except TableRefused as exc:     # in each player's words: a deck's title by its plugin's
-        fields = dict(exc.fields)
-        if isinstance(fields.get("deck"), str):
-            fields["deck"] = PluginWords(fields["deck"], str(fields.get("plugin") or ""))
-        raise SettingsError(Said(exc.template, **fields)) from None
-    except ValueError as exc:
-        raise SettingsError(str(exc)[:300]) from None
+    except ValueError as exc:       # in each player's words: a deck's title by its plugin's
+        raise SettingsError(refusal(exc, rules.plugins)) from None
     out["deck"] = plan.deck
     out["expansions"] = list(exps)
     out["variants"] = list(variants)

@@ -25,7 +25,7 @@ from ..engine import Game, IllegalMove, Move, player_view, spectator_view
 from ..engine.replay import replay
 from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
 from ..i18n import Said
-from ..plugins import blame, ruleset, translated
+from ..plugins import PluginWords, blame, ruleset, said_in, translated
 from ..table_settings import hard_seconds
 from . import limits, passwords
 from . import lobby as lobby_mod
@@ -511,8 +511,8 @@ class Table(TableTimers):
         rules = ruleset(self.settings["expansions"])
         mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
         reason = rules.check_options([session.seat.name], mine)
-        if reason:
-            raise P.ProtocolError("bad_settings", reason)
+        if reason:      # a plugin's reason in the words of whoever picked (its catalog's)
+            raise P.ProtocolError("bad_settings", PluginWords(reason, rules.plugins))
         session.seat.picks = clean
 
     def set_ready(self, session: Session, ready: bool) -> None:
@@ -575,8 +575,8 @@ class Table(TableTimers):
                                        variants=self.settings["variants"], options=options or None)
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
-            raise P.ProtocolError("bad_settings",
-                                  Said("the game cannot be set up: {why}", why=str(exc))) from None
+            why = lobby_mod.refusal(exc, rules.plugins)
+            raise P.ProtocolError("bad_settings", Said("the game cannot be set up: {why}", why=why)) from None
         self.catalog = rules.catalog()
         for s in self.seats:
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
@@ -599,8 +599,23 @@ class Table(TableTimers):
     def view_for(self, session: Session) -> dict[str, Any]:
         assert self.game is not None
         if session.seat is not None:
-            return player_view(self.game, session.seat.name)
+            return self.in_words(player_view(self.game, session.seat.name), session.lang)
         return spectator_view(self.game)
+
+    def in_words(self, view: dict[str, Any], lang: str | None) -> dict[str, Any]:
+        """A seat's view (or its own part) with the plugins' words in it, why a card cannot be
+        played now (``cannot_play``), in ``lang`` by the table's plugins' translations, as the
+        catalog's card words are: the rest of a view is the same language-free data for all."""
+        reasons = view.get("cannot_play")
+        if not lang or not reasons or self.game is None:
+            return view
+        names = self.game.ruleset.plugins
+        return {**view, "cannot_play": {card: said_in(why, names, lang) for card, why in reasons.items()}}
+
+    def refusal(self, message: str) -> str:
+        """A refused move's words (a plugin's reason among them), said to the one refused in
+        their language by the table's plugins' translations (the host's ``in_lang``)."""
+        return message if self.game is None else PluginWords(message, self.game.ruleset.plugins)
 
     def catalog_in(self, lang: str | None) -> list[dict[str, Any]]:
         """The game's catalog in ``lang`` (made once per language a player asks for)."""
@@ -722,7 +737,7 @@ class Table(TableTimers):
         if public is not None:
             pub = P.pack_pairs(public)
             for sess, name, r in targets:
-                mine = own_part(game, name)
+                mine = self.in_words(own_part(game, name), sess.lang)
                 view = P.pack_map(len(public) + len(mine), pub, P.pack_pairs(mine))
                 seen = P.pack_body(visible_events(events, name))
                 body = P.pack_map(n, P.pack_entry("view", view), P.pack_entry("events", seen), timer_entry)
@@ -730,6 +745,7 @@ class Table(TableTimers):
         else:
             for sess, name, r in targets:
                 update = update_for(game, name, events)
+                update["view"] = self.in_words(update["view"], sess.lang)
                 if timer is not None:
                     update["timer"] = timer
                 host.send(sess, "update", update, re=r)

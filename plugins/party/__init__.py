@@ -18,7 +18,7 @@ discard pile (ruling 13).
 
 from __future__ import annotations
 
-from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Variant
+from ekpeer.engine import OUT, Action, CardSpec, DeckSpec, Game, Reason, Variant
 from ekpeer.hookspecs import hookimpl
 
 from .. import common
@@ -99,7 +99,7 @@ def _itt(game: Game) -> dict[str, str | None]:
 
 def bury_refusal(game: Game, by: str) -> str | None:
     if by in _itt(game):
-        return "you cannot Bury with an I'll Take That in front of you"
+        return Reason("you cannot Bury with an I'll Take That in front of you")
     return None
 
 

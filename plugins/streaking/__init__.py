@@ -34,6 +34,7 @@ from ekpeer.engine import (
     Game,
     IllegalMove,
     Move,
+    Reason,
     combos,
 )
 from ekpeer.hookspecs import hookimpl
@@ -478,7 +479,7 @@ def ekpeer_hand_changed(game, player) -> None:
 @hookimpl
 def ekpeer_refuse_move(game, player, move) -> str | None:
     if move.do == "play" and move.cards and is_cursed(game, player):
-        return f"{player}'s hand is cursed: play a random card (a play with no cards)"
+        return Reason("{player}'s hand is cursed: play a random card (a play with no cards)", player=player)
     return None
 
 
@@ -542,13 +543,13 @@ def ekpeer_handle_move(game, move) -> bool | None:
     if game.awaiting:
         raise IllegalMove("awaiting_choice", f"waiting for {', '.join(game.waiting_for())} to choose")
     if game.stack:
-        raise IllegalMove("reaction_open", "a cursed hand plays only on its own turn")
+        raise IllegalMove("reaction_open", Reason("a cursed hand plays only on its own turn"))
     if by != game.current or not game.is_living(by):
         raise IllegalMove("not_your_turn", f"it is {game.current}'s turn")
     if not game.hands[by]:
-        raise IllegalMove("no_cards", f"{by} holds no cards")
+        raise IllegalMove("no_cards", Reason("{player} holds no cards", player=by))
     if move.name is not None:
-        raise IllegalMove("no_name", "a random card names nothing")
+        raise IllegalMove("no_name", Reason("a random card names nothing"))
     hand = game.hands[by]
     game.emit("move", None, by=by, do="play", random=True)
     _random_play(game, by, hand[game.rng.randrange(len(hand))], move.target)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Move, Variant, combos
+from ekpeer.engine import DEAD, LIVING, Action, CardSpec, DeckSpec, Game, Move, Reason, Variant, combos
 from ekpeer.hookspecs import hookimpl
 
 from ..base import SAVING, shuffle
@@ -116,15 +116,16 @@ def clone_targets(game: Game, by: str) -> list[str] | None:
 
 def clone_can_play(game: Game, by: str) -> str | None:
     if not game.discard:
-        return "a Clone needs a card beneath it in the discard pile"
+        return Reason("a Clone needs a card beneath it in the discard pile")
     top = game.discard[-1]
     spec = game.cards[top]
     if top == "clone":
-        return "a Clone cannot be played on another Clone"
+        return Reason("a Clone cannot be played on another Clone")
     if spec.is_nope:
-        return "a Clone on a Nope has no action to stop"
+        return Reason("a Clone on a Nope has no action to stop")
     if not spec.playable or spec.effect is None:
-        return f"a Clone cannot become {spec.title}: it cannot be played on its own"
+        return Reason("a Clone cannot become {title}: it cannot be played on its own",
+                      title=Reason(spec.title))
     if spec.can_play is not None:
         return spec.can_play(game, by)
     return None
@@ -158,11 +159,11 @@ def clone_save(game: Game, player: str, card: str, kitten: str, done: Callable[[
 def clairvoyance_can_play(game: Game, by: str) -> str | None:
     state = game.data.get(SAVE)
     if state is None:
-        return "Clairvoyance is played when another player plays a Defuse or a Zombie Kitten"
+        return Reason("Clairvoyance is played when another player plays a Defuse or a Zombie Kitten")
     if state["by"] == by:
-        return "Clairvoyance watches another player's Defuse or Zombie Kitten"
+        return Reason("Clairvoyance watches another player's Defuse or Zombie Kitten")
     if by in state["watchers"]:
-        return f"{by} is already watching"
+        return Reason("{player} is already watching", player=by)
     return None
 
 
@@ -220,7 +221,7 @@ def feed_the_dead(game: Game, action: Action) -> None:
 
 
 def needs_dead(game: Game, by: str) -> str | None:
-    return None if game.dead() else "there are no Dead players"
+    return None if game.dead() else Reason("there are no Dead players")
 
 
 def grave_robber(game: Game, action: Action) -> None:
@@ -406,9 +407,9 @@ def ekpeer_refuse_move(game, player, move):
         cards = move.cards
         for i, card in enumerate(cards):
             if card == "clone" and (i == 0 or cards[i - 1] == "clone"):
-                return "in a combo a Clone goes right after the card it becomes (not after a Clone)"
+                return Reason("in a combo a Clone goes right after the card it becomes (not after a Clone)")
         if combos.kind_of(game, ekpeer_combo_cards(game, player, cards)) is None:
-            return "with the Clones counted as the cards before them, those cards make no combo"
+            return Reason("with the Clones counted as the cards before them, those cards make no combo")
     return None
 
 

@@ -3,6 +3,14 @@ for in its hello (issue 30), in the lobby and in the game's catalog."""
 
 from __future__ import annotations
 
+import os
+
+import pytest
+
+from ekpeer import plugins
+from ekpeer.engine import Move
+from ekpeer.i18n_catalogs import plugin_texts
+from ekpeer.net import lobby
 from ekpeer.net.client import Client
 
 from .conftest import FAST, wait_for
@@ -101,6 +109,209 @@ async def test_a_lobby_refusal_reads_in_the_language_of_the_one_refused(host, ct
         await ann.lobby_set(seats=4)
         reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
         assert reply["message"] == "Udgaven for 2 spillere har plads til 2 spillere, ikke 4"
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+# ---------------------------------------------------------------------- a plugin's reasons
+def _rig(host, table_id: str, setup: dict) -> None:
+    """Deal the started game at ``table_id`` again as ``setup`` says, and tell every seat."""
+    from ekpeer.plugins import ruleset
+
+    table = host.tables[table_id]
+    table.game = ruleset(table.settings["expansions"]).game_from_table(setup)
+    for seat in table.seats:
+        table.send_snapshot(seat.session)
+
+
+async def _seated(ann: Client, bob: Client, table: str, **settings) -> None:
+    await ann.connect()
+    await bob.connect()
+    await ann.join(table)
+    await ann.lobby_set(**{**FAST, "seats": 2, **settings})
+    await bob.join(table)
+    await ann.ready()
+    await bob.ready()
+    await ann.start()
+
+
+def _view(client: Client, pred=lambda view: True) -> dict | None:
+    """The last view (a snapshot's or an update's) the client has been sent that ``pred`` likes."""
+    found = [m.body["view"] for m in list(client._queue._queue)  # type: ignore[attr-defined]
+             if m.type in ("snapshot", "update") and "view" in m.body and pred(m.body["view"])]
+    return found[-1] if found else None
+
+
+BURY_DA = "du kan ikke spille Begrav, mens der ligger et »Den tager jeg« foran dig"
+BURY_EN = "you cannot Bury with an I'll Take That in front of you"
+
+
+async def test_why_a_card_cannot_be_played_reads_in_the_language_of_each_seat(host, ctx):
+    """A Danish player read "you cannot Bury with an I'll Take That in front of you" at the table:
+    the party plugin's reason, in English, where everything else was Danish. The host says it in
+    each seat's language by the plugin's catalog, in a snapshot, an update and a refusal."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "buried", expansions=["base", "party"], deck="party_pack")
+        _rig(host, "buried", {"players": ["ann", "bob"], "current": "ann", "deck": "party_pack",
+                              "draw_pile": ["tacocat"] * 6,
+                              "hands": {"ann": ["bury", "skip"], "bob": ["bury", "skip"]},
+                              "in_front": {"ann": ["ill_take_that:bob"], "bob": ["ill_take_that:ann"]}})
+        mine = await wait_for(lambda: _view(ann, lambda v: v["hand"] == ["bury", "skip"]), what="ann's view")
+        assert mine["cannot_play"] == {"bury": BURY_DA}
+        refused = await ann.move(Move("play", "ann", ("bury",)), check=False)
+        assert refused["code"] == "cannot_play" and refused["message"] == BURY_DA
+        await ann.move(Move("play", "ann", ("skip",)))
+        theirs = await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob" and not v["stack"]
+                                              and v["hand"] == ["bury", "skip"]), what="bob's turn")
+        assert theirs["cannot_play"] == {"bury": BURY_EN}       # an English seat still reads English
+        refused = await bob.move(Move("play", "bob", ("bury",)), check=False)
+        assert refused["message"] == BURY_EN
+        await bob.move(Move("play", "bob", ("skip",)))
+        mine = await wait_for(lambda: _view(ann, lambda v: v["current"] == "ann" and not v["stack"]
+                                            and v["hand"] == ["bury"]), what="ann's turn again")
+        assert mine["cannot_play"] == {"bury": BURY_DA}         # an update's own part too
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_reason_with_a_card_in_it_says_the_card_in_the_readers_words_too(host, ctx):
+    """Zombie Kittens extends views (every seat's update is made whole): a Clone on a Defuse is
+    refused in Danish, with the Defuse's Danish title in it, and the combo refusals are too."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "cloned", expansions=["base", "zombie"])
+        hand = ["clone", "grave_robber", "tacocat"]
+        _rig(host, "cloned", {"players": ["ann", "bob"], "current": "ann", "discard": ["defuse"],
+                              "draw_pile": ["tacocat"] * 6,
+                              "hands": {"ann": hand, "bob": ["grave_robber", "skip"]}})
+        mine = await wait_for(lambda: _view(ann, lambda v: v["hand"] == hand), what="ann's view")
+        assert mine["cannot_play"] == {
+            "clone": "en Klon kan ikke blive til Desarmer: det kort kan ikke spilles alene",
+            "grave_robber": "der er ingen Døde spillere"}
+        refused = await ann.move(Move("play", "ann", ("clone", "tacocat"), target="bob"), check=False)
+        assert refused["code"] == "refused"
+        assert refused["message"] == "i en kombination kommer en Klon lige efter det kort, den bliver til " \
+                                     "(ikke efter en Klon)"
+        await ann.move(Move("draw", "ann"))
+        theirs = await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"
+                                              and v["hand"] == ["grave_robber", "skip"]), what="bob's turn")
+        assert theirs["cannot_play"] == {"grave_robber": "there are no Dead players"}
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+async def test_the_engines_not_enough_cards_refusal_of_a_table_reads_danish(host, ctx):
+    """"2-Player Edition with these expansions has 3 x Defuse: too few for 4 players" was English
+    in a Danish lobby, the deck's and the card's titles too: now ekpeer's words, the titles the
+    plugin's."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await ann.connect()
+        await bob.connect()
+        await ann.join("few")
+        await bob.join("few")
+        await ann.lobby_set(seats=4, expansions=["imploding"])
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["code"] == "bad_settings"
+        assert reply["message"] == ("Udgaven for 2 spillere med disse udvidelser har 3 x Desarmer: "
+                                    "for få til 4 spillere")
+        reply = await bob.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["code"] == "not_creator"
+        await ann.lobby_set(seats=3, expansions=["zombie"])
+        reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
+        assert reply["message"] == ("Udgaven for 2 spillere med disse udvidelser har for få killinger til 3 "
+                                    "spillere (1 af 2)")
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+# ---------------------------------------------------------------------- a third party's reasons
+KENNEL = '''
+from ekpeer.engine import CardSpec, DeckSpec, Reason
+
+def hush_can_play(game, by):
+    return "the kennel is asleep"           # a plain constant, found whole in the catalog
+
+def howl_can_play(game, by):
+    return Reason("{player} cannot howl before {card} is played", player=by, card=Reason("Hush"))
+
+CARDS = [CardSpec("hush", "Hush", "Quiet.", counts={"kennel": 2}, can_play=hush_can_play),
+         CardSpec("howl", "Howl", "Loud.", counts={"kennel": 2}, can_play=howl_can_play)]
+DECKS = [DeckSpec("kennel", "Kennel")]
+'''
+KENNEL_DA = '''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\\n"
+"Language: da\\n"
+
+msgid "Hush"
+msgstr "Tys"
+
+msgid "the kennel is asleep"
+msgstr "kennelen sover"
+
+msgid "{player} cannot howl before {card} is played"
+msgstr "{player} kan ikke hyle, før {card} er spillet"
+'''
+
+
+@pytest.fixture
+def kennel(tmp_path, monkeypatch):
+    """A third party's box ``kennel``, installed the way pip leaves one, with its own Danish."""
+    package = tmp_path / "ekpeer_kennel"
+    (package / "locale" / "da" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text(KENNEL)
+    (package / "locale" / "da" / "LC_MESSAGES" / "kennel.po").write_text(KENNEL_DA)
+    info = tmp_path / "ekpeer_kennel-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-kennel\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[ekpeer]\nkennel = ekpeer_kennel\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("EKPEER_PLUGINS", os.environ["EKPEER_PLUGINS"] + ",kennel")
+
+    def forget() -> None:
+        plugins.installed.cache_clear()
+        plugins.load_module.cache_clear()
+        plugins.card_words.cache_clear()
+        lobby.choices.cache_clear()
+
+    forget()
+    yield package
+    forget()
+
+
+def test_a_third_partys_reasons_are_among_its_texts_to_translate(kennel):
+    texts = plugin_texts("kennel")
+    assert "{player} cannot howl before {card} is played" in texts and "Hush" in texts
+
+
+async def test_a_third_partys_reason_reads_in_danish_by_its_own_catalog(kennel, host, ctx):
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "kennel", expansions=["base", "kennel"])
+        _rig(host, "kennel", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 6,
+                              "hands": {"ann": ["hush", "howl"], "bob": ["hush", "howl"]}})
+        mine = await wait_for(lambda: _view(ann, lambda v: v["hand"] == ["hush", "howl"]),
+                              what="ann's view")
+        assert mine["cannot_play"] == {"hush": "kennelen sover",
+                                       "howl": "ann kan ikke hyle, før Tys er spillet"}
+        refused = await ann.move(Move("play", "ann", ("howl",)), check=False)
+        assert refused["message"] == "ann kan ikke hyle, før Tys er spillet"
+        await ann.move(Move("draw", "ann"))
+        theirs = await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"
+                                              and v["hand"] == ["hush", "howl"]), what="bob's turn")
+        assert theirs["cannot_play"] == {"hush": "the kennel is asleep",
+                                         "howl": "bob cannot howl before Hush is played"}
     finally:
         await ann.close()
         await bob.close()
