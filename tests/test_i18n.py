@@ -105,7 +105,7 @@ def test_words_follow_the_chosen_language(danish):
     cat = Catalog([{"id": "skip", "title": "Spring over"}])
     drew = {"type": "drew", "player": "ann", "card": "skip"}
     assert event_words(drew, cat, "ann") == "Du trækker Spring over"
-    assert event_words({**drew, "player": "bob"}, cat, "ann") == "bob trækker Spring over!"
+    assert event_words({**drew, "player": "bob"}, cat, "ann") == "bob trækker Spring over"
     i18n.set_language("en")
     assert event_words(drew, cat, "ann") == "You draw Spring over"
 
