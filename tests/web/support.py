@@ -264,8 +264,9 @@ class PhonePage(Page):
 class ThreadHost:
     """A real host on loopback in its own thread and event loop, looked into directly."""
 
-    def __init__(self, tables: dict[str, dict[str, Any]]) -> None:
+    def __init__(self, tables: dict[str, dict[str, Any]], think: tuple[float, float] = (0.0, 0.0)) -> None:
         self.tables = tables
+        self.think = think      # the bots' think time; a long one leaves their moves to the test
         self.records: list[dict[str, Any]] = []
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="test-host", daemon=True)
@@ -286,7 +287,7 @@ class ThreadHost:
         from ekpeer.net.host import Host
 
         self.ctx = zmq.asyncio.Context()
-        self.host = Host("tcp://127.0.0.1:0", think=(0.0, 0.0), seed=5, log=self.records.append, ctx=self.ctx,
+        self.host = Host("tcp://127.0.0.1:0", think=self.think, seed=5, log=self.records.append, ctx=self.ctx,
                          ping_seconds=0.5, idle_seconds=5.0)
         self.host.loop = asyncio.get_running_loop()
         for table_id, settings in self.tables.items():
@@ -307,6 +308,22 @@ class ThreadHost:
 
     def events(self, name: str) -> list[dict[str, Any]]:
         return [r for r in list(self.records) if r.get("event") == name]
+
+    def move(self, table: str, player: str, move: dict[str, Any]) -> None:
+        """Makes ``move`` for ``player``'s seat as the host would take it from them (their
+        seat's bot or their client), everyone told of it as of any move."""
+        async def apply() -> None:
+            from ekpeer.engine import Move
+
+            t = self.host.tables[table]
+            refused = t.apply(t.seat(player), Move.from_dict({**move, "by": player}))
+            assert refused is None, f"the host refused {player}'s {move}: {refused}"
+
+        self.call(apply())
+
+    def game(self, table: str) -> Any:
+        """The table's game (read it only through :meth:`call`, or once nothing moves)."""
+        return self.host.tables[table].game
 
     def close(self) -> None:
         async def stop() -> None:
