@@ -191,6 +191,23 @@ def test_a_plugins_event_line_reads_danish_for_a_danish_reader(danish):
     assert event_words({"type": "favor_empty"}, cat, "ann") == "Nogen har intet kort at give"
 
 
+def test_the_card_you_put_into_the_draw_pile_is_named_to_you_in_danish(danish):
+    """Potluck, Garbage Collection, Grave Robber: the line naming the card its player put in
+    (the event only they receive) reads Danish, as the others' unnamed line does."""
+    from ekpeer.plugins import ruleset, translated
+    from ekpeer.tui.words import Catalog, event_words
+
+    boxes = ["base", "zombie", "streaking", "party"]
+    cat = Catalog(translated(ruleset(boxes).catalog(), boxes, "da"))
+    said = {t: event_words({"type": t, "player": "ann", "from_hand": "ann", "card": "tacocat"}, cat, "ann")
+            for t in ("card_onto_pile", "card_into_pile", "grave_robbed")}
+    assert said == {"card_onto_pile": "Du lægger Tacokat på trækbunken",
+                    "card_into_pile": "Du lægger Tacokat i trækbunken",
+                    "grave_robbed": "Du afgiver Tacokat til trækbunken"}
+    assert event_words({"type": "card_into_pile", "player": "ann", "from_hand": "ann"}, cat, "bob") == \
+        "ann lægger et kort i trækbunken"
+
+
 def test_a_plugin_that_ships_only_english_is_read_in_english(monkeypatch, tmp_path):
     """A third-party box need not ship Danish (examples/ekpeer-barking does not): a Danish
     player gets its cards and phrases in its English, nothing refused or left blank."""

@@ -151,3 +151,73 @@ def test_the_cards_a_snapshot_says_a_game_holds_tell_nothing_of_what_was_set_asi
         gone |= {card for card, n in game.all_cards().items() if n > 0 and in_play[card] <= 0}
     assert gone, "no seed set every copy of some card aside: the test shows nothing"
     assert len(lists) == 1, "the list changed with the cards set aside at random"
+
+
+#: The cards that have a player put a card of their hand face down into the draw pile, each at
+#: a table where ann plays it and bob puts one in (Grave Robber: bob is Dead): (boxes, hands).
+PUT_INTO_PILE = {
+    "potluck": (["base", "party"], {"ann": ["potluck", "skip"], "cy": ["nope"]}),
+    "garbage_collection": (["base", "streaking"], {"ann": ["garbage_collection", "skip"], "cy": ["nope"]}),
+    "grave_robber": (["base", "zombie"], {"ann": ["grave_robber", "skip"], "cy": ["nope"]}),
+}
+
+
+def _putting(card: str, bob: list[str], puts: str, cursed: bool = False) -> list[tuple]:
+    """Ann plays ``card``; bob, holding ``bob``, puts ``puts`` into the draw pile (a cursed bob
+    puts what chance picks), ann and cy their first card. What ann, bob, cy and a spectator
+    receive after each move, as the host encodes it."""
+    from ekpeer.engine.view import update_for
+    from ekpeer.net.protocol import encode
+
+    boxes, hands = PUT_INTO_PILE[card]
+    if cursed and "streaking" not in boxes:     # the Curse of the Cat Butt's box
+        boxes = [*boxes, "streaking"]
+    table = {"expansions": boxes, "players": ["ann", "bob", "cy"], "current": "ann",
+             "draw_pile": ["skip", "attack", "shuffle", "favor"], "hands": {**hands, "bob": list(bob)}}
+    if card == "grave_robber":
+        table["dead"] = ["bob"]
+    if cursed:
+        table["cursed"] = ["bob"]
+    game = cached_rules(tuple(boxes)).game_from_table(table)
+    received_by: list[tuple] = []
+    moves = [Move.play("ann", (card,)), RESOLVE]
+    while True:
+        for move in moves:
+            events = game.apply(move)
+            received_by.append(tuple(encode("update", update_for(game, who, events))
+                                     for who in ("ann", "bob", "cy", None)))
+        asked = [c.player for c in game.awaiting]
+        if not asked:
+            assert sum(c in game.draw_pile.top_first() for c in bob) == 1, "bob put no card in"
+            return received_by
+        who = asked[0]
+        moves = [Move("choose", who, card=puts if who == "bob" else game.hands[who][0])]
+
+
+@pytest.mark.parametrize("card", sorted(PUT_INTO_PILE))
+def test_which_card_a_player_put_into_the_draw_pile_is_theirs_alone_to_know(card):
+    """Potluck, Garbage Collection, Grave Robber: bob's log names the card he put in, and no
+    other seat can tell which it was, nor what else he held: what they receive is the same,
+    byte for byte, whichever card it was (bob's own events differ: they name it)."""
+    def seats(received_by, *who):
+        index = {"ann": 0, "bob": 1, "cy": 2, None: 3}
+        return [tuple(step[index[w]] for w in who) for step in received_by]
+
+    tacocat = _putting(card, ["tacocat", "cattermelon"], "tacocat")
+    beard_cat = _putting(card, ["beard_cat", "cattermelon"], "beard_cat")
+    assert seats(tacocat, "ann", "cy", None) == seats(beard_cat, "ann", "cy", None)
+    assert seats(tacocat, "bob") != seats(beard_cat, "bob")
+    # the card he kept, never seen by the others, does not show either
+    kept_tacocat = _putting(card, ["tacocat", "cattermelon"], "cattermelon")
+    kept_beard_cat = _putting(card, ["beard_cat", "cattermelon"], "cattermelon")
+    assert seats(kept_tacocat, "ann", "cy", None) == seats(kept_beard_cat, "ann", "cy", None)
+
+
+@pytest.mark.parametrize("card", sorted(PUT_INTO_PILE))
+def test_a_cursed_hands_card_put_into_the_draw_pile_is_named_to_nobody(card):
+    """A cursed hand lies face down, unseen by its owner too (ruling 11): its card is picked
+    at random, and nobody, bob included, learns which card went in (nor, after a Potluck,
+    which card lies on top)."""
+    tacocat = _putting(card, ["tacocat"], "tacocat", cursed=True)
+    beard_cat = _putting(card, ["beard_cat"], "beard_cat", cursed=True)
+    assert tacocat == beard_cat

@@ -233,6 +233,21 @@ class TableState:
             to = tuple(to)
         self.events.append((to, data))
 
+    def emit_own_card(self, event: str, player: str, card: str, /, **data: Any) -> None:
+        """Record ``event`` for everyone about ``card``, which ``player`` took out of their own
+        hand where nobody else saw it (put face down into the draw pile: Potluck, Garbage
+        Collection, Grave Robber). Everyone gets ``data``, which must not name the card; first
+        ``player`` alone gets the same event with ``card`` added, as a drawer is told their
+        card (``drew`` / ``drew_hidden``): they chose it, and their log names it. Not when
+        their hand lies face down (:meth:`hand_hidden`): its card was picked at random, unseen
+        by them too. A client writes the named event by its phrase ``event/card`` and leaves
+        out the unnamed twin right after it (docs/plugins.md)."""
+        if not self.recording:
+            return
+        if not self.hand_hidden(player):
+            self.emit(event, (player,), card=card, **data)
+        self.emit(event, None, **data)
+
     def show(self, player: str, cards: list[str], public: bool = False, source: str = "",
              top_first: bool = True) -> None:
         """Show ``cards`` to ``player``, or to everyone with ``public``: cards of the draw pile,

@@ -29,7 +29,7 @@ from .messages import (
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
-from .words import Catalog, Knowledge, event_words, my_status, new_order_words, seat_changes
+from .words import Catalog, Knowledge, event_words, my_status, named_twin, new_order_words, seat_changes
 
 BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
@@ -608,8 +608,12 @@ class EkpeerApp(App):
         me = self.view.get("you")
         new_order: str | None = None    # said after my next line (the card's public one) it explains
         drawn: tuple[Any, Any] | None = None    # the draw just said: who, and which card
+        before: dict[str, Any] | None = None    # the event just read
         for e in events:
             t = e.get("type")
+            twin, before = named_twin(e, before), e
+            if twin:    # a card of mine the others were told of unnamed: my line named it
+                continue
             if t == "exploding" and drawn == (e.get("player"), e.get("card")):
                 drawn = None    # "ann draws Exploding Kitten!" said it: not "ann faces ..." too
                 continue

@@ -313,6 +313,16 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     return f"{str(t).replace('_', ' ')}: {fields}" if fields else str(t).replace("_", " ")
 
 
+def named_twin(event: dict[str, Any], before: dict[str, Any] | None) -> bool:
+    """Whether ``event`` is the unnamed twin of ``before``, the same event named to this
+    reader alone just before it (``Game.emit_own_card``: ``before`` is ``event`` with its
+    ``card`` added): its line would say again, without the card, what the named one said
+    ("You put a card into the draw pile" after "You put Tacocat into the draw pile")."""
+    if not before or "card" not in before or "card" in event or before.get("type") != event.get("type"):
+        return False
+    return {k: v for k, v in before.items() if k != "card"} == event
+
+
 def _seat_states(lobby: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
     seats = (lobby or {}).get("seats") or []
     return {str(s.get("name")): s for s in seats if isinstance(s, dict) and s.get("state")}

@@ -198,8 +198,11 @@ def potluck(game: Game, action: Action) -> None:
 
         def answer(card: str) -> None:
             game.remove_from_hand(player, card)
-            game.draw_pile.insert(0, card, known_to=(player,), place_known=True)
-            game.emit("card_onto_pile", None, player=player, source="potluck", from_hand=player)
+            # its player knows it lies on top, unless their hand lay face down (picked at random)
+            seen = () if game.hand_hidden(player) else (player,)
+            game.draw_pile.insert(0, card, known_to=seen, place_known=True)
+            game.emit_own_card("card_onto_pile", player, card, player=player, source="potluck",
+                               from_hand=player)
             step(i + 1)
 
         game.ask_card_from_hand(player, answer, prompt="a card to put on top of the draw pile",
@@ -313,6 +316,7 @@ EXTRA_CARDS = [
              traits=frozenset({"reorders", "refills"}), bot_value=40,
              phrases={
                  "card_onto_pile": "{Player} {player:put} a card on the draw pile",
+                 "card_onto_pile/card": "{Player} {player:put} {card} on the draw pile",
              }),
     CardSpec("raising_heck", "Raising Heck",
              "Look at the bottom card of the Draw Pile, then take it into your hand or put it on top. "

@@ -236,7 +236,9 @@ def garbage_collection(game: Game, action: Action) -> None:
             pending.discard(player)
             game.remove_from_hand(player, card)
             game.draw_pile.insert(0, card)
-            game.emit("card_into_pile", None, player=player, source="garbage_collection", from_hand=player)
+            # named to its player alone: the others learn only that a card went in
+            game.emit_own_card("card_into_pile", player, card, player=player, source="garbage_collection",
+                               from_hand=player)
             if not any(c.source == "garbage_collection" for c in game.awaiting) and not (
                     pending & {p for p in game.players if game.status[p] != OUT}):
                 finish()
@@ -426,6 +428,7 @@ CARDS = [
              phrases={
                  "shuffled": "{By} {by:shuffle} the draw pile",
                  "card_into_pile": "{Player} {player:put} a card into the draw pile",
+                 "card_into_pile/card": "{Player} {player:put} {card} into the draw pile",
              }),
     CardSpec("catomic_bomb", "Catomic Bomb",
              "Take all the Exploding Kittens out of the Draw Pile for everyone to see, shuffle it, "

@@ -232,7 +232,7 @@ def grave_robber(game: Game, action: Action) -> None:
     def bury(card: str, player: str) -> None:
         game.remove_from_hand(player, card)
         game.draw_pile.insert(0, card)
-        game.emit("grave_robbed", None, player=player, from_hand=player)
+        game.emit_own_card("grave_robbed", player, card, player=player, from_hand=player)
         pending.discard(player)
         if not pending:
             game.draw_pile.shuffle(game.rng)
@@ -310,6 +310,7 @@ CARDS = [
              phrases={
                  # the Dead player who gives up a card, not the robber ("You rob the graves")
                  "grave_robbed": "{Player} {player:give} up a card to the draw pile",
+                 "grave_robbed/card": "{Player} {player:give} up {card} to the draw pile",
                  "shuffled": "{By} {by:shuffle} the draw pile",
              }),
     CardSpec("attack_of_the_dead", "Attack of the Dead",

@@ -483,3 +483,12 @@ async def test_the_status_lines_key_hints_are_whole(size):
         await settle(pilot, 6)
         line = next(line for line in screen_lines(app) if "?: regler" in line).strip()
     assert line.endswith(("kastebunke", "muligheder", "ruller)", "kommandoer")), line
+
+
+async def test_a_nope_s_rules_say_in_danish_that_the_last_card_played_takes_effect_first():
+    from .test_screens import reaction_cards_table, rules_said
+
+    message, rules = reaction_cards_table()
+    said = await rules_said(in_danish(message, rules), ["nope", "shuffle_now"])
+    last_first = "Når flere kort spilles i samme reaktionsvindue, virker det sidst spillede kort først."
+    assert said == {"nope": last_first, "shuffle_now": last_first}

@@ -1,7 +1,9 @@
 """What the expansions need on the table: the Dead, face-up kittens, Clairvoyance, Marked
-cards, cursed hands, I'll Take That, and ten players at 80x24."""
+cards, cursed hands, I'll Take That, cards put into the draw pile, and ten players at 80x24."""
 
 from __future__ import annotations
+
+import pytest
 
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
@@ -161,3 +163,37 @@ async def test_the_game_over_dialog_comes_without_the_toast_that_you_may_come_ba
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 3, "the game's end")
         await settle(pilot)
         assert not list(app._notifications)
+
+
+#: Cards that have players put a card of their hand into the draw pile: (boxes, what the one
+#: who put Tacocat in reads, what they read before, what another player reads).
+PUT_IN = {
+    "potluck": (["base", "party"], "You put Tacocat on the draw pile", "You put a card on the draw pile",
+                "bob puts a card on the draw pile"),
+    "garbage_collection": (["base", "streaking"], "You put Tacocat into the draw pile",
+                           "You put a card into the draw pile", "bob puts a card into the draw pile"),
+    "grave_robber": (["base", "zombie"], "You give up Tacocat to the draw pile",
+                     "You give up a card to the draw pile", "bob gives up a card to the draw pile"),
+}
+
+
+@pytest.mark.parametrize("card", sorted(PUT_IN))
+async def test_the_card_you_put_into_the_draw_pile_is_named_in_your_log_alone(card):
+    """"You put a card into the draw pile": bob chose it, and reading back could not remember
+    which. His log names it, once; the others' still say only that a card went in."""
+    boxes, mine, unnamed, theirs = PUT_IN[card]
+    table = {"expansions": boxes, "players": ["ann", "bob", "cat"], "current": "ann",
+             "draw_pile": ["skip", "attack", "favor"],
+             "hands": {"ann": [card, "skip"], "bob": ["tacocat", "beard_cat"], "cat": ["nope"]}}
+    if card == "grave_robber":
+        table["dead"] = ["bob"]
+    game, rules, events = rigged(table, [{"do": "play", "by": "ann", "cards": [card]}, {"do": "resolve"}])
+    while game.awaiting:
+        who = game.awaiting[0].player
+        events += game.apply(Move("choose", who, card="tacocat" if who == "bob" else game.hands[who][0]))
+    for reader, said, unsaid in (("bob", mine, unnamed), ("ann", theirs, "Tacocat")):
+        app, _ = scripted_app([snapshot_of(game, rules, reader, events)], name=reader)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, 6)
+            assert app.log_lines.count(said) == 1, (reader, app.log_lines)
+            assert not any(unsaid in line for line in app.log_lines), (reader, app.log_lines)

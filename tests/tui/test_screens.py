@@ -3,6 +3,8 @@ process (over inproc), or a scripted session."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.game_over import GameOverScreen
 from ekpeer.tui.screens.lobby import LobbyScreen
@@ -166,6 +168,52 @@ async def test_question_mark_shows_the_rules_text_from_the_catalog(table3):
 
         assert isinstance(app.screen, DiscardScreen)
         assert "Attack" in str(app.screen.query_one("#dialog-options").get_option_at_index(0).prompt)
+
+
+async def rules_said(message, cards: list[str]) -> dict[str, str]:
+    """What ``?`` on each of ``cards`` (held by the table's player) shows under the card's
+    rules: the text after its facts line, "" when there is none."""
+    from ekpeer.tui.screens.card_info import CardInfoScreen
+
+    app, _ = scripted_app([message])
+    said = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        for card in cards:
+            table = app.screen
+            table.focus_index = [c.card for c in table.query(CardWidget)].index(card)
+            table._focus_card()
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert isinstance(app.screen, CardInfoScreen) and app.screen.card == card
+            order = app.screen.query("#card-order")
+            said[card] = str(order.first().render()) if order else ""
+            await pilot.press("escape")
+            await settle(pilot)
+    return said
+
+
+def reaction_cards_table():
+    game, rules, _ = rigged({"expansions": ["base", "zombie"], "players": ["ann", "bob"], "current": "ann",
+                             "draw_pile": ["skip", "tacocat"],
+                             "hands": {"ann": ["nope", "shuffle_now", "skip"], "bob": ["attack"]}})
+    return snapshot_of(game, rules, "ann"), rules
+
+
+async def test_a_nope_or_now_cards_rules_say_the_last_one_played_takes_effect_first():
+    """Nope on Nope, or NOW cards played on each other, take effect last-played first, and
+    nothing told the player so: ``?`` on a Nope or a NOW card says it, once, not on other cards."""
+    message, _ = reaction_cards_table()
+    said = await rules_said(message, ["nope", "shuffle_now", "skip"])
+    last_first = ("When several cards are played in one reaction window, the last one played takes "
+                  "effect first.")
+    assert said == {"nope": last_first, "shuffle_now": last_first, "skip": ""}
+    # and where the rules are written down: the README's keys, the rules notes' reaction window
+    root = Path(__file__).resolve().parents[2]
+    for doc in ("README.md", "docs/rules-notes.md"):
+        text = " ".join((root / doc).read_text().split())
+        assert "in one reaction window, the last one played takes effect first" in text or \
+            "in one window, the last one played takes effect first" in text, doc
 
 
 async def test_game_over_offers_rematch(table3):

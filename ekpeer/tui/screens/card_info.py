@@ -1,4 +1,5 @@
-"""A card's rules text, from the catalog (``?`` on any card)."""
+"""A card's rules text, from the catalog (``?`` on any card), and for a Nope or a NOW card
+the order in which the cards of a reaction window take effect."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ KIND_WORDS = (N_("kitten"), N_("defuse"), N_("action"), N_("now"), N_("nope"), N
 #: kinds said as what they do, not as one card's name: a Danish stranger read a Streaking
 #: Kitten's rules as "desarmer · ..." and took it for a Defuse
 KIND_SAID = {"defuse": N_("saves you from a kitten")}
+#: said under a Nope's or a NOW card's rules: nothing else told a player which card of a
+#: reaction window counts first (the engine's stack: the last one played)
+LAST_PLAYED_FIRST = N_("When several cards are played in one reaction window, the last one played "
+                       "takes effect first.")
 
 
 class CardInfoScreen(Dialog[None]):
@@ -45,6 +50,8 @@ class CardInfoScreen(Dialog[None]):
             yield Static(plain(cat.title(self.card)), id="dialog-title")
             yield Static(plain(cat.text(self.card)), id="dialog-prompt")
             yield Static(plain(" · ".join(facts)), id="dialog-details")
+            if entry.get("now") or cat.is_nope(self.card):
+                yield Static(_(LAST_PLAYED_FIRST), id="card-order")
             with Horizontal(id="dialog-buttons"):     # a tap target: a phone has no Esc
                 yield Button(_("Close (Esc)"), id="close")
 
