@@ -71,6 +71,8 @@ from . import limits
 from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
 
 HERE = Path(__file__).resolve().parent
+#: The served page's own script, read once (it is a file of the package, never a request's path).
+SEAT_SCRIPT = (HERE / "seat.js").read_text(encoding="utf-8")
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
@@ -284,6 +286,7 @@ class WebServer:
             web.post("/", self.handle_admit),
             web.get("/seat/{id}", self.handle_seat),
             web.get("/ws/{id}", self.handle_websocket),
+            web.get("/seat.js", self.handle_seat_script),
             web.static("/static", self.static, show_index=False, follow_symlinks=False),
         ])
         app.on_shutdown.append(self._on_shutdown)
@@ -553,11 +556,21 @@ class WebServer:
         seat.lang = page_language(request)
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
+        _ = i18n.speaker(seat.lang)     # the page's own sentences, as the seat's words
         text = self._page.substitute(
-            title="ekpeer", seat_url=html.escape(f"/seat/{seat.id}"),
+            title="ekpeer", seat_url=html.escape(f"/seat/{seat.id}"), lang=html.escape(seat.lang),
+            starting=html.escape(_("Starting your ekpeer seat…")),
+            ended=html.escape(_("Your ekpeer page has ended (your seat at a table is kept for a while; "
+                                "a page left on its start screen ends after a few minutes).")),
+            back=html.escape(_("Back to my seat")),
             ws_url=html.escape(f"{ws_scheme}://{request.host}/ws/{seat.id}"),
             font_size=str(int(font_size)) if font_size.isdigit() and 8 <= int(font_size) <= 40 else "16")
         return web.Response(text=text, content_type="text/html")
+
+    async def handle_seat_script(self, request: web.Request) -> web.Response:
+        """The page's own script (``seat.js``: the terminal takes the keys from the start)."""
+        return web.Response(text=SEAT_SCRIPT, content_type="application/javascript",
+                            headers={"Cache-Control": "no-cache"})
 
     def full(self, lang: str | None = None) -> web.Response:
         _ = i18n.speaker(lang)

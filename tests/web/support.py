@@ -179,6 +179,14 @@ class Page:
             raise AssertionError(f"{exc}; the page shows:\n{found[0] if found else ''}") from None
         return found[0]
 
+    def focused(self) -> str:
+        """The class of the element the keyboard types into (xterm.js's textarea, or <body>)."""
+        try:
+            return self.driver.execute_script(
+                "const e = document.activeElement; return e ? (e.className || e.tagName) : '';") or ""
+        except Exception:           # between two pages
+            return ""
+
     def press(self, *keys: str) -> None:
         """Keys reach the app through xterm.js's hidden textarea, as a person's typing does."""
         from selenium.webdriver.common.by import By
@@ -417,6 +425,14 @@ class TmuxPlayer:
         except AssertionError as exc:
             raise AssertionError(f"{exc}; the terminal shows:\n{last[0]}") from None
         return last[0]
+
+    def focused(self) -> str:
+        """The class of the element the keyboard types into (xterm.js's textarea, or <body>)."""
+        try:
+            return self.driver.execute_script(
+                "const e = document.activeElement; return e ? (e.className || e.tagName) : '';") or ""
+        except Exception:           # between two pages
+            return ""
 
     def press(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", self.session, *keys)

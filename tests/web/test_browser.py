@@ -60,6 +60,8 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         page.open(serve.url)
         page.wait_for("Your name", "Duel")
         rendered = time.monotonic() - started
+        # the keys go to the seat without a click first (focus stayed on <body>: typing did nothing)
+        wait_until(lambda: "xterm-helper-textarea" in page.focused(), 5, "the terminal to have the keys")
         page.press("ann")
         page.wait_for("ann")
         page.press(Keys.ENTER)                                  # joins the highlighted table, the only one
@@ -78,6 +80,7 @@ def test_a_browser_player_joins_readies_and_plays_a_whole_game_with_a_terminal_p
         seat_url = page.url
         page.reload()
         page.wait_for("Seats")
+        wait_until(lambda: "xterm-helper-textarea" in page.focused(), 5, "the keys after a reload")
         assert page.url == seat_url
         wait_until(lambda: duel_host.events("resumed"), 10, "the host to see ann come back")
         assert [s["name"] for s in duel_host.seats("duel")] == ["ann"]

@@ -185,6 +185,24 @@ async def test_the_page_loads_nothing_from_elsewhere(serve):
             assert r.status == 200, asset
     async with running.http.get(running.base + "/static/../server.py") as r:
         assert r.status in (403, 404)
+    # its one script of its own is served from here, as the policy wants (no inline script)
+    assert '<script src="/seat.js">' in page and "<script>" not in page
+    async with running.http.get(running.base + "/seat.js") as r:
+        assert r.status == 200 and r.content_type == "application/javascript"
+        assert ".xterm-helper-textarea" in await r.text()
+
+
+async def test_the_pages_own_sentences_are_in_the_seats_language(serve):
+    """"Starting your ekpeer seat…" and the ended page's words were English under ?lang=da."""
+    running = await serve()
+    seat = await running.new_seat()
+    async with running.http.get(f"{running.base}/seat/{seat}?lang=da") as r:
+        page = await r.text()
+    assert '<html lang="da">' in page
+    assert "Starting your ekpeer seat" not in page and "Back to my seat" not in page
+    async with running.http.get(f"{running.base}/seat/{seat}") as r:
+        page = await r.text()
+    assert '<html lang="en">' in page and "Starting your ekpeer seat…" in page
 
 
 async def test_the_table_password_is_asked_before_any_client_starts(serve):
