@@ -221,3 +221,41 @@ def test_a_cursed_hands_card_put_into_the_draw_pile_is_named_to_nobody(card):
     tacocat = _putting(card, ["tacocat"], "tacocat", cursed=True)
     beard_cat = _putting(card, ["beard_cat"], "beard_cat", cursed=True)
     assert tacocat == beard_cat
+
+
+def _favor_with_a_curse(bob: list[str], cursed: str) -> list[tuple]:
+    """Ann plays a Favor on bob (one card: it is given, whether asked or picked at random), with
+    ``cursed`` (not ann: a cursed hand plays only at random) under the Curse of the Cat Butt;
+    what ann, bob, cy and a spectator receive."""
+    from ekpeer.engine.view import update_for
+    from ekpeer.net.protocol import encode
+
+    table = {"expansions": ["base", "streaking"], "players": ["ann", "bob", "cy"], "current": "ann",
+             "draw_pile": ["skip", "attack", "shuffle"], "cursed": [cursed],
+             "hands": {"ann": ["favor", "skip"], "bob": list(bob), "cy": ["nope"]}}
+    game = cached_rules(("base", "streaking")).game_from_table(table)
+    received_by: list[tuple] = []
+    moves = [Move.play("ann", ("favor",), target="bob"), RESOLVE]
+    while True:
+        for move in moves:
+            events = game.apply(move)
+            received_by.append(tuple(encode("update", update_for(game, who, events))
+                                     for who in ("ann", "bob", "cy", None)))
+        if not game.awaiting:
+            return received_by
+        who = game.awaiting[0].player
+        moves = [Move("choose", who, card=game.hands[who][0])]
+
+
+def test_a_cursed_hand_is_not_told_which_card_left_it():
+    """A Favor took a card at random from bob's cursed hand and his log named it ("You give
+    Tacocat to ann"): the curse forbids him to look at his cards (ruling 11). ann, not cursed,
+    still sees what she got."""
+    def seat(received_by, who):
+        return [step[{"ann": 0, "bob": 1, "cy": 2, None: 3}[who]] for step in received_by]
+
+    tacocat, beard_cat = _favor_with_a_curse(["tacocat"], "bob"), _favor_with_a_curse(["beard_cat"], "bob")
+    assert seat(tacocat, "bob") == seat(beard_cat, "bob")
+    assert seat(tacocat, "ann") != seat(beard_cat, "ann")      # ann, not cursed, sees what she got
+    for who in ("cy", None):
+        assert seat(tacocat, who) == seat(beard_cat, who)

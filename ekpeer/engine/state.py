@@ -294,7 +294,10 @@ class TableState:
         name (``"name"``: three of a kind, whose own event says so).
         """
         if self.recording:  # said first: what leaving the hand sets off comes after it
-            self.emit("card_given", (giver, taker) if secret else None, giver=giver, taker=taker,
+            # a cursed hand lies face down, unseen by its owner too (ruling 11): its card left,
+            # or joined it, unnamed to them (the others' ``card_moved`` says as much)
+            told = tuple(p for p in (giver, taker) if not self.hand_hidden(p))
+            self.emit("card_given", told if secret else None, giver=giver, taker=taker,
                       card=card, how=how)
             self.emit("card_moved", None, giver=giver, taker=taker, how=how)
         self.remove_from_hand(giver, card)

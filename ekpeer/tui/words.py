@@ -263,8 +263,13 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return _say(giver, me, _("You give {target} {card}"), _("{player} gives {target} {card}"),
                     card=card, target=_who(taker, me))
     if t == "card_moved":
-        if me in (event.get("giver"), event.get("taker")) or event.get("how") == "steal":
-            return None  # the card's own line (or the steal's) says it
+        if event.get("how") == "steal":
+            return None  # the steal's own line says it
+        if me in (event.get("giver"), event.get("taker")):
+            # heard alone by a cursed hand, which may not see the card (ruling 11); otherwise
+            # the card's own line said it just before (named_twin)
+            return _say(event.get("giver"), me, _("You give {target} a card"),
+                        _("{player} gives {target} a card"), target=_who(event.get("taker"), me))
         return _("{giver} passes a card to {taker}").format(giver=event.get("giver"),
                                                              taker=event.get("taker"))
     if t == "stole":
@@ -318,6 +323,8 @@ def named_twin(event: dict[str, Any], before: dict[str, Any] | None) -> bool:
     reader alone just before it (``Game.emit_own_card``: ``before`` is ``event`` with its
     ``card`` added): its line would say again, without the card, what the named one said
     ("You put a card into the draw pile" after "You put Tacocat into the draw pile")."""
+    if before and event.get("type") == "card_moved" and before.get("type") == "card_given":
+        return all(before.get(k) == event.get(k) for k in ("giver", "taker", "how"))
     if not before or "card" not in before or "card" in event or before.get("type") != event.get("type"):
         return False
     return {k: v for k, v in before.items() if k != "card"} == event

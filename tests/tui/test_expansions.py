@@ -197,3 +197,32 @@ async def test_the_card_you_put_into_the_draw_pile_is_named_in_your_log_alone(ca
             await settle(pilot, 6)
             assert app.log_lines.count(said) == 1, (reader, app.log_lines)
             assert not any(unsaid in line for line in app.log_lines), (reader, app.log_lines)
+
+
+async def test_a_cursed_hand_giving_a_card_hears_that_it_gave_one_not_which():
+    """A Favor took a random card from bob's cursed hand and his log named it: the curse
+    forbids him to see his cards (ruling 11). He reads that a card went; ann reads which; an
+    uncursed giver reads his card once, as before."""
+    from .conftest import rigged, scripted_app, settle, snapshot_of
+
+    def favor(cursed: list[str]):
+        table = {"expansions": ["base", "streaking"], "players": ["ann", "bob"], "current": "ann",
+                 "draw_pile": ["skip", "attack"], "cursed": cursed,
+                 "hands": {"ann": ["favor", "skip"], "bob": ["tacocat"]}}
+        moves = [{"do": "play", "by": "ann", "cards": ["favor"], "target": "bob"}, {"do": "resolve"}]
+        if not cursed:
+            moves.append({"do": "choose", "by": "bob", "card": "tacocat"})
+        return rigged(table, moves)
+
+    async def log_of(who: str, cursed: list[str]) -> list[str]:
+        game, rules, events = favor(cursed)
+        app, _session = scripted_app([snapshot_of(game, rules, who, events)], name=who)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, 6)
+            return list(app.log_lines)
+
+    bob = await log_of("bob", ["bob"])
+    assert "You give ann a card" in bob and not any("Tacocat" in line for line in bob), bob
+    assert "bob gives you Tacocat" in await log_of("ann", ["bob"])
+    bob = await log_of("bob", [])
+    assert [line for line in bob if line.startswith("You give ann")] == ["You give ann Tacocat"], bob
