@@ -266,6 +266,16 @@ def _soft_break(word: str, room: int, width: int) -> int:
     letters at most: between syllables (``Skralde-indsamling``, ``Sammen-skudsgilde``,
     ``Zombie-killing``, not ``Sammens-kudsgilde``), the rest on one line where it can be, the
     two parts the most even; 0 when no such place."""
+    good = _syllable_breaks(word, room)
+    if not good:
+        return 0
+    whole = [i for i in good if len(word) - i <= width] or good
+    return min(whole, key=lambda i: (abs(2 * i - len(word)), -i))
+
+
+def _syllable_breaks(word: str, room: int) -> list[int]:
+    """The places ``word`` may break between syllables with a hyphen, after at most ``room``
+    letters, at least three on each side."""
     good = []
     for i in range(3, min(room, len(word) - 3) + 1):
         a, b, c = word[i - 1], word[i], word[i + 1]
@@ -277,10 +287,35 @@ def _soft_break(word: str, room: int, width: int) -> int:
         if (not vowel_b and vowel_c) or (not vowel_b and (b + c).lower() in _ONSETS) \
                 or (a.lower() == "e" and vowel_b and not vowel_c):   # "Skralde|ind...": a compound's joint
             good.append(i)
-    if not good:
-        return 0
-    whole = [i for i in good if len(word) - i <= width] or good
-    return min(whole, key=lambda i: (abs(2 * i - len(word)), -i))
+    return good
+
+
+def _filled(title: str, width: int) -> list[str]:
+    """``title`` in lines of ``width`` filled as far as they go, a word broken between
+    syllables to fill a line (``Kattenum-``, ``sens for-``, ``bandelse``): for a title that a
+    break per word leaves a line too long for its card, before anything is cut."""
+    lines: list[str] = []
+    line = ""
+    for w in title.split():
+        while w:
+            gap = 1 if line else 0
+            if len(line) + gap + len(w) <= width:
+                line, w = f"{line} {w}".strip(), ""
+                continue
+            cuts = _syllable_breaks(w, width - len(line) - gap - 1)
+            if cuts:
+                lines.append(f"{line} {w[:max(cuts)]}-".strip())
+                line, w = "", w[max(cuts):]
+            elif line:
+                lines.append(line)
+                line = ""
+            else:       # alone on its line, too long, and no syllable to break at
+                cut = max(2, width - 1)
+                lines.append(w[:cut] + "-")
+                w = w[cut:]
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _wrap(title: str, width: int, most: int = 2, soft: bool = False) -> list[str]:
@@ -310,6 +345,10 @@ def _wrap(title: str, width: int, most: int = 2, soft: bool = False) -> list[str
             line = f"{line} {w}".strip()
     if line:
         lines.append(line)
+    if len(lines) > most and soft:
+        filled = _filled(title, width)
+        if len(filled) <= most:
+            return filled
     if len(lines) > most:
         rest = ""
         for i, w in enumerate(words[parts[most - 2] if most > 1 else 0:], parts[most - 2] if most > 1 else 0):

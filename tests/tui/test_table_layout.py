@@ -87,8 +87,11 @@ def test_a_word_longer_than_a_card_breaks_where_it_reads_as_two():
     assert _wrap("Zombiekilling", 10, 3, soft=True) == ["Zombie-", "killing"]
     assert _wrap("Regnbuebrækkat", 10, 3, soft=True) == ["Regnbue-", "brækkat"]
     assert _wrap("Cattermelon", 10, 3, soft=True) == ["Catter-", "melon"]
-    # past three lines the rest is cut with …, read as one word again (the card's rules say it whole)
-    assert _wrap("Kattenumsens forbandelse", 10, 3, soft=True) == ["Katte-", "numsens", "forbandel…"]
+    # a title a break per word leaves on four lines fills its lines instead ("Katte-/numsens/
+    # forbandel…" was cut where three lines hold it whole)
+    assert _wrap("Kattenumsens forbandelse", 10, 3, soft=True) == ["Kattenum-", "sens for-", "bandelse"]
+    # past three lines even so, the rest is cut with …, read as one word again (? says it whole)
+    assert _wrap("Kattenumsens forbandelse", 8, 3, soft=True) == ["Katte-", "numsens", "forband…"]
 
 
 async def test_the_lobby_shows_the_chosen_values_and_which_expansions_are_on():
