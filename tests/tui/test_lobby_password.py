@@ -89,7 +89,7 @@ async def test_an_empty_enter_removes_the_password_only_when_pressed_twice_and_s
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot, 6)
         box = app.screen.query_one("#set-password", Input)
-        assert "Enter twice" in box.placeholder
+        assert box.placeholder == "set: type a new one, Enter sets it"
         box.focus()
         await settle(pilot)
         assert "Enter twice on the empty box: remove it" in help_text(app)

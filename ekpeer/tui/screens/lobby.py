@@ -728,7 +728,7 @@ class LobbyScreen(Screen):
     def _password_hint(settings: dict[str, Any]) -> str:
         """What the empty password box says it takes."""
         if settings.get("password"):
-            return _("set: type a new one, or Enter twice to remove it")
+            return _("set: type a new one, Enter sets it")
         return _("none: type one, Enter sets it")
 
     def _set(self, selector: str, value: Any) -> None:
