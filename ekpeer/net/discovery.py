@@ -177,6 +177,8 @@ def table_properties(table: Any, key: str = "") -> dict[str, str]:
         "expansions": _clip(",".join(expansions)),
         "deck": _clip(settings.get("deck") or ""),
         "plugins": _clip(plugins),
+        # whether sitting down needs the table's password (said before a friend is refused)
+        "password": "1" if settings.get("password") else "0",
         "key": _clip(key, 120),
         "host": _clip(hostname(), 63),      # the name the host goes by: known hosts key it too
     }
@@ -372,6 +374,7 @@ class Found:
     addresses: list[str] = field(default_factory=list)
     seen: float = 0.0
     hostname: str = ""             # the host's name as it advertises it ("" from older hosts)
+    password: bool = False         # sitting down needs the table's password (False from older hosts)
     # other keys advertised at this table's address or under its instance name while browsing:
     # two keys for one host mean one of them is an impostor, and neither is trusted
     rival_keys: list[str] = field(default_factory=list)
@@ -392,7 +395,7 @@ class Found:
     def line(self) -> str:
         seats = f"{self.free}/{self.seats} free" if self.phase == "lobby" else self.phase
         return (f"{self.address}  {self.table:<12} {self.title!r:<24} {seats:<10} "
-                f"{','.join(self.expansions)}")
+                f"{','.join(self.expansions)}" + ("  password" if self.password else ""))
 
     @property
     def fingerprint(self) -> str:
@@ -406,7 +409,7 @@ class Found:
                 "endpoint": self.endpoint, "key": self.key, "phase": self.phase, "seats": self.seats,
                 "taken": self.taken, "free": self.free, "expansions": self.expansions,
                 "plugins": self.plugins, "deck": self.deck, "addresses": self.addresses,
-                "hostname": self.hostname, "fingerprint": self.fingerprint,
+                "hostname": self.hostname, "fingerprint": self.fingerprint, "password": self.password,
                 "rival_keys": self.rival_keys}
 
 
@@ -463,6 +466,7 @@ def found_from(info: Any, networks: Iterable[ipaddress.IPv4Network] | None = Non
         plugins=[p for p in props.get("plugins", "").split(",") if p], deck=props.get("deck", ""),
         addresses=v4, seen=time.monotonic(),
         hostname=advertised_hostname(props.get("host") or _advertised_host(info.name)),
+        password=props.get("password") == "1",
     )
 
 

@@ -282,8 +282,10 @@ class Table(TableTimers):
 
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
-        if self.settings.get("password") and (token is None or spectator):
-            # a token resumes its own seat only; watching needs the password like sitting down
+        if self.settings.get("password") and (token is None or spectator) \
+                and (spectator or self.returning(session, name) is None):
+            # a token resumes its own seat only, as the key that took a seat does coming back
+            # to it by name; watching needs the password like sitting down
             self.host.check_password(self, session, password)
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
@@ -309,9 +311,8 @@ class Table(TableTimers):
             return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played}
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
-        mine = self.seat(name)
-        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
-                and (mine.session is None or self.phase != "lobby"):
+        mine = self.returning(session, name)
+        if mine is not None:
             # the key that took this seat comes back by name (a host restarted with --resume; in
             # a game, a client restarted before the host noticed its old connection was gone)
             if mine.token is None:      # from the journal, which keeps no token: a new one
@@ -342,6 +343,17 @@ class Table(TableTimers):
         self.host.log("joined", table=self.id, seat=name)
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
+
+    def returning(self, session: Session, name: str | None) -> Seat | None:
+        """The seat ``session`` comes back to by name: a person's, taken by this client key
+        (CurveZMQ proves the key), away from it, or in a game (a client restarted before the host
+        noticed its old connection was gone). Its own seat needs no password, as a token's does:
+        a player who left a game was told that joining again gives the seat back."""
+        mine = self.seat(name) if name else None
+        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
+                and (mine.session is None or self.phase != "lobby"):
+            return mine
+        return None
 
     def sit_for_next_game(self, session: Session, name: str) -> dict[str, Any]:
         """After a game, a late friend (most often one who watched it) takes a seat for the

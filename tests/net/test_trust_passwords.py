@@ -9,7 +9,7 @@ import zmq
 from ekpeer.net.host import Host
 
 from ._trust import ask, peer
-from .conftest import FAST
+from .conftest import FAST, wait_for
 
 FREE_GUESSES = 3             # docs/security.md: then each wrong guess doubles the wait
 
@@ -83,4 +83,46 @@ async def test_wrong_guesses_slow_down_per_key_and_per_address(ctx):
     finally:
         for s in socks:
             s.close(0)
+        await host.close()
+
+
+async def test_a_player_who_left_a_game_takes_the_seat_back_without_the_password(ctx):
+    """The leave dialog says joining again gives the seat back; at a password table the same
+    name and key were refused ("this table needs its password"). The key that took the seat
+    proves who comes back, as a token does; anyone else still needs the password."""
+    from ekpeer.net.client import Client
+
+    records: list[dict] = []
+    host = await _locked(ctx, records)
+    ann_key, bob_key = zmq.curve_keypair(), zmq.curve_keypair()
+    ann = Client(host.address, "ann", ctx=ctx, keypair=ann_key, password="s3cret")
+    bob = Client(host.address, "bob", ctx=ctx, keypair=bob_key, password="s3cret")
+    clients = [ann, bob]
+    try:
+        for c in (ann, bob):
+            await c.connect()
+            await c.join("locked")
+            await c.ready()
+        table = host.tables["locked"]
+        await wait_for(lambda: table.phase == "playing", 5, what="the game (both seats ready)")
+        await ann.leave()
+        assert table.seat("ann").left
+        again = Client(host.address, "ann", ctx=ctx, keypair=ann_key)     # no password, no token
+        clients.append(again)
+        await again.connect()
+        joined = await again.join("locked")
+        assert joined["resumed"] and joined["seat"] == "ann" and not table.seat("ann").left
+        # another key under that name is no returning player: the password still guards the table
+        other = Client(host.address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), reconnect=False)
+        clients.append(other)
+        await other.connect()
+        try:
+            await other.join("locked")
+        except Exception as exc:    # noqa: BLE001
+            assert getattr(exc, "code", None) == "bad_password", exc
+        else:
+            raise AssertionError("a stranger's key sat down by name without the password")
+    finally:
+        for c in clients:
+            await c.close()
         await host.close()

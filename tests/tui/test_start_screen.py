@@ -174,3 +174,39 @@ async def test_the_start_box_shows_its_buttons_whole_at_64x20(monkeypatch):
         assert box.max_scroll_y == 0, box.max_scroll_y
         bottom = max(b.region.bottom for b in app.screen.query("#start-buttons Button"))
         assert bottom <= box.region.bottom - 1          # above the box's own border
+
+
+def test_a_listed_table_says_it_has_a_password_before_anyone_is_refused():
+    """Friends learnt that a table had a password only when their join failed: the LAN list
+    (the start screen, ``ekpeer join`` without an address, ``ekpeer list``) says it, from what
+    the host advertises of each table; the browser's list from the host's table summary."""
+    import ipaddress
+
+    from ekpeer.net import discovery
+    from ekpeer.net.host import Host
+    from ekpeer.web.seat import SeatScreen
+
+    host = Host("tcp://127.0.0.1:0")
+    locked = host.add_table("friday", {"password": "kitty"}, autostart=False)
+    open_ = host.add_table("main", {}, autostart=False)
+    key, _ = zmq.curve_keypair()
+
+    class Info:     # a resolved service, as python-zeroconf gives it
+        port = 5555
+
+        def __init__(self, table) -> None:
+            self.name = f"{table.id}@laptop:5555._ekpeer._tcp.local."
+            self.decoded_properties = discovery.table_properties(table, key.decode())
+
+        def parsed_addresses(self):
+            return ["10.0.0.2"]
+
+    nets = [ipaddress.ip_network("10.0.0.0/24")]
+    found_locked = discovery.found_from(Info(locked), nets)
+    found_open = discovery.found_from(Info(open_), nets)
+    assert "  ·  password  ·  " in StartScreen._table_line(found_locked)
+    assert "password" not in StartScreen._table_line(found_open)
+    assert found_locked.line().endswith("password") and "password" not in found_open.line()
+    assert found_locked.as_dict()["password"] is True
+    assert "(password)" in SeatScreen._line(locked.summary())
+    assert "password" not in SeatScreen._line(open_.summary())

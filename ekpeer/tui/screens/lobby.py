@@ -66,6 +66,27 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
 SENT_TRUSTED = 2.0
 #: seconds before a refusal said in the lobby is said again (not once for every key pressed)
 SAID_AGAIN = 4.0
+#: seconds within which a second Enter on the empty password box removes the password
+CLEAR_AGAIN = 5.0
+
+
+class PasswordBox(Input):
+    """The creator's password box. Esc leaves it for the lobby's keys: it was the screen's
+    Esc, which left the table from the middle of typing a password (a stranger's)."""
+
+    BINDINGS = [Binding("escape", "leave_box", "Back to the lobby's keys")]
+
+    def action_leave_box(self) -> None:
+        self.screen.set_focus(None)
+
+
+def show_text(area: TextArea, text: str) -> None:
+    """``text`` in the read-only ``area``, drawn now: a text area repaints by itself only when
+    its size changes, so the creator's own join command went on without ``--password`` (as
+    many lines as before) until something else redrew it."""
+    if area.text != text:
+        area.load_text(text)
+        area.refresh()
 
 
 class Tick(Checkbox):
@@ -318,6 +339,7 @@ class LobbyScreen(Screen):
         self._sent: dict[str, Any] = {}
         self._sent_at = 0.0
         self._said, self._said_at = "", 0.0     # the last refusal said here, and when
+        self._clear_asked = 0.0     # when an Enter on the empty password box asked "again?"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -485,21 +507,37 @@ class LobbyScreen(Screen):
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
         self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
+        self._show_help()
+        self._sync_settings(settings, _choices(lobby), creator)
+        self.refresh_bindings()
+        self._maybe_ask_picks(custom)
+
+    def _in_password_box(self) -> bool:
+        return isinstance(self.focused, PasswordBox)
+
+    def _help_keys(self) -> list[str]:
+        """The keys the left panel offers: the lobby's, or, while the password box has the
+        focus, what works there (r and s type into it: the panel promised them all the same)."""
+        if self._in_password_box():
+            keys = [_("Enter: set the password")]
+            if self._locked():
+                keys.append(_("Enter twice on the empty box: remove it"))
+            return [*keys, _("Esc: back to the lobby's keys")]
+        lobby, creator = self.lobby, self.can_set()
         keys = [_("t: take a seat") if lobby.get("spectator") else _("r: ready")] \
             + ([_("s: start")] if self.can_start() else []) + ([_("+/-: seats")] if creator else []) \
             + ([_("Tab: settings"), _("Space: tick")] if creator else [])   # a stranger had to guess them
-        if custom is not None:
+        if custom_options(lobby) is not None:
             keys.insert(0, _("c: pick cards"))
         if self.join_command():
             keys.append(_("y: copy the join command"))
         keys.append(_("Esc: leave"))
+        return keys
+
+    def _show_help(self) -> None:
         # a key and its words never part at a line's end: lines packed to the column's width
-        help_box = self.query_one("#lobby-help", Static)
-        self.query_one("#lobby-help", Static).update(Text(pack(keys, help_box.content_size.width or 34),
-                                                          style="dim"))
-        self._sync_settings(settings, _choices(lobby), creator)
-        self.refresh_bindings()
-        self._maybe_ask_picks(custom)
+        for help_box in self.query("#lobby-help").results(Static):
+            help_box.update(Text(pack(self._help_keys(), help_box.content_size.width or 34), style="dim"))
 
     def _page(self) -> str | None:
         """A browser seat's page for others to open ("": none they could reach), None elsewhere."""
@@ -525,9 +563,7 @@ class LobbyScreen(Screen):
 
         # less one column: a text area wraps a line before the column its cursor would take
         width = (area.content_size.width or self.app.size.width) - 1
-        text = "\n".join(shell_lines(command, width) for command in commands)
-        if area.text != text:
-            area.load_text(text)
+        show_text(area, "\n".join(shell_lines(command, width) for command in commands))
 
         key = fingerprint(getattr(self.app, "address", None) or "")
         if key:
@@ -541,9 +577,7 @@ class LobbyScreen(Screen):
         """A browser seat's invitation: the page (the host's address is the server's to reach)."""
         words = Text(_("Others open this page in their browser:"), style="bold")
         self.query_one("#join-label", Static).update(words)
-        area = self.query_one("#join-command", TextArea)
-        if area.text != page:
-            area.load_text(page)
+        show_text(self.query_one("#join-command", TextArea), page)
         self.query_one("#join-key", Static).update("")
 
     def _sync_settings(self, settings: dict[str, Any], choices: dict[str, Any], creator: bool) -> None:
@@ -621,8 +655,8 @@ class LobbyScreen(Screen):
                                                   classes="row"))
             widgets.append(Label(_("Password"), classes="heading"))
             if creator:
-                widgets.append(Input("", placeholder=_("none: Enter sets, empty clears"), password=True,
-                                     id="set-password", max_length=64, compact=True))
+                widgets.append(PasswordBox("", placeholder=self._password_hint(settings), password=True,
+                                           id="set-password", max_length=64, compact=True))
             widgets.append(Static("", id="password-state", classes="dim"))
             self.run_worker(self._rebuild(box, widgets), group="lobby-settings")
         else:
@@ -677,6 +711,8 @@ class LobbyScreen(Screen):
                 self._set("#set-hand-picks", hand)
                 if isinstance(custom.get("random_cards"), int):
                     self._set("#set-random-cards", custom["random_cards"])
+        for box in self.query("#set-password").results(PasswordBox):
+            box.placeholder = self._password_hint(settings)
         for state in self.query("#password-state"):
             state.update(_("this table has a password") if settings.get("password") else _("no password"))
         for select in self.query("#settings Select"):
@@ -687,6 +723,13 @@ class LobbyScreen(Screen):
                 for current in select.query("SelectCurrent"):
                     if current.query("#label"):   # its own children may not be mounted yet
                         current.update(label)
+
+    @staticmethod
+    def _password_hint(settings: dict[str, Any]) -> str:
+        """What the empty password box says it takes."""
+        if settings.get("password"):
+            return _("set: type a new one, Enter sets it")
+        return _("none: type one, Enter sets it")
 
     def _set(self, selector: str, value: Any) -> None:
         found = self.query(selector)
@@ -734,11 +777,18 @@ class LobbyScreen(Screen):
             self.post_message(SettingsEdited({key: event.value}))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Under the variants, what the focused one does; nothing once the focus moves on."""
+        """Under the variants, what the focused one does; nothing once the focus moves on. The
+        left panel's keys follow the password box's focus."""
         about = getattr(event.widget, "about", "")
         for line in self.query("#variant-about"):
             line.update(Text(about, style="dim"))   # a plugin's words: plain text
             line.display = bool(about)
+        self._show_help()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, PasswordBox):
+            self._clear_asked = 0.0     # "Enter again" is asked anew next time
+            self.call_after_refresh(self._show_help)    # once the focus has moved on
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         box = event.checkbox
@@ -779,14 +829,28 @@ class LobbyScreen(Screen):
         self.post_message(SettingsEdited({"options": options}))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter sets the password typed and gives the lobby's keys back (the focus stayed in
+        the box, and r then typed into it). An empty box removes a password only on a second
+        Enter: one stray Enter had opened the table to anyone, unsaid."""
         if event.input.id != "set-password" or not self.can_set():
             return
         event.stop()
         password = event.value
         event.input.value = ""
-        self.post_message(SettingsEdited({"password": password or None}))
-        self.notify(_("Password set: joiners must type it.") if password else _("Password cleared."),
-                    timeout=3)
+        if password:
+            self.post_message(SettingsEdited({"password": password}))
+            self.notify(_("Password set: joiners must type it."), timeout=3)
+        elif not self._locked():
+            pass        # nothing to remove: the box is left as it was found
+        elif time.monotonic() - self._clear_asked > CLEAR_AGAIN:
+            self._clear_asked = time.monotonic()
+            self.notify(_("Enter again to remove the password (Esc keeps it)."), timeout=CLEAR_AGAIN)
+            return
+        else:
+            self.post_message(SettingsEdited({"password": None}))
+            self.notify(_("Password removed: anyone may join."), timeout=4)
+        self._clear_asked = 0.0
+        self.set_focus(None)
 
     def _me(self) -> dict[str, Any]:
         return next((s for s in self.lobby.get("seats", []) if s.get("you")), {})

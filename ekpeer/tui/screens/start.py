@@ -155,7 +155,9 @@ class StartScreen(Screen):
         where = t.endpoint.split("://", 1)[-1]
         # the exception is said, in words: a padlock on every keyed table read as "password"
         plain = "" if t.key else "  " + _("(not encrypted: --insecure)")
-        return f"{t.title} ({t.table})  ·  {seats}  ·  {exps}  ·  {where}{plain}"
+        # said before Enter, not learnt from a refused join (a stranger's friends)
+        lock = "  ·  " + _("password") if getattr(t, "password", False) else ""
+        return f"{t.title} ({t.table})  ·  {seats}{lock}  ·  {exps}  ·  {where}{plain}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join_listed(event.option_index)
