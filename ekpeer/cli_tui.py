@@ -42,30 +42,31 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
         config = config[0] if config else None
     if config is None and (CONFIGS / "base.toml").exists():
         config = CONFIGS / "base.toml"
-    settings = load_config(config)
-    players = getattr(args, "players", None)
-    if players:
-        settings["seats"] = players
-        if players != 2 and settings.get("deck") == "two_player":
-            settings["deck"] = None
-    for flag, key in (("bots", "bots"), ("deck", "deck"), ("reaction", "reaction_seconds"),
-                      ("turn", "turn_seconds")):
-        value = getattr(args, flag, None)
-        if value is not None:
-            settings[key] = value
-    if getattr(args, "bots", None) is None and getattr(args, "default_bots", None):
-        settings["bots"] = args.default_bots      # `ekpeer play`: the hard bot unless told
-    if settings.get("bots") is not None:
-        from .table_settings import bot_kind
+    from .table_settings import with_flags
 
-        settings["bots"] = bot_kind(settings["bots"])
-    for flag in ("expansions", "variants"):
-        value = _csv(getattr(args, flag, None))
-        if value is not None:
-            settings[flag] = value
-    if settings.get("deck") is None:
-        settings.pop("deck", None)
-    return settings
+    return with_flags(load_config(config), table_flags(args), getattr(args, "default_bots", None))
+
+
+#: The command line's table flags and the lobby setting each gives (``ekpeer play``, ``ekpeer
+#: host``, with or without ``--headless``): how the host's words name the flag behind a setting.
+TABLE_FLAGS = {"players": "seats", "bots": "bots", "expansions": "expansions", "deck": "deck",
+               "variants": "variants", "reaction": "reaction_seconds", "turn": "turn_seconds"}
+
+
+def table_flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The lobby settings the table flags on the command line give, only those given: they
+    win over a preset file's (a host who typed ``--turn 30`` expects 30 at every table)."""
+    from .table_settings import bot_kind
+
+    out: dict[str, Any] = {}
+    for flag, key in TABLE_FLAGS.items():
+        value = getattr(args, flag, None)
+        if flag in ("expansions", "variants"):
+            value = _csv(value)
+        if value is None or (flag == "players" and not value):
+            continue
+        out[key] = bot_kind(value) if key == "bots" else value
+    return out
 
 
 def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None = None,
@@ -336,7 +337,8 @@ def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
 
 def host_player_flags(host: argparse.ArgumentParser) -> None:
     """``ekpeer host`` without ``--headless`` seats you at the table it hosts: your name, and
-    the table's shape from the flags (a headless host takes its tables from ``--config``)."""
+    the table's shape from the flags. A headless host takes its tables from ``--config``, with
+    the same flags over every file's settings and as the start of the tables players create."""
     if not any("--name" in action.option_strings for action in host._actions):
         host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
     _table_flags(host, config=False)
