@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from typing import Any
 
 from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
 from .i18n import _
@@ -28,17 +29,32 @@ async def _headless(args: argparse.Namespace) -> int:
 
     from .net.host import Host, stdout_logger
     from .net.lobby import SettingsError, load_config
+    from .net.logsink import write_line
     from .net.security import warn_insecure
 
     insecure = bool(getattr(args, "insecure", False))
     if insecure:
         warn_insecure(f"ekpeer host --headless on {args.bind}")
+    from .cli_tui import table_flags
+    from .net.lobby import created_defaults
+
+    flags = table_flags(args)       # --turn 30: at every table, the config files' too
+    try:
+        defaults = created_defaults(flags)
+    except SettingsError as exc:
+        stdout_logger({"level": "error", "event": "bad_flags", "error": str(exc)})
+        from . import i18n
+
+        write_line(_("ekpeer host: {flags}: {error}").format(
+            flags=flag_words(flags), error=i18n.in_lang(exc.said, i18n.current())), "stderr")
+        return 2
     journal = journal_for(args.bind)
     if journal is not None and not getattr(args, "resume", False):
         journal.clear()
     host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
                 allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle,
-                secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256))
+                secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256),
+                table_defaults=defaults)
     host.loop = asyncio.get_running_loop()
     if getattr(args, "resume", False):
         if journal is None:
@@ -47,12 +63,18 @@ async def _headless(args: argparse.Namespace) -> int:
             return 2
         host.restore()
     assigned: set[str] = set()
+    overridden: dict[str, dict[str, Any]] = {}      # setting -> {file: the file's value}
     for path in args.config or []:
         try:
-            table_id, settings, extra = load_config(path)
+            table_id, settings, extra = load_config(path, flags)
         except (OSError, SettingsError, ValueError) as exc:
             stdout_logger({"level": "error", "event": "bad_config", "path": path, "error": str(exc)})
+            if flags:       # the flags over the file may be what it refuses: said in words too
+                write_line(_("ekpeer host: {path} with {flags}: {error}").format(
+                    path=path, flags=flag_words(flags), error=exc), "stderr")
             return 2
+        for key, value in extra["overridden"].items():
+            overridden.setdefault(key, {})[path] = value
         wanted, n = table_id, 2
         while wanted in assigned:
             wanted = f"{table_id}-{n}"
@@ -71,6 +93,9 @@ async def _headless(args: argparse.Namespace) -> int:
     except Exception as exc:
         stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
         return 2
+    if overridden:
+        host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
+        write_line(flags_win_words(flags, overridden), "stderr")
     _say_addresses(host)
     if getattr(args, "save_replays", None):
         from .replays import ReplaySaver
@@ -94,6 +119,46 @@ async def _headless(args: argparse.Namespace) -> int:
     await host.close()
     host.ctx.term()
     return 0
+
+
+def flag_words(flags: dict[str, Any]) -> str:
+    """The table flags as typed: ``--turn 30 --players 5``."""
+    from .cli_tui import TABLE_FLAGS
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return ",".join(map(str, value))
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    return " ".join(f"--{flag} {shown(flags[key])}" for flag, key in TABLE_FLAGS.items() if key in flags)
+
+
+def flags_win_words(flags: dict[str, Any], overridden: dict[str, dict[str, Any]]) -> str:
+    """One line for the person who started the host: which of their flags win over a config
+    file that set the same setting otherwise (``--turn 30`` over ``turn_seconds = 60``)."""
+    parts = []
+    for key, files in overridden.items():
+        by_value: dict[str, list[str]] = {}     # the same value in several files: said once
+        for path, value in files.items():
+            by_value.setdefault(setting_words(key, value), []).append(path)
+        said = _(" and ").join(_("{setting} in {files}").format(setting=setting, files=", ".join(paths))
+                         for setting, paths in by_value.items())
+        parts.append(_("{flag} over {files}").format(flag=flag_words({key: flags[key]}), files=said))
+    said = _("ekpeer host: the command line wins over the config files: {parts}")
+    return said.format(parts="; ".join(parts))
+
+
+def setting_words(key: str, value: Any) -> str:
+    """A config file's setting as written there: ``turn_seconds = 60``."""
+    if isinstance(value, float):
+        shown = f"{value:g}"
+    elif isinstance(value, str):
+        shown = f'"{value}"'
+    elif isinstance(value, list):
+        shown = "[" + ", ".join(f'"{v}"' for v in value) + "]"
+    else:
+        shown = str(value)
+    return f"{key} = {shown}"
 
 
 def _say_addresses(host) -> None:

@@ -42,30 +42,31 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
         config = config[0] if config else None
     if config is None and (CONFIGS / "base.toml").exists():
         config = CONFIGS / "base.toml"
-    settings = load_config(config)
-    players = getattr(args, "players", None)
-    if players:
-        settings["seats"] = players
-        if players != 2 and settings.get("deck") == "two_player":
-            settings["deck"] = None
-    for flag, key in (("bots", "bots"), ("deck", "deck"), ("reaction", "reaction_seconds"),
-                      ("turn", "turn_seconds")):
-        value = getattr(args, flag, None)
-        if value is not None:
-            settings[key] = value
-    if getattr(args, "bots", None) is None and getattr(args, "default_bots", None):
-        settings["bots"] = args.default_bots      # `ekpeer play`: the hard bot unless told
-    if settings.get("bots") is not None:
-        from .table_settings import bot_kind
+    from .table_settings import with_flags
 
-        settings["bots"] = bot_kind(settings["bots"])
-    for flag in ("expansions", "variants"):
-        value = _csv(getattr(args, flag, None))
-        if value is not None:
-            settings[flag] = value
-    if settings.get("deck") is None:
-        settings.pop("deck", None)
-    return settings
+    return with_flags(load_config(config), table_flags(args), getattr(args, "default_bots", None))
+
+
+#: The command line's table flags and the lobby setting each gives (``ekpeer play``, ``ekpeer
+#: host``, with or without ``--headless``): how the host's words name the flag behind a setting.
+TABLE_FLAGS = {"players": "seats", "bots": "bots", "expansions": "expansions", "deck": "deck",
+               "variants": "variants", "reaction": "reaction_seconds", "turn": "turn_seconds"}
+
+
+def table_flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The lobby settings the table flags on the command line give, only those given: they
+    win over a preset file's (a host who typed ``--turn 30`` expects 30 at every table)."""
+    from .table_settings import bot_kind
+
+    out: dict[str, Any] = {}
+    for flag, key in TABLE_FLAGS.items():
+        value = getattr(args, flag, None)
+        if flag in ("expansions", "variants"):
+            value = _csv(value)
+        if value is None or (flag == "players" and not value):
+            continue
+        out[key] = bot_kind(value) if key == "bots" else value
+    return out
 
 
 def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None = None,
@@ -228,35 +229,80 @@ def cmd_join(args: argparse.Namespace) -> int:
         password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
     if password:
         options["password"] = password
+    # What is said of the host's key waits: the screen covers the terminal at once, and a line
+    # printed just before it stood above the shell's prompt after the game, read as news at
+    # exit. It is said on the screen instead, and at exit as what it is, a thing of the past.
     said = _Said(sys.stderr)
     if args.address:    # its key: in the address, from a trusted earlier visit, or the LAN's (asked about)
         from .cli_trust import trusted_address
 
         args.address = trusted_address(args.address, trust=args.trust, discovery=_discovery(args),
-                                       insecure=args.insecure, out=said)
+                                       insecure=args.insecure, out=said, ask=said.ask)
         if args.address is None:
+            said.release()      # why not, at the terminal: no screen opens
             return 2
     # Without an address the start screen opens, listing the tables found on the LAN.
     app = make_app(_factory(args), mode="join" if args.address else None, name=args.name,
                    address=args.address, options=options or None, discovery=_discovery(args))
-    # the terminal's lines vanish under the screen at once: what was said of the host's key
-    # (its fingerprint, to compare with the host's screen) is said again on it
-    app.notices = said.lines()
-    return _run(app)
+    app.notices = said.lines()      # the host key's fingerprint, to compare with the host's screen
+    try:
+        return _run(app)
+    finally:
+        if said.held():
+            _say_trusted_earlier(args.address)
+
+
+def _say_trusted_earlier(address: str | None) -> None:
+    """After the game, in the shell's scrollback for later: the key this first visit trusted
+    (said on the screen when it happened), once the host answered with it."""
+    from .net.addresses import AddressError, fingerprint, parse
+    from .net.known_hosts import KnownHosts
+
+    try:
+        parsed = parse(address or "")
+        trusted = parsed.key is not None and KnownHosts().lookup(parsed.hostport) == parsed.key
+    except (AddressError, ValueError):
+        return
+    if trusted:
+        print(_("Earlier, at your first visit to {host}, this client trusted its key, fingerprint "
+                "{fingerprint}: it will refuse any other key there from now on.").format(
+                    host=parsed.hostport, fingerprint=fingerprint(parsed.key)), file=sys.stderr)
 
 
 class _Said:
-    """A stream that writes through to ``out`` and keeps what it was told."""
+    """A stream that keeps what it is told for the screen, held back from ``out`` until
+    :meth:`release` (a question about it, or a refusal with no screen after it)."""
 
     def __init__(self, out: Any) -> None:
-        self.out, self.text = out, []
+        self.out, self.text, self.passing = out, [], False
 
     def write(self, text: str) -> int:
         self.text.append(text)
-        return self.out.write(text)
+        if self.passing:
+            self.out.write(text)
+        return len(text)
 
     def flush(self) -> None:
-        self.out.flush()
+        if self.passing:
+            self.out.flush()
+
+    def release(self) -> None:
+        """Everything told so far at ``out``, and everything told from now on."""
+        if not self.passing:
+            self.out.write("".join(self.text))
+            self.out.flush()
+            self.passing = True
+
+    def held(self) -> bool:
+        """Whether something was told and never said at ``out``."""
+        return not self.passing and any(t.strip() for t in self.text)
+
+    def ask(self, question: str) -> str:
+        """A question at the terminal, after what it is about (``trusted_address``'s ``ask``)."""
+        self.release()
+        if not sys.stdin.isatty():
+            raise EOFError      # nobody to answer: no (never assumed)
+        return input(question)
 
     def lines(self) -> list[str]:
         return [line for line in "".join(self.text).splitlines() if line.strip()]
@@ -336,7 +382,8 @@ def _table_flags(p: argparse.ArgumentParser, config: bool = True) -> None:
 
 def host_player_flags(host: argparse.ArgumentParser) -> None:
     """``ekpeer host`` without ``--headless`` seats you at the table it hosts: your name, and
-    the table's shape from the flags (a headless host takes its tables from ``--config``)."""
+    the table's shape from the flags. A headless host takes its tables from ``--config``, with
+    the same flags over every file's settings and as the start of the tables players create."""
     if not any("--name" in action.option_strings for action in host._actions):
         host.add_argument("--name", default=None, help="your name at the table (default: your user name)")
     _table_flags(host, config=False)

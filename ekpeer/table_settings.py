@@ -60,6 +60,25 @@ def lobby_settings(settings: dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in (settings or {}).items() if k in DEFAULTS}
 
 
+def with_flags(settings: dict[str, Any], flags: dict[str, Any],
+               default_bots: str | None = None) -> dict[str, Any]:
+    """A preset's settings with the command line's table ``flags`` over them (a host who typed
+    ``--turn 30`` expects 30 whatever the file says); ``default_bots``: the bots when no flag
+    names them (``ekpeer play``'s hard ones). More players than two take the boxes' own deck
+    where the file named the 2-Player Edition and no ``--deck`` did."""
+    settings = dict(settings)
+    if flags.get("seats", 2) != 2 and "deck" not in flags and settings.get("deck") == "two_player":
+        settings["deck"] = None
+    settings.update(flags)
+    if "bots" not in flags and default_bots:
+        settings["bots"] = default_bots
+    if settings.get("bots") is not None:
+        settings["bots"] = bot_kind(settings["bots"])
+    if settings.get("deck") is None:
+        settings.pop("deck", None)
+    return settings
+
+
 def read_preset(path: str | Path) -> dict[str, Any]:
     """A preset file in configs/ as written: ``name``, ``description`` and the ``[table]``
     section (unchecked: the lobby checks it against the plugins installed)."""

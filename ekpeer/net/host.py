@@ -97,7 +97,8 @@ class Host:
                  tables_per_address: int = limits.TABLES_PER_ADDRESS,
                  unread_per_peer: int = limits.UNREAD_PER_PEER,
                  unread_per_address: int = limits.UNREAD_PER_ADDRESS,
-                 guesses: limits.GuessBook | None = None) -> None:
+                 guesses: limits.GuessBook | None = None,
+                 table_defaults: dict[str, Any] | None = None) -> None:
         self.bind_to = bind
         self.audit = os.environ.get("EKPEER_AUDIT_CARDS", "") not in ("", "0")   # conservation per move
         self.secure = secure
@@ -128,6 +129,9 @@ class Host:
         self.rng = random.Random(seed)
         self._log = log
         self.allow_create = allow_create
+        #: what a table a player creates starts from (its creator changes it in the lobby):
+        #: the headless host's table flags (``lobby.created_defaults``), else the defaults
+        self.table_defaults = dict(table_defaults or {})
         self.max_tables = max_tables
         self.max_sessions = max_sessions
         self.ping_seconds = ping_seconds
@@ -853,7 +857,8 @@ class Host:
                 if isinstance(body.get("password"), str) and body["password"]:
                     self.count_password_set(session)        # its hash, budgeted as a lobby_set's
                 try:
-                    table = self.add_table(body["table"], {"password": body.get("password")},
+                    table = self.add_table(body["table"], {**self.table_defaults,
+                                                           "password": body.get("password")},
                                            autostart=False, created=True)
                 except lobby_mod.SettingsError as exc:
                     raise P.ProtocolError("bad_settings", exc.said) from None

@@ -14,7 +14,7 @@ from ..bots.registry import BOT_KINDS
 from ..engine.errors import Reason, TableRefused
 from ..i18n import N_, Said
 from ..plugins import PluginWords, installed, ruleset, translated
-from ..table_settings import BOUNDS, DEFAULTS, read_preset
+from ..table_settings import BOUNDS, DEFAULTS, read_preset, with_flags
 from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
@@ -275,14 +275,41 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     return out
 
 
-def load_config(path: str | Path) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """A lobby preset file: (table id from the file name, checked settings, extra options)."""
+def load_config(path: str | Path, flags: dict[str, Any] | None = None,
+                ) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A lobby preset file: (table id from the file name, checked settings, extra options).
+
+    ``flags``: the host's table flags (``--turn 30``), over the file's settings: they win
+    where the file sets the same setting otherwise, and ``extra["overridden"]`` names those
+    (setting -> the file's value) for the host to say so."""
     path = Path(path)
     data = read_preset(path)
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise SettingsError(f"{path}: [table] must be a table")
-    settings = check({k: v for k, v in table.items() if k in DEFAULTS})
+    given = {k: v for k, v in table.items() if k in DEFAULTS}
+    flags = flags or {}
+    settings = check(with_flags(given, flags))
+    overridden = {k: given[k] for k in flags if k in given and given[k] != flags[k]}
     extra = {"title": data.get("name", path.stem), "description": data.get("description", ""),
-             "autostart": bool(table.get("autostart", True))}
+             "autostart": bool(table.get("autostart", True)), "overridden": overridden}
     return path.stem, settings, extra
+
+
+#: Settings any table takes whatever its boxes: the host's flags for them always reach the
+#: tables players create
+ANY_TABLE = ("bots", "reaction_seconds", "turn_seconds")
+
+
+def created_defaults(flags: dict[str, Any]) -> dict[str, Any]:
+    """What a table a player creates starts from on a host started with table ``flags``: all
+    of them where they make a table on their own, else the bots and the clocks alone
+    (``--deck party_pack`` needs the party box a config file brings). Raises
+    :class:`SettingsError` when even those are refused (``--turn 0``)."""
+    try:
+        check(flags)
+        return dict(flags)
+    except SettingsError:
+        timing = {k: v for k, v in flags.items() if k in ANY_TABLE}
+        check(timing)
+        return timing

@@ -308,7 +308,11 @@ def check_body(type_: str, body: dict[str, Any], re: int | None = None) -> None:
                 or not isinstance(value, kind):
             raise ProtocolError("bad_message", f"{type_}: '{name}' has the wrong type", re=re)
         if limit is not None and len(value) > limit:
-            raise ProtocolError("bad_message", f"{type_}: '{name}' is too long (at most {limit})", re=re)
+            # ``field`` and ``most``: a client says "your name is too long" in its player's words
+            # (a hello's language is not known yet when it is refused)
+            unit = " characters" if kind is Str else ""
+            raise ProtocolError("bad_message", f"{type_}: '{name}' is too long (at most {limit}{unit})",
+                                re=re, field=name, most=limit)
     if type_ == "hello" and not all(_is_int(v) for v in body["versions"]):
         raise ProtocolError("bad_message", "hello: 'versions' must be a list of integers", re=re)
     for name in ("page", "seen"):           # counts: never negative, never past 2**53

@@ -141,6 +141,19 @@ class Table(TableTimers):
         """A seat here already has this name, or one that reads alike (``Honest``)."""
         return any(P.same_name(s.name, name) for s in self.seats)
 
+    def refuse_taken_name(self, name: str) -> None:
+        """``name_taken`` when a seat here has ``name`` or one that reads alike: the seated name
+        in ``seated`` too (``CAT`` is refused for ``cat``, and the player is told ``cat``)."""
+        seated = next((s.name for s in self.seats if P.same_name(s.name, name)), None)
+        if seated is None:
+            return
+        if seated == name:
+            said = Said("someone at this table is already called {name}", name=seated)
+        else:
+            said = Said("someone at this table is already called {name} (names that differ only in "
+                        "capitals, or in letters that look alike, count as the same)", name=seated)
+        raise P.ProtocolError("name_taken", said, seated=seated)
+
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.human and not s.left]
 
@@ -330,8 +343,7 @@ class Table(TableTimers):
         if self.phase != "lobby":
             raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
                                   "your seat with its token")
-        if self.name_taken(name):
-            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
+        self.refuse_taken_name(name)
         if len(self.seats) >= self.settings["seats"]:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
         self.host.detach(session)
@@ -359,8 +371,7 @@ class Table(TableTimers):
         """After a game, a late friend (most often one who watched it) takes a seat for the
         next one: the seat of a table bot, or of a person who left for good, becomes theirs.
         The rematch then waits for them too (it starts once every connected seat asks)."""
-        if self.name_taken(name):
-            raise P.ProtocolError("name_taken", f"someone at this table is already called {name!r}")
+        self.refuse_taken_name(name)
         free = [s for s in self.seats if s.kind is not None] + [s for s in self.seats if s.left]
         if not free:
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken "

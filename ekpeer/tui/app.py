@@ -195,7 +195,9 @@ class EkpeerApp(App):
                 endpoint = str(getattr(session, "endpoint", "") or "")
                 words = join_refused(code, message, str(getattr(session, "table", None) or "main"),
                                      str(getattr(session, "name", "") or self.player_name),
-                                     endpoint if endpoint.startswith("tcp://") else None)
+                                     endpoint if endpoint.startswith("tcp://") else None,
+                                     body=getattr(exc, "body", None),
+                                     allow_create=getattr(session, "allow_create", None))
             else:
                 words = trouble(exc)
             self.post_message(SessionEnded(words, joined=opened))

@@ -14,9 +14,22 @@ from typing import Any
 from ..i18n import _
 
 
-def join_refused(code: str, message: str, table: str, name: str, address: str | None = None) -> str:
-    """Why the host would not seat ``name`` at ``table``, and what to do instead."""
+def join_refused(code: str, message: str, table: str, name: str, address: str | None = None,
+                 body: dict[str, Any] | None = None, allow_create: bool | None = None) -> str:
+    """Why the host would not seat ``name`` at ``table``, and what to do instead. ``body``: the
+    host's whole refusal (its ``seated`` name, a ``field`` and its ``most``); ``allow_create``:
+    whether the host makes new tables (its hello said), so a full table points to one."""
+    body = body or {}
+    if code == "bad_message" and body.get("field") == "name" and isinstance(body.get("most"), int):
+        # a hello's words ("hello: 'name' is too long"), said as a person would
+        return _("Your name is too long: at most {most} characters. Join again with a shorter one "
+                 "(the name field, or --name).").format(most=body["most"])
     if code == "name_taken":
+        seated = body.get("seated")
+        if isinstance(seated, str) and seated and seated != name:
+            return _("Someone at table {table} is already called {seated}: names that differ only in "
+                     "capitals, or in letters that look alike, count as the same. Join again with another "
+                     "name (the name field, or --name).").format(table=table, seated=seated)
         return _("Someone at table {table} is already called {name}. "
                  "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
@@ -26,10 +39,14 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
                  "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
                  "once it ends you may take a seat for the next game.").format(table=table, command=command)
     if code == "table_full":
+        # a server has nobody to ask for a table: what a player can do themselves
+        elsewhere = (_("or make a table of your own (--table NAME --create)") if allow_create is not False
+                     else _("or join another of its tables (--table NAME)"))
         if "next game" in message:
-            return _("Every seat at table {table} is taken for the next game too: watch on, or ask the host "
-                     "for another table.").format(table=table)
-        return _("Every seat at table {table} is taken: ask the host for another table.").format(table=table)
+            return _("Every seat at table {table} is taken for the next game too: watch on, "
+                     "{elsewhere}.").format(table=table, elsewhere=elsewhere)
+        return _("Every seat at table {table} is taken. Watch its game (Watch on the start screen, "
+                 "ctrl+g, or add --watch), {elsewhere}.").format(table=table, elsewhere=elsewhere)
     if code == "bad_password":
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(
             table=table, message=message)

@@ -172,6 +172,7 @@ class NetSession(Session):
         self.autostart = autostart
         self.host = host
         self.insecure = insecure        # --insecure: an address without the host's key is allowed
+        self.allow_create: bool | None = None     # the host makes new tables (its hello says)
         self.keypair: tuple[bytes, bytes] | None = None
         self.token: str | None = None
         self.ctx: Any = None
@@ -196,6 +197,7 @@ class NetSession(Session):
             hello = await self.client.connect()
         except HostNotAnswering as exc:     # words that name the causes, a changed key among them
             raise SessionClosed(str(exc)) from None
+        self.allow_create = hello.get("allow_create")     # a full table's refusal points to a new one
         table = self.table
         named = table is not None       # --table NAME: that table, or a refusal naming those there
         resume = hello.get("resume")
@@ -277,7 +279,8 @@ class NetSession(Session):
         except RequestError as exc:     # the reply in words (refusals.join_refused), never the code
             from .refusals import join_refused
 
-            words = join_refused(exc.code, exc.message, str(self.table or "main"), self.name)
+            words = join_refused(exc.code, exc.message, str(self.table or "main"), self.name,
+                                 body=exc.body, allow_create=self.allow_create)
             refusal = {"ok": False, "code": exc.code, "message": words}
             self.queue.put_nowait({"type": "reply", "body": refusal})
             return False

@@ -103,6 +103,28 @@ async def test_at_a_hosts_config_table_nobody_sets_it_and_anyone_may_start():
             str(n.message) for n in app._notifications]
 
 
+@pytest.mark.parametrize("creator", [None, "ann"], ids=["config table", "ann's table"])
+async def test_settings_you_cannot_change_show_no_list_and_enter_on_them_says_why(creator):
+    """At a host's config table a stranger saw ``Players 4 ▼`` and ticks, pressed Tab then
+    Enter, and nothing happened, nothing said why: a fixed setting shows no list to open, and
+    Enter (or Space) on the settings says whose they are."""
+    app, session = lobby_app([lobby(you="bob", creator=creator, autostart=creator is None)], name="bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        settings = app.screen.query_one("#settings")
+        right = [line[settings.region.x:settings.region.right] for line in screen_lines(app)]
+        assert any("Players" in line for line in right) and not any("▼" in line for line in right)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is settings
+        await pilot.press("enter")
+        await settle(pilot)
+        said = ("Only ann sets this table." if creator
+                else "The host set this table: its settings stay as they are.")
+        assert [str(n.message) for n in app._notifications] == [said]
+        assert session.sent == []
+
+
 async def test_a_refused_setting_snaps_back_to_the_hosts():
     app, session = lobby_app([lobby(you="ann", seats=3)])
     async with app.run_test(size=(80, 24)) as pilot:

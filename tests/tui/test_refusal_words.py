@@ -92,3 +92,66 @@ async def test_a_typo_in_table_is_refused_with_the_tables_there_unless_asked_to_
     finally:
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def _refusals_at_a_full_table() -> tuple[str, str, str, str]:
+    """What ann reads when her name is 33 letters long, when she is CAT beside cat, when every
+    seat is taken, and what the host itself said of the name (its message, for other clients)."""
+    from ekpeer.net.client import RequestError
+
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", {**SETTINGS, "seats": 2}, autostart=False)
+    seated = [Client(host.address, n, ctx=ctx) for n in ("cat", "bob")]
+    try:
+        await seated[0].connect()
+        await seated[0].join("t")
+        long_name = await _refused(host, "a" * 33)
+        capitals = await _refused(host, "CAT")
+        late = Client(host.address, "Cat", ctx=ctx)
+        await late.connect()
+        try:
+            await late.join("t")
+        except RequestError as exc:
+            hosts_words = exc.message
+        finally:
+            await late.close()
+        await seated[1].connect()
+        await seated[1].join("t")
+        full = await _refused(host, "dan")
+    finally:
+        for c in seated:
+            await c.close()
+        await host.close()
+        ctx.destroy(linger=0)
+    return long_name, capitals, full, hosts_words
+
+
+async def test_a_long_name_a_name_in_capitals_and_a_full_table_read_as_a_person_says_them():
+    """A stranger read "Table party-4-7: hello: 'name' is too long (at most 32)", "already called
+    CAT" (the seated one is cat), and "ask the host for another table" from a server that has no
+    host person to ask."""
+    long_name, capitals, full, hosts_words = await _refusals_at_a_full_table()
+    assert "Your name is too long: at most 32 characters." in long_name, long_name
+    assert "hello" not in long_name and "'name'" not in long_name
+    assert "Someone at table t is already called cat: names that differ only in capitals" in capitals
+    assert "already called cat (names that differ only in capitals" in hosts_words
+    assert "Every seat at table t is taken. Watch its game" in full and "--watch" in full, full
+    assert "--table NAME --create" in full and "ask the host" not in full
+    for said_here in (long_name, capitals, full):
+        assert not CODES.search(said_here), said_here
+
+
+async def test_the_same_refusals_read_in_danish():
+    from ekpeer import i18n
+
+    i18n.set_language("da")
+    try:
+        long_name, capitals, full, hosts_words = await _refusals_at_a_full_table()
+    finally:
+        i18n.set_language("en")
+    assert "Dit navn er for langt: højst 32 tegn." in long_name, long_name
+    assert "allerede cat" in capitals and "store og små bogstaver" in capitals, capitals
+    assert "allerede cat" in hosts_words and "store og små bogstaver" in hosts_words, hosts_words
+    assert "--watch" in full and "--create" in full and "Alle pladser ved bord t er taget" in full, full

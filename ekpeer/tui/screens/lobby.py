@@ -315,6 +315,14 @@ def players_label(n: int, deck: dict[str, Any] | None, reach: int = 0) -> Text:
     return t
 
 
+class SettingsPane(VerticalScroll):
+    """The table's settings. Where you set nothing it is a Tab stop of its own (to scroll and
+    read): Enter or Space there says whose the settings are, as + and - do (a stranger at a
+    host's config table pressed Tab, then Enter, and nothing happened nor said why)."""
+
+    BINDINGS = [Binding("enter,space", "screen.fixed", show=False)]
+
+
 class LobbyScreen(Screen):
     BINDINGS = [
         Binding("r", "ready", "Ready"),
@@ -355,7 +363,7 @@ class LobbyScreen(Screen):
                 yield Static("", id="seats")
                 yield Static("", id="lobby-plugins")
                 yield Static("", id="lobby-help")
-            yield VerticalScroll(id="settings")
+            yield SettingsPane(id="settings")
         yield KeyBar()
 
     def on_mount(self) -> None:
