@@ -249,12 +249,16 @@ class TableState:
         self.emit(event, None, **data)
 
     def show(self, player: str, cards: list[str], public: bool = False, source: str = "",
-             top_first: bool = True) -> None:
+             top_first: bool = True, place: str = "") -> None:
         """Show ``cards`` to ``player``, or to everyone with ``public``: cards of the draw pile,
         top first, unless ``top_first`` is False (a hand's cards, say: the event then says
-        ``top_first: False`` and the reader is not told of a pile's order)."""
+        ``top_first: False`` and the reader is not told of a pile's order). ``place`` says where
+        they lie when it is not the top (``"bottom"``: Raising Heck's card), so the reader is
+        told so and nobody takes them for the top cards."""
         shown = list(cards)
-        extra = {} if top_first else {"top_first": False}
+        extra: dict[str, Any] = {} if top_first and not place else {"top_first": False}
+        if place:
+            extra["place"] = place
         if public:
             for p in self.players:
                 self.seen[p] = shown

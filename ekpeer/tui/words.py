@@ -245,6 +245,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "shown":
         cards = cat.titles(event.get("cards", []))
         if event.get("by") == me or me is None:
+            if event.get("place") == "bottom":      # Raising Heck's: "Seen" alone read as the top
+                return _("Seen at the bottom of the draw pile: {cards}").format(cards=cards)
             # not the pile's cards (a hand's, say), or one card: no order to speak of (Raising
             # Heck's bottom card read "Seen, top first")
             if event.get("top_first") is False or len(event.get("cards", [])) == 1:
@@ -422,7 +424,7 @@ class Knowledge:
             if t == "resolved" and cat is not None and not e.get("noped") \
                     and cat.has((e.get("action") or {}).get("card"), "shuffles"):
                 self.top, self.at_count = [], -1
-            elif t == "shown":
+            elif t == "shown" and e.get("top_first", True):     # not a hand's, nor the bottom's
                 self.top, self.at_count = list(e.get("cards", [])), count
             elif t == "put_back" and e.get("player") == me:
                 pos = int(e.get("position", 0))

@@ -219,7 +219,7 @@ def raising_heck(game: Game, action: Action) -> None:
         game.end_turn()
         return
     card = game.draw_pile.peek(len(game.draw_pile))[-1]
-    game.show(by, [card], source="raising_heck")
+    game.show(by, [card], source="raising_heck", place="bottom")
     if game.recording:
         game.draw_pile.know(len(game.draw_pile) - 1, (by,))   # they know it lies at the bottom
 

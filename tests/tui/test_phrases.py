@@ -224,7 +224,9 @@ def test_raising_heck_put_on_top_reads_as_that():
     events += game.apply(Move("resolve"))
     events += game.apply(Move("choose", "ann", keep=False))
     said = [w for w in (event_words(e, cat, "ann") for e in visible_events(events, "ann")) if w]
-    assert "Seen: Cattermelon" in said and "You put the bottom card on top" in said, said
+    # where it was seen is said: "Seen: Cattermelon" alone read as the top card
+    assert "Seen at the bottom of the draw pile: Cattermelon" in said, said
+    assert "You put the bottom card on top" in said, said
     assert not any("from the bottom" in line for line in said), said
 
 
