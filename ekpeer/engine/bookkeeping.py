@@ -90,6 +90,7 @@ class Bookkeeping(Drawing):
         other.drawn_face_up = self.drawn_face_up
         other.acting = None
         other.recording = self.recording if recording is None else recording
+        other.failed_rules = None if self.failed_rules is None else {}  # its own record
         other.hooked = self.hooked
         other._game_over_hook = self._game_over_hook
         other._hand_hook = self._hand_hook

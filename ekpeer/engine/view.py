@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .asked import RULES_FAILED, fails, why_not
 from .state import LIVING
 
 if TYPE_CHECKING:
@@ -96,15 +97,21 @@ def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
     hand they see, when the rules would ask (their own turn with nothing pending, or a NOW
     card): the reason the host would give if they tried it, said before they do. A plugin's
     own words, about what ``player`` may know: English, a :class:`~ekpeer.engine.Reason` kept
-    as it is, so that a host says it in each seat's language (``ekpeer.plugins.said_in``)."""
+    as it is, so that a host says it in each seat's language (``ekpeer.plugins.said_in``).
+    At a host's table, a card whose ``can_play`` or ``targets`` raised (a bug in its plugin)
+    is said here too: :data:`~ekpeer.engine.asked.RULES_FAILED` (see ``asked.py``)."""
     own_turn = (game.current == player and game.status[player] == LIVING and not game.stack
                 and not game.awaiting)
+    guarded = game.failed_rules is not None     # a host's table: a card whose rule fails is set aside
     reasons: dict[str, str] = {}
     for card in dict.fromkeys(hand):
         spec = game.cards.get(card)
-        if spec is None or spec.can_play is None or not (own_turn or spec.now):
+        if spec is None or not (own_turn or spec.now):
             continue
-        reason = spec.can_play(game, player)
+        reason = why_not(game, card, spec.can_play, player) if spec.can_play is not None else None
+        if not reason and guarded and spec.targets is not None \
+                and fails(game, card, spec.targets, "targets", player):
+            reason = RULES_FAILED
         if reason:
             reasons[card] = reason if isinstance(reason, str) else str(reason)
     return reasons

@@ -22,12 +22,13 @@ from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
+from ..engine.asked import RULES_FAILED
 from ..engine.replay import replay
 from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
 from ..i18n import Said
 from ..plugins import PluginWords, blame, ruleset, said_in, translated
 from ..table_settings import hard_seconds
-from . import limits, passwords
+from . import card_faults, limits, passwords
 from . import lobby as lobby_mod
 from . import protocol as P
 from .journal import Journal
@@ -116,6 +117,8 @@ class Table(TableTimers):
         self.seats: list[Seat] = []
         self.spectators: list[Session] = []
         self.game: Game | None = None
+        #: the (card, rule) whose failure this game was logged (card_faults.log_new: once each)
+        self.faults_logged: set[tuple[str, str]] = set()
         self.catalog: list[dict[str, Any]] = []
         self.catalogs: dict[tuple[str, int], list[dict[str, Any]]] = {}   # catalog_in's, by language
         self.history: deque = deque(maxlen=HISTORY)
@@ -130,6 +133,22 @@ class Table(TableTimers):
         self.rng = random.Random(host.rng.random()) if host.seed is not None else random.Random()
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def game(self) -> Game | None:
+        """The game played here: every game a table holds (dealt, rolled back, resumed) sets a
+        card aside whose rule fails when asked, so one card's bug never freezes the table."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._game = card_faults.guard(game)
+
+    def log_faults(self) -> None:
+        """Log, once each, the cards whose rules failed when asked (``card_faults``)."""
+        game = self._game
+        if game is not None and game.failed_rules:
+            card_faults.log_new(game, self.faults_logged, self.host.log, self.id)
+
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         return self.host.loop
@@ -606,6 +625,7 @@ class Table(TableTimers):
             s.rematch = s.kind is not None
         self.history.clear()
         self.went_out.clear()
+        self.faults_logged.clear()
         self.cone = None
         self.phase = "playing"
         self.games += 1
@@ -622,7 +642,9 @@ class Table(TableTimers):
     def view_for(self, session: Session) -> dict[str, Any]:
         assert self.game is not None
         if session.seat is not None:
-            return self.in_words(player_view(self.game, session.seat.name), session.lang)
+            view = self.in_words(player_view(self.game, session.seat.name), session.lang)
+            self.log_faults()
+            return view
         return spectator_view(self.game)
 
     def in_words(self, view: dict[str, Any], lang: str | None) -> dict[str, Any]:
@@ -633,11 +655,14 @@ class Table(TableTimers):
         if not lang or not reasons or self.game is None:
             return view
         names = self.game.ruleset.plugins
-        return {**view, "cannot_play": {card: said_in(why, names, lang) for card, why in reasons.items()}}
+        return {**view, "cannot_play": {card: card_faults.said(why, lang) or said_in(why, names, lang)
+                                        for card, why in reasons.items()}}
 
     def refusal(self, message: str) -> str:
         """A refused move's words (a plugin's reason among them), said to the one refused in
         their language by the table's plugins' translations (the host's ``in_lang``)."""
+        if message == RULES_FAILED:     # a card set aside (card_faults): ekpeer's own words
+            return Said(RULES_FAILED)
         return message if self.game is None else PluginWords(message, self.game.ruleset.plugins)
 
     def catalog_in(self, lang: str | None) -> list[dict[str, Any]]:
@@ -678,6 +703,7 @@ class Table(TableTimers):
         try:
             events = game.apply(move)
         except IllegalMove as exc:
+            self.log_faults()
             return exc
         except Exception as exc:  # a plugin bug must not take the host down, nor stop the game
             return self.rules_failed(game, move, exc)
@@ -779,6 +805,7 @@ class Table(TableTimers):
             packed = P.pack_body(update)
             for sp in self.spectators:
                 host.send(sp, "update", packed=packed)
+        self.log_faults()
 
     def finish(self) -> None:
         self.cancel_all()

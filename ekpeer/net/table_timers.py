@@ -90,6 +90,8 @@ class TableTimers:
 
         def maybe_reset(self) -> None: ...
 
+        def log_faults(self) -> None: ...
+
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
         """``seat``'s person is gone: a bot plays the seat unless they are back in time."""
@@ -205,6 +207,7 @@ class TableTimers:
         game = self.game
         assert game is not None
         moves = game.legal_moves(player)
+        self.log_faults()   # a card set aside as these were worked out (card_faults)
         if not moves:
             return None
         seat = self.seat(player)
@@ -287,6 +290,7 @@ class TableTimers:
         if gen != self.gen or game is None or not seat.bot_driven or self.phase != "playing":
             return
         moves = game.legal_moves(seat.name)
+        self.log_faults()
         if not moves:
             return
         bot = self.seat_bot(seat)

@@ -1,0 +1,52 @@
+"""A card whose rule failed while the host only asked about it (its ``can_play`` or its
+``targets``, building a view or the legal moves): the host's side of
+``ekpeer/engine/asked.py``.
+
+A host's game sets such a card aside (:func:`guard`): it is not playable now, its holder
+reads why (:func:`said`, in their language), and the table and its clocks go on, where a
+third-party card's ``can_play`` raising once froze a stranger's table for good. The host
+logs each card's failing rule once a game (:func:`log_new`), naming its plugin, as it does
+a card whose effect failed: never on every view of every seat on every turn.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+from ..engine import Game
+from ..engine.asked import RULES_FAILED
+from ..i18n import N_, speaker
+from ..plugins import blame
+
+# the engine's words (asked.RULES_FAILED), marked here for ekpeer's catalog (the engine imports
+# no i18n): the same words a card whose effect failed is said in
+N_("its rules failed on the host (a bug in its plugin)")
+
+
+def guard(game: Game | None) -> Game | None:
+    """``game``, set to set aside a card whose rule fails when asked (see ``asked.py``)."""
+    if game is not None and game.failed_rules is None:
+        game.failed_rules = {}
+    return game
+
+
+def said(why: str, lang: str | None) -> str | None:
+    """The engine's words for a card set aside, in ``lang``; None for any other words."""
+    return speaker(lang)(RULES_FAILED) if why == RULES_FAILED else None
+
+
+def log_new(game: Game | None, logged: set[tuple[str, str]], log: Any, table: str) -> None:
+    """Log each (card, rule) of ``game.failed_rules`` not yet in ``logged`` (the table's own
+    record, kept across a rollback's new game), with its plugin and traceback."""
+    failed = game.failed_rules if game is not None else None
+    if not failed or logged.issuperset(failed):
+        return
+    for key, exc in list(failed.items()):
+        if key in logged:
+            continue
+        logged.add(key)
+        card, rule = key
+        log("card_rule_failed", level="error", table=table, card=card, rule=rule, error=repr(exc),
+            plugin=blame(exc, game.ruleset.plugins),        # type: ignore[union-attr]
+            traceback="".join(traceback.format_exception(exc))[-4000:])
