@@ -96,8 +96,9 @@ def plugin_texts(name: str) -> list[str]:
 
 
 def plugin_reasons(name: str) -> list[str]:
-    """The English of every ``Reason("...")`` in plugin ``name``'s source: why one of its
-    cards cannot be played now, its refusals of a move or of a table's options."""
+    """The English of every ``Reason("...")`` in plugin ``name``'s source (why one of its cards
+    cannot be played now, its refusals of a move or of a table's options, its choices'
+    prompts), and of every constant prompt it asks with (``game.ask(..., prompt="...")``)."""
     from babel.messages.extract import extract_from_file
 
     found: list[str] = []
@@ -106,6 +107,41 @@ def plugin_reasons(name: str) -> list[str]:
                 "python", str(path), keywords=REASON_KEYWORDS):
             if isinstance(message, str) and message not in found:
                 found.append(message)
+        for message in constant_prompts(path):
+            if message not in found:
+                found.append(message)
+    return found
+
+
+#: The engine's calls that ask a player, and where their ``prompt`` stands among the
+#: positional arguments (``ask(player, kind, options, then, prompt)``).
+PROMPT_CALLS = {"ask": 4, "ask_card_from_hand": 2}
+
+
+def constant_prompts(path: Path) -> list[str]:
+    """The constant prompts of the source file ``path``: a plain string given as ``prompt``
+    to ``ask`` or ``ask_card_from_hand``, which the host looks up whole, as a ``Reason``'s."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = (func.attr if isinstance(func, ast.Attribute)
+                  else func.id if isinstance(func, ast.Name) else None)
+        if called not in PROMPT_CALLS:
+            continue
+        given = [k.value for k in node.keywords if k.arg == "prompt"]
+        if len(node.args) > PROMPT_CALLS[called]:
+            given.append(node.args[PROMPT_CALLS[called]])
+        for value in given:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+                found.append(value.value)
     return found
 
 
