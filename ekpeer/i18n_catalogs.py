@@ -147,14 +147,25 @@ def constant_prompts(path: Path) -> list[str]:
 
 def plugin_sources(name: str) -> list[Path]:
     """The source files of plugin ``name``: its module (a package: every module in its folder),
-    and the module where a card it brings from another plugin has its ``can_play`` or
-    ``hooks`` (a card's reasons go wherever the card goes, as its title does)."""
+    a module of its own top package that it imports whole (``from .. import common``: helpers
+    its box shares with others, a prompt among them), and the module where a card it brings
+    from another plugin has its ``can_play`` or ``hooks`` (a card's reasons go wherever the card
+    goes, as its title does)."""
     import inspect
+    from types import ModuleType
 
     from .plugins import load_module, ruleset
 
-    where = Path(inspect.getfile(load_module(name))).resolve()
+    module = load_module(name)
+    where = Path(inspect.getfile(module)).resolve()
     files = sorted(where.parent.rglob("*.py")) if where.name == "__init__.py" else [where]
+    top = module.__name__.partition(".")[0]
+    for value in vars(module).values():
+        if (isinstance(value, ModuleType) and value.__name__.startswith(top + ".")
+                and getattr(value, "__file__", None)):
+            path = Path(value.__file__).resolve()
+            if path.suffix == ".py" and path not in files:
+                files.append(path)
     rules = ruleset([name])
     required = set().union(*(ruleset([r]).cards for r in rules.plugins if r != name))
     for card in rules.cards.values():

@@ -373,3 +373,37 @@ async def test_a_third_partys_prompts_read_in_the_language_of_each_seat(kennel, 
     finally:
         await ann.close()
         await bob.close()
+
+
+async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx):
+    """The client knew the built-in plugins' prompts by a list of English; now the host says a
+    Favor's in the seat's language by base's catalog, as it says a stranger's, and the dialog
+    still knows the card goes to a player (``context.to``), whatever the prompt's language."""
+    from ekpeer.i18n import set_language
+    from ekpeer.tui.screens.card_choice import CardChoiceScreen
+    from ekpeer.tui.words import Catalog
+
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "favored", expansions=["base"])
+        _rig(host, "favored", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
+                               "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}})
+        await wait_for(lambda: _view(bob, lambda v: v["hand"] == ["favor"]), what="bob's view")
+        await bob.move(Move("play", "bob", ("favor",), target="ann"))
+        asked = await wait_for(lambda: _view(ann, lambda v: bool(v["choices"])), what="ann asked")
+        choice = asked["choices"][0]
+        assert choice["prompt"] == "giv bob et kort" and choice["context"] == {"to": "bob"}
+        snap = _last(ann, "snapshot")
+        assert snap is not None
+        set_language("da")
+        try:
+            screen = CardChoiceScreen(choice, list(choice["options"]), Catalog(snap["catalog"]),
+                                      hand=asked["hand"], names=["ann", "bob"], me="ann")
+        finally:
+            set_language("en")
+        assert screen.title_text == "Giv bob et kort"
+        assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. Spurgt af bobs Tjeneste.")
+    finally:
+        await ann.close()
+        await bob.close()
