@@ -214,27 +214,53 @@ def update(lang: str | None = None) -> list[Path]:
     written = []
     for domain, (folder, template) in domains().items():
         for code in [lang] if lang else languages():
-            path = po_file(folder, code, domain)
-            if path.is_file():
-                with path.open("rb") as source:
-                    catalog = read_po(source, locale=code, domain=domain)
-                created = catalog.creation_date
-                catalog.update(template, no_fuzzy_matching=True)
-                catalog.obsolete.clear()
-                catalog.creation_date = created     # no header churn: only messages change
-            else:
-                catalog = Catalog(locale=code, domain=domain, project=template.project, charset="utf-8")
-                for message in template:
-                    if message.id:
-                        catalog.add(message.id, None, message.locations, flags=message.flags,
-                                    context=message.context, auto_comments=message.auto_comments)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            buffer = io.BytesIO()
-            write_po(buffer, catalog, width=100, omit_header=False, sort_output=False,
-                     include_previous=False)
-            path.write_bytes(buffer.getvalue())
-            written.append(path)
+            written.append(merge(po_file(folder, code, domain), template, code, domain))
     return written
+
+
+def merge(path: Path, template: Catalog, lang: str, domain: str) -> Path:
+    """Write ``path``, the ``.po`` of ``domain`` in ``lang``, with ``template``'s English: its
+    translations kept, new messages empty, gone ones dropped (a new file when there was none)."""
+    if path.is_file():
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang, domain=domain)
+        created = catalog.creation_date
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        catalog.creation_date = created     # no header churn: only messages change
+    else:
+        catalog = Catalog(locale=lang, domain=domain, project=template.project, charset="utf-8")
+        for message in template:
+            if message.id:
+                catalog.add(message.id, None, message.locations, flags=message.flags,
+                            context=message.context, auto_comments=message.auto_comments)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=False, include_previous=False)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+def plugin_po(name: str, lang: str) -> Path:
+    """Where plugin ``name`` keeps its ``lang`` translations (``ekpeer.plugins.locale_dir``)."""
+    from .plugins import locale_dir
+
+    folder = locale_dir(name)
+    if folder is None:
+        raise KeyError(f"plugin {name!r} cannot be loaded")
+    return po_file(folder, lang, name)
+
+
+def update_plugin(name: str, lang: str) -> Path:
+    """Merge plugin ``name``'s current English (:func:`plugin_texts`) into its ``lang`` file."""
+    return merge(plugin_po(name, lang), plugin_template(name), lang, name)
+
+
+def plugin_problems(name: str, lang: str) -> list[str]:
+    """What plugin ``name``'s ``lang`` translation lacks or gets wrong, as :func:`problems`
+    says it of a built-in one."""
+    table = i18n.read_po.__wrapped__(str(plugin_po(name, lang)))
+    return domain_problems(name, plugin_template(name), table, lang)
 
 
 def write_templates(out: Path) -> list[Path]:
@@ -258,27 +284,43 @@ def problems(lang: str) -> list[str]:
     plugin_words: dict[str, tuple[str, str]] = {}
     for domain, (folder, template) in domains().items():
         table = i18n.read_po.__wrapped__(str(po_file(folder, lang, domain)))
+        found += domain_problems(domain, template, table, lang)
+        if domain == i18n.DOMAIN:
+            continue
         for message in template:
-            if not message.id:
-                continue
-            plural = isinstance(message.id, tuple | list)
-            key = message.id[0] if plural else message.id
-            got = table.get((message.context, key) if message.context else key)
+            key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+            got = table.get((message.context, key) if message.context else key) if key else None
             if got is None:
-                found.append(f"{domain}: no {lang} translation of {key!r}")
                 continue
-            english = list(message.id) if plural else [message.id]
-            forms = list(got) if isinstance(got, tuple) else [got]
-            for i, form in enumerate(forms):
-                source = english[min(i, len(english) - 1)]
-                if domain == i18n.DOMAIN:       # the client's own: the very same placeholders
-                    same = i18n.placeholders(form) == i18n.placeholders(source)
-                else:                           # a plugin's phrase: the same fields, said its own way
-                    same = i18n.fields(form) == i18n.fields(source)
-                if not same:
-                    found.append(f"{domain}: {lang} {form!r} has not the placeholders of {key!r}")
-            if domain != i18n.DOMAIN:
-                earlier = plugin_words.setdefault(key, (domain, forms[0]))
-                if earlier[1] != forms[0]:
-                    found.append(f"{domain}: {key!r} is {forms[0]!r} here but {earlier[1]!r} in {earlier[0]}")
+            form = got[0] if isinstance(got, tuple) else got
+            earlier = plugin_words.setdefault(key, (domain, form))
+            if earlier[1] != form:
+                found.append(f"{domain}: {key!r} is {form!r} here but {earlier[1]!r} in {earlier[0]}")
+    return found
+
+
+def domain_problems(domain: str, template: Catalog, table: dict[Any, Any], lang: str) -> list[str]:
+    """What ``table`` (``domain``'s translations into ``lang``) lacks of ``template``: a message
+    with no translation (or a fuzzy one), and a translation whose placeholders differ from the
+    English (a plugin's: whose fields differ, each said its language's way)."""
+    found: list[str] = []
+    for message in template:
+        if not message.id:
+            continue
+        plural = isinstance(message.id, tuple | list)
+        key = message.id[0] if plural else message.id
+        got = table.get((message.context, key) if message.context else key)
+        if got is None:
+            found.append(f"{domain}: no {lang} translation of {key!r}")
+            continue
+        english = list(message.id) if plural else [message.id]
+        forms = list(got) if isinstance(got, tuple) else [got]
+        for i, form in enumerate(forms):
+            source = english[min(i, len(english) - 1)]
+            if domain == i18n.DOMAIN:       # the client's own: the very same placeholders
+                same = i18n.placeholders(form) == i18n.placeholders(source)
+            else:                           # a plugin's phrase: the same fields, said its own way
+                same = i18n.fields(form) == i18n.fields(source)
+            if not same:
+                found.append(f"{domain}: {lang} {form!r} has not the placeholders of {key!r}")
     return found
