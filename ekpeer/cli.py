@@ -155,6 +155,37 @@ def cmd_privacy(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_translations(args: argparse.Namespace) -> int:
+    """A plugin's ``.po`` for a language, kept from its texts (``ekpeer.i18n_catalogs``): its
+    current English merged in (new texts empty, gone ones dropped), then what it lacks or gets
+    wrong named, as ``scripts/i18n`` does for the built-in plugins. Exit 1 when anything is."""
+    from . import i18n
+    from . import i18n_catalogs as catalogs
+    from .plugins import installed
+
+    if args.plugin not in installed():
+        print(_("ekpeer translations: no plugin {name!r} is installed (see ekpeer plugins)").format(
+            name=args.plugin), file=sys.stderr)
+        return 2
+    lang = i18n.normalize(args.lang)
+    if lang is None or lang == i18n.DEFAULT:
+        print(_("ekpeer translations: {lang!r} is not a language to translate into (da, pt_BR)").format(
+            lang=args.lang), file=sys.stderr)
+        return 2
+    try:
+        if not args.check:
+            print(_("wrote {path}").format(path=catalogs.update_plugin(args.plugin, lang)))
+        bad = catalogs.plugin_problems(args.plugin, lang)
+    except OSError as exc:
+        print(_("ekpeer translations: {error}").format(error=exc), file=sys.stderr)
+        return 2
+    for problem in bad:
+        print(problem)
+    if not bad:
+        print(_("{name}: every text is translated into {lang}").format(name=args.plugin, lang=lang))
+    return 1 if bad else 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import GameFailed, Unplayable, report, simulate
 
@@ -218,6 +249,14 @@ def build_parser() -> argparse.ArgumentParser:
     plugins.add_argument("--strict", action="store_true",
                          help="exit 1 if any plugin fails to load or has a note (a check for a plugin's CI)")
     plugins.set_defaults(func=cmd_plugins)
+    words = sub.add_parser("translations", help="write a plugin's translation file for a language from its "
+                                                "texts and check it: missing translations, placeholders "
+                                                "that differ (exit 1)")
+    words.add_argument("plugin", help="an installed plugin's name (see ekpeer plugins)")
+    words.add_argument("lang", help="the language, as --lang takes it (da)")
+    words.add_argument("--check", action="store_true",
+                       help="check the file as it is, writing nothing (a check for a plugin's CI)")
+    words.set_defaults(func=cmd_translations)
     privacy = sub.add_parser("privacy", help="check that a plugin's cards tell no player a card they have "
                                               "not seen (random games against their twins)")
     privacy.add_argument("plugin", help="an installed plugin's name (see ekpeer plugins)")

@@ -313,6 +313,28 @@ def said_in(words: str, names: list[str] | tuple[str, ...], lang: str | None) ->
     return i18n.plugin_said(words, table, lang) if table else str(words)
 
 
+def choice_said_in(choice: Mapping[str, Any], names: list[str] | tuple[str, ...],
+                   lang: str | None) -> dict[str, Any]:
+    """A seat's choice (a view's ``choices`` entry) with the words a plugin wrote for its
+    chooser in ``lang``: its ``prompt`` (a :class:`~ekpeer.engine.Reason`, or a constant whose
+    whole text is a message id) and every ``Reason`` in its ``context`` (what not saving yourself
+    means, where a card not kept goes). The rest of the context is data (card ids, names) and
+    stays as it is: a player called "Eclipse" is not translated."""
+    out = dict(choice)
+    prompt = choice.get("prompt")
+    if isinstance(prompt, str) and prompt:
+        out["prompt"] = said_in(prompt, names, lang)
+    context = choice.get("context")
+    if isinstance(context, Mapping) and context:
+        out["context"] = {key: said_in(value, names, lang) if _is_reason(value) else value
+                          for key, value in context.items()}
+    return out
+
+
+def _is_reason(value: Any) -> bool:
+    return isinstance(value, str) and isinstance(getattr(value, "template", None), str)
+
+
 class PluginWords(str):
     """Plugins' words that a host says again in each person's language, as a refusal's
     :class:`ekpeer.i18n.Said` is: ``str()`` is the English (programs, logs), :meth:`in_lang` the

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ekpeer.engine import CardSpec, Game
+from ekpeer.engine import CardSpec, Game, Reason
 
 
 def with_counts(spec: CardSpec, **counts: int) -> CardSpec:
@@ -59,7 +59,7 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
         if then is not None:
             then([c for c, _ in new])
 
-    game.ask(player, "order", len(seen), answer, prompt=f"new order of the top {len(seen)} cards",
+    game.ask(player, "order", len(seen), answer, prompt=Reason("new order of the top {n} cards", n=len(seen)),
              context={"cards": list(seen)}, source=source)
 
 

@@ -29,15 +29,16 @@ class Choices(TableState):
             self.emit("waiting", None, player=player, kind=kind, source=source)
 
     def ask_card_from_hand(self, player: str, then: Callable[[str], None], prompt: str = "",
-                           source: str | None = None) -> None:
+                           source: str | None = None, context: dict[str, Any] | None = None) -> None:
         """Ask ``player`` for a card of their hand; a cursed hand lies face down and unseen by
-        its owner (ruling 11), so its card is picked at random and nobody is asked."""
+        its owner (ruling 11), so its card is picked at random and nobody is asked. ``context``
+        as for :meth:`ask` (``{"to": taker}``: the card goes to that player, a Favor's)."""
         hand = self.hands[player]
         if hand and self.hand_hidden(player):
             then(hand[self.rng.randrange(len(hand))])
             return
         self.ask(player, "card", list(dict.fromkeys(self.hands[player])), then, prompt,
-                 from_hand=True, source=source)
+                 context=context, from_hand=True, source=source)
 
     def _choose(self, move: Move) -> None:
         by = move.by

@@ -26,7 +26,7 @@ from ..engine.asked import RULES_FAILED
 from ..engine.replay import replay
 from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
 from ..i18n import Said
-from ..plugins import PluginWords, blame, ruleset, said_in, translated
+from ..plugins import PluginWords, blame, choice_said_in, ruleset, said_in, translated
 from ..table_settings import hard_seconds
 from . import card_faults, limits, passwords
 from . import lobby as lobby_mod
@@ -648,15 +648,21 @@ class Table(TableTimers):
         return spectator_view(self.game)
 
     def in_words(self, view: dict[str, Any], lang: str | None) -> dict[str, Any]:
-        """A seat's view (or its own part) with the plugins' words in it, why a card cannot be
-        played now (``cannot_play``), in ``lang`` by the table's plugins' translations, as the
-        catalog's card words are: the rest of a view is the same language-free data for all."""
-        reasons = view.get("cannot_play")
-        if not lang or not reasons or self.game is None:
+        """A seat's view (or its own part) with the plugins' words in it, in ``lang`` by the
+        table's plugins' translations, as the catalog's card words are: why a card cannot be
+        played now (``cannot_play``), and what a choice asks of the seat (its ``prompt`` and the
+        ``Reason``s of its ``context``). The rest of a view is the same language-free data for all."""
+        reasons, choices = view.get("cannot_play"), view.get("choices")
+        if not lang or not (reasons or choices) or self.game is None:
             return view
         names = self.game.ruleset.plugins
-        return {**view, "cannot_play": {card: card_faults.said(why, lang) or said_in(why, names, lang)
-                                        for card, why in reasons.items()}}
+        out = dict(view)
+        if reasons:
+            out["cannot_play"] = {card: card_faults.said(why, lang) or said_in(why, names, lang)
+                                  for card, why in reasons.items()}
+        if choices:
+            out["choices"] = [choice_said_in(choice, names, lang) for choice in choices]
+        return out
 
     def refusal(self, message: str) -> str:
         """A refused move's words (a plugin's reason among them), said to the one refused in

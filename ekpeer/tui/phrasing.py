@@ -22,30 +22,18 @@ _ID = re.compile(r"[a-z][a-z0-9_]*")
 DEFAULT_VALUE = 30
 
 
-#: The host's prompts as the engine and the built-in plugins word them (English, with their
-#: values as placeholders): a prompt that matches one is said in the player's language. Any
-#: other (a third-party plugin's) is shown as the host wrote it.
+#: The engine's own prompts (English, with their values as placeholders): a prompt that matches
+#: one is said in the player's language. A plugin's words (the built-in ones' too) reach the
+#: client already said in its language by the host, from the plugins' catalogs
+#: (``ekpeer.plugins.choice_said_in``).
 HOST_PROMPTS = (
     N_("take a card from the discard pile"),
     N_("{card}: save yourself?"),
-    N_("new order of the top {n} cards"),
-    N_("a card to put into the draw pile"),
-    N_("give {player} a card"),
-    N_("a card to put on top of the draw pile"),
-    N_("take the bottom card (or put it on top)?"),
-    N_("bring a Dead player back to life"),
-    N_("keep the top card?"),
-    N_("choose a card to shuffle into the draw pile"),
     N_("where to put the card back"),
     N_("where to put {card} back"),
     N_("choose a player"),
-    # what not saving yourself means at the table (``if_not_saved``: the engine's, Zombie's)
+    # what not saving yourself means at the table (``if_not_saved``) when no plugin says
     N_("explode and leave the game"),
-    N_("die and become Dead, keeping your hand"),
-    # what putting a card back leads to (a ``keep`` choice's ``if_put_back``: Dig Deeper's)
-    N_("draw the next card"),
-    # where a card not kept goes, when not back where it was (``put_where``: Raising Heck's)
-    N_("on top of the draw pile"),
 )
 
 

@@ -6,7 +6,7 @@ from shared/docs/rules-notes.md.
 
 from __future__ import annotations
 
-from ekpeer.engine import Action, CardSpec, DeckSpec, Game
+from ekpeer.engine import Action, CardSpec, DeckSpec, Game, Reason
 
 PLUGIN = "base"
 
@@ -70,7 +70,8 @@ def favor(game: Game, action: Action) -> None:
     def give(card: str) -> None:
         game.give(target, by, card)
 
-    game.ask_card_from_hand(target, give, prompt=f"give {by} a card", source="favor")
+    game.ask_card_from_hand(target, give, prompt=Reason("give {player} a card", player=by), source="favor",
+                            context={"to": by})
 
 
 def shuffle(game: Game, action: Action) -> None:

@@ -205,7 +205,7 @@ def potluck(game: Game, action: Action) -> None:
                                from_hand=player)
             step(i + 1)
 
-        game.ask_card_from_hand(player, answer, prompt="a card to put on top of the draw pile",
+        game.ask_card_from_hand(player, answer, prompt=Reason("a card to put on top of the draw pile"),
                                 source="potluck")
 
     step(0)
@@ -235,8 +235,8 @@ def raising_heck(game: Game, action: Action) -> None:
             game.emit("bottom_to_top", None, by=by)
             game.end_turn()
 
-    game.ask(by, "keep", [True, False], answer, prompt="take the bottom card (or put it on top)?",
-             context={"card": card, "put_where": "on top of the draw pile"}, source="raising_heck")
+    game.ask(by, "keep", [True, False], answer, prompt=Reason("take the bottom card (or put it on top)?"),
+             context={"card": card, "put_where": Reason("on top of the draw pile")}, source="raising_heck")
 
 
 def share_the_future(game: Game, action: Action) -> None:

@@ -248,7 +248,7 @@ def garbage_collection(game: Game, action: Action) -> None:
         finish()
         return
     for p in choosers:
-        game.ask_card_from_hand(p, answer_for(p), prompt="a card to put into the draw pile",
+        game.ask_card_from_hand(p, answer_for(p), prompt=Reason("a card to put into the draw pile"),
                                 source="garbage_collection")
 
 

@@ -79,7 +79,7 @@ def zombie_save(game: Game, player: str, card: str, kitten: str, done: Callable[
 
     dead = [p for p in game.dead() if p != player]
     if dead:
-        game.ask(player, "player", dead, put_own, prompt="bring a Dead player back to life",
+        game.ask(player, "player", dead, put_own, prompt=Reason("bring a Dead player back to life"),
                  source="zombie_kitten")
     else:
         put_own(None)
@@ -197,8 +197,8 @@ def dig_deeper(game: Game, action: Action) -> None:
 
     # what putting it back leads to, said by its option ("Put Hairy Potato Cat back" did not
     # say that the next card is drawn)
-    game.ask(by, "keep", [True, False], keep, prompt="keep the top card?", source="dig_deeper",
-             context={"if_put_back": "draw the next card"})
+    game.ask(by, "keep", [True, False], keep, prompt=Reason("keep the top card?"), source="dig_deeper",
+             context={"if_put_back": Reason("draw the next card")})
 
 
 def dead_players(game: Game, by: str) -> list[str]:
@@ -217,7 +217,8 @@ def feed_the_dead(game: Game, action: Action) -> None:
         def give(card: str, giver: str = giver) -> None:
             game.give(giver, target, card)
 
-        game.ask_card_from_hand(giver, give, prompt=f"give {target} a card", source="feed_the_dead")
+        game.ask_card_from_hand(giver, give, prompt=Reason("give {player} a card", player=target),
+                                source="feed_the_dead", context={"to": target})
 
 
 def needs_dead(game: Game, by: str) -> str | None:
@@ -240,7 +241,8 @@ def grave_robber(game: Game, action: Action) -> None:
 
     for p in robbed:
         game.ask_card_from_hand(p, lambda card, p=p: bury(card, p),
-                                prompt="choose a card to shuffle into the draw pile", source="grave_robber")
+                                prompt=Reason("choose a card to shuffle into the draw pile"),
+                                source="grave_robber")
 
 
 def attack_of_the_dead(game: Game, action: Action) -> None:
@@ -376,8 +378,9 @@ def ekpeer_before_kittens(plan, draw_pile, rng) -> None:
 
 @hookimpl
 def ekpeer_death_words(game, player, kitten) -> str:
-    """What ``ekpeer_player_died`` below makes of a death, for the save dialog."""
-    return "die and become Dead, keeping your hand"
+    """What ``ekpeer_player_died`` below makes of a death, for the save dialog (a ``Reason``:
+    said in the reader's language by the host)."""
+    return Reason("die and become Dead, keeping your hand")
 
 
 @hookimpl

@@ -243,8 +243,19 @@ def hush_can_play(game, by):
 def howl_can_play(game, by):
     return Reason("{player} cannot howl before {card} is played", player=by, card=Reason("Hush"))
 
+def fetch(game, action):
+    game.ask_card_from_hand(action.target, lambda card: game.give(action.target, action.by, card),
+                            prompt=Reason("give {player} a bone", player=action.by), source="fetch")
+
+def sniff(game, action):
+    game.ask(action.by, "keep", [True, False], lambda keep: None, prompt="keep the bone?",
+             context={"card": "hush", "if_put_back": Reason("the kennel wakes up")}, source="sniff")
+
 CARDS = [CardSpec("hush", "Hush", "Quiet.", counts={"kennel": 2}, can_play=hush_can_play),
-         CardSpec("howl", "Howl", "Loud.", counts={"kennel": 2}, can_play=howl_can_play)]
+         CardSpec("howl", "Howl", "Loud.", counts={"kennel": 2}, can_play=howl_can_play),
+         CardSpec("fetch", "Fetch", "Take a bone.", counts={"kennel": 2}, effect=fetch, nopeable=False,
+                  targets=lambda game, by: game.others_with_cards(by)),
+         CardSpec("sniff", "Sniff", "Sniff.", counts={"kennel": 2}, effect=sniff, nopeable=False)]
 DECKS = [DeckSpec("kennel", "Kennel")]
 '''
 KENNEL_DA = '''
@@ -261,6 +272,15 @@ msgstr "kennelen sover"
 
 msgid "{player} cannot howl before {card} is played"
 msgstr "{player} kan ikke hyle, før {card} er spillet"
+
+msgid "give {player} a bone"
+msgstr "giv {player} et ben"
+
+msgid "keep the bone?"
+msgstr "beholde benet?"
+
+msgid "the kennel wakes up"
+msgstr "kennelen vågner"
 '''
 
 
@@ -312,6 +332,78 @@ async def test_a_third_partys_reason_reads_in_danish_by_its_own_catalog(kennel, 
                                               and v["hand"] == ["hush", "howl"]), what="bob's turn")
         assert theirs["cannot_play"] == {"hush": "the kennel is asleep",
                                          "howl": "bob cannot howl before Hush is played"}
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+def test_a_third_partys_prompts_are_among_its_texts_to_translate(kennel):
+    texts = plugin_texts("kennel")
+    assert "give {player} a bone" in texts and "the kennel wakes up" in texts
+    assert "keep the bone?" in texts       # a constant prompt, not a Reason: found all the same
+
+
+async def test_a_third_partys_prompts_read_in_the_language_of_each_seat(kennel, host, ctx):
+    """A Danish player asked by a stranger's Lunar Offering read its prompt in English above
+    Danish words: the host says a choice's prompt, and the Reasons of its context, in each
+    seat's language by the plugins' catalogs, as it says why a card cannot be played."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "fetched", expansions=["base", "kennel"])
+        _rig(host, "fetched", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
+                               "hands": {"ann": ["tacocat", "fetch", "sniff"], "bob": ["fetch", "sniff"]}})
+        await wait_for(lambda: _view(bob, lambda v: v["hand"] == ["fetch", "sniff"]), what="bob's view")
+        await bob.move(Move("play", "bob", ("fetch",), target="ann"))
+        asked = await wait_for(lambda: _view(ann, lambda v: bool(v["choices"])), what="ann asked")
+        assert asked["choices"][0]["prompt"] == "giv bob et ben"
+        await ann.move(Move("choose", "ann", card="tacocat"))
+        await bob.move(Move("play", "bob", ("sniff",)))
+        asked = await wait_for(lambda: _view(bob, lambda v: bool(v["choices"])), what="bob asked")
+        assert asked["choices"][0]["prompt"] == "keep the bone?"
+        assert asked["choices"][0]["context"] == {"card": "hush", "if_put_back": "the kennel wakes up"}
+        await bob.move(Move("choose", "bob", keep=True))
+        await bob.move(Move("draw", "bob"))
+        await wait_for(lambda: _view(ann, lambda v: v["current"] == "ann" and not v["stack"]),
+                       what="ann's turn")
+        await ann.move(Move("play", "ann", ("sniff",)))
+        asked = await wait_for(lambda: _view(ann, lambda v: bool(v["choices"])), what="ann asked to keep")
+        assert asked["choices"][0]["prompt"] == "beholde benet?"
+        assert asked["choices"][0]["context"] == {"card": "hush", "if_put_back": "kennelen vågner"}
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx):
+    """The client knew the built-in plugins' prompts by a list of English; now the host says a
+    Favor's in the seat's language by base's catalog, as it says a stranger's, and the dialog
+    still knows the card goes to a player (``context.to``), whatever the prompt's language."""
+    from ekpeer.i18n import set_language
+    from ekpeer.tui.screens.card_choice import CardChoiceScreen
+    from ekpeer.tui.words import Catalog
+
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
+    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
+    try:
+        await _seated(ann, bob, "favored", expansions=["base"])
+        _rig(host, "favored", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
+                               "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}})
+        await wait_for(lambda: _view(bob, lambda v: v["hand"] == ["favor"]), what="bob's view")
+        await bob.move(Move("play", "bob", ("favor",), target="ann"))
+        asked = await wait_for(lambda: _view(ann, lambda v: bool(v["choices"])), what="ann asked")
+        choice = asked["choices"][0]
+        assert choice["prompt"] == "giv bob et kort" and choice["context"] == {"to": "bob"}
+        snap = _last(ann, "snapshot")
+        assert snap is not None
+        set_language("da")
+        try:
+            screen = CardChoiceScreen(choice, list(choice["options"]), Catalog(snap["catalog"]),
+                                      hand=asked["hand"], names=["ann", "bob"], me="ann")
+        finally:
+            set_language("en")
+        assert screen.title_text == "Giv bob et kort"
+        assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. Spurgt af bobs Tjeneste.")
     finally:
         await ann.close()
         await bob.close()

@@ -261,7 +261,10 @@ def test_not_saving_yourself_with_a_zombie_kitten_is_asked_in_one_plain_sentence
     try:
         rules = ruleset(["base", "zombie"])
         danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
-        _save(choice, danish).answer("none")
+        # the host says the plugin's words of the choice in the seat's language
+        from ekpeer.plugins import choice_said_in
+
+        _save(choice_said_in(choice, rules.plugins, "da"), danish).answer("none")
         assert asked[-1][2] == ("Hvis du ikke bruger Zombiekilling: "
                                 "du dør og bliver Død, med din hånd i behold.")
     finally:

@@ -244,7 +244,7 @@ def test_dig_deepers_put_back_option_says_the_next_card_is_drawn():
     under the list said it, the option itself did not)."""
     from ekpeer import i18n
     from ekpeer.engine import Move, player_view
-    from ekpeer.plugins import ruleset, translated
+    from ekpeer.plugins import choice_said_in, ruleset, translated
     from ekpeer.tui.screens.keep import KeepScreen
 
     rules = ruleset(["base", "zombie"])
@@ -261,7 +261,8 @@ def test_dig_deepers_put_back_option_says_the_next_card_is_drawn():
     i18n.set_language("da")
     try:
         danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
-        screen = KeepScreen(choice, list(view.get("seen") or []), danish)
+        # the host says the plugin's words of the choice in the seat's language
+        screen = KeepScreen(choice_said_in(choice, rules.plugins, "da"), list(view.get("seen") or []), danish)
         cat_title = danish.title("hairy_potato_cat")
         assert screen.options[1][1] == f"Læg {cat_title} tilbage og træk det næste kort"
     finally:
@@ -272,7 +273,7 @@ def test_raising_hecks_card_not_kept_is_offered_as_put_on_top():
     """Raising Heck's dialog offered "Put Cattermelon back", and the bottom card went on top."""
     from ekpeer import i18n
     from ekpeer.engine import Move, player_view
-    from ekpeer.plugins import translated
+    from ekpeer.plugins import choice_said_in, translated
     from ekpeer.tui.screens.keep import KeepScreen
 
     rules = ruleset(["base", "party"])
@@ -288,7 +289,7 @@ def test_raising_hecks_card_not_kept_is_offered_as_put_on_top():
     i18n.set_language("da")
     try:
         danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
-        screen = KeepScreen(view["choices"][0], ["cattermelon"], danish)
+        screen = KeepScreen(choice_said_in(view["choices"][0], rules.plugins, "da"), ["cattermelon"], danish)
         assert screen.options[1][1] == f"Læg {danish.title('cattermelon')} øverst i trækbunken"
     finally:
         i18n.set_language("en")

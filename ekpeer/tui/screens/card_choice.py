@@ -26,7 +26,7 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str], me: str | Non
     source = choice.get("source")
     if taking(choice):
         return _("Take a card from the discard pile"), _("Choose the card you take into your hand.")
-    if str(choice.get("prompt") or "").startswith("give"):
+    if giving_to(choice):
         said = _("Choose the card you give away from your hand.")
         if source and source in cat.cards:      # Feed the Dead's said nothing of who asked
             said += " " + _asked_by(choice, cat, me)
@@ -35,6 +35,17 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str], me: str | Non
     if source and source in cat.cards:
         return title, _asked_by(choice, cat, me)
     return title, _("Choose a card.")
+
+
+def giving_to(choice: dict[str, Any]) -> str | None:
+    """Who the card goes to, when the choice gives it to a player (a Favor, Feed the Dead): the
+    choice's ``context.to``; from a host that does not say it, by its English prompt (``give
+    bob a card``)."""
+    context = choice.get("context") or {}
+    if context.get("to"):
+        return str(context["to"])
+    prompt = str(choice.get("prompt") or "")
+    return (prompt[len("give "):].partition(" ")[0] or None) if prompt.startswith("give ") else None
 
 
 def taking(choice: dict[str, Any]) -> bool:

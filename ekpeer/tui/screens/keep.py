@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..phrasing import host_words, sentence, titled
 from ..words import Catalog
 from .pick import PickScreen
 
-#: The host's keep prompts that ask what the dialog's title asks (Dig Deeper's).
-ASKED_BY_TITLE = ("keep the top card?",)
+#: The keep prompts that ask what the dialog's title asks (Dig Deeper's): the host says them in
+#: the reader's language (by the plugin's catalog), so they are known in it too.
+ASKED_BY_TITLE = (N_("keep the top card?"),)
 
 
 class KeepScreen(PickScreen):
@@ -27,7 +28,8 @@ class KeepScreen(PickScreen):
         asked = str(choice.get("prompt") or "")
         # a prompt that only asks the title's question again is left out ("Beholde Eksploderende
         # killing?" stood over "Behold det øverste kort?"): the card's rule below says the rest
-        prompt = "" if asked in ASKED_BY_TITLE else sentence(titled(asked, cat, names or []), names or [])
+        repeats = asked in ASKED_BY_TITLE or asked in {_(a) for a in ASKED_BY_TITLE}
+        prompt = "" if repeats else sentence(titled(asked, cat, names or []), names or [])
         source = choice.get("source")
         # what each answer leads to is the asking card's rule ("Put it back" did not say that
         # Dig Deeper then draws the next card): its text under the prompt
