@@ -137,20 +137,30 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 def cmd_privacy(args: argparse.Namespace) -> int:
     """Non-interference for one plugin's box (``ekpeer.engine.noninterference``): random games
-    with it, each compared with twins that differ by cards a player has not seen."""
+    with it, beside the boxes ``--expansions`` names (a leak may show only beside another's
+    cards: a cursed hand's), each compared with twins that differ by cards a player has not
+    seen, in the draw pile and in the hands."""
     from .engine.noninterference import Leak, check_games
     from .plugins import installed, ruleset
 
-    if args.plugin not in installed():
-        print(f"ekpeer privacy: no plugin {args.plugin!r} is installed (see ekpeer plugins)", file=sys.stderr)
+    named = _csv(args.plugin)
+    beside = [b for b in _csv(args.expansions) if b not in named]
+    for name in [*named, *beside]:
+        if name not in installed():
+            print(f"ekpeer privacy: no plugin {name!r} is installed (see ekpeer plugins)", file=sys.stderr)
+            return 2
+    if not named:
+        print("ekpeer privacy: name a plugin (see ekpeer plugins)", file=sys.stderr)
         return 2
-    rules = ruleset([args.plugin])
+    label = ", ".join(named) + (f" beside {', '.join(beside)}" if beside else "")
+    rules = ruleset([*named, *beside])
     try:
         stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed)
     except Leak as leak:
-        print(f"LEAK in {args.plugin}: {leak}")
+        print(f"LEAK in {label}: {leak}")
         return 1
-    print(f"{args.plugin}: no leak in {stats['games']} games ({stats['forks']} twin games, "
+    print(f"{label}: no leak in {stats['games']} games ({stats['forks']} twin games: "
+          f"{stats['hands']} differing in hands, {stats['pile']} in the draw pile; "
           f"{stats['compared']} moves compared, 2-{args.players} players)")
     return 0
 
@@ -259,7 +269,11 @@ def build_parser() -> argparse.ArgumentParser:
     words.set_defaults(func=cmd_translations)
     privacy = sub.add_parser("privacy", help="check that a plugin's cards tell no player a card they have "
                                               "not seen (random games against their twins)")
-    privacy.add_argument("plugin", help="an installed plugin's name (see ekpeer plugins)")
+    privacy.add_argument("plugin", help="an installed plugin's name, or several, comma-separated "
+                                        "(see ekpeer plugins)")
+    privacy.add_argument("--expansions", default="",
+                         help="other plugins whose cards are dealt beside it, comma-separated (default: only "
+                              "those it requires); e.g. base,streaking (a cursed hand)")
     privacy.add_argument("--games", type=int, default=20, help="random games (default 20)")
     privacy.add_argument("--players", type=int, default=5, help="most players at a table (default 5)")
     privacy.add_argument("--deck", default=None, help="the main deck (default: the first that seats them)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -191,6 +192,63 @@ def test_ekpeer_privacy_checks_an_installed_box_and_names_an_unknown_one():
     assert done.returncode == 0 and done.stdout.startswith("zombie: no leak in 3 games ("), done
     missing = run("privacy", "nosuchbox")
     assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr
+
+
+def _installed_offering(tmp_path, target: str) -> dict[str, str]:
+    """An environment where the test box Offering (``tests/third_party/offering.py``, or one of
+    its leaky twins: ``target``) is installed as a stranger's plugin is, by an entry point."""
+    meta = tmp_path / "site" / "ekpeer_offering-0.1.0.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-offering\nVersion: 0.1.0\n")
+    (meta / "entry_points.txt").write_text(f"[ekpeer]\noffering = {target}\n")
+    return {"PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), str(ROOT / "tests"), str(ROOT)]),
+            "EKPEER_PLUGINS": f"{os.environ['EKPEER_PLUGINS']},offering"}
+
+
+def test_ekpeer_privacy_catches_a_card_chosen_from_a_hand_and_named_to_everyone(tmp_path):
+    """A stranger's card had each other player choose a card of their hand to put on the draw
+    pile and named it to everyone: ``ekpeer privacy`` found no leak in 1000 games, as its twins
+    differed only in draw-pile cards a player chooses nothing from. Now twins differ in hands
+    too, and a player choosing a card only one twin holds chooses, in the other, the card that
+    lies there instead."""
+    env = _installed_offering(tmp_path, "third_party.offering:TOLD")
+    done = run("privacy", "offering", "--games", "20", "--players", "3", env=env)
+    assert done.returncode == 1, done
+    said = done.stdout
+    assert said.startswith("LEAK in offering: ") and "can tell two games apart" in said, said
+    assert "'type': 'offered'" in said, said
+    clean = run("privacy", "offering", "--games", "20", "--players", "3",
+                env=_installed_offering(tmp_path / "clean", "third_party.offering"))
+    assert clean.returncode == 0, clean
+    twins = r"\(\d+ twin games: [1-9]\d* differing in hands, \d+ in the draw pile;"
+    assert re.search(twins, clean.stdout), clean.stdout
+
+
+def test_ekpeer_privacy_tests_a_plugin_beside_other_boxes(tmp_path):
+    """A leak that shows only beside another box's cards: a cursed hand (Streaking Kittens)
+    gives a card picked at random, and Offering's leaky twin told its owner which (``learn``
+    without asking ``hand_hidden``). ``ekpeer privacy offering,streaking`` said no such plugin
+    was installed, and there was no ``--expansions``; the twins never reordered a face-down hand."""
+    env = _installed_offering(tmp_path, "third_party.offering:CURSED_TOLD")
+    alone = run("privacy", "offering", "--games", "30", "--players", "5", env=env)
+    assert alone.returncode == 0 and alone.stdout.startswith("offering: no leak in 30 games ("), alone
+    for args in (("offering", "--expansions", "base,streaking"), ("offering,streaking",)):
+        done = run("privacy", *args, "--games", "30", "--players", "5", env=env)
+        assert done.returncode == 1, done
+        first = done.stdout.splitlines()[0]
+        assert first.startswith("LEAK in offering") and "streaking" in first, first
+        assert "(shuffled the order of their own face-down hand)" in first, first
+        assert "view['known_pile']" in done.stdout, done.stdout
+    missing = run("privacy", "offering", "--expansions", "base,nosuchbox", env=env)
+    assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr, missing
+
+
+def test_ekpeer_privacy_passes_the_built_in_boxes_beside_each_other():
+    """Twins that differ in hands, and face-down hands, raise no false alarm on the project's
+    own boxes (tests/test_non_interference.py runs every mix at more length)."""
+    done = run("privacy", "streaking", "--expansions", "base,party,zombie", "--games", "8", "--players", "4")
+    assert done.returncode == 0, done
+    assert done.stdout.startswith("streaking beside base, party, zombie: no leak in 8 games ("), done.stdout
 
 
 def test_a_simulation_a_third_party_card_breaks_says_where_in_a_line(tmp_path):

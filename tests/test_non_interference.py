@@ -1,9 +1,9 @@
 """Non-interference (``ekpeer.engine.noninterference``: the check itself, which ``ekpeer
 privacy PLUGIN`` runs for anyone's box): what a player receives never depends on a card they
-have not seen. Over every built-in plugin mix (the party box's extra cards dealt), a
-test-only plugin written like a third-party one (``tests/third_party/spyglass.py``), with
-its leaky twin, which the check must catch, and the example boxes of ``examples/`` (Catnip;
-Barking Kittens, alone and beside every built-in box).
+have not seen. Over every built-in plugin mix (the party box's extra cards dealt), test-only
+plugins written like third-party ones (``tests/third_party/spyglass.py``, ``offering.py``),
+with their leaky twins, which the check must catch, and the example boxes of ``examples/``
+(Catnip; Barking Kittens, alone and beside every built-in box).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import random
 from pathlib import Path
 
 import pytest
-from third_party import spyglass
+from third_party import offering, spyglass
 
 from ekpeer.engine import Move, Ruleset
-from ekpeer.engine.noninterference import RESOLVE, check_games, options, received
+from ekpeer.engine.noninterference import RESOLVE, check_games, names_a_swapped_card, options, received
 from ekpeer.plugins import plugin_manager
 
 ALL = ("base", "imploding", "party", "streaking", "zombie")
@@ -87,6 +87,28 @@ def test_the_test_catches_a_plugin_that_names_a_hidden_card():
     """Spyglass's leaky twin names the card it sends to the bottom to everyone."""
     with pytest.raises(AssertionError, match="spyglass_sent_down"):
         run_mix("spyglass", games=40, leaky=True)
+
+
+def test_the_test_catches_a_plugin_that_names_a_card_chosen_from_a_hand():
+    """Offering's leaky twin names to everyone the card each player chose from their hand: the
+    twins, differing only in the draw pile (and in hands no move chose from), never saw it."""
+    pm, order = plugin_manager(("base", "offering"), extra={"offering": offering.TOLD})
+    with pytest.raises(AssertionError, match="'type': 'offered'"):
+        check_games(Ruleset(pm, order), 20, 3)
+
+
+def test_the_test_catches_a_plugin_that_tells_a_face_down_hand_its_card():
+    """Offering's other leaky twin tells a cursed player where their card went: picked at
+    random from a face-down hand, unseen by them too. It shows only beside Streaking Kittens,
+    in a twin where that hand lies in another order; the box as written passes."""
+    def rules(box, *beside):
+        pm, order = plugin_manager(("base", "offering", *beside), extra={"offering": box})
+        return Ruleset(pm, order)
+
+    check_games(rules(offering.CURSED_TOLD), 30, 5)
+    check_games(rules(offering, "streaking"), 30, 5)
+    with pytest.raises(AssertionError, match="their own face-down hand"):
+        check_games(rules(offering.CURSED_TOLD, "streaking"), 30, 5)
 
 
 def test_a_buried_card_is_named_to_its_player_alone():
@@ -259,3 +281,13 @@ def test_a_cursed_hand_is_not_told_which_card_left_it():
     assert seat(tacocat, "ann") != seat(beard_cat, "ann")      # ann, not cursed, sees what she got
     for who in ("cy", None):
         assert seat(tacocat, who) == seat(beard_cat, who)
+
+
+def test_three_of_a_kind_naming_a_card_asks_about_the_cards_that_share_its_name():
+    """Naming Shuffle NOW takes a Shuffle (ruling 34): when the twins differ by a Shuffle, the
+    move asks about it, and whether one was taken shows legitimately. The check let it be
+    played in both twins and took the answer for a leak (hands differ far more often now)."""
+    kin = cached_rules(ALL).plays.kin
+    triple = Move.play("ann", ("tacocat",) * 3, target="bob", name="shuffle_now")
+    assert names_a_swapped_card(triple, {"shuffle"}, kin)
+    assert not names_a_swapped_card(triple, {"skip"}, kin)

@@ -1,29 +1,39 @@
 """Non-interference, as a check anyone can run: what a player receives never depends on a
 card they have not seen.
 
-Take a random game; for one player (the observer) make a second game that differs only by
-cards the observer has not seen: two cards swapped between two other hands, or between
-another hand and the draw pile (at the deal), or cards swapped within the part of the draw
-pile the observer knows nothing about (at any moment). Then play both games on with the
-same moves, and compare, after every move, everything the observer receives as the host
-sends it: their view and the events they may see (and a spectator's). They must be the
-same until the observer legitimately sees a swapped card.
+Take a random game; for one player (the observer) make a second game, a twin, that differs
+only by cards the observer has not seen:
+
+- draw-pile cards the observer knows nothing about, swapped or permuted (at any moment);
+- hand cards: two cards swapped between two other hands, or between another hand and the
+  draw pile, at the deal, where nobody has seen any hand but their own. A twin made later
+  in the game is dealt that way and then plays the game's moves so far (each answered as
+  below), compared all along, so its hands differ only by cards the observer never saw;
+- the order of a hand the observer does not see (another's, or their own when it lies face
+  down: the Curse of the Cat Butt), at any moment: nobody sees which card lies where in it,
+  and a card picked at random from it (a steal, a cursed hand's card) is then another one.
+
+Then play both games on with the same moves, and compare, after every move, everything the
+observer receives as the host sends it: their view and the events they may see (and a
+spectator's). They must be the same until the observer legitimately sees a swapped card.
 
 "Legitimately sees" is judged from the two games' state, not from what the engine sends:
-the games differ in the observer's own hand, the discard pile, the marked cards, the
-face-up cards of the draw pile or the cards the observer was shown (``game.show``), or the
-observer draws a card that differs (they view it even when it goes to another: I'll Take
-That). Hands keep an order nobody sees, so the difference may spread (a steal at random
-takes what lies at one place of a hand): once it reaches a card that shows by itself (a
-saver, a kitten), the comparison ends. Cards lying in front of players are *not* among
-them: they are public because only public cards may go there, which this checks (a Bury
-that laid the buried card there did leak). Only cards that do nothing when drawn, are no
-kitten and save from none are swapped (a drawn kitten is shown to all; whether a player
-holds a saver shows when they explode).
+the games differ in the observer's own hand (unless it lies face down), the discard pile,
+the marked cards, the face-up cards of the draw pile or the cards the observer was shown
+(``game.show``), or the observer draws a card that differs (they view it even when it goes
+to another: I'll Take That). Hands keep an order nobody sees, so the difference may spread
+(a steal at random takes what lies at one place of a hand): once it reaches a card that
+shows by itself (a saver, a kitten), the comparison ends. Cards lying in front of players
+are *not* among them: they are public because only public cards may go there, which this
+checks (a Bury that laid the buried card there did leak). Only cards that do nothing when
+drawn, are no kitten and save from none are swapped (a drawn kitten is shown to all;
+whether a player holds a saver shows when they explode).
 
 The other players make the same moves in both games: each move is picked among the moves
 legal in both, so what they hold decides nothing (a move naming a swapped card, which asks
-about it, is left out).
+about it, is left out). One exception: a player who chooses a card that only one twin
+holds (a card of their hand to give or put away) chooses, in the other twin, the card that
+lies there instead; until the rules show it, the observer must not tell which it was.
 
 The project's suite runs it over every built-in mix (``tests/test_non_interference.py``);
 ``ekpeer privacy PLUGIN`` runs it for a third party's box. Pure: no I/O, a seeded RNG.
@@ -45,6 +55,9 @@ RESOLVE = Move("resolve")
 FORK_EVERY = 12      # moves between two forks of a game, on average
 WINDOW = 80          # moves compared after a fork, at most
 MOST_MOVES = 400     # moves a game is played, at most
+#: How a twin is made later in the game (at the deal: :func:`swap` picks among its own)
+PILE_MODES = ("top", "pair", "permute")
+HAND_MODES = ("order", "dealt")
 
 
 class Leak(AssertionError):
@@ -59,9 +72,11 @@ def received(game, player: str | None) -> tuple:
 
 
 def entitled(game, player: str | None) -> tuple:
-    """Where a card the observer is entitled to see may lie (see the module's docstring)."""
+    """Where a card the observer is entitled to see may lie (see the module's docstring): their
+    own hand only while it lies face up to them (a cursed hand lies face down)."""
+    sees_hand = player is not None and not game.hand_hidden(player)
     return (
-        tuple(game.hands[player]) if player is not None else (),
+        tuple(game.hands[player]) if sees_hand else (),
         tuple(game.seen.get(player, ())) if player is not None else (),
         tuple(game.discard),
         tuple(tuple(game.marked[p]) for p in game.players),
@@ -93,8 +108,9 @@ def _at_depth(game, depth: int) -> str:
     return game.draw_pile.peek(depth + 1)[-1]
 
 
-def swap(game, observer: str, rng: random.Random, at_deal: bool) -> str | None:
-    """Change ``game`` by cards ``observer`` has not seen; what was done (None: nothing could be)."""
+def swap(game, observer: str, rng: random.Random, at_deal: bool, modes: tuple[str, ...] = ()) -> str | None:
+    """Change ``game`` by cards ``observer`` has not seen; what was done (None: nothing could be).
+    ``modes``: how (see :data:`PILE_MODES`; at the deal also ``hands`` and ``order``)."""
     depths = unknown_depths(game, observer)
     places: list[tuple] = [("pile", d) for d in depths]
     if at_deal:   # nobody has seen anything yet but their own hand
@@ -110,7 +126,11 @@ def swap(game, observer: str, rng: random.Random, at_deal: bool) -> str | None:
         else:
             game.hands[place[1]][place[2]] = card
 
-    mode = rng.choice(("top", "pair", "permute") + (("hands", "hands") if at_deal else ()))
+    mode = rng.choice(modes or PILE_MODES + (("hands", "hands", "order") if at_deal else ()))
+    if mode == "order":
+        return shuffle_a_hand(game, observer, rng)
+    if mode == "own":
+        return shuffle_a_hand(game, observer, rng, whose=observer)
     if mode == "permute" and len(depths) > 1:
         cards = [_at_depth(game, d) for d in depths]
         new = cards[:]
@@ -136,17 +156,67 @@ def swap(game, observer: str, rng: random.Random, at_deal: bool) -> str | None:
     a, b = get(first), get(second)
     put(first, b)
     put(second, a)
-    return f"swapped {a} at {first} with {b} at {second}"
+    return f"swapped {a} at {_place(first)} with {b} at {_place(second)}"
+
+
+def _place(place: tuple) -> str:
+    return f"depth {place[1]} of the pile" if place[0] == "pile" else f"{place[1]}'s hand"
+
+
+def shuffle_a_hand(game, observer: str, rng: random.Random, whose: str | None = None) -> str | None:
+    """Put the cards of a hand ``observer`` does not see (``whose``: that one) in another order:
+    another player's, or their own when it lies face down (nobody sees a hand's order; a card
+    picked at random from it is then another). Only cards that show nothing by themselves move."""
+    hands = [p for p in game.players if game.status[p] != OUT and (p != observer or game.hand_hidden(p))
+             and whose in (None, p)]
+    rng.shuffle(hands)
+    for p in hands:
+        hand = game.hands[p]
+        at = [i for i, c in enumerate(hand) if swappable(game, c)]
+        cards = [hand[i] for i in at]
+        new = cards[:]
+        rng.shuffle(new)
+        if new != cards:
+            for i, c in zip(at, new, strict=True):
+                hand[i] = c
+            whose = "their own face-down hand" if p == observer else f"{p}'s hand"
+            return f"shuffled the order of {whose}"
+    return None
+
+
+def kind_of(what: str) -> str:
+    """Which cards a twin differs by, for the summary: ``hands`` or ``pile``."""
+    return "hands" if "hand" in what else "pile"
 
 
 # ---------------------------------------------------------------------- playing both games
-def names_a_swapped_card(move: Move, swapped: set[str]) -> bool:
-    return move.name in swapped or move.card in swapped and move.do == "play"
+def names_a_swapped_card(move: Move, swapped: set[str], kin: dict | None = None) -> bool:
+    """Whether ``move`` asks about a swapped card: names it, or a card that shares its name
+    (``kin``: three of a kind naming "Shuffle" takes a Shuffle NOW, ruling 34)."""
+    if move.name is not None:
+        named = (move.name, *(kin or {}).get(move.name, ()))
+        if any(card in swapped for card in named):
+            return True
+    return move.card in swapped and move.do == "play"
+
+
+def _instead(move: Move, mine: set[Move], theirs: set[Move], swapped: set[str]) -> list[Move]:
+    """The moves of the other twin that answer as ``move`` does with a card that only it
+    holds where this one holds ``move.card`` (a card chosen from a hand that differs)."""
+    if move.do != "choose" or move.card is None or move.card not in swapped:
+        return []
+    out = []
+    for card in sorted(swapped):
+        other = move._replace(card=card)
+        if card != move.card and other in theirs and other not in mine:
+            out.append(other)
+    return out
 
 
 def options(a, b, observer: str | None, swapped: set[str]) -> list[Move]:
     """Moves that may be made now: the observer's own (they see their legal moves), every
-    other player's that are legal in both games."""
+    other player's that are legal in both games, or that choose a card only ``a`` holds where
+    ``b`` holds another (:func:`counterpart`)."""
     out: list[Move] = []
     for p in a.players:
         if a.status[p] == OUT:
@@ -155,13 +225,30 @@ def options(a, b, observer: str | None, swapped: set[str]) -> list[Move]:
         if b is None:
             out.extend(mine)
         elif p == observer:   # they see their legal moves: the same in both games
-            out.extend(m for m in mine if not names_a_swapped_card(m, swapped))
+            out.extend(m for m in mine if not names_a_swapped_card(m, swapped, a.plays.kin))
         else:
             theirs = set(b.legal_moves(p))
-            out.extend(m for m in mine if m in theirs and not names_a_swapped_card(m, swapped))
+            own = set(mine)
+            out.extend(m for m in mine if not names_a_swapped_card(m, swapped, a.plays.kin)
+                       and (m in theirs or _instead(m, own, theirs, swapped)))
     if a.reaction_open:
         out.extend([RESOLVE] * 3)   # the host closes a window in time: do not let it stay open
     return out
+
+
+def counterpart(a, fork: Fork, move: Move, rng: random.Random) -> Move | None:
+    """The move the twin makes when ``a`` makes ``move``: the same, or (another player
+    choosing a card of a hand that differs) the card the twin holds instead, either when both
+    may be; None when the twin cannot follow (the twins part legitimately)."""
+    if move.by is None or names_a_swapped_card(move, fork.swapped, a.plays.kin):
+        return move if move.by is None else None
+    b = fork.game
+    if move.by == fork.observer and fork.watching.get(fork.observer):
+        return move   # their legal moves are in their view: the same in both
+    theirs = set(b.legal_moves(move.by))
+    pool = [move] if move in theirs else []
+    pool += _instead(move, set(a.legal_moves(move.by)), theirs, fork.swapped)
+    return rng.choice(pool) if pool else None
 
 
 @dataclass
@@ -173,22 +260,34 @@ class Fork:
     what: str
     swapped: set[str]
     watching: dict = field(default_factory=dict)   # who -> still compared
-    moves: int = 0
+    moves: int = 0       # moves the twins made since they were dealt apart
+    start: int = 0       # ... when the game reached them (a twin from the deal caught up)
 
 
 def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, seed: int) -> dict:
     """One random game with its forks; raises AssertionError at the first leak."""
     rng = random.Random(seed)
     a = rules.new_game(players, seed=seed, deck=deck, variants=variants)
-    stats = {"forks": 0, "compared": 0}
+    stats = {"forks": 0, "compared": 0, "hands": 0, "pile": 0}
     fork: Fork | None = None
     next_fork = 0
+    face_down = a.cursed
     while not a.over and len(a.log) < MOST_MOVES:
+        newly = sorted(a.cursed - face_down)
+        face_down = a.cursed
+        if newly and (fork is None or rng.randrange(2)):
+            # a hand just turned face down, unseen by its owner too: they watch a twin where
+            # it lies in another order (a card picked from it at random is then another)
+            fork, next_fork = None, len(a.log)
+            observer: str | None = rng.choice(newly)
+        else:
+            observer = None
         if fork is None and len(a.log) >= next_fork:
-            fork = start_fork(rules, a, rng)
+            fork = start_fork(rules, a, rng, stats, observer)
             next_fork = len(a.log) + 1 + rng.randrange(2 * FORK_EVERY)
             if fork is not None:
                 stats["forks"] += 1
+                stats[kind_of(fork.what)] += 1
         b = fork.game if fork is not None else None
         moves = options(a, b, fork.observer if fork and fork.watching[fork.observer] else None,
                         fork.swapped if fork else set())
@@ -198,43 +297,95 @@ def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, se
             fork = None   # only moves that depend on a hidden card are left: they may show it
             continue
         move = rng.choice(moves)
-        draws_unknown = fork is not None and move.by == fork.observer and _drawn_differs(a, fork.game, move)
-        a.apply(move)
-        if fork is not None:
-            fork.game.apply(move)   # an observer's move the views said was legal must be so
-            fork.moves += 1
-            if draws_unknown:   # the drawer sees what they draw, wherever it goes (I'll Take That)
-                fork.watching[fork.observer] = False
-            compare(a, fork, move)
-            fork.swapped = differing(a, fork.game)
-            if any(not swappable(a, c) for c in fork.swapped):
-                fork.watching = {}   # the difference reached a card that shows by itself (a saver)
-            stats["compared"] += 1
-            if not any(fork.watching.values()) or fork.moves >= WINDOW or fork.game.over:
-                fork = None
+        if fork is None:
+            a.apply(move)
+            continue
+        twin = counterpart(a, fork, move, rng)
+        assert twin is not None, f"{move} was offered but the twin cannot make it"
+        advance(a, fork, move, twin)
+        stats["compared"] += 1
+        if not any(fork.watching.values()) or fork.moves - fork.start >= WINDOW or fork.game.over:
+            fork = None
     return stats
 
 
-def start_fork(rules: Ruleset, a, rng: random.Random) -> Fork | None:
+def advance(a, fork: Fork, move: Move, twin: Move) -> None:
+    """``a`` makes ``move``, the twin ``twin``; then what the watched receive is compared."""
+    draws_unknown = move.by == fork.observer and _drawn_differs(a, fork.game, move)
+    a.apply(move)
+    fork.game.apply(twin)   # an observer's move the views said was legal must be so
+    fork.moves += 1
+    if draws_unknown:   # the drawer sees what they draw, wherever it goes (I'll Take That)
+        fork.watching[fork.observer] = False
+    compare(a, fork, move)
+    fork.swapped = differing(a, fork.game)
+    if any(not swappable(a, c) for c in fork.swapped):
+        fork.watching = {}   # the difference reached a card that shows by itself (a saver)
+
+
+def start_fork(rules: Ruleset, a, rng: random.Random, stats: dict | None = None,
+               face_down: str | None = None) -> Fork | None:
+    """A twin of ``a`` for a random observer (``face_down``: that player, whose hand just
+    turned face down, is shown a twin where it lies in another order)."""
     living = [p for p in a.players if a.status[p] != OUT]
-    observer = rng.choice(living)
+    observer = face_down or rng.choice(living)
+    if face_down is not None:
+        modes: tuple[str, ...] = ("own",)
+    elif a.log and rng.randrange(len(PILE_MODES) + len(HAND_MODES)) >= len(PILE_MODES):
+        mode = rng.choice(HAND_MODES)
+        if mode == "dealt":
+            return dealt_apart(rules, a, observer, rng, stats)
+        modes = (mode,)
+    else:
+        modes = ()
     b = replay(rules, a.origin, list(a.log))
     assert b.snapshot() == a.snapshot(), "a replayed game is not the game"
-    what = swap(b, observer, rng, at_deal=not a.log)
+    what = swap(b, observer, rng, at_deal=not a.log, modes=modes)
     if what is None:
         return None
+    return _fork(a, b, observer, what)
+
+
+def _fork(a, b, observer: str, what: str) -> Fork:
     fork = Fork(b, observer, what, differing(a, b))
     fork.watching = {observer: entitled(a, observer) == entitled(b, observer),
                      None: entitled(a, None) == entitled(b, None)}
     return fork
 
 
+def dealt_apart(rules: Ruleset, a, observer: str, rng: random.Random,
+                stats: dict | None = None) -> Fork | None:
+    """A twin whose hands differ from the deal by cards ``observer`` has not seen, brought up
+    to ``a`` by ``a``'s moves (their counterparts), compared all along: None when it cannot
+    follow or the observer came to see the difference (it is no twin of this game then)."""
+    x = replay(rules, a.origin, [])
+    b = replay(rules, a.origin, [])
+    what = swap(b, observer, rng, at_deal=True, modes=("hands", "hands", "order"))
+    if what is None:
+        return None
+    fork = _fork(x, b, observer, f"{what}, at the deal")
+    for move in a.log:
+        twin = counterpart(x, fork, move, rng)
+        if twin is None:
+            return None
+        advance(x, fork, move, twin)
+        if stats is not None:
+            stats["compared"] += 1
+        if not fork.watching.get(observer) or fork.game.over:
+            return None
+    fork.start = fork.moves
+    return fork
+
+
 def differing(a, b) -> set[str]:
-    """The cards that lie elsewhere in ``b`` than in ``a``."""
+    """The cards that lie elsewhere in ``b`` than in ``a`` (in a hand: at another place)."""
     out: set[str] = set()
     for p in a.players:
         out.update((Counter(a.hands[p]) - Counter(b.hands[p])).keys())
         out.update((Counter(b.hands[p]) - Counter(a.hands[p])).keys())
+        for x, y in zip(a.hands[p], b.hands[p], strict=False):
+            if x != y:
+                out.update((x, y))
         if a.in_front[p] != b.in_front[p]:
             out.update(set(a.in_front[p]) ^ set(b.in_front[p]))
     for x, y in zip(a.draw_pile.top_first(), b.draw_pile.top_first(), strict=False):
@@ -282,12 +433,13 @@ def _leak_report(a, b, fork: Fork, who, move, got_a, got_b) -> str:
 def check_games(rules: Ruleset, games: int, most_players: int = 5, deck: str | None = None,
                 variants: tuple[str, ...] = (), first_seed: int = 0) -> dict[str, int]:
     """``games`` random games of ``rules`` (2 to ``most_players`` seats), each compared along
-    its forks; raises :class:`Leak` at the first leak, else returns how much was compared."""
-    total = {"games": 0, "forks": 0, "compared": 0}
+    its forks; raises :class:`Leak` at the first leak, else returns how much was compared
+    (``hands``, ``pile``: the twins that differ by hand cards, by draw-pile cards)."""
+    total = {"games": 0, "forks": 0, "compared": 0, "hands": 0, "pile": 0}
     for seed in range(first_seed, first_seed + games):
         n = 2 + seed % (most_players - 1)
         stats = play_and_compare(rules, [f"p{i}" for i in range(n)], deck, variants, seed)
         total["games"] += 1
-        for k in ("forks", "compared"):
+        for k in ("forks", "compared", "hands", "pile"):
             total[k] += stats[k]
     return total

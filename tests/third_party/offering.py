@@ -1,0 +1,63 @@
+"""A test-only box written the way a third-party plugin is: public names only.
+
+Offering: every other player puts a card of their choice from their hand face down on top
+of the draw pile (a cursed hand's card is picked at random: ``ask_card_from_hand``). Each
+knows where their own card went; the others learn only that a card went there.
+
+Two leaky twins, bugs a plugin author could well write, which ``ekpeer privacy`` must
+catch: ``TOLD`` names the chosen card to everyone; ``CURSED_TOLD`` tells a player where their
+card went even when their hand lies face down (``learn`` without asking ``hand_hidden``),
+which shows only beside the Curse of the Cat Butt (the streaking box).
+"""
+
+from __future__ import annotations
+
+from ekpeer.engine import Action, CardSpec, DeckSpec, Game
+
+BOX = "offering"
+REQUIRES = ["base"]
+
+
+def _offering(leak: str):
+    def effect(game: Game, action: Action) -> None:
+        for p in game.others_with_cards(action.by):
+            def offer(card: str, p: str = p) -> None:
+                game.remove_from_hand(p, card)
+                game.draw_pile.put_top([card])
+                if leak == "cursed" or not game.hand_hidden(p):
+                    game.draw_pile.learn(1, [p])
+                if leak == "told":
+                    game.emit("offered", None, player=p, card=card)
+                else:
+                    game.emit_own_card("offered", p, card, player=p)
+            game.ask_card_from_hand(p, offer, prompt="offer a card", source="offering")
+
+    return effect
+
+
+def cards(leak: str = "") -> list[CardSpec]:
+    return [CardSpec("offering", "Offering",
+                     "Every other player puts a card of their choice from their hand face down on top "
+                     "of the draw pile.", counts={BOX: 8}, effect=_offering(leak),
+                     phrases={"offered": "{Player} {player:put} a card on top of the draw pile",
+                              "offered/card": "{Player} {player:put} {card} on top of the draw pile"})]
+
+
+CARDS = cards()
+DECKS = [DeckSpec(BOX, "Offering", main=False, min_players=2, max_players=5)]
+
+
+class TOLD:
+    """The same box, naming the offered card to everyone."""
+
+    REQUIRES = REQUIRES
+    CARDS = cards("told")
+    DECKS = DECKS
+
+
+class CURSED_TOLD:
+    """The same box, telling a cursed hand's owner which card it gave."""
+
+    REQUIRES = REQUIRES
+    CARDS = cards("cursed")
+    DECKS = DECKS
