@@ -166,11 +166,11 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 
 
 def cmd_translations(args: argparse.Namespace) -> int:
-    """A plugin's ``.po`` for a language, kept from its texts (``ekpeer.i18n_catalogs``): its
+    """A plugin's ``.po`` for a language, kept from its texts (``ekpeer.plugin_catalogs``): its
     current English merged in (new texts empty, gone ones dropped), then what it lacks or gets
     wrong named, as ``scripts/i18n`` does for the built-in plugins. Exit 1 when anything is."""
     from . import i18n
-    from . import i18n_catalogs as catalogs
+    from . import plugin_catalogs as catalogs
     from .plugins import installed
 
     if args.plugin not in installed():

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from ekpeer import i18n
-from ekpeer.i18n_catalogs import BUILT_IN, client_template, domains, plugin_texts, problems
+from ekpeer.i18n_catalogs import BUILT_IN, client_template, domains, problems
+from ekpeer.plugin_catalogs import plugin_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 

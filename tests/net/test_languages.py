@@ -9,9 +9,9 @@ import pytest
 
 from ekpeer import plugins
 from ekpeer.engine import Move
-from ekpeer.i18n_catalogs import plugin_texts
 from ekpeer.net import lobby
 from ekpeer.net.client import Client
+from ekpeer.plugin_catalogs import plugin_texts
 
 from .conftest import FAST, wait_for
 
