@@ -29,6 +29,8 @@ def keys_for(screen: str, home: str, enter: str) -> list[str] | None:
         return [home, enter]
     if "You drew" in screen:                       # save yourself (Defuse) when you can
         return [enter]
+    if "Draw a kitten?" in screen:                 # a kitten known on top: this player draws anyway
+        return ["y"]
     if "Your turn" in screen:
         return ["d"]
     return []

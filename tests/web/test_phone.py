@@ -93,6 +93,8 @@ def test_a_whole_game_is_played_by_taps_alone_on_a_phone(phone, static, duel_hos
                     phone.wait_for("Explode and leave the game?")
                     continue
                 phone.tap("Use Defuse")
+            elif "Draw a kitten?" in screen:                     # a drawer draws it, asked or not
+                phone.tap("Yes: draw")
             elif "Enter: choose" in screen:                      # any other choice: its last option
                 hint = phone.find("Enter: choose")
                 assert hint is not None
