@@ -60,6 +60,8 @@ def _public(game: Game) -> dict[str, Any]:
 
 
 def _seats(game: Game, hand_hidden: Any) -> list[dict[str, Any]]:
+    """Every seat as everyone sees it, ``hand_hidden(p)`` saying whose hand lies face down
+    (``game.hand_hidden``; at a host's table past a failing hook, ``asked.hidden``)."""
     seats = []
     for p in game.players:
         seats.append({
