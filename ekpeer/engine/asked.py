@@ -10,6 +10,15 @@ The engine does no I/O: it keeps the first failure of each card and rule in
 ``game.failed_rules`` (a bounded record: a key per card and rule) for the host to log
 once. A game whose ``failed_rules`` is None (the default: simulations, bots' own games, the
 tests) raises as before, so that a built-in card's bug fails loudly.
+
+The plugin hooks asked at those times go on the same way (:func:`hook_failed`), each to the
+fallback a player finds least harmful and that shows no secret: a view a failing
+``ekpeer_extend_view`` would extend is sent as the engine makes it; a failing
+``ekpeer_extra_moves`` adds no move; a move a failing ``ekpeer_refuse_move`` was asked about
+is refused (the plugin's rules may forbid it), but never a draw; a failing
+``ekpeer_play_while_waiting`` lets nothing in; a hand a failing ``ekpeer_hand_hidden`` was
+asked about lies face down in the views; a combo a failing ``ekpeer_combo_cards`` counts is
+refused. A refused move says :data:`RULES_FAILED`.
 """
 
 from __future__ import annotations
@@ -53,3 +62,73 @@ def fails(game: Any, card: str, rule: Any, which: str, player: str) -> bool:
             raise
         return True
     return False
+
+
+# ---------------------------------------------------------------------- plugin hooks
+# The hooks the engine asks while building a view or the legal moves, or checking a move before
+# anything changes: at a host's table (``failed_rules`` a dict) one that raises gives way to
+# the fallback a player would find least harmful, which never shows a secret, and the first
+# failure of each (hook, plugin module) is kept beside the cards' for the host to log once.
+
+
+def hook_failed(game: Any, hook: str, exc: Exception) -> bool:
+    """Whether ``game`` goes on past plugin ``hook`` (an ``ekpeer_*`` name) having raised
+    ``exc``: it then keeps the failure (the first of each hook and module that raised it) in
+    ``game.failed_rules``, keyed ``(hook, module)``. False: the caller raises it again."""
+    failed = game.failed_rules
+    if failed is None:
+        return False
+    failed.setdefault((hook, _raised_in(exc)), exc)
+    return True
+
+
+def _raised_in(exc: BaseException) -> str:
+    """The module of the hook implementation ``exc`` came out of: the frame pluggy called
+    last (so that two plugins' bugs in one hook are each kept; the host names the plugin)."""
+    where = ""
+    after = False
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if module.startswith("pluggy."):
+            after = True
+        elif after:
+            where, after = module, False
+        tb = tb.tb_next
+    return where
+
+
+def refused(game: Any, player: str, move: Any) -> bool:
+    """Whether the plugins refuse ``move`` (``ekpeer_refuse_move``). Where the hook raised at a
+    host's table (else it raises): refused, as the rules may forbid it, but never a draw, the
+    one move a turn always has (refused, a player could be left with no move at all, and the
+    table waiting on them for good); the engine's own checks still apply to it."""
+    try:
+        return bool(game.hook.ekpeer_refuse_move(game=game, player=player, move=move))
+    except Exception as exc:
+        if not hook_failed(game, "ekpeer_refuse_move", exc):
+            raise
+        return move.do != "draw"
+
+
+def let_in(game: Any, player: str, move: Any) -> bool:
+    """Whether a plugin lets ``player`` make the play ``move`` while a choice is awaited
+    (``ekpeer_play_while_waiting``); not where the hook raised at a host's table."""
+    try:
+        return bool(game.hook.ekpeer_play_while_waiting(game=game, player=player, move=move))
+    except Exception as exc:
+        if not hook_failed(game, "ekpeer_play_while_waiting", exc):
+            raise
+        return False
+
+
+def hidden(game: Any, player: str) -> bool:
+    """:meth:`~ekpeer.engine.state.TableState.hand_hidden`, for a view: where a plugin's
+    ``ekpeer_hand_hidden`` raised at a host's table, hidden (a hand shown that should lie face
+    down would tell its cards; one hidden that should be shown tells nothing)."""
+    try:
+        return game.hand_hidden(player)
+    except Exception as exc:
+        if not hook_failed(game, "ekpeer_hand_hidden", exc):
+            raise
+        return True

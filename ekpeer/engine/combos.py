@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .asked import RULES_FAILED, hook_failed
 from .errors import IllegalMove
 from .pending import Action
 
@@ -98,7 +99,12 @@ def check(game: ComboGame, move: Move) -> Action:
     assert by is not None
     counted = move.cards
     if game.hooked["ekpeer_combo_cards"]:
-        counted = tuple(game.hook.ekpeer_combo_cards(game=game, player=by, cards=move.cards) or counted)
+        try:
+            counted = tuple(game.hook.ekpeer_combo_cards(game=game, player=by, cards=move.cards) or counted)
+        except Exception as exc:    # a plugin's bug: at a host's table, the combo refused (asked.py)
+            if not hook_failed(game, "ekpeer_combo_cards", exc):
+                raise
+            raise IllegalMove("cannot_play", RULES_FAILED) from None
     kind = kind_of(game, counted)
     if kind is None:
         raise IllegalMove("bad_combo", "those cards make no combo (2 or 3 of a kind, or 5 different)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import combos, legal
-from .asked import RULES_FAILED, set_aside, why_not
+from .asked import RULES_FAILED, hook_failed, set_aside, why_not
 from .bookkeeping import Bookkeeping
 from .errors import IllegalMove
 from .moves import Move
@@ -84,7 +84,12 @@ class Game(Bookkeeping):
         if self.status[by] != LIVING:
             raise IllegalMove("not_living", f"{by} is not Living")
         if self._refuse_hook:
-            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
+            try:
+                reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
+            except Exception as exc:    # a plugin's bug: at a host's table, never the draw (asked.py)
+                if not hook_failed(self, "ekpeer_refuse_move", exc):
+                    raise
+                reason = None
             if reason:
                 raise IllegalMove("refused", reason)
 
@@ -169,11 +174,24 @@ class Game(Bookkeeping):
                     raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
                 if hand.count(card) < n:
                     raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
-        if self.awaiting and not (self.hooked["ekpeer_play_while_waiting"]
-                                  and self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)):
-            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+        if self.awaiting:
+            let_in = False
+            if self.hooked["ekpeer_play_while_waiting"]:
+                try:
+                    let_in = self.hook.ekpeer_play_while_waiting(game=self, player=by, move=move)
+                except Exception as exc:    # a plugin's bug: at a host's table, not let in (asked.py)
+                    if not hook_failed(self, "ekpeer_play_while_waiting", exc):
+                        raise
+                    raise IllegalMove("cannot_play", RULES_FAILED) from None
+            if not let_in:
+                raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
         if self._refuse_hook:
-            reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
+            try:
+                reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
+            except Exception as exc:    # a plugin's bug: at a host's table, refused (asked.py)
+                if not hook_failed(self, "ekpeer_refuse_move", exc):
+                    raise
+                reason = RULES_FAILED
             if reason:
                 raise IllegalMove("refused", reason)
         if not alone:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from itertools import combinations, islice, permutations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from .asked import set_aside
+from .asked import hook_failed, let_in, refused, set_aside
 from .combos import combo_name
 from .moves import Move
 
@@ -280,8 +280,14 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     if game.awaiting:
         moves = choice_moves(game, player)
         if game.hooked["ekpeer_play_while_waiting"]:
-            plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
-                     if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
+            try:
+                plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
+                         if game.hook.ekpeer_play_while_waiting(game=game, player=player, move=m)]
+            except Exception as exc:    # a plugin's bug: at a host's table, not let in (asked.py)
+                if not hook_failed(game, "ekpeer_play_while_waiting", exc):
+                    raise
+                plays = [m for card in dict.fromkeys(game.hands[player]) for m in _single(game, player, card)
+                         if let_in(game, player, m)]
             if plays and game.hooked["ekpeer_refuse_move"]:
                 plays = _filter(game, player, plays)
             moves.extend(plays)
@@ -358,7 +364,12 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     if refuse:
         moves = _filter(game, player, moves)
     if table.extra:
-        extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
+        try:
+            extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
+        except Exception as exc:    # a plugin's bug: at a host's table, no move added (asked.py)
+            if not hook_failed(game, "ekpeer_extra_moves", exc):
+                raise
+            extras = []
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
 
@@ -504,4 +515,12 @@ def _namesake_groups(kin: dict[str, tuple[str, ...]], counts: dict[str, int],
 
 
 def _filter(game: LegalGame, player: str, moves: list[Move]) -> list[Move]:
-    return [m for m in moves if not game.hook.ekpeer_refuse_move(game=game, player=player, move=m)]
+    """``moves`` but those a plugin refuses (``ekpeer_refuse_move``). Where the hook raises at
+    a host's table, each move is asked again on its own: one it raised on is refused, but
+    never the draw (``asked.refused``)."""
+    try:
+        return [m for m in moves if not game.hook.ekpeer_refuse_move(game=game, player=player, move=m)]
+    except Exception as exc:
+        if not hook_failed(game, "ekpeer_refuse_move", exc):
+            raise
+    return [m for m in moves if not refused(game, player, m)]

@@ -20,14 +20,20 @@ def record(game: Game) -> dict[str, Any]:
     }
 
 
-def replay(rules: Ruleset, origin: dict[str, Any], moves: list[Move | dict[str, Any]]) -> Game:
-    """Rebuild a game from its origin and apply every logged move in order."""
+def replay(rules: Ruleset, origin: dict[str, Any], moves: list[Move | dict[str, Any]],
+           hosted: bool = False) -> Game:
+    """Rebuild a game from its origin and apply every logged move in order. ``hosted``: a
+    host's game, which went on past a plugin's bug where it was only asked (``asked.py``):
+    rebuilt the same way, its moves replay (a draw a failing ``ekpeer_refuse_move`` let
+    through would be refused again, and the host's rollback or restart fail on it)."""
     if "table" in origin:
         game = rules.game_from_table(origin["table"], seed=origin.get("seed", 0))
     else:
         game = rules.new_game(list(origin["players"]), seed=origin.get("seed", 0),
                               deck=origin.get("deck"), variants=origin.get("variants", ()),
                               options=origin.get("options"))
+    if hosted:
+        game.failed_rules = {}
     for move in moves:
         game.apply(move if isinstance(move, Move) else Move.from_dict(move))
     return game

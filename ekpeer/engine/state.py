@@ -95,7 +95,8 @@ class TableState:
         #: None: a card's rule that raises while only asked about (its ``can_play``, its
         #: ``targets``) raises out of the engine, as any bug does. A host's table sets a dict:
         #: such a card is then set aside as not playable now, and the first failure of each
-        #: (card, rule) kept here for the host to log (see ``asked.py``).
+        #: (card, rule) kept here for the host to log (see ``asked.py``); so is a plugin hook
+        #: asked then that raises (its fallback taken), keyed (hook, module).
         self.failed_rules: dict[tuple[str, str], Exception] | None = None
         #: hook name -> whether a plugin at this table implements it (hot paths ask this
         #: instead of ``ruleset.has_hook``: a plain dict lookup, the ruleset's own).

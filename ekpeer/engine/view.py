@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .asked import RULES_FAILED, fails, why_not
+from .asked import RULES_FAILED, fails, hidden, hook_failed, why_not
 from .state import LIVING
 
 if TYPE_CHECKING:
@@ -32,16 +32,12 @@ if TYPE_CHECKING:
 
 def _public(game: Game) -> dict[str, Any]:
     pile = game.draw_pile
-    seats = []
-    for p in game.players:
-        seats.append({
-            "name": p,
-            "status": game.status[p],
-            "hand_count": len(game.hands[p]),
-            "marked": list(game.marked[p]),
-            "in_front": list(game.in_front[p]),
-            "cursed": game.hand_hidden(p),
-        })
+    try:
+        seats = _seats(game, game.hand_hidden)
+    except Exception as exc:    # a plugin's ekpeer_hand_hidden: at a host's table, hidden (asked.py)
+        if not hook_failed(game, "ekpeer_hand_hidden", exc):
+            raise
+        seats = _seats(game, lambda p: hidden(game, p))
     return {
         "players": seats,
         "current": game.current,
@@ -63,18 +59,45 @@ def _public(game: Game) -> dict[str, Any]:
     }
 
 
+def _seats(game: Game, hand_hidden: Any) -> list[dict[str, Any]]:
+    """Every seat as everyone sees it, ``hand_hidden(p)`` saying whose hand lies face down
+    (``game.hand_hidden``; at a host's table past a failing hook, ``asked.hidden``)."""
+    seats = []
+    for p in game.players:
+        seats.append({
+            "name": p,
+            "status": game.status[p],
+            "hand_count": len(game.hands[p]),
+            "marked": list(game.marked[p]),
+            "in_front": list(game.in_front[p]),
+            "cursed": hand_hidden(p),
+        })
+    return seats
+
+
 def player_view(game: Game, player: str) -> dict[str, Any]:
     """What ``player`` may know: public facts plus their hand, sightings and choices."""
     view = _public(game)
     view.update(_private(game, player))
     if game.ruleset.has_hook("ekpeer_extend_view"):
-        game.hook.ekpeer_extend_view(game=game, player=player, view=view)
+        try:
+            game.hook.ekpeer_extend_view(game=game, player=player, view=view)
+        except Exception as exc:
+            if not hook_failed(game, "ekpeer_extend_view", exc):
+                raise
+            view = _public(game)    # at a host's table: the view as the engine makes it (asked.py)
+            view.update(_private(game, player))
     return view
 
 
 def _private(game: Game, player: str) -> dict[str, Any]:
     hand = list(game.hands[player])
-    private_hand = [] if game.hand_hidden(player) else hand
+    try:
+        private_hand = [] if game.hand_hidden(player) else hand
+    except Exception as exc:    # a plugin's ekpeer_hand_hidden: at a host's table, hidden (asked.py)
+        if not hook_failed(game, "ekpeer_hand_hidden", exc):
+            raise
+        private_hand = []
     known = game.draw_pile.known_to(player)
     private = {
         "you": player,
@@ -166,7 +189,14 @@ def spectator_view(game: Game) -> dict[str, Any]:
     view["you"] = None
     view["known_pile"] = [{"depth": d, "card": c} for d, c in game.draw_pile.known_to(None)]
     if game.ruleset.has_hook("ekpeer_extend_view"):
-        game.hook.ekpeer_extend_view(game=game, player=None, view=view)
+        try:
+            game.hook.ekpeer_extend_view(game=game, player=None, view=view)
+        except Exception as exc:
+            if not hook_failed(game, "ekpeer_extend_view", exc):
+                raise
+            view = _public(game)     # at a host's table: nothing added (asked.py)
+            view["you"] = None
+            view["known_pile"] = [{"depth": d, "card": c} for d, c in game.draw_pile.known_to(None)]
     return view
 
 

@@ -38,15 +38,26 @@ def said(why: str, lang: str | None) -> str | None:
 
 def log_new(game: Game | None, logged: set[tuple[str, str]], log: Any, table: str) -> None:
     """Log each (card, rule) of ``game.failed_rules`` not yet in ``logged`` (the table's own
-    record, kept across a rollback's new game), with its plugin and traceback."""
+    record, kept across a rollback's new game), with its plugin and traceback; and each plugin
+    hook that failed (``hook_failed`` line: kept by hook and module, logged once per hook and
+    plugin)."""
     failed = game.failed_rules if game is not None else None
     if not failed or logged.issuperset(failed):
         return
+    assert game is not None
     for key, exc in list(failed.items()):
         if key in logged:
             continue
         logged.add(key)
-        card, rule = key
-        log("card_rule_failed", level="error", table=table, card=card, rule=rule, error=repr(exc),
-            plugin=blame(exc, game.ruleset.plugins),        # type: ignore[union-attr]
-            traceback="".join(traceback.format_exception(exc))[-4000:])
+        plugin = blame(exc, game.ruleset.plugins)
+        trace = "".join(traceback.format_exception(exc))[-4000:]
+        first, second = key
+        if first in game.hooked:        # (hook, module): a plugin hook (asked.hook_failed)
+            once = (f"plugin {plugin}", first)
+            if once not in logged:
+                logged.add(once)
+                log("hook_failed", level="error", table=table, hook=first, error=repr(exc), plugin=plugin,
+                    traceback=trace)
+            continue
+        log("card_rule_failed", level="error", table=table, card=first, rule=second, error=repr(exc),
+            plugin=plugin, traceback=trace)

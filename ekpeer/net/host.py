@@ -358,7 +358,7 @@ class Host:
             if game_rec is not None and not state["over"]:
                 try:
                     rules = ruleset(game_rec["plugins"])
-                    game = replay(rules, game_rec["origin"], [])
+                    game = replay(rules, game_rec["origin"], [], hosted=True)
                     for move in state["moves"]:     # each move's events: the snapshots' history
                         table.history.extend(game.apply(Move.from_dict(move)))
                 except Exception as exc:    # set aside as it is: never rewritten as an empty lobby

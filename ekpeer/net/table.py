@@ -745,7 +745,7 @@ class Table(TableTimers):
         read from the game rolled back, as it stood before the move: no move pays for it."""
         plugin = blame(exc, game.ruleset.plugins)
         try:
-            self.game = rolled_back = replay(game.ruleset, game.origin, list(game.log))
+            self.game = rolled_back = replay(game.ruleset, game.origin, list(game.log), hosted=True)
         except Exception as again:
             rolled_back = None
             self.host.log("rollback_failed", level="error", table=self.id, error=repr(again))
