@@ -93,11 +93,6 @@ class Game(Bookkeeping):
             if reason:
                 raise IllegalMove("refused", reason)
 
-    def _hook_refusal(self, by: str, move: Move) -> str | None:
-        if self._refuse_hook:
-            return self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
-        return None
-
     def _resolve(self) -> None:
         if self.awaiting:
             raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
