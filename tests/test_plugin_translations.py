@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from third_party.pip_installed import lay_out
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,15 +63,7 @@ msgstr "slip et ben"
 def kennel(tmp_path):
     """A third party's box, installed the way pip leaves one, with its own Danish; run with
     ``ekpeer`` in a process of its own that finds it."""
-    package = tmp_path / "ekpeer_kennel"
-    (package / "locale" / "da" / "LC_MESSAGES").mkdir(parents=True)
-    (package / "__init__.py").write_text(KENNEL)
-    (package / "locale" / "da" / "LC_MESSAGES" / "kennel.po").write_text(KENNEL_DA)
-    info = tmp_path / "ekpeer_kennel-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-kennel\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[ekpeer]\nkennel = ekpeer_kennel\n")
-    return package
+    return lay_out(tmp_path, "kennel", KENNEL, {"da": KENNEL_DA})
 
 
 def _ekpeer(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:

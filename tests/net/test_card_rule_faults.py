@@ -10,14 +10,12 @@ and the host logs it once with the plugin's name.
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pytest
+from third_party.pip_installed import installed
 
-from ekpeer import plugins
 from ekpeer.engine import Move, player_view
-from ekpeer.net import lobby
 from ekpeer.net.client import Client
 
 from .conftest import events, wait_for
@@ -45,25 +43,7 @@ DANISH = "dens regler fejlede hos værten (en fejl i dens plugin)"
 @pytest.fixture
 def moonbug(tmp_path, monkeypatch):
     """A third party's box ``moonbug``, installed the way pip leaves one, with two buggy cards."""
-    package = tmp_path / "ekpeer_moonbug"
-    package.mkdir()
-    (package / "__init__.py").write_text(MOONBUG)
-    info = tmp_path / "ekpeer_moonbug-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-moonbug\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[ekpeer]\nmoonbug = ekpeer_moonbug\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("EKPEER_PLUGINS", os.environ["EKPEER_PLUGINS"] + ",moonbug")
-
-    def forget() -> None:
-        plugins.installed.cache_clear()
-        plugins.load_module.cache_clear()
-        plugins.card_words.cache_clear()
-        lobby.choices.cache_clear()
-
-    forget()
-    yield package
-    forget()
+    yield from installed(tmp_path, monkeypatch, "moonbug", MOONBUG)
 
 
 def _plays(view: dict) -> set[str]:

@@ -3,13 +3,10 @@ for in its hello (issue 30), in the lobby and in the game's catalog."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
+from third_party.pip_installed import installed
 
-from ekpeer import plugins
 from ekpeer.engine import Move
-from ekpeer.net import lobby
 from ekpeer.net.client import Client
 from ekpeer.plugin_catalogs import plugin_texts
 
@@ -287,26 +284,7 @@ msgstr "kennelen vågner"
 @pytest.fixture
 def kennel(tmp_path, monkeypatch):
     """A third party's box ``kennel``, installed the way pip leaves one, with its own Danish."""
-    package = tmp_path / "ekpeer_kennel"
-    (package / "locale" / "da" / "LC_MESSAGES").mkdir(parents=True)
-    (package / "__init__.py").write_text(KENNEL)
-    (package / "locale" / "da" / "LC_MESSAGES" / "kennel.po").write_text(KENNEL_DA)
-    info = tmp_path / "ekpeer_kennel-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-kennel\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[ekpeer]\nkennel = ekpeer_kennel\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("EKPEER_PLUGINS", os.environ["EKPEER_PLUGINS"] + ",kennel")
-
-    def forget() -> None:
-        plugins.installed.cache_clear()
-        plugins.load_module.cache_clear()
-        plugins.card_words.cache_clear()
-        lobby.choices.cache_clear()
-
-    forget()
-    yield package
-    forget()
+    yield from installed(tmp_path, monkeypatch, "kennel", KENNEL, {"da": KENNEL_DA})
 
 
 def test_a_third_partys_reasons_are_among_its_texts_to_translate(kennel):

@@ -12,14 +12,13 @@ and the host logs it once with the plugin's name; elsewhere it still raises.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 
 import pytest
+from third_party.pip_installed import installed
 
 from ekpeer import plugins
 from ekpeer.engine import Move, player_view, spectator_view
-from ekpeer.net import lobby
 from ekpeer.net.client import Client
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
@@ -91,27 +90,8 @@ HANDS = {"ann": ["defuse", "skip", "tacocat", "tacocat"], "bob": ["skip", "tacoc
 def hookbug(tmp_path, monkeypatch):
     """A third party's plugin ``hookbug``, installed the way pip leaves one, whose hooks raise
     as its module's ``BROKEN`` says (the module is returned)."""
-    package = tmp_path / "ekpeer_hookbug"
-    package.mkdir()
-    (package / "__init__.py").write_text(HOOKBUG)
-    info = tmp_path / "ekpeer_hookbug-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-hookbug\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[ekpeer]\nhookbug = ekpeer_hookbug\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("EKPEER_PLUGINS", os.environ["EKPEER_PLUGINS"] + ",hookbug")
-
-    def forget() -> None:
-        sys.modules.pop("ekpeer_hookbug", None)
-        plugins._ruleset.cache_clear()     # its hooks are this module's, not a former test's
-        plugins.installed.cache_clear()
-        plugins.load_module.cache_clear()
-        plugins.card_words.cache_clear()
-        lobby.choices.cache_clear()
-
-    forget()
-    yield plugins.load_module("hookbug")
-    forget()
+    for _package in installed(tmp_path, monkeypatch, "hookbug", HOOKBUG):
+        yield plugins.load_module("hookbug")
 
 
 def _rig(host, table_id: str, setup: dict, broken: str) -> None:
