@@ -426,14 +426,6 @@ class TmuxPlayer:
             raise AssertionError(f"{exc}; the terminal shows:\n{last[0]}") from None
         return last[0]
 
-    def focused(self) -> str:
-        """The class of the element the keyboard types into (xterm.js's textarea, or <body>)."""
-        try:
-            return self.driver.execute_script(
-                "const e = document.activeElement; return e ? (e.className || e.tagName) : '';") or ""
-        except Exception:           # between two pages
-            return ""
-
     def press(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", self.session, *keys)
 
