@@ -261,8 +261,8 @@ def play(game: Game, doc: dict[str, Any]) -> None:
             before = game.snapshot()
             try:
                 game.apply(move)
-            except IllegalMove:
-                pass
+            except IllegalMove as exc:
+                _check_refusal(step["reject"], exc, where)
             else:
                 raise Mismatch(f"{where}: expected the move to be refused, but it was accepted")
             if game.snapshot() != before:
@@ -276,6 +276,16 @@ def play(game: Game, doc: dict[str, Any]) -> None:
             _check_saying_waits(game, step["expect"], where)
     if "expect" in doc and not dealt:
         _check_saying_waits(game, doc["expect"], "end")
+
+
+def _check_refusal(reject: Any, exc: IllegalMove, where: str) -> None:
+    """``reject = "words"`` (beside ``true``): the refusal's reason or code must hold them, so a
+    plugin's author checks *why* a move is refused ("needs at least 5 cards"), not only that."""
+    if not isinstance(reject, str):
+        return
+    said = f"{exc.code}: {exc.message}"
+    if reject.casefold() not in said.casefold():
+        raise Mismatch(f"{where}: refused, but not for {reject!r} ({said})")
 
 
 def _check_saying_waits(game: Game, expect: dict[str, Any], where: str) -> None:

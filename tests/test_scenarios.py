@@ -51,6 +51,16 @@ def test_a_reject_step_that_is_accepted_fails(tmp_path):
     assert not result.ok and "expected the move to be refused" in result.detail
 
 
+def test_a_reject_step_may_say_why_it_is_refused(tmp_path):
+    """A plugin's author could check that a move was refused, not why ("Eclipse needs 5 cards"
+    and a bug refusing it for another reason both passed)."""
+    step = '[[step]]\nby = "bob"\ndo = "draw"\nreject = {why}\n'
+    assert run_file(write(tmp_path, BASE + step.format(why='"not_your_turn"'))).ok
+    assert run_file(write(tmp_path, BASE + step.format(why='"NOT_YOUR"'))).ok     # any case
+    wrong = run_file(write(tmp_path, BASE + step.format(why='"the pile is empty"')))
+    assert not wrong.ok and "refused, but not for 'the pile is empty' (not_your_turn: " in wrong.detail
+
+
 def test_a_refused_step_fails_with_the_reason(tmp_path):
     path = write(tmp_path, BASE + '[[step]]\nby = "bob"\ndo = "draw"\n')
     result = run_file(path)
