@@ -135,14 +135,18 @@ def _table_plugins(expansions: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
         rules = ruleset(list(expansions))
         names = list(rules.plugins)
         catalog = rules.catalog()
+        decks = [(d.plugin, d.title) for d in rules.decks.values()]
     except Exception:
-        names, catalog = list(expansions), []
+        names, catalog, decks = list(expansions), [], []
     out = []
     for name in names:
         dist = getattr(have.get(name), "dist", None)
         out.append({"name": name, "version": dist.version if dist else "?",
                     "package": dist.metadata["Name"] if dist else "?",
-                    "cards": [c for c in catalog if c.get("plugin") == name]})
+                    "cards": [c for c in catalog if c.get("plugin") == name],
+                    # its decks' titles: a box is called by its deck's (a card's "from Imploding
+                    # Kittens" where no lobby choices were asked for, straight to the table)
+                    "decks": [{"title": title} for plugin, title in decks if plugin == name]})
     return tuple(out)
 
 

@@ -111,9 +111,10 @@ def box_title(plugin: dict[str, Any]) -> str:
 
 
 def plugin_title(lobby: dict[str, Any], name: str) -> str:
-    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices; its
-    name where they do not list it."""
-    plugins = (lobby.get("choices") or {}).get("plugins") or []
+    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices, else
+    from the table's own plugins (a game started straight away asks for no choices); its
+    name where neither lists it."""
+    plugins = [*((lobby.get("choices") or {}).get("plugins") or []), *(lobby.get("plugins") or [])]
     found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
     return box_title(found) if found else name
 

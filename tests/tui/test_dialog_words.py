@@ -124,6 +124,18 @@ def test_a_cards_box_is_named_as_the_lobby_ticks_it():
     assert plugin_title(lobby, "base") == "base" and plugin_title({}, "zombie") == "zombie"
 
 
+def test_a_cards_box_is_named_by_its_deck_where_no_lobby_choices_were_asked():
+    """``ekpeer play --start`` asks the host for no lobby choices: a stranger's Danish rules
+    dialog read "fra moonlight" where a joined table read "fra Måneskinskillinger". The
+    table's own plugins (every lobby message) carry their decks' titles, in the reader's words."""
+    from ekpeer.net.lobby import table_plugins_in
+    from ekpeer.tui.phrasing import plugin_title
+
+    for lang in (None, "da"):
+        lobby = {"plugins": table_plugins_in(["base", "zombie"], lang)}
+        assert plugin_title(lobby, "zombie") == "Zombie Kittens", lang
+
+
 def asking(screen, answers: list):
     """A bare app that asks one question (``screen``) and keeps the answer in ``answers``."""
     from textual.app import App
