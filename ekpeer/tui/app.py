@@ -541,6 +541,11 @@ class EkpeerApp(App):
 
         if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen) for s in self.screen_stack):
             return
+        if self.host_gone is not None:
+            # no host to tell, no bot to take the seat: "Leave the game? a bot takes your seat"
+            # was asked after the host had closed the table (its own q quits at once too)
+            self.exit()
+            return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         if self.hosting() and not others and seat_in_game(self.lobby, self.view) == "living":
             # alone at one's own host with bots (``ekpeer play --menu``, then ctrl+b): asked as

@@ -141,6 +141,24 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         assert ("close", None) in session.sent
 
 
+async def test_ctrl_q_once_the_host_closed_the_table_quits_without_asking_to_leave(table3):
+    """A stranger pressed ctrl+q after the host had stopped, and read "Leave the game and quit?
+    ... a bot takes your seat at once": there was no host to tell nor seat to take."""
+    from ekpeer.tui.screens.leave_confirm import LeaveConfirmScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, HostGoneScreen)
+        await pilot.press("ctrl+q")
+        await settle(pilot, 4)
+        assert not any(isinstance(s, LeaveConfirmScreen) for s in app.screen_stack)
+        assert app.return_code is not None or not app.is_running
+
+
 async def test_the_clock_stops_and_no_seat_plays_on_once_the_host_closed_the_table(table3):
     """A tester saw "Your clock" count down under the host-gone dialog: the host that closed
     the table runs no clock any more, so the bar stops (and is not drawn again by the tick).
