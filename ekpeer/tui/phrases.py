@@ -13,7 +13,8 @@ the phrase in with the event's fields, from the reader's point of view. The plac
   you, ``alters`` for bob; ``be`` gives ``are``/``is``, ``have`` gives ``have``/``has``).
 - ``{card}``: a field holding a card id reads as the card's title (a missing card field
   reads ``a card``); ``{count}``: a number as it is.
-- ``{count#kitten}``: a number with its noun (``no kittens``, ``1 kitten``, ``2 kittens``).
+- ``{count#kitten}``, ``{count#card}``: a number with its noun (``no kittens``, ``1 kitten``,
+  ``2 kittens``), in the reader's language; any other noun in English, with an ``s``.
 - ``{position:place}``: where a card went (``on top``, ``3rd from the top``, ``at the bottom``).
 
 A phrase keyed ``type/field`` is used instead of ``type``'s when the event's ``field`` is
@@ -113,6 +114,8 @@ def counted(n: Any, noun: str) -> str:
     n = int(n or 0)
     if noun == "kitten":
         return _("no kittens") if n == 0 else ngettext("{n} kitten", "{n} kittens", n).format(n=n)
+    if noun == "card":      # a plugin's "bob has {count#card}": translated as the kittens are
+        return _("no cards") if n == 0 else ngettext("{n} card", "{n} cards", n).format(n=n)
     return f"no {noun}s" if n == 0 else f"{n} {noun}{'s' if n != 1 else ''}"
 
 

@@ -293,3 +293,18 @@ def test_raising_hecks_card_not_kept_is_offered_as_put_on_top():
         assert screen.options[1][1] == f"Læg {danish.title('cattermelon')} øverst i trækbunken"
     finally:
         i18n.set_language("en")
+
+
+def test_a_plugins_count_of_cards_reads_in_the_readers_language():
+    """A plugin author wrote "{count} cards" for want of knowing whether ``{count#card}`` is
+    said in Danish: it is, as ``{count#kitten}`` is; other nouns stay English with an s."""
+    from ekpeer import i18n
+    from ekpeer.tui.phrases import counted
+
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["no cards", "1 card", "2 cards"]
+    assert counted(2, "bone") == "2 bones"
+    i18n.set_language("da")
+    try:
+        assert [counted(n, "card") for n in (0, 1, 2)] == ["ingen kort", "1 kort", "2 kort"]
+    finally:
+        i18n.set_language("en")
