@@ -264,3 +264,19 @@ async def test_d_on_a_kitten_draws_at_once_with_a_defuse_or_nothing_else_to_play
     for hand in (["skip", "defuse"], []):
         _screen, moves = await press_on(seen_kitten_on_top(hand), "d")
         assert [m["do"] for m in moves] == ["draw"], hand
+
+
+async def test_d_in_a_nope_window_says_why_it_draws_nothing():
+    """A stranger played a Shuffle, pressed d at once and read "You cannot draw now.", no more:
+    the Shuffle waits for its Nope window to close."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat"],
+             "hands": {"ann": ["shuffle", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["shuffle"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("d")
+        await settle(pilot, 3)
+        said = [str(n.message) for n in app._notifications]
+        assert any("waits for its Nope window to close" in m for m in said), said
+        assert not [m for kind, m in session.sent if kind == "move"]

@@ -1037,7 +1037,7 @@ class TableScreen(Screen):
     def action_draw(self) -> None:
         move = next((m for m in self.legal() if m.get("do") == "draw"), None)
         if move is None:
-            self.notify(_("You cannot draw now."), severity="warning", timeout=2)
+            self.notify(self._why_no_draw(), severity="warning", timeout=3)
             return
         odds, why = explode_odds(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
         if odds < 1.0 or self._holds_saver() or not any(m.get("do") == "play" for m in self.legal()):
@@ -1056,6 +1056,26 @@ class TableScreen(Screen):
             _("Next draw kills: {why}. Nothing in your hand saves you, and you have cards you "
               "could play instead.").format(why=why),
             _("Yes: draw"), _("No: back to your hand")), confirmed)
+
+    def _why_no_draw(self) -> str:
+        """Why ``d`` draws nothing now: a card played waits for its Nope window to close (a
+        stranger pressed d just after their Shuffle and read only "You cannot draw now"), a
+        choice is awaited, or it is not your turn."""
+        me = self.view.get("you")
+        if self.view.get("stack"):
+            words = _("You cannot draw yet: the card played waits for its Nope window to close")
+            if self._timer and self._timer[0] == "reaction" and self._left() > 0:
+                words += " (" + _seconds_left(self._left()) + ")"
+            return words + "."
+        if self.view.get("choices"):
+            return _("You cannot draw now: a choice is awaited first.")
+        others = [p for p in self.view.get("waiting_for") or [] if p != me]
+        if others:
+            return _("You cannot draw yet: waiting for {players} to choose.").format(
+                players=", ".join(others))
+        if self.view.get("current") != me:
+            return _("You cannot draw now: it is not your turn.")
+        return _("You cannot draw now.")
 
     def _holds_saver(self) -> bool:
         """Whether a card in hand saves its holder from a kitten (a Defuse's kind)."""
