@@ -264,9 +264,15 @@ def _say_trusted_earlier(address: str | None) -> None:
     except (AddressError, ValueError):
         return
     if trusted:
-        print(_("Earlier, at your first visit to {host}, this client trusted its key, fingerprint "
-                "{fingerprint}: it will refuse any other key there from now on.").format(
-                    host=parsed.hostport, fingerprint=fingerprint(parsed.key)), file=sys.stderr)
+        import shutil
+        import textwrap
+
+        said = _("Earlier, at your first visit to {host}, this client trusted its key, fingerprint "
+                 "{fingerprint}: it will refuse any other key there from now on.").format(
+                     host=parsed.hostport, fingerprint=fingerprint(parsed.key))
+        # wrapped between words: the terminal broke "fin/gerprint" at its edge
+        width = max(40, shutil.get_terminal_size((80, 24)).columns - 1)
+        print(textwrap.fill(said, width, break_on_hyphens=False), file=sys.stderr)
 
 
 class _Said:

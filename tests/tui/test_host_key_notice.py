@@ -34,10 +34,14 @@ async def test_a_new_hosts_key_is_said_on_the_screen_and_at_exit_as_a_thing_of_t
                               name="bob", watch=False, create=False, password=None, local=False)
     assert cli_tui.cmd_join(args) == 0
     assert "First visit" not in before_the_screen[0]        # nothing printed the screen would cover
-    after = capsys.readouterr().err.strip()
+    printed = capsys.readouterr().err.strip()
+    after = " ".join(printed.split())
     assert after.startswith("Earlier, at your first visit to 127.0.0.1:9, this client trusted its key, "
                             "fingerprint "), after
-    assert after.endswith("it will refuse any other key there from now on.") and "\n" not in after
+    assert after.endswith("it will refuse any other key there from now on."), after
+    # wrapped between words, never inside one ("fin/gerprint" at a terminal's edge)
+    assert all(len(line) < 80 for line in printed.splitlines()), printed
+    assert "fingerprint" in printed.split(), printed
     app = started[0]
     assert len(app.notices) == 1 and app.notices[0].startswith("First visit to 127.0.0.1:9: trusting its key")
 
