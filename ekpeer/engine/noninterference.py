@@ -35,6 +35,12 @@ about it, is left out). One exception: a player who chooses a card that only one
 holds (a card of their hand to give or put away) chooses, in the other twin, the card that
 lies there instead; until the rules show it, the observer must not tell which it was.
 
+Random games seldom have a cursed hand play a given card, so when the boxes lay hands face
+down each card a check names is also rehearsed (:mod:`.rehearsal`, :func:`rehearsal`): a
+table rigged so that it is played first thing by a cursed hand, or beside one, against a
+twin where that hand lies in another order. How often each named card was played in the
+twins (and by a cursed hand) is counted, so a pass can say what it did not try.
+
 The project's suite runs it over every built-in mix (``tests/test_non_interference.py``);
 ``ekpeer privacy PLUGIN`` runs it for a third party's box. Pure: no I/O, a seeded RNG.
 """
