@@ -154,15 +154,40 @@ def cmd_privacy(args: argparse.Namespace) -> int:
         return 2
     label = ", ".join(named) + (f" beside {', '.join(beside)}" if beside else "")
     rules = ruleset([*named, *beside])
+    cards = [card for card, spec in rules.cards.items() if spec.plugin in named]
     try:
-        stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed)
+        stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed,
+                            cards=cards)
     except Leak as leak:
         print(f"LEAK in {label}: {leak}")
         return 1
     print(f"{label}: no leak in {stats['games']} games ({stats['forks']} twin games: "
           f"{stats['hands']} differing in hands, {stats['pile']} in the draw pile; "
           f"{stats['compared']} moves compared, 2-{args.players} players)")
+    for line in _played_lines(rules, stats):
+        print(line)
     return 0
+
+
+def _played_lines(rules, stats: dict) -> list[str]:
+    """What the twins tried of each card of the plugin: how often it was played (and by a
+    cursed hand, when the boxes lay one face down), and plainly which never were: a pass
+    says nothing about those."""
+    curse = stats.get("curse")
+    lines = ["  played in the twins, card by card:"]
+    for card, (times, cursed) in stats["played"].items():
+        said = f"    {rules.cards[card].title} ({card}): "
+        if not times:
+            lines.append(said + "never played: this pass says nothing about it")
+        else:
+            lines.append(said + f"played {times} times" + (f", {cursed} by a cursed hand" if curse else ""))
+    if curse:
+        lines.append(f"  {stats['rehearsals']} rehearsals: each card played first thing by a cursed hand, "
+                     "or beside one, against a twin where that hand lies in another order")
+    else:
+        lines.append("  no box here lays a hand face down: a cursed hand was not tried "
+                     "(--expansions base,streaking deals the Curse of the Cat Butt)")
+    return lines
 
 
 def cmd_translations(args: argparse.Namespace) -> int:

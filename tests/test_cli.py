@@ -243,6 +243,32 @@ def test_ekpeer_privacy_tests_a_plugin_beside_other_boxes(tmp_path):
     assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr, missing
 
 
+def test_ekpeer_privacy_catches_a_cursed_hands_card_told_to_its_own_player(tmp_path):
+    """A stranger's Low Tide put a card of its player's own hand at the bottom of the draw
+    pile and told that player where it went, though their hand lay face down (cursed: its
+    card picked at random, unseen by them too). ``ekpeer privacy`` passed it in 300 games:
+    a cursed hand seldom plays that card in random games. Each card is now also rehearsed,
+    played first thing by a cursed hand against a twin where that hand lies in another order;
+    and the output says how often each card was played, by a cursed hand, or never."""
+    env = _installed_offering(tmp_path, "third_party.offering:SINKING_TOLD")
+    done = run("privacy", "offering", "--expansions", "base,streaking", "--games", "4", "--players", "3",
+               env=env)
+    assert done.returncode == 1, done
+    assert done.stdout.startswith("LEAK in offering beside base, streaking: "), done.stdout
+    assert "view['known_pile']" in done.stdout, done.stdout
+    clean = run("privacy", "offering", "--expansions", "base,streaking", "--games", "4", "--players", "3",
+                env=_installed_offering(tmp_path / "clean", "third_party.offering:SINKING"))
+    assert clean.returncode == 0, clean
+    said = clean.stdout
+    played = re.search(r"^    Sinking \(sinking\): played (\d+) times, (\d+) by a cursed hand$", said, re.M)
+    assert played and int(played[2]) > 0, said
+    assert "    Driftwood (driftwood): never played: this pass says nothing about it" in said, said
+    assert re.search(r"^  \d+ rehearsals: ", said, re.M), said
+    alone = run("privacy", "offering", "--games", "2", "--players", "3",
+                env=_installed_offering(tmp_path / "alone", "third_party.offering:SINKING"))
+    assert "no box here lays a hand face down" in alone.stdout, alone.stdout
+
+
 def test_ekpeer_privacy_passes_the_built_in_boxes_beside_each_other():
     """Twins that differ in hands, and face-down hands, raise no false alarm on the project's
     own boxes (tests/test_non_interference.py runs every mix at more length)."""

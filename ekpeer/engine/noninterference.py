@@ -35,6 +35,12 @@ about it, is left out). One exception: a player who chooses a card that only one
 holds (a card of their hand to give or put away) chooses, in the other twin, the card that
 lies there instead; until the rules show it, the observer must not tell which it was.
 
+Random games seldom have a cursed hand play a given card, so when the boxes lay hands face
+down each card a check names is also rehearsed (:mod:`.rehearsal`, :func:`rehearsal`): a
+table rigged so that it is played first thing by a cursed hand, or beside one, against a
+twin where that hand lies in another order. How often each named card was played in the
+twins (and by a cursed hand) is counted, so a pass can say what it did not try.
+
 The project's suite runs it over every built-in mix (``tests/test_non_interference.py``);
 ``ekpeer privacy PLUGIN`` runs it for a third party's box. Pure: no I/O, a seeded RNG.
 """
@@ -46,6 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .moves import Move
+from .rehearsal import plain, played, rehearse
 from .replay import replay
 from .ruleset import Ruleset
 from .state import OUT
@@ -55,6 +62,7 @@ RESOLVE = Move("resolve")
 FORK_EVERY = 12      # moves between two forks of a game, on average
 WINDOW = 80          # moves compared after a fork, at most
 MOST_MOVES = 400     # moves a game is played, at most
+REHEARSALS = 6      # deals tried per card for a cursed rehearsal (:mod:`.rehearsal`)
 #: How a twin is made later in the game (at the deal: :func:`swap` picks among its own)
 PILE_MODES = ("top", "pair", "permute")
 HAND_MODES = ("order", "dealt")
@@ -88,8 +96,7 @@ def entitled(game, player: str | None) -> tuple:
 
 # ---------------------------------------------------------------------- swaps
 def swappable(game, card: str) -> bool:
-    spec = game.cards[card]
-    return spec.kind != "kitten" and spec.on_drawn is None and spec.saves is None
+    return plain(game, card)
 
 
 def unknown_depths(game, observer: str) -> list[int]:
@@ -264,15 +271,43 @@ class Fork:
     start: int = 0       # ... when the game reached them (a twin from the deal caught up)
 
 
-def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, seed: int) -> dict:
-    """One random game with its forks; raises AssertionError at the first leak."""
+def new_stats(cards=()) -> dict:
+    """What a check tried: twins, moves compared, and each card of ``cards`` played in the
+    twins (``played``: card -> [times, of which by a cursed hand])."""
+    return {"games": 0, "forks": 0, "compared": 0, "hands": 0, "pile": 0, "rehearsals": 0,
+            "played": {card: [0, 0] for card in cards}}
+
+
+def add_stats(total: dict, stats: dict) -> None:
+    for k in ("forks", "compared", "hands", "pile", "rehearsals"):
+        total[k] += stats[k]
+    for card, (n, cursed) in stats["played"].items():
+        total["played"][card][0] += n
+        total["played"][card][1] += cursed
+
+
+def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, seed: int,
+                     cards=(), start: tuple | None = None) -> dict:
+    """One random game with its forks; raises AssertionError at the first leak. ``start``: a
+    rigged game and its first move, a cursed hand's (:func:`cursed_fork`), played in a twin
+    where that hand lies in another order."""
     rng = random.Random(seed)
-    a = rules.new_game(players, seed=seed, deck=deck, variants=variants)
-    stats = {"forks": 0, "compared": 0, "hands": 0, "pile": 0}
+    stats = new_stats(cards)
     fork: Fork | None = None
+    first: Move | None = None
+    if start is None:
+        a = rules.new_game(players, seed=seed, deck=deck, variants=variants)
+    else:
+        a, first, fork = start
+        stats["rehearsals"] += 1
+        stats["forks"] += 1
+        stats["hands"] += 1
     next_fork = 0
+    settling = False
     face_down = a.cursed
     while not a.over and len(a.log) < MOST_MOVES:
+        if start is not None and fork is None:
+            break   # a rehearsal is its one twin: the game goes on in the random ones
         newly = sorted(a.cursed - face_down)
         face_down = a.cursed
         if newly and (fork is None or rng.randrange(2)):
@@ -296,23 +331,32 @@ def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, se
                 raise AssertionError(f"nobody may move in a game that is not over: {a.log[-3:]}")
             fork = None   # only moves that depend on a hidden card are left: they may show it
             continue
-        move = rng.choice(moves)
+        if first is not None:
+            move, first, settling = first, None, True
+        elif settling and RESOLVE in moves:
+            move = RESOLVE   # a rehearsal's card is not Noped: its effect is what it tries
+        else:
+            move, settling = rng.choice(moves), False
         if fork is None:
             a.apply(move)
             continue
         twin = counterpart(a, fork, move, rng)
         assert twin is not None, f"{move} was offered but the twin cannot make it"
-        advance(a, fork, move, twin)
+        advance(a, fork, move, twin, stats)
         stats["compared"] += 1
         if not any(fork.watching.values()) or fork.moves - fork.start >= WINDOW or fork.game.over:
             fork = None
     return stats
 
 
-def advance(a, fork: Fork, move: Move, twin: Move) -> None:
-    """``a`` makes ``move``, the twin ``twin``; then what the watched receive is compared."""
+def advance(a, fork: Fork, move: Move, twin: Move, stats: dict | None = None) -> None:
+    """``a`` makes ``move``, the twin ``twin``; then what the watched receive is compared
+    (``stats``: the cards it plays are counted there)."""
     draws_unknown = move.by == fork.observer and _drawn_differs(a, fork.game, move)
+    face_down = a.cursed
     a.apply(move)
+    if stats is not None:
+        count_played(stats, a, face_down)
     fork.game.apply(twin)   # an observer's move the views said was legal must be so
     fork.moves += 1
     if draws_unknown:   # the drawer sees what they draw, wherever it goes (I'll Take That)
@@ -368,13 +412,55 @@ def dealt_apart(rules: Ruleset, a, observer: str, rng: random.Random,
         twin = counterpart(x, fork, move, rng)
         if twin is None:
             return None
-        advance(x, fork, move, twin)
+        advance(x, fork, move, twin, stats)
         if stats is not None:
             stats["compared"] += 1
         if not fork.watching.get(observer) or fork.game.over:
             return None
     fork.start = fork.moves
     return fork
+
+
+def count_played(stats: dict, game, face_down) -> None:
+    """Count the cards of ``stats["played"]`` the last move played (``face_down``: the hands
+    that lay face down before it; a card played from one is played by a cursed hand)."""
+    for by, card in played(game):
+        times = stats["played"].get(card)
+        if times is not None:
+            times[0] += 1
+            times[1] += by in face_down
+
+
+def cursed_fork(a, move: Move, observer: str, rng: random.Random, tries: int = 12) -> Fork | None:
+    """A twin of ``a`` where ``observer``'s face-down hand lies in another order, and which
+    ``move`` does not tell apart by itself: it plays the same card in both (twins that part
+    at once, legitimately, try nothing). They then differ only by the cards left in that
+    hand, which the card's effect may pick at random. Of those tried, the one where the
+    card's effect (its window closed unnoped) takes another card from that hand, else the
+    one that differs at the most places: only the game's state is looked at, never what
+    anyone receives. None: none found; else the twin and whether its pick differs."""
+    best, most = None, 0
+    for _ in range(tries):
+        b = a.clone()
+        what = shuffle_a_hand(b, observer, rng, whose=observer)
+        if what is None:
+            break
+        ta, tb = a.clone(), b.clone()   # nothing is awaited: the move is its player's own
+        for game in (ta, tb):
+            game.apply(move)
+        if entitled(ta, observer) != entitled(tb, observer):
+            continue   # the move shows the difference by itself
+        places = sum(x != y for x, y in zip(ta.hands[observer], tb.hands[observer], strict=False))
+        for game in (ta, tb):
+            for _settle in range(4):
+                if not game.reaction_open or game.awaiting or game.over:
+                    break
+                game.apply(RESOLVE)
+        if Counter(ta.hands[observer]) != Counter(tb.hands[observer]):
+            places += len(a.hands[observer])   # a card that differs left the hand
+        if places > most:
+            best, most = _fork(a, b, observer, f"{what}, as it plays a card"), places
+    return None if best is None else (best, most > len(a.hands[observer]))
 
 
 def differing(a, b) -> set[str]:
@@ -431,15 +517,54 @@ def _leak_report(a, b, fork: Fork, who, move, got_a, got_b) -> str:
 
 
 def check_games(rules: Ruleset, games: int, most_players: int = 5, deck: str | None = None,
-                variants: tuple[str, ...] = (), first_seed: int = 0) -> dict[str, int]:
+                variants: tuple[str, ...] = (), first_seed: int = 0, cards=()) -> dict:
     """``games`` random games of ``rules`` (2 to ``most_players`` seats), each compared along
     its forks; raises :class:`Leak` at the first leak, else returns how much was compared
-    (``hands``, ``pile``: the twins that differ by hand cards, by draw-pile cards)."""
-    total = {"games": 0, "forks": 0, "compared": 0, "hands": 0, "pile": 0}
+    (``hands``, ``pile``: the twins that differ by hand cards, by draw-pile cards).
+
+    ``cards`` (a plugin's): how often each was played in the twins is counted (``played``).
+    When the boxes lay hands face down, each is also rehearsed (:mod:`.rehearsal`): played
+    first thing by a cursed hand, against a twin where that hand lies in another order, in
+    :data:`REHEARSALS` games of its own (``curse``: whether the boxes could)."""
+    total = new_stats(cards)
+    total["curse"] = bool(rules.hooked.get("ekpeer_hand_hidden"))
     for seed in range(first_seed, first_seed + games):
         n = 2 + seed % (most_players - 1)
-        stats = play_and_compare(rules, [f"p{i}" for i in range(n)], deck, variants, seed)
+        stats = play_and_compare(rules, [f"p{i}" for i in range(n)], deck, variants, seed, cards)
         total["games"] += 1
-        for k in ("forks", "compared", "hands", "pile"):
-            total[k] += stats[k]
+        add_stats(total, stats)
+    for card in cards if total["curse"] else ():
+        for seed in _rehearsal_seeds(first_seed, games):
+            players = [f"p{i}" for i in range(2 + seed % (most_players - 1))]
+            deal = rules.new_game(players, seed=seed, deck=deck, variants=variants)
+            if card not in deal.cards or not plain(deal, card):
+                break
+            start = rehearsal(rules, deal, card, seed, blind=seed % 2 == first_seed % 2)
+            if start is not None:
+                add_stats(total, play_and_compare(rules, players, deck, variants, seed, cards, start))
     return total
+
+
+def rehearsal(rules: Ruleset, deal, card: str, seed: int, blind: bool) -> tuple | None:
+    """A rehearsal of ``card`` (:mod:`.rehearsal`) from ``deal``: the rigged game, its first
+    move and the twin. The RNG of the rigged game decides which card a random pick takes: a
+    few are tried, for a twin where the card's effect takes another card (see
+    :func:`cursed_fork`)."""
+    found = None
+    for tried in range(3):
+        rigged = rehearse(rules, deal, card, seed + 7919 * tried, blind)
+        if rigged is None:
+            continue
+        a, move, observer = rigged
+        twin = cursed_fork(a, move, observer, random.Random(seed + tried))
+        if twin is not None:
+            found = (a, move, twin[0])
+            if twin[1]:
+                break
+    return found
+
+
+def _rehearsal_seeds(first_seed: int, games: int) -> range:
+    """The seeds a card's cursed rehearsals are dealt from: a few per card, at most
+    :data:`REHEARSALS` (a card not dealt from one seat count may be from another)."""
+    return range(first_seed, first_seed + min(games, REHEARSALS))

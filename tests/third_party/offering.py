@@ -61,3 +61,51 @@ class CURSED_TOLD:
     REQUIRES = REQUIRES
     CARDS = cards("cursed")
     DECKS = DECKS
+
+
+# ---------------------------------------------------------------------- a card that sinks its own
+def _sinking(leak: bool):
+    def effect(game: Game, action: Action) -> None:
+        by = action.by
+
+        def sink(card: str) -> None:
+            hidden = game.hand_hidden(by)
+            game.remove_from_hand(by, card)
+            game.draw_pile.insert(-1, card, known_to=[by] if leak or not hidden else (), place_known=True)
+            game.emit_own_card("sank", by, card, player=by, from_hand=by)
+
+        if game.hands[by]:
+            game.ask_card_from_hand(by, sink, prompt="put a card at the bottom of the draw pile",
+                                    source="sinking")
+
+    return effect
+
+
+def sinking_cards(leak: bool = False) -> list[CardSpec]:
+    """Sinking puts a card of its player's own hand at the bottom of the draw pile (they know
+    where it went, unless their hand lies face down: then they never saw which). Driftwood
+    can never be played: a pass says nothing about it."""
+    return [CardSpec("sinking", "Sinking",
+                     "Put a card from your hand face down at the bottom of the draw pile.",
+                     counts={BOX: 2}, effect=_sinking(leak),
+                     phrases={"sank": "{Player} {player:put} a card at the bottom of the draw pile",
+                              "sank/card": "{Player} {player:put} {card} at the bottom of the draw pile"}),
+            CardSpec("driftwood", "Driftwood", "Cannot be played.", counts={BOX: 1},
+                     can_play=lambda game, by: "driftwood floats: it cannot be played")]
+
+
+class SINKING:
+    """Sinking and Driftwood, keeping a cursed hand's card from its own player."""
+
+    REQUIRES = REQUIRES
+    CARDS = sinking_cards()
+    DECKS = DECKS
+
+
+class SINKING_TOLD:
+    """Sinking telling its player where their card went though their hand lies face down
+    (``known_to=[by]`` without asking ``hand_hidden``): a third party's Low Tide did."""
+
+    REQUIRES = REQUIRES
+    CARDS = sinking_cards(leak=True)
+    DECKS = DECKS
