@@ -90,12 +90,13 @@ def session_factory(*, think: tuple[float, float] = (0.3, 0.7), bind: str | None
 
     def make(mode: str = "play", name: str = "you", settings: dict[str, Any] | None = None,
              autostart: bool = False, address: str | None = None, table: str | None = None,
-             password: str | None = None, watch: bool = False, create: bool = False, **_: Any) -> Any:
+             password: str | None = None, watch: bool = False, create: bool = False,
+             start_screen: bool = False, **_: Any) -> Any:
         from .tui.session import NetSession
 
         if mode == "join":      # create: ekpeer join --create (else a --table typo is refused)
             return NetSession(address or "tcp://127.0.0.1:5555", name, table=table, password=password,
-                              insecure=insecure, watch=watch, create=create)
+                              insecure=insecure, watch=watch, create=create, start_screen=start_screen)
         from .net.hosted import LocalHost
         from .net.reach import public_hosts
 

@@ -16,7 +16,9 @@ number is skipped, it reconnects on a fresh socket, again and again until the ho
 and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
 is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
 its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
-code, message}`` when the host answers but has no seat for us any more.
+code, message}`` when the host answers but has no seat for us any more. A seat taken back
+by a newer connection of the same client key (the player joined again in another window) is
+``{state: "replaced", message}``: the client closes its socket and reconnects no more.
 """
 
 from __future__ import annotations
@@ -450,6 +452,9 @@ class Client:
             if env.type == "reply" and env.body.get("code") == "not_joined" and self.table \
                     and not self._resyncing:
                 asyncio.ensure_future(self._resync("host forgot us"))
+            if env.type == "reply" and env.re is None and env.body.get("code") == "replaced":
+                await self._replaced(env.body)
+                continue
             msgs = [Message(env.type, env.body, env.id, env.re, env.seq)]
             timer = env.body.get("timer") if env.type == "update" else None
             if isinstance(timer, dict):     # the timer a move (re)started rides in its update
@@ -550,6 +555,21 @@ class Client:
                     await asyncio.sleep(0.2)
         finally:
             self._resyncing = False
+
+    async def _replaced(self, body: dict[str, Any]) -> None:
+        """Our seat went to a newer connection of this client key (the player joined again
+        elsewhere: another window, a restarted terminal). This one lets it go for good: no
+        reconnect takes the seat back (two windows would take it from each other in turn), and
+        the socket closes, so that nothing connects again on its own. Said to the reader in a
+        ``connection`` message, ``{state: "replaced", message}``."""
+        self.auto_reconnect = False
+        self.table, self.seat, self.token = None, None, None
+        self._closed = True
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("the seat was taken on another connection"))
+        self._close_socket()
+        await self._tell("replaced", code="replaced", message=str(body.get("message") or ""))
 
     async def _own_network_down(self) -> bool:
         """Has this machine no route to the host (its own network down)? (ekpeer.net.reach)"""

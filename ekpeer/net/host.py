@@ -53,6 +53,7 @@ __all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENT
 RECV_BATCH = 64        # frames handled per wake of the receiving task
 CLOSING = "the host closed the table"   # what every client is told when the host stops on purpose
 CLOSING_LINGER_MS = 250                 # how long the closing frames may take to leave
+REPLACED_LINGER = 1.0   # seconds a connection told it lost its seat (``replaced``) is kept, then dropped
 SEED_BITS = 256        # a game's seed from the OS: far past any search (at least 128 asked)
 
 
@@ -622,6 +623,24 @@ class Host:
     def detach(self, session: Session) -> None:
         if session.table is not None:
             session.table.leave(session)
+
+    def replaced(self, session: Session, table: str, seat: str) -> None:
+        """``session`` lost its seat to a newer connection of the same client key (the player
+        joined again: a restarted terminal, or a second window with the same data dir). It is
+        told so (a ``replaced`` refusal, without ``re``), so that a window still open does not
+        take the seat back, then dropped once the words have had a moment to leave."""
+        if session.dead:
+            return
+        self.log("replaced", table=table, seat=seat, key=(session.key or "")[:8])
+        self.error_reply(session, None, "replaced",
+                         f"you joined table {table} again as {seat} on another connection with your key "
+                         "(another window, or a restarted one): that one has the seat now")
+
+        def gone() -> None:
+            if self.sessions.get(session.ident) is session:
+                self.drop(session, "replaced")
+
+        self.call_later(REPLACED_LINGER, gone)
 
     def drop(self, session: Session, reason: str) -> None:
         """Forget a connection; its seat (if any) waits for its return for the grace period."""

@@ -81,6 +81,11 @@ class TableHost(TimerHost, Protocol):
 
     def remove_table(self, table: Table) -> None: ...
 
+    def replaced(self, session: Session, table: str, seat: str) -> None:
+        """``session`` lost seat ``seat`` at ``table`` to a newer connection of its key: told so
+        (``replaced``), then dropped."""
+        ...
+
     def new_seed(self, rng: random.Random) -> int:
         """A seed for a deal or a bot: from the OS (unless the host has a fixed seed)."""
         ...
@@ -336,9 +341,7 @@ class Table(TableTimers):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
             seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
-            old = seat.session
-            if old is not None and old is not session:
-                old.table, old.seat = None, None
+            self.take_seat_from(seat, session)
             bot_played = self.seat_back(seat, session)
             return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played}
         if not name:
@@ -352,9 +355,7 @@ class Table(TableTimers):
                 if self.game is not None and self.phase == "playing":
                     self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
-            old = mine.session
-            if old is not None and old is not session:
-                old.table, old.seat = None, None
+            self.take_seat_from(mine, session)
             bot_played = self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played}
         if self.phase == "over":
@@ -377,14 +378,24 @@ class Table(TableTimers):
 
     def returning(self, session: Session, name: str | None) -> Seat | None:
         """The seat ``session`` comes back to by name: a person's, taken by this client key
-        (CurveZMQ proves the key), away from it, or in a game (a client restarted before the host
-        noticed its old connection was gone). Its own seat needs no password, as a token's does:
-        a player who left a game was told that joining again gives the seat back."""
+        (CurveZMQ proves the key), in the lobby as in a game, whether or not the host has noticed
+        yet that its old connection is gone (a terminal killed in a lobby and the same ``ekpeer
+        join`` run at once was refused as if someone else had the name). Its own seat needs no
+        password, as a token's does: a player who left a game was told that joining again gives
+        the seat back. Another key with that name is no returning player (``name_taken``)."""
         mine = self.seat(name) if name else None
-        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session) \
-                and (mine.session is None or self.phase != "lobby"):
+        if mine is not None and mine.human and mine.key is not None and self.owns(mine, session):
             return mine
         return None
+
+    def take_seat_from(self, seat: Seat, session: Session) -> None:
+        """``seat``'s connection, if another than ``session``, no longer holds it: the same key
+        came back on a new one (the newer window wins). The old one is told so and dropped
+        (:meth:`TableHost.replaced`): a window left open must not take the seat back."""
+        old = seat.session
+        if old is not None and old is not session:
+            old.table, old.seat = None, None
+            self.host.replaced(old, self.id, seat.name)
 
     def sit_for_next_game(self, session: Session, name: str) -> dict[str, Any]:
         """After a game, a late friend (most often one who watched it) takes a seat for the

@@ -659,6 +659,8 @@ class EkpeerApp(App):
             self.options = {**self.options, "password": message.password or None}
         # `ekpeer join --watch` without an address: every table picked on the start screen is watched
         self.options = {**self.options, "watch": message.watch or self.watch_flag}
+        # a refusal names the start screen's boxes, not the command line's flags
+        self.options = {**self.options, "start_screen": True}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
 

@@ -56,6 +56,19 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
     return _("Table {table}: {message}").format(table=table, message=message or _("the host refused"))
 
 
+def password_refused(table: str, message: str, given: bool, start_screen: bool) -> str:
+    """A table's password refused (``bad_password``), and the way on where the person is:
+    ``given``, they typed one and it was wrong (try again); else it is needed, and goes in the
+    start screen's password box (``start_screen``) or after ``--password`` on the command line."""
+    if given:
+        return _("Table {table}: {message}. Try again.").format(table=table, message=message)
+    if start_screen:
+        return _("Table {table}: {message}. Type it in the “{box}” box, then join again.").format(
+            table=table, message=message, box=_("password, if any"))
+    return _("Table {table}: {message}. Join again with the table's password (--password).").format(
+        table=table, message=message)
+
+
 def no_table(table: str, endpoint: str, hello: dict[str, Any]) -> str:
     """A join naming a table the host does not have (``ekpeer join --table bsae``): the tables
     it has (its hello's list), so a typo is seen at once, and how to make the table instead."""

@@ -161,8 +161,9 @@ class NetSession(Session):
     def __init__(self, endpoint: str, name: str = "you", table: str | None = None, create: bool = False,
                  settings: dict[str, Any] | None = None, autostart: bool = False,
                  password: str | None = None, *, host: HostHere | None = None,
-                 insecure: bool = False, watch: bool = False) -> None:
+                 insecure: bool = False, watch: bool = False, start_screen: bool = False) -> None:
         self.endpoint = endpoint
+        self.start_screen = start_screen    # chosen there: a refusal names its boxes, not flags
         self.watch = watch
         self.password = password
         self.name = name
@@ -181,6 +182,22 @@ class NetSession(Session):
         self._forward: asyncio.Task | None = None
 
     async def open(self) -> None:
+        """Connect and sit down; refused (or failed), the connection is closed before the
+        refusal is raised: a client left open after a refused hello reconnected every few
+        seconds, for good, with nothing to say (the host's ``no_hello`` strikes piled up
+        against an address friends share)."""
+        try:
+            await self._open()
+        except BaseException:
+            if self._forward is not None:
+                self._forward.cancel()
+                self._forward = None
+            if self.client is not None:
+                with contextlib.suppress(Exception):
+                    await self.client.close()
+            raise
+
+    async def _open(self) -> None:
         from ..net.client import Client, HostNotAnswering, RequestError
 
         host = self.host
@@ -220,9 +237,11 @@ class NetSession(Session):
                 from .refusals import no_table
 
                 raise SessionClosed(no_table(table or "main", self.endpoint, hello)) from None
-            if exc.code == "bad_password":   # the host's own words, plainly
-                words = _("Table {table}: {message}. Join again with the table's password (--password).")
-                raise SessionClosed(words.format(table=table or "main", message=exc.message)) from None
+            if exc.code == "bad_password":   # the host's own words, and the way on from here
+                from .refusals import password_refused
+
+                raise SessionClosed(password_refused(table or "main", exc.message, bool(self.password),
+                                                     self.start_screen)) from None
             raise
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
@@ -240,6 +259,12 @@ class NetSession(Session):
 
     async def _pump(self) -> None:
         async for msg in self.client.messages():
+            if msg.type == "connection" and msg.body.get("state") == "replaced":
+                # the same player joined again in another window: that one has the seat now
+                words = _("You joined table {table} again in another window (the same player, from the "
+                          "same data folder): that window has your seat now.").format(table=self.table)
+                self.queue.put_nowait({"type": "closed", "body": {"reason": words}})
+                return
             self.queue.put_nowait({"type": msg.type, "body": msg.body})
 
     async def _request(self, what: str, *args: Any, **kwargs: Any) -> None:

@@ -6,6 +6,7 @@ import asyncio
 from types import SimpleNamespace
 
 import pytest
+import zmq
 
 from ekpeer.net.client import Client, RequestError
 from ekpeer.net.remote_bot import RemoteBot
@@ -16,7 +17,8 @@ from .conftest import FAST, events, wait_for
 async def test_created_table_lobby_spectator_and_rematch(host, ctx):
     ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5)
     bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5)
-    eve = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5)
+    # eve is another person: her own client key (the same key under bob's name is bob back)
+    eve = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5, keypair=zmq.curve_keypair())
     try:
         hello = await ann.connect()
         assert hello["versions"] == [1] and {p["name"] for p in hello["choices"]["plugins"]} >= {"base"}

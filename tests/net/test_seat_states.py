@@ -94,10 +94,10 @@ async def test_a_restarted_client_takes_its_seat_back_by_name_before_the_host_no
         await ann.start()
         table = host.tables["k"]
         await wait_for(lambda: table.game is not None, 5, what="the game")
-        old = table.seat("bob").session
+        old, token = table.seat("bob").session, bob.token
         await again.connect()
         joined = await again.join("k")
-        assert joined["resumed"] and joined["seat"] == "bob" and joined["token"] == bob.token
+        assert joined["resumed"] and joined["seat"] == "bob" and joined["token"] == token
         assert table.seat("bob").session is not old and old.seat is None
     finally:
         for c in (ann, bob, again):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import zmq
 import zmq.asyncio
 from ports import free_port
 
@@ -42,7 +43,8 @@ async def test_a_late_friend_and_a_taken_name_read_words_and_the_way_on():
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     await host.start()
     host.add_table("t", SETTINGS, autostart=False)
-    bob = Client(host.address, "bob", ctx=ctx)
+    # bob is another person (his own key): the app's key under his name would be bob back
+    bob = Client(host.address, "bob", ctx=ctx, keypair=zmq.curve_keypair())
     try:
         await bob.connect()
         await bob.join("t")

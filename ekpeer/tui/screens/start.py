@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,6 +23,20 @@ from ..widgets import KeyBar
 PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
 #: seconds of a LAN with no table before the start screen says so (hosts answer in about one)
 QUIET_LAN = 6.0
+#: the longest name, as ``--name`` and the host take it (``ekpeer.net.protocol.NAME_LEN``; the
+#: client imports no host code, so a test checks that the two agree)
+NAME_MOST = 32
+
+
+class NameInput(Input):
+    """The name box: a letter typed into it when full is said, not dropped without a word (it
+    stopped at 16 letters, and nothing said why)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and self.max_length and len(self.value) >= self.max_length \
+                and self.selection.is_empty:
+            self.notify(_("A name has at most {most} characters.").format(most=self.max_length),
+                        severity="warning", timeout=4)
 
 
 class StartScreen(Screen):
@@ -60,7 +74,7 @@ class StartScreen(Screen):
             with Horizontal(id="name-row"):
                 yield Label(_("Your name"))
                 # Tab into it keeps the name: selected whole, the next letter typed replaced it
-                yield Input(self.player_name, id="name", max_length=16, select_on_focus=False)
+                yield NameInput(self.player_name, id="name", max_length=NAME_MOST, select_on_focus=False)
             if self.discovery:
                 yield Label(_("Tables on your LAN: ↑ ↓ choose, Enter joins"), classes="heading first")
                 yield Static(_("Looking for tables on the LAN…"), id="lan-status")
@@ -222,11 +236,15 @@ class StartScreen(Screen):
         watch = mode == "watch"
         if watch:
             mode = "join"
+        lan = self.query("#lan-tables")
+        highlighted = lan.first(OptionList).highlighted if lan and self.lan_tables else None
+        if mode == "join" and highlighted is not None and 0 <= highlighted < len(self.lan_tables) \
+                and (not address or address == self.lan_tables[highlighted].address):
+            # nothing typed, or the address of the table highlighted on the LAN list (Enter on it
+            # put it there): that table, not the --table the screen was opened with
+            self.join_listed(highlighted, watch=watch)
+            return
         if mode == "join" and not address:
-            lan = self.query("#lan-tables")
-            if lan and self.lan_tables:   # nothing typed: the table highlighted on the LAN list
-                self.join_listed(lan.first(OptionList).highlighted, watch=watch)
-                return
             self.notify(_("Type the host's address first (as the host's lobby shows it)."),
                         severity="warning")
             self.query_one("#address", Input).focus()
