@@ -57,6 +57,9 @@ class Outbox:
     def remove_table(self, table: Table) -> None:
         self.events.append("removed")
 
+    def replaced(self, session: Session, table: str, seat: str) -> None:
+        self.frames.append((session, "replaced"))
+
     seed = 7                            # a fixed seed: deals from rng, the same every run
 
     def new_seed(self, rng: random.Random) -> int:
