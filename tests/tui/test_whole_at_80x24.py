@@ -1,0 +1,45 @@
+"""What a stranger found cut or run together at 80x24: the custom deck's settings ("Pile
+picks2"), the Party Pack's deck label ("the cards for 4-7" read as cut off) and a long combo
+among the moves (``m``). Each is read off the screen as a terminal shows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer import i18n
+from ekpeer.net.lobby import choices_in, table_plugins_in
+
+from .conftest import screen_lines, settle
+from .test_lobby_roles import lobby, lobby_app
+
+
+def party_lobby(lang: str) -> dict:
+    """A 5-seat Party Pack table whose players pick cards; ann, its creator, is ready (so the
+    picking screen stays shut)."""
+    message = lobby(seats=5, expansions=("base", "party"), deck="party_pack")
+    body = message["body"]
+    body["choices"] = choices_in(lang)
+    body["plugins"] = table_plugins_in(["base", "party"], lang)
+    body["seats"][0]["ready"] = True
+    body["settings"]["options"] = {"custom": {"pile_picks": 2, "hand_picks": 2, "random_cards": 40}}
+    return message
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Pile picks 2", "Hand picks 2", "Random     40", "Deck      Party Pack: 4-7 player cards "]),
+    ("da", ["Bunkevalg  2", "Håndvalg   2", "Tilfældige 40", "Bunke     Party Pack: til 4-7 spillere "]),
+])
+async def test_the_custom_decks_settings_and_the_party_packs_label_read_whole(lang, said):
+    i18n.set_language(lang)
+    try:
+        app, _ = lobby_app([party_lobby(lang)])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, 6)
+            top = screen_lines(app)
+            app.screen.query_one("#settings").scroll_end(animate=False)
+            await settle(pilot, 3)
+            shown = "\n".join(top + screen_lines(app))
+    finally:
+        i18n.set_language("en")
+    for words in said:
+        assert words in shown, (words, shown)
