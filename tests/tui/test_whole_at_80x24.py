@@ -1,6 +1,7 @@
 """What a stranger found cut or run together at 80x24: the custom deck's settings ("Pile
 picks2"), the Party Pack's deck label ("the cards for 4-7" read as cut off) and a long combo
-among the moves (``m``). Each is read off the screen as a terminal shows it."""
+among the moves (``m``); and the game-over dialog's Leave, which did not say the seat is kept.
+Each is read off the screen as a terminal shows it."""
 
 from __future__ import annotations
 
@@ -43,3 +44,32 @@ async def test_the_custom_decks_settings_and_the_party_packs_label_read_whole(la
         i18n.set_language("en")
     for words in said:
         assert words in shown, (words, shown)
+
+
+def _game_over():
+    from .test_snapshots import game_over
+
+    return game_over()
+
+
+@pytest.mark.parametrize("mode", ["join", "play"])
+async def test_the_game_over_dialog_says_what_leaving_does_to_your_seat(mode):
+    """bob pressed x after a game; the next one was dealt with "bob 8▮ left: bot playing" in
+    his seat, and his command run again gave it back. The dialog said only "Leave (x)". In
+    ``ekpeer play`` the table lives in the program: leaving closes it."""
+    from ekpeer.tui.app import make_app
+    from ekpeer.tui.session import FakeSession
+
+    session = FakeSession([_game_over()], name="ann")
+    app = make_app(lambda **_: session, mode=mode, name="ann", address="tcp://10.0.0.2:5555")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        box = app.screen.query_one("#dialog").region
+        shown = " ".join(line[box.x + 1:box.right - 1] for line in screen_lines(app)[box.y:box.bottom])
+    shown = " ".join(shown.split())
+    kept = ("Leave (x) or Quit (q): a bot plays your seat in the next games, and joining again "
+            "with the same name gives it back.")
+    closed = "Leave (x) or Quit (q) closes this table: it is hosted in this program."
+    assert (kept if mode == "join" else closed) in shown, shown
+    assert (closed if mode == "join" else kept) not in shown
+    assert "Rematch (r)" in shown and "Leave (x)" in shown and "Quit (q)" in shown
