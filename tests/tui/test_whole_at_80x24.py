@@ -73,3 +73,41 @@ async def test_the_game_over_dialog_says_what_leaving_does_to_your_seat(mode):
     assert (kept if mode == "join" else closed) in shown, shown
     assert (closed if mode == "join" else kept) not in shown
     assert "Rematch (r)" in shown and "Leave (x)" in shown and "Quit (q)" in shown
+
+
+async def test_the_moves_list_never_shows_part_of_a_move_as_if_whole():
+    """At 80x24 the list's bottom edge cut a combo at "Play Defuse + See the Future (3x) +
+    Attack (2x) + Skip +"; each five-card combo also said what five different cards do, three
+    lines each. Now that is said once over the list, and a move the list's edge would cut
+    shows as "…" until scrolled to: every move in view is whole, whichever is highlighted."""
+    from .conftest import rigged, scripted_app, snapshot_of
+
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 5,
+             "discard": ["nope", "cattermelon"],
+             "hands": {"ann": ["defuse", "see_the_future", "attack", "skip", "favor", "tacocat"],
+                       "bob": ["nope"]}}
+    game, rules, events = rigged(table)
+    app, _ = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("m")
+        await settle(pilot, 4)
+        shown = " ".join(" ".join(screen_lines(app)).split())
+        assert "Five different cards: take any card of the discard pile." in shown
+        moves = app.screen.query_one("#dialog-options")
+        labels = [" ".join(label.split()) for _m, label, _c in app.screen.options]
+        assert sum(label.endswith("(five different)  (spends your Defuse!)".replace("  ", " "))
+                   for label in labels) >= 3, labels
+        for _ in labels:
+            box = moves.scrollable_content_region        # (without its scrollbar)
+            rows = [line[box.x:box.right].strip() for line in screen_lines(app)[box.y:box.bottom]]
+            said = " ".join(" ".join(row for row in rows if row and row != "…").split())
+            assert said, rows
+            # what shows is whole moves, one after the other: never a move's tail or its head alone
+            rest = said
+            while rest:
+                whole = max((label for label in labels if rest.startswith(label)), key=len, default=None)
+                assert whole is not None, (rest, rows)
+                rest = rest[len(whole):].lstrip()
+            await pilot.press("down")
+            await settle(pilot, 1)
