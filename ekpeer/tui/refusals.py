@@ -45,8 +45,11 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         if "next game" in message:
             return _("Every seat at table {table} is taken for the next game too: watch on, "
                      "{elsewhere}.").format(table=table, elsewhere=elsewhere)
-        return _("Every seat at table {table} is taken. Watch its game (Watch on the start screen, "
-                 "ctrl+g, or add --watch), {elsewhere}.").format(table=table, elsewhere=elsewhere)
+        # only a table in its lobby says this (a game on is "table_started", one over "next game
+        # too"): "Watch its game" sent a stranger to watch a game nobody had started
+        return _("Every seat at table {table} is taken, and its game has not started yet. Watch the "
+                 "table (Watch on the start screen, ctrl+g, or add --watch) and take a seat with t if "
+                 "one frees up, {elsewhere}.").format(table=table, elsewhere=elsewhere)
     if code == "bad_password":
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(
             table=table, message=message)

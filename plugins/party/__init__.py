@@ -354,7 +354,7 @@ CARDS = [*SHARED, *EXTRA_CARDS]
 DECKS = [
     DeckSpec(DECK, "Party Pack", main=True, min_players=2, max_players=10,
              description="120 cards for 2-10 players: paw cards for 2-3, the others for 4-7, all for 8-10",
-             parts=((2, 3, "the cards for 2-3"), (4, 7, "the cards for 4-7"), (8, 10, "all 120 cards"))),
+             parts=((2, 3, "2-3 player cards"), (4, 7, "4-7 player cards"), (8, 10, "all 120 cards"))),
 ]
 
 VARIANTS = [

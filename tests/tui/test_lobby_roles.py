@@ -159,7 +159,7 @@ async def test_decks_that_cannot_seat_the_table_say_so_where_they_are_chosen():
         deck = app.screen.query_one("#set-deck", Select)
         labels = {value: str(prompt) for prompt, value in deck._options}
         assert labels["original"] == "Original Edition: 2-5 players only, not 6"
-        assert labels["party_pack"] == "Party Pack: the cards for 4-7"
+        assert labels["party_pack"] == "Party Pack: 4-7 player cards"
     app, _ = lobby_app([lobby(you="ann", seats=3)])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)

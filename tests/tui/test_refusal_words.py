@@ -139,7 +139,9 @@ async def test_a_long_name_a_name_in_capitals_and_a_full_table_read_as_a_person_
     assert "hello" not in long_name and "'name'" not in long_name
     assert "Someone at table t is already called cat: names that differ only in capitals" in capitals
     assert "already called cat (names that differ only in capitals" in hosts_words
-    assert "Every seat at table t is taken. Watch its game" in full and "--watch" in full, full
+    # the table is in its lobby: no game to watch yet, and a seat that frees up is the watcher's
+    assert "Every seat at table t is taken, and its game has not started yet. Watch the table" in full, full
+    assert "Watch its game" not in full and "--watch" in full and "take a seat with t if one frees up" in full
     assert "--table NAME --create" in full and "ask the host" not in full
     for said_here in (long_name, capitals, full):
         assert not CODES.search(said_here), said_here
@@ -157,3 +159,4 @@ async def test_the_same_refusals_read_in_danish():
     assert "allerede cat" in capitals and "store og små bogstaver" in capitals, capitals
     assert "allerede cat" in hosts_words and "store og små bogstaver" in hosts_words, hosts_words
     assert "--watch" in full and "--create" in full and "Alle pladser ved bord t er taget" in full, full
+    assert "ikke begyndt" in full and "Kig med på spillet" not in full, full

@@ -210,3 +210,30 @@ def test_a_listed_table_says_it_has_a_password_before_anyone_is_refused():
     assert found_locked.as_dict()["password"] is True
     assert "(password)" in SeatScreen._line(locked.summary())
     assert "password" not in SeatScreen._line(open_.summary())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20), (80, 23)])
+async def test_a_busy_lan_keeps_the_address_and_the_buttons_on_screen(monkeypatch, size):
+    """At 80x24 a few tables found on the LAN pushed the buttons under the box's edge (only
+    their top edges showed): the list gives up rows instead, and scrolls to its highlight."""
+    from .conftest import screen_lines
+
+    key, _ = zmq.curve_keypair()
+    tables = [Found(name=f"t{i}@laptop:5555", table=f"t{i}", title=f"Table {i}", endpoint=f"tcp://10.0.0.{i}:5555",
+                    key=key.decode(), hostname="laptop", seats=4, taken=1, free=3, expansions=["base"])
+              for i in range(6)]
+    app = start_app(monkeypatch, [])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.screen.show_tables(tables)
+        await settle(pilot, 4)
+        box = app.screen.query_one("#start-box")
+        assert box.max_scroll_y == 0, (size, box.max_scroll_y)
+        shown = "\n".join(screen_lines(app))
+        for words in ("Join", "Watch", "Host a table", "Play vs bots", "tcp://HOST:PORT/KEY", "Table 0"):
+            assert words in shown.split("\n ^b")[0], (words, size)
+        bottom = max(b.region.bottom for b in app.screen.query("#start-buttons Button"))
+        assert bottom <= box.region.bottom - 1, size
+        await pilot.press(*["down"] * 5)                # the last table, scrolled into view
+        await settle(pilot)
+        assert "Table 5" in "\n".join(screen_lines(app))

@@ -93,7 +93,7 @@ def test_a_deck_dealt_by_the_count_says_which_cards_this_table_gets():
     party = _chosen_deck(settings, choices())
     reach = _reach(settings, choices())
     said = {n: str(deck_label(party, n, reach)) for n in (3, 5, 9)}
-    assert said == {3: "Party Pack: the cards for 2-3", 5: "Party Pack: the cards for 4-7",
+    assert said == {3: "Party Pack: 2-3 player cards", 5: "Party Pack: 4-7 player cards",
                     9: "Party Pack: all 120 cards"}
 
 

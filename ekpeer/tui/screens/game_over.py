@@ -112,8 +112,21 @@ class GameOverScreen(Dialog[str]):
                     yield Button(_("Rematch (r)"), id="rematch", variant="primary")
                 yield Button(_("Leave (x)"), id="leave")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
+            if not self.watching():
+                yield Static(self.leaving_words(), id="leave-words", classes="dim")
             # the keys no button shows (a stranger found l only by trying it)
             yield Static(_("l: the game's log   Esc: look at the table"), id="dialog-hint")
+
+    def leaving_words(self) -> str:
+        """What Leave and Quit do to your seat. A player who left after a game found the next
+        one dealt with "bob 8▮ left: bot playing" in their seat, and their seat back when they
+        ran their command again: the seat is kept for them, said here before they go. At a
+        table hosted in this program there is no table left to come back to."""
+        app = self.app
+        if getattr(app, "session_mode", None) == "play" or getattr(app, "hosting", lambda: False)():
+            return _("Leave (x) or Quit (q) closes this table: it is hosted in this program.")
+        return _("Leave (x) or Quit (q): a bot plays your seat in the next games, and joining again "
+                 "with the same name gives it back.")
 
     def watching(self) -> bool:
         """This client watches the table (and has not taken a seat yet)."""

@@ -255,8 +255,9 @@ def deck_part(deck: dict[str, Any], seats: int) -> str | None:
 def deck_label(deck: dict[str, Any], seats: int, reach: int = 0) -> Text:
     """``Original Edition: 2-5 players``; a deck that cannot seat the table says so in words:
     ``2-Player Edition: 2 players only, not 5`` (never "2-2, not 5"); one dealt by the count says
-    which of its cards this table gets instead, ``Party Pack: the cards for 4-7`` at 5 (a stranger
-    at a 5-seat table saw only "2-10 players"; a longer label is cut in the lobby's 80 columns)."""
+    which of its cards this table gets instead, ``Party Pack: 4-7 player cards`` at 5 (a stranger
+    at a 5-seat table saw only "2-10 players"; "the cards for 4-7" read as cut off, and a longer
+    label is cut in the lobby's 80 columns: 31 of them show)."""
     lo, hi = seats_span(deck, reach)
     players = _("{n} players").format(n=lo) if lo == hi else _("{lo}-{hi} players").format(lo=lo, hi=hi)
     title = deck.get("title", deck.get("name"))
@@ -658,7 +659,9 @@ class LobbyScreen(Screen):
                             (_("Hand picks"), "set-hand-picks", HAND_PICKS, hand),
                             (_("Random"), "set-random-cards", RANDOM_CARDS, n_random)):
                         values = sorted({*values, value}) if isinstance(value, int) else values
-                        widgets.append(Horizontal(Label(label, classes="row-label"),
+                        # "Pile picks" and "Tilfældige" fill the rows' 10 columns: the value
+                        # ran into them ("Pile picks2"), so these labels are one column wider
+                        widgets.append(Horizontal(Label(label, classes="row-label picks"),
                                                   select([(str(n), n) for n in values], ident, value),
                                                   classes="row"))
             widgets.append(Label(_("Password"), classes="heading"))

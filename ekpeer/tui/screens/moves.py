@@ -32,8 +32,8 @@ def move_words(move: dict[str, Any], cat: Catalog) -> str:
         text = _("Play {cards}").format(cards=cards)
     if move.get("name"):    # said as the "Play" before it is: Danish "og nævn", not "og nævner"
         text += _(", and name {card}").format(card=cat.title(move["name"]))
-    if len(move.get("cards") or []) == 5:   # said what it does: a list of them read as noise
-        text += _("  (five different: take any card of the discard pile)")
+    if len(move.get("cards") or []) == 5:   # what it does is said once, over the list
+        text += _("  (five different)")
     spent = spent_savers(move, cat)
     if spent:   # legal (any two of a kind make a pair), rarely meant: said, and listed last
         text += _("  (spends your {card}!)").format(card=cat.title(spent[0]))
@@ -55,4 +55,9 @@ class MovesScreen(PickScreen):
         options = [(m, move_words(m, cat), (m.get("cards") or [None])[0]) for m in moves[:200]]
         if not options:
             options = [(None, _("(no move is open to you now)"), None)]
-        super().__init__(_("Every move open to you"), _("Pick one to make it."), options, cancel=True)
+        # said on each five-card combo, it made each three lines long at 80 columns (a list of
+        # them read as noise, without it as nothing): said once, each says "(five different)"
+        fives = any(len(m.get("cards") or []) == 5 for m in moves)
+        details = _("Five different cards: take any card of the discard pile.") if fives else ""
+        super().__init__(_("Every move open to you"), _("Pick one to make it."), options, cancel=True,
+                         details=details)

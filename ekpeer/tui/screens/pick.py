@@ -5,9 +5,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.strip import Strip
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -48,6 +51,27 @@ class Choices(OptionList):
         option = self.get_option_at_index(self.highlighted)
         self.chosen = not option.disabled      # (a disabled option is not selected: no answer)
         super().action_select()
+
+    def render_line(self, y: int) -> Strip:
+        """An option of several lines that the list's edge cuts shows none of them: a stranger
+        read "Play Defuse + See the Future (3x) + Attack (2x) + Skip +" at the list's bottom as
+        the whole move. Its first line in view says "…" (more there: scroll on); the
+        highlighted option always shows, scrolled whole into view where it fits."""
+        line = self.scroll_offset.y + y
+        lines = self._lines
+        if 0 <= line < len(lines):
+            index, offset = lines[line]
+            start = line - offset
+            height = self._heights.get(index, 1)
+            top, rows = self.scroll_offset.y, self.scrollable_content_region.height
+            if index != self.highlighted and (start < top or start + height > top + rows):
+                style = self.get_visual_style("option-list--option").rich_style
+                width = self.scrollable_content_region.width
+                first_in_view = line == max(start, top)
+                if first_in_view:
+                    return Strip([Segment(" …".ljust(width), style + Style(dim=True))], width)
+                return Strip.blank(width, style)
+        return super().render_line(y)
 
     def action_cursor_up(self) -> None:
         self._step(-1)

@@ -23,6 +23,8 @@ from ..widgets import KeyBar
 PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
 #: seconds of a LAN with no table before the start screen says so (hosts answer in about one)
 QUIET_LAN = 6.0
+#: rows the LAN list may take at most (its frame included), and at least: one table's line
+LAN_ROWS = (3, 10)
 #: the longest name, as ``--name`` and the host take it (``ekpeer.net.protocol.NAME_LEN``; the
 #: client imports no host code, so a test checks that the two agree)
 NAME_MOST = 32
@@ -43,7 +45,7 @@ class StartScreen(Screen):
     # Every label is short enough for its column at 80 columns, and the box keeps one width at
     # 200: nothing is cut off (tests/tui/test_evening_screens.py measures them).
     DEFAULT_CSS = """
-    #lan-tables { height: auto; max-height: 8; margin: 0; }
+    #lan-tables { height: auto; max-height: 10; margin: 0; }
     #lan-status { color: $text-muted; }
     #name-row { height: 3; }
     #name-row Label { width: 11; padding: 1 0 0 0; }
@@ -105,6 +107,25 @@ class StartScreen(Screen):
             for button in self.query("#play"):     # (none when the app is closing)
                 button.focus()
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_lan_list)
+
+    def _fit_lan_list(self) -> None:
+        """The LAN list takes only the rows the box has left, so that the address and the
+        buttons below it stay on screen: at 80x24 a few tables found pushed the buttons under
+        the box's edge (their top edges alone showed). The list scrolls to its highlight."""
+        lists, boxes = self.query("#lan-tables"), self.query("#start-box")
+        if not lists or not boxes:
+            return
+        tables, box = lists.first(OptionList), boxes.first()
+        keys = sum(bar.outer_size.height for bar in self.query(KeyBar))
+        room = self.size.height - keys - box.styles.gutter.height
+        others = box.virtual_size.height - tables.outer_size.height
+        low, high = LAN_ROWS
+        rows = max(low, min(high, room - others))
+        if tables.styles.max_height is None or tables.styles.max_height.value != rows:
+            tables.styles.max_height = rows
+
     # ------------------------------------------------------------------ LAN tables
     @work(exclusive=True, group="lan")
     async def browse(self) -> None:
@@ -134,6 +155,7 @@ class StartScreen(Screen):
         found = self.query("#lan-status")
         if found:
             found.first(Static).update(Content(text))
+            self.call_after_refresh(self._fit_lan_list)     # its lines may wrap to more or fewer
 
     def show_tables(self, tables: list[Any]) -> None:
         # open tables first: the ones Enter can join
@@ -160,6 +182,7 @@ class StartScreen(Screen):
         self._lan_status(found if n else _("Looking for tables on the LAN…"))
         if not n:
             self.set_timer(QUIET_LAN, self._quiet_lan)
+        self.call_after_refresh(self._fit_lan_list)
 
     @staticmethod
     def _table_line(t: Any) -> str:
