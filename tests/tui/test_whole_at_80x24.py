@@ -67,9 +67,9 @@ async def test_the_game_over_dialog_says_what_leaving_does_to_your_seat(mode):
         box = app.screen.query_one("#dialog").region
         shown = " ".join(line[box.x + 1:box.right - 1] for line in screen_lines(app)[box.y:box.bottom])
     shown = " ".join(shown.split())
-    kept = ("Leave (x) or Quit (q): a bot plays your seat in the next games, and joining again "
+    kept = ("Leaving or quitting: a bot plays your seat in the next games, and joining again "
             "with the same name gives it back.")
-    closed = "Leave (x) or Quit (q) closes this table: it is hosted in this program."
+    closed = "Leaving or quitting closes this table: it is hosted in this program."
     assert (kept if mode == "join" else closed) in shown, shown
     assert (closed if mode == "join" else kept) not in shown
     assert "Rematch (r)" in shown and "Leave (x)" in shown and "Quit (q)" in shown

@@ -124,8 +124,8 @@ class GameOverScreen(Dialog[str]):
         table hosted in this program there is no table left to come back to."""
         app = self.app
         if getattr(app, "session_mode", None) == "play" or getattr(app, "hosting", lambda: False)():
-            return _("Leave (x) or Quit (q) closes this table: it is hosted in this program.")
-        return _("Leave (x) or Quit (q): a bot plays your seat in the next games, and joining again "
+            return _("Leaving or quitting closes this table: it is hosted in this program.")
+        return _("Leaving or quitting: a bot plays your seat in the next games, and joining again "
                  "with the same name gives it back.")
 
     def watching(self) -> bool:
