@@ -66,17 +66,24 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
 SENT_TRUSTED = 2.0
 #: seconds before a refusal said in the lobby is said again (not once for every key pressed)
 SAID_AGAIN = 4.0
+#: the lobby's actions whose keys type into the password box while it has the focus
+TYPED = frozenset({"ready", "start", "seats", "fixed", "sit", "pick", "copy_join"})
 #: seconds within which a second Enter on the empty password box removes the password
 CLEAR_AGAIN = 5.0
 
 
 class PasswordBox(Input):
     """The creator's password box. Esc leaves it for the lobby's keys: it was the screen's
-    Esc, which left the table from the middle of typing a password (a stranger's)."""
+    Esc, which left the table from the middle of typing a password (a stranger's). What was
+    typed and not set goes with it: the dots stayed in the box over "no password", which
+    read as set. Enter, which sets the password, is in the key bar while the box has the
+    focus (the screen's keys, which type into the box there, are not)."""
 
-    BINDINGS = [Binding("escape", "leave_box", "Back to the lobby's keys")]
+    BINDINGS = [Binding("enter", "submit", "Set the password"),
+                Binding("escape", "leave_box", "Back to the lobby's keys")]
 
     def action_leave_box(self) -> None:
+        self.value = ""
         self.screen.set_focus(None)
 
 
@@ -387,7 +394,11 @@ class LobbyScreen(Screen):
 
     def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
         """The settings' own keys, for the Keys dialog (F1): Textual's, which it leaves out, and
-        a host setting up the table needs them first (a stranger looked there for Space)."""
+        a host setting up the table needs them first (a stranger looked there for Space). In
+        the password box, what works there (the box's own Enter and Esc are its bindings)."""
+        if self._in_password_box():
+            removes = N_("On the empty box: remove the password")
+            return [(("enter", "enter"), removes)] if self._locked() else []
         if not self.can_set():
             return []
         return [(("tab", "shift+tab"), N_("Move between the settings")),
@@ -395,7 +406,10 @@ class LobbyScreen(Screen):
                 (("space", "enter"), N_("Tick or untick the box, press the button"))]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer each person only the keys they may use."""
+        """Offer each person only the keys they may use; in the password box, none of the
+        screen's letters (they type into it: the key bar offered + and - there)."""
+        if action in TYPED and self._in_password_box():
+            return False
         watching = bool(self.lobby.get("spectator"))
         if action == "sit":         # a spectator's way to a seat; the seated get ready instead
             return watching
@@ -792,11 +806,13 @@ class LobbyScreen(Screen):
             line.update(Text(about, style="dim"))   # a plugin's words: plain text
             line.display = bool(about)
         self._show_help()
+        self.refresh_bindings()     # the key bar: the password box's keys, or the lobby's
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if isinstance(event.widget, PasswordBox):
             self._clear_asked = 0.0     # "Enter again" is asked anew next time
             self.call_after_refresh(self._show_help)    # once the focus has moved on
+            self.call_after_refresh(self.refresh_bindings)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         box = event.checkbox
