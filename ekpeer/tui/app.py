@@ -26,6 +26,7 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
+from .screens.lobby_away import passed_words
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
@@ -332,6 +333,9 @@ class EkpeerApp(App):
         lines = seat_changes(before, body, me)
         if lines and self.view:
             self.log_lines.extend(lines)
+        passed = passed_words(before, body)
+        if passed:      # the creator did not come back: who sets the table now, said in words
+            self.notify(passed, timeout=8, markup=False)
         old = {s.get("name"): s.get("state") for s in (before or {}).get("seats") or []}
         for seat in body.get("seats") or []:
             if seat.get("state") == "connected" and old.get(seat.get("name")) in ("gone", "covered", "left"):
