@@ -710,7 +710,7 @@ class EkpeerApp(App):
         self.send("rematch")
 
     def on_leave_requested(self, message: LeaveRequested) -> None:
-        self.leave()
+        self.ask_leave()
 
     def on_sit_requested(self, message: SitRequested) -> None:
         self.sit()
@@ -858,13 +858,23 @@ class EkpeerApp(App):
             yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.ask_leave)
 
     def ask_leave(self) -> None:
-        """The palette's Leave: asked first in a game you are still in, as ctrl+q asks (it
-        ended a game against bots at once)."""
+        """The palette's Leave, and the lobby's Esc: asked first in a game you are still in, as
+        ctrl+q asks (it ended a game against bots at once), and in a lobby where leaving costs
+        something (one Esc gave a creator's table away, or closed it)."""
         from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
+        from .screens.lobby_leave import LobbyLeaveScreen, leave_costs
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
+        if any(isinstance(s, LobbyLeaveScreen | QuitConfirmScreen | LeaveConfirmScreen)
+               for s in self.screen_stack):
+            return
         if seat_in_game(self.lobby, self.view) != "living":
-            self.leave()
+            costs = leave_costs(self.lobby, self.hosting())
+            if not costs:
+                self.leave()
+                return
+            created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
+            self.push_screen(LobbyLeaveScreen(costs, created), lambda yes: self.leave() if yes else None)
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         alone = self.hosting() and not others or self.session_mode == "play"
