@@ -26,6 +26,7 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
+from .screens.lobby_away import passed_words
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
@@ -332,6 +333,9 @@ class EkpeerApp(App):
         lines = seat_changes(before, body, me)
         if lines and self.view:
             self.log_lines.extend(lines)
+        passed = passed_words(before, body)
+        if passed:      # the creator did not come back: who sets the table now, said in words
+            self.notify(passed, timeout=8, markup=False)
         old = {s.get("name"): s.get("state") for s in (before or {}).get("seats") or []}
         for seat in body.get("seats") or []:
             if seat.get("state") == "connected" and old.get(seat.get("name")) in ("gone", "covered", "left"):
@@ -708,7 +712,7 @@ class EkpeerApp(App):
         self.send("rematch")
 
     def on_leave_requested(self, message: LeaveRequested) -> None:
-        self.leave()
+        self.ask_leave()
 
     def on_sit_requested(self, message: SitRequested) -> None:
         self.sit()
@@ -856,13 +860,23 @@ class EkpeerApp(App):
             yield SystemCommand(_("Leave the table"), _("Back to the start screen"), self.ask_leave)
 
     def ask_leave(self) -> None:
-        """The palette's Leave: asked first in a game you are still in, as ctrl+q asks (it
-        ended a game against bots at once)."""
+        """The palette's Leave, and the lobby's Esc: asked first in a game you are still in, as
+        ctrl+q asks (it ended a game against bots at once), and in a lobby where leaving costs
+        something (one Esc gave a creator's table away, or closed it)."""
         from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
+        from .screens.lobby_leave import LobbyLeaveScreen, leave_costs
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
+        if any(isinstance(s, LobbyLeaveScreen | QuitConfirmScreen | LeaveConfirmScreen)
+               for s in self.screen_stack):
+            return
         if seat_in_game(self.lobby, self.view) != "living":
-            self.leave()
+            costs = leave_costs(self.lobby, self.hosting())
+            if not costs:
+                self.leave()
+                return
+            created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
+            self.push_screen(LobbyLeaveScreen(costs, created), lambda yes: self.leave() if yes else None)
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         alone = self.hosting() and not others or self.session_mode == "play"

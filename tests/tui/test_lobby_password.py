@@ -14,7 +14,8 @@ from textual.widgets import Input
 from ekpeer.cli_tui import session_factory
 from ekpeer.net.host import Host
 from ekpeer.tui.app import make_app
-from ekpeer.tui.screens.lobby import LobbyScreen
+from ekpeer.tui.screens.keys import KeysScreen
+from ekpeer.tui.screens.lobby import LobbyScreen, PasswordBox
 
 from .conftest import screen_lines, settle, until
 from .test_lobby_roles import lobby, lobby_app, shown_keys
@@ -125,3 +126,37 @@ async def test_the_password_box_says_esc_in_the_footer_and_an_empty_enter_at_an_
         await pilot.press("r")
         await settle(pilot)
         assert session.sent == [("ready", True)]
+
+
+async def test_in_the_password_box_the_key_bar_and_f1_offer_only_what_works_there():
+    """In the password box the key bar offered + and - (they typed into the box) and F1 the
+    lobby's settings keys, never Enter; Esc left the typed dots in the box over "no password"."""
+    msg = lobby(you="ann")
+    msg["body"]["settings"]["password"] = True
+    app, _session = lobby_app([msg])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert {"plus", "minus", "r"} & shown_keys(app)
+        box = app.screen.query_one("#set-password", PasswordBox)
+        box.focus()
+        await settle(pilot)
+        bar = {b.key: b.description for _, b, enabled, _ in app.screen.active_bindings.values()
+               if enabled and b.show}
+        # the box's own keys, and the app's (which work everywhere); none that types into the box
+        assert bar.get("enter") == "Set the password" and bar.get("escape") == "Back to the lobby's keys"
+        assert set(bar) <= {"enter", "escape", "ctrl+q", "ctrl+t", "f1"}, bar
+        await pilot.press("f1")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, KeysScreen)
+        rows = dict((words, keys) for keys, words in app.screen.rows)
+        assert rows.get("On the empty box: remove the password") == "⏎ ⏎", rows
+        assert rows.get("Set the password") == "⏎" and "Move among the boxes" not in rows, rows
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        await pilot.press(*"ab+")
+        await settle(pilot)
+        assert box.value == "ab+"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert box.value == "" and app.screen.focused is None
+        assert {"plus", "minus", "r"} <= shown_keys(app)

@@ -26,6 +26,7 @@ from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequeste
 from ..phrasing import box_title
 from ..widgets import KeyBar, glued_lines, plain, spectators_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
+from .lobby_away import away_creator, gone_tag, passing_words
 
 BOTS = [(N_("hard (searches)"), "expert"), (N_("normal (heuristic)"), "heuristic"),
         (N_("easy (random)"), "random")]
@@ -66,17 +67,24 @@ def thinking_words(kind: str, lobby: dict[str, Any]) -> str:
 SENT_TRUSTED = 2.0
 #: seconds before a refusal said in the lobby is said again (not once for every key pressed)
 SAID_AGAIN = 4.0
+#: the lobby's actions whose keys type into the password box while it has the focus
+TYPED = frozenset({"ready", "start", "seats", "fixed", "sit", "pick", "copy_join"})
 #: seconds within which a second Enter on the empty password box removes the password
 CLEAR_AGAIN = 5.0
 
 
 class PasswordBox(Input):
     """The creator's password box. Esc leaves it for the lobby's keys: it was the screen's
-    Esc, which left the table from the middle of typing a password (a stranger's)."""
+    Esc, which left the table from the middle of typing a password (a stranger's). What was
+    typed and not set goes with it: the dots stayed in the box over "no password", which
+    read as set. Enter, which sets the password, is in the key bar while the box has the
+    focus (the screen's keys, which type into the box there, are not)."""
 
-    BINDINGS = [Binding("escape", "leave_box", "Back to the lobby's keys")]
+    BINDINGS = [Binding("enter", "submit", "Set the password"),
+                Binding("escape", "leave_box", "Back to the lobby's keys")]
 
     def action_leave_box(self) -> None:
+        self.value = ""
         self.screen.set_focus(None)
 
 
@@ -179,11 +187,13 @@ def _names(names: list[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def sets_words(lobby: dict[str, Any]) -> Text:
+def sets_words(lobby: dict[str, Any], elapsed: float = 0.0) -> Text:
     """Who sets the table, who may start it and what starting waits for, in the host's terms:
     a creator's table starts when its creator presses ``s`` and every person seated is ready
     (bots fill the empty seats); a host's config table when anyone seated presses ``s`` then,
-    or by itself once every seat is taken by a ready person (``autostart``)."""
+    or by itself once every seat is taken by a ready person (``autostart``). While the creator's
+    connection is gone, how long before the table passes, and to whom (``elapsed``: seconds
+    since the lobby message, whose ``grace_left`` counts to then)."""
     owner, mine = who_sets(lobby)
     seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
     people = [s for s in seats if not s.get("bot")]
@@ -200,6 +210,9 @@ def sets_words(lobby: dict[str, Any]) -> Text:
     if mine:
         t.append(_("You set the table"), style="bold")
         t.append(_(" and start the game: s, once everyone seated is ready"))
+    elif passing := passing_words(lobby, elapsed):
+        t.append(passing, style="bold")
+        t.append(_("; you get ready with r"))
     elif owner:
         t.append(owner, style="bold")
         t.append(_(" sets the table and starts the game (s on {owner}'s screen) once everyone seated "
@@ -370,6 +383,7 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show_lobby())
         self.show_lobby()
+        self.set_interval(1.0, self._tick)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_lobby)     # the key hints packed to the new width
@@ -388,7 +402,11 @@ class LobbyScreen(Screen):
 
     def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
         """The settings' own keys, for the Keys dialog (F1): Textual's, which it leaves out, and
-        a host setting up the table needs them first (a stranger looked there for Space)."""
+        a host setting up the table needs them first (a stranger looked there for Space). In
+        the password box, what works there (the box's own Enter and Esc are its bindings)."""
+        if self._in_password_box():
+            removes = N_("On the empty box: remove the password")
+            return [(("enter", "enter"), removes)] if self._locked() else []
         if not self.can_set():
             return []
         return [(("tab", "shift+tab"), N_("Move between the settings")),
@@ -396,7 +414,10 @@ class LobbyScreen(Screen):
                 (("space", "enter"), N_("Tick or untick the box, press the button"))]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer each person only the keys they may use."""
+        """Offer each person only the keys they may use; in the password box, none of the
+        screen's letters (they type into it: the key bar offered + and - there)."""
+        if action in TYPED and self._in_password_box():
+            return False
         watching = bool(self.lobby.get("spectator"))
         if action == "sit":         # a spectator's way to a seat; the seated get ready instead
             return watching
@@ -469,13 +490,38 @@ class LobbyScreen(Screen):
             if stale or echoed:
                 del self._sent[group]
         creator = self.can_set()
+        self._show_title()
+        self._show_join()
+        self._show_seats()
+        custom = custom_options(lobby)
+        self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
+        self._show_help()
+        self._sync_settings(settings, _choices(lobby), creator)
+        self.refresh_bindings()
+        self._maybe_ask_picks(custom)
+
+    def _elapsed(self) -> float:
+        """Seconds since the lobby message came (its seat clocks count to then)."""
+        return max(0.0, time.monotonic() - getattr(self.app, "lobby_at", time.monotonic()))
+
+    def _tick(self) -> None:
+        """While the creator is away, their seat's and the table's clocks count down."""
+        if self.is_mounted and self.lobby and away_creator(self.lobby) is not None:
+            self._show_title()
+            self._show_seats()
+
+    def _show_title(self) -> None:
+        lobby = self.lobby
         title = Text()
         title.append(_(" ekpeer lobby "), style="bold reverse")
         who = _("you are {name}").format(name=lobby.get("you")) if lobby.get("you") else _("you are watching")
         title.append(_("  table {table} · {who}").format(table=lobby.get("table", "?"), who=who) + "\n ")
-        title.append_text(sets_words(lobby))
+        title.append_text(sets_words(lobby, self._elapsed()))
         self.query_one("#lobby-title", Static).update(title)
-        self._show_join()
+
+    def _show_seats(self) -> None:
+        lobby = self.lobby
+        settings = lobby.get("settings", {})
         # the theme's own text colours for ready / not ready: ANSI yellow was unreadable on light
         variables = self.app.get_css_variables()
         tones = {k: variables.get(k, "") for k in ("text-success", "text-warning")}
@@ -486,7 +532,9 @@ class LobbyScreen(Screen):
             if seat.get("bot"):
                 kind = seat["bot"] if isinstance(seat["bot"], str) else settings.get("bots", "")
                 who += "  [" + _("{level} bot").format(level=bot_words(kind)) + "]"
-            if not seat.get("connected", True):
+            if seat.get("state") == "gone":     # how long, as a game's players list says it
+                who += "  (" + gone_tag(seat, self._elapsed()) + ")"
+            elif not seat.get("connected", True):
                 who += _("  (away)")
             seats.append(f"{mark:<12}", style=tones["text-success" if seat.get("ready") else "text-warning"])
             seats.append(who + "\n")
@@ -515,11 +563,6 @@ class LobbyScreen(Screen):
             seats.append(_("Your picks (secret): "), style="bold")
             seats.append(picks_words(my_picks(lobby), titles) + "\n")
         self.query_one("#seats", Static).update(seats)
-        self.query_one("#lobby-plugins", Static).update(plugins_line(lobby))
-        self._show_help()
-        self._sync_settings(settings, _choices(lobby), creator)
-        self.refresh_bindings()
-        self._maybe_ask_picks(custom)
 
     def _in_password_box(self) -> bool:
         return isinstance(self.focused, PasswordBox)
@@ -795,11 +838,13 @@ class LobbyScreen(Screen):
             line.update(Text(about, style="dim"))   # a plugin's words: plain text
             line.display = bool(about)
         self._show_help()
+        self.refresh_bindings()     # the key bar: the password box's keys, or the lobby's
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if isinstance(event.widget, PasswordBox):
             self._clear_asked = 0.0     # "Enter again" is asked anew next time
             self.call_after_refresh(self._show_help)    # once the focus has moved on
+            self.call_after_refresh(self.refresh_bindings)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         box = event.checkbox

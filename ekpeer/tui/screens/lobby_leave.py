@@ -1,0 +1,85 @@
+"""Asked before leaving a lobby when leaving costs something.
+
+One Esc in the lobby left the table at once, even for its creator: the host handed the table
+to the next person (who could then set a password that kept the creator out) or closed it,
+unsaid. Leaving is asked first when you created the table, when other people are seated
+with you, or when you host it; the dialog says what leaving does (who the table goes to, or
+that it closes, and that its password stays). A lone joiner with nothing to lose leaves at
+once. Staying is the highlighted choice, as in the game's other leave and quit dialogs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from ...i18n import _
+from .dialog import Modal
+from .lobby_away import heir, names_words
+
+
+def _people(lobby: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other people seated (not bots, not you, not gone for good)."""
+    return [s for s in lobby.get("seats") or [] if isinstance(s, dict) and not s.get("bot")
+            and not s.get("you") and s.get("state") != "left" and not s.get("left")]
+
+
+def leave_costs(lobby: dict[str, Any], hosting: bool = False) -> list[str]:
+    """What leaving this lobby costs, in sentences (none: nothing to lose, leave at once)."""
+    if lobby.get("phase") != "lobby" or lobby.get("spectator") or not lobby.get("you"):
+        return []
+    others = [str(s.get("name")) for s in _people(lobby)]
+    if hosting:
+        if not others:
+            return []
+        return [_("You are hosting: leaving closes the table for {who}.").format(who=names_words(others))]
+    created = any(s.get("creator") and s.get("you") for s in lobby.get("seats") or [] if isinstance(s, dict))
+    if created:
+        next_one = heir(lobby)
+        if next_one is None:
+            return [_("You created this table and nobody else is seated: leaving closes it.")]
+        said = [_("You created this table: leaving gives it to {name}, who then sets it and "
+                  "starts the game.").format(name=next_one)]
+        if (lobby.get("settings") or {}).get("password"):
+            said.append(_("The password you set stays: to join again you must type it."))
+        return said
+    if others:
+        return [_("Your seat goes: joining again takes a free seat, if one is left.")]
+    return []
+
+
+class LobbyLeaveScreen(Modal[bool]):
+    """Dismisses with True (leave the table) or False (stay)."""
+
+    BINDINGS = [
+        Binding("escape", "answer(False)", "Stay"),
+        # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja
+        Binding("s,b", "answer(False)", "Stay"),
+        Binding("y,j", "answer(True)", "Leave"),
+    ]
+
+    def __init__(self, costs: list[str], created: bool) -> None:
+        super().__init__(classes="decision")
+        self.costs = costs
+        self.created = created
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(_("Leave your table?") if self.created else _("Leave the table?"), id="dialog-title")
+            yield Static(" ".join(self.costs), id="dialog-prompt", markup=False)
+            with Horizontal(id="dialog-buttons"):
+                yield Button(_("Stay (s)"), id="stay", variant="primary")
+                yield Button(_("Leave (y)"), id="leave", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
