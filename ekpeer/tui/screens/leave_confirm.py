@@ -34,8 +34,9 @@ def seat_in_game(lobby: dict[str, Any], view: dict[str, Any]) -> str | None:
     return None
 
 
-class LeaveConfirmScreen(Modal[bool]):
-    """Dismisses with True (leave the game and quit) or False (stay)."""
+class StayOrLeave(Modal[bool]):
+    """A question whose safe answer is to stay: its buttons ``#stay`` (highlighted first) and
+    ``#leave``; dismisses with True (leave) or False (stay)."""
 
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),
@@ -43,6 +44,19 @@ class LeaveConfirmScreen(Modal[bool]):
         Binding("s,b", "answer(False)", "Stay"),
         Binding("y,j", "answer(True)", "Leave"),
     ]
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
+class LeaveConfirmScreen(StayOrLeave):
+    """Dismisses with True (leave the game and quit) or False (stay)."""
 
     def __init__(self, alone: bool = False, quits: bool = True) -> None:
         super().__init__(classes="decision")
@@ -71,12 +85,3 @@ class LeaveConfirmScreen(Modal[bool]):
                 leave = (_("Quit (y)") if self.alone else _("Leave and quit (y)")) if self.quits \
                     else _("Leave (y)")
                 yield Button(leave, id="leave", variant="error")
-
-    def on_mount(self) -> None:
-        self.query_one("#stay", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "leave")
-
-    def action_answer(self, leave: bool) -> None:
-        self.dismiss(leave)

@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
-from .dialog import Modal
+from .leave_confirm import StayOrLeave
 from .lobby_away import heir, names_words
 
 
@@ -52,15 +51,8 @@ def leave_costs(lobby: dict[str, Any], hosting: bool = False) -> list[str]:
     return []
 
 
-class LobbyLeaveScreen(Modal[bool]):
+class LobbyLeaveScreen(StayOrLeave):
     """Dismisses with True (leave the table) or False (stay)."""
-
-    BINDINGS = [
-        Binding("escape", "answer(False)", "Stay"),
-        # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja
-        Binding("s,b", "answer(False)", "Stay"),
-        Binding("y,j", "answer(True)", "Leave"),
-    ]
 
     def __init__(self, costs: list[str], created: bool) -> None:
         super().__init__(classes="decision")
@@ -74,12 +66,3 @@ class LobbyLeaveScreen(Modal[bool]):
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
                 yield Button(_("Leave (y)"), id="leave", variant="error")
-
-    def on_mount(self) -> None:
-        self.query_one("#stay", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "leave")
-
-    def action_answer(self, leave: bool) -> None:
-        self.dismiss(leave)
