@@ -541,15 +541,29 @@ class EkpeerApp(App):
     async def action_quit(self) -> None:
         """Quit; a hosting player with other people at their table is asked first."""
         from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
+        from .screens.lobby_leave import LobbyLeaveScreen
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
-        if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen) for s in self.screen_stack):
+        if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen | LobbyLeaveScreen)
+               for s in self.screen_stack):
             return
         if self.host_gone is not None:
             # no host to tell, no bot to take the seat: "Leave the game? a bot takes your seat"
             # was asked after the host had closed the table (its own q quits at once too)
             self.exit()
             return
+        if self.session is not None and not self.hosting() \
+                and seat_in_game(self.lobby, self.view) != "living":
+            from .screens.lobby_leave import LobbyLeaveScreen, leave_costs
+
+            # ctrl+q in a lobby where leaving costs something (your table goes to another, or
+            # closes): asked as Esc asks there, then quit
+            costs = leave_costs(self.lobby)
+            if costs:
+                created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
+                self.push_screen(LobbyLeaveScreen(costs, created),
+                                 lambda yes: self.leave_and_exit() if yes else None)
+                return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         if self.hosting() and not others and seat_in_game(self.lobby, self.view) == "living":
             # alone at one's own host with bots (``ekpeer play --menu``, then ctrl+b): asked as

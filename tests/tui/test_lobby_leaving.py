@@ -143,3 +143,34 @@ async def test_a_gone_creators_lobby_counts_down_to_the_next_person_and_says_whe
             await jon.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_ctrl_q_in_a_creators_lobby_asks_as_esc_does_then_quits():
+    """Esc asked a creator first; ctrl+q still quit at once, giving the table away unsaid."""
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    app = _app(host, "pia", "piano")
+    hal = Client(host.address, "hal", ctx=ctx)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _in_lobby(pilot, app)
+            table = host.tables["piano"]
+            await hal.connect()
+            await hal.join("piano")
+            await until(pilot, lambda: len(app.lobby.get("seats", [])) == 2, 5, "hal in pia's lobby")
+            await pilot.press("ctrl+q")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyLeaveScreen) and "leaving gives it to hal" in _prompt(app)
+            await pilot.press("escape")                                    # stays
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyScreen) and table.creator is table.seat("pia")
+            await pilot.press("ctrl+q")
+            await settle(pilot, 3)
+            await pilot.press("y")
+            await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
+            assert table.creator is table.seat("hal")
+    finally:
+        await hal.close()
+        await host.close()
+        ctx.destroy(linger=0)
