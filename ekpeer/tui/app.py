@@ -541,7 +541,7 @@ class EkpeerApp(App):
     async def action_quit(self) -> None:
         """Quit; a hosting player with other people at their table is asked first."""
         from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
-        from .screens.lobby_leave import LobbyLeaveScreen
+        from .screens.lobby_leave import LobbyLeaveScreen, leave_costs
         from .screens.quit_confirm import QuitConfirmScreen, others_seated
 
         if any(isinstance(s, QuitConfirmScreen | LeaveConfirmScreen | LobbyLeaveScreen)
@@ -554,8 +554,6 @@ class EkpeerApp(App):
             return
         if self.session is not None and not self.hosting() \
                 and seat_in_game(self.lobby, self.view) != "living":
-            from .screens.lobby_leave import LobbyLeaveScreen, leave_costs
-
             # ctrl+q in a lobby where leaving costs something (your table goes to another, or
             # closes): asked as Esc asks there, then quit
             costs = leave_costs(self.lobby)
