@@ -23,3 +23,23 @@ async def crash(host: Any) -> None:
     host._zap = False
     if host.journal is not None:
         host.journal.close()
+
+
+async def played_out(host: Any, ctx: Any, table: str = "rp") -> None:
+    """Start ``host`` and play its 2-seat ``table`` to the end: ann, a remote heuristic bot,
+    against the host's own bot (a networked game, as a replay's tests want one); then close it."""
+    from ekpeer.net.client import Client
+    from ekpeer.net.remote_bot import RemoteBot
+
+    await host.start()
+    client = Client(getattr(host, "address", host.endpoint), "ann", ctx=ctx)
+    try:
+        await client.connect()
+        bot = RemoteBot(client, "heuristic", seed=1, emit=None)
+        await bot.join(table)
+        await client.start()
+        await asyncio.wait_for(bot.run(), 30)
+    finally:
+        await client.close()
+        await host.close()
+        ctx.destroy(linger=0)

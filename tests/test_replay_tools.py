@@ -180,10 +180,9 @@ def hosted(tmp_path_factory):
     import asyncio
 
     import zmq.asyncio
+    from hosts import played_out
 
-    from ekpeer.net.client import Client
     from ekpeer.net.host import Host
-    from ekpeer.net.remote_bot import RemoteBot
     from ekpeer.replays import ReplaySaver
 
     files = {}
@@ -194,18 +193,7 @@ def hosted(tmp_path_factory):
         host = Host("tcp://127.0.0.1:0", ctx=ctx, seed=seed)
         host.add_table("rp", {"seats": 2, "reaction_seconds": 0.01, "turn_seconds": 5.0})
         host.game_over_hooks.append(ReplaySaver(folder))
-        await host.start()
-        client = Client(getattr(host, "address", host.endpoint), "ann", ctx=ctx)
-        try:
-            await client.connect()
-            bot = RemoteBot(client, "heuristic", seed=1, emit=None)
-            await bot.join("rp")
-            await client.start()
-            await asyncio.wait_for(bot.run(), 30)
-        finally:
-            await client.close()
-            await host.close()
-            ctx.destroy(linger=0)
+        await played_out(host, ctx)
         return next(folder.glob("*.json"))
 
     for seed in (3, None):

@@ -8,11 +8,10 @@ import time
 
 import pytest
 import zmq.asyncio
+from hosts import played_out
 
 from ekpeer.cli import build_parser
-from ekpeer.net.client import Client
 from ekpeer.net.host import Host
-from ekpeer.net.remote_bot import RemoteBot
 from ekpeer.replays import Playback, ReplayError, ReplaySaver, load, rebuild
 from ekpeer.tui.screens.replay import ReplayApp, ReplayScreen
 
@@ -31,18 +30,7 @@ def saved(tmp_path_factory):
         host.add_table("rp", {"seats": 2, "reaction_seconds": 0.01, "turn_seconds": 5.0}, title="Replay me")
         saver = ReplaySaver(folder)
         host.game_over_hooks += [saver, lambda table: finals.append(table.game.snapshot())]
-        await host.start()
-        client = Client(getattr(host, "address", host.endpoint), "ann", ctx=ctx)
-        try:
-            await client.connect()
-            bot = RemoteBot(client, "heuristic", seed=1, emit=None)
-            await bot.join("rp")
-            await client.start()
-            await asyncio.wait_for(bot.run(), 30)
-        finally:
-            await client.close()
-            await host.close()
-            ctx.destroy(linger=0)
+        await played_out(host, ctx)
 
     asyncio.run(play())
     files = sorted(folder.glob("*.json"))
