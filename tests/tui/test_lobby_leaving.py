@@ -11,6 +11,7 @@ library."""
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
 
 import zmq.asyncio
 from ports import free_port
@@ -42,7 +43,10 @@ def _prompt(app) -> str:
     return " ".join(str(app.screen.query_one("#dialog-prompt").render()).split())
 
 
-async def test_esc_in_a_creators_lobby_asks_first_and_says_who_gets_the_table_and_the_password():
+@asynccontextmanager
+async def pia_with_hal():
+    """pia's table ``piano`` (she created it, at 80x24, the real host in this process) with hal
+    seated beside her: (app, pilot, table)."""
     ctx = zmq.asyncio.Context()
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     await host.start()
@@ -55,36 +59,41 @@ async def test_esc_in_a_creators_lobby_asks_first_and_says_who_gets_the_table_an
             await hal.connect()
             await hal.join("piano")
             await until(pilot, lambda: len(app.lobby.get("seats", [])) == 2, 5, "hal in pia's lobby")
-            await tab_to_the_box(pilot, app)
-            await pilot.press(*"xyz", "escape")
-            await settle(pilot, 2)
-            box = app.screen.query_one("#set-password", PasswordBox)
-            assert box.value == "" and app.screen.focused is None    # what was not set goes with Esc
-            await pilot.press("escape")
-            await settle(pilot, 3)
-            assert isinstance(app.screen, LobbyLeaveScreen)                 # asked, not gone
-            assert app.screen.focused.id == "stay"
-            assert "leaving gives it to hal" in _prompt(app)
-            assert table.seat("pia") is not None and table.creator is table.seat("pia")
-            await pilot.press("escape")                                    # stays
-            await settle(pilot, 3)
-            assert isinstance(app.screen, LobbyScreen) and table.creator is table.seat("pia")
-            # gus's evening: a password set, then Esc
-            await tab_to_the_box(pilot, app)
-            await pilot.press(*"kitty", "enter")
-            await until(pilot, lambda: bool(table.settings.get("password")), 5, "the password")
-            await pilot.press("escape")
-            await settle(pilot, 3)
-            assert isinstance(app.screen, LobbyLeaveScreen)
-            assert "The password you set stays: to join again you must type it." in _prompt(app)
-            await pilot.press("y")
-            await until(pilot, lambda: app.current_mode == "start", 5, "the start screen")
-            await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
-            assert table.creator is table.seat("hal")
+            yield app, pilot, table
     finally:
         await hal.close()
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_esc_in_a_creators_lobby_asks_first_and_says_who_gets_the_table_and_the_password():
+    async with pia_with_hal() as (app, pilot, table):
+        await tab_to_the_box(pilot, app)
+        await pilot.press(*"xyz", "escape")
+        await settle(pilot, 2)
+        box = app.screen.query_one("#set-password", PasswordBox)
+        assert box.value == "" and app.screen.focused is None    # what was not set goes with Esc
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LobbyLeaveScreen)                 # asked, not gone
+        assert app.screen.focused.id == "stay"
+        assert "leaving gives it to hal" in _prompt(app)
+        assert table.seat("pia") is not None and table.creator is table.seat("pia")
+        await pilot.press("escape")                                    # stays
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LobbyScreen) and table.creator is table.seat("pia")
+        # gus's evening: a password set, then Esc
+        await tab_to_the_box(pilot, app)
+        await pilot.press(*"kitty", "enter")
+        await until(pilot, lambda: bool(table.settings.get("password")), 5, "the password")
+        await pilot.press("escape")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LobbyLeaveScreen)
+        assert "The password you set stays: to join again you must type it." in _prompt(app)
+        await pilot.press("y")
+        await until(pilot, lambda: app.current_mode == "start", 5, "the start screen")
+        await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
+        assert table.creator is table.seat("hal")
 
 
 async def test_a_lone_creator_is_told_the_table_closes_and_a_lone_joiner_leaves_at_once():
@@ -147,30 +156,15 @@ async def test_a_gone_creators_lobby_counts_down_to_the_next_person_and_says_whe
 
 async def test_ctrl_q_in_a_creators_lobby_asks_as_esc_does_then_quits():
     """Esc asked a creator first; ctrl+q still quit at once, giving the table away unsaid."""
-    ctx = zmq.asyncio.Context()
-    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
-    await host.start()
-    app = _app(host, "pia", "piano")
-    hal = Client(host.address, "hal", ctx=ctx)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await _in_lobby(pilot, app)
-            table = host.tables["piano"]
-            await hal.connect()
-            await hal.join("piano")
-            await until(pilot, lambda: len(app.lobby.get("seats", [])) == 2, 5, "hal in pia's lobby")
-            await pilot.press("ctrl+q")
-            await settle(pilot, 3)
-            assert isinstance(app.screen, LobbyLeaveScreen) and "leaving gives it to hal" in _prompt(app)
-            await pilot.press("escape")                                    # stays
-            await settle(pilot, 3)
-            assert isinstance(app.screen, LobbyScreen) and table.creator is table.seat("pia")
-            await pilot.press("ctrl+q")
-            await settle(pilot, 3)
-            await pilot.press("y")
-            await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
-            assert table.creator is table.seat("hal")
-    finally:
-        await hal.close()
-        await host.close()
-        ctx.destroy(linger=0)
+    async with pia_with_hal() as (app, pilot, table):
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LobbyLeaveScreen) and "leaving gives it to hal" in _prompt(app)
+        await pilot.press("escape")                                    # stays
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LobbyScreen) and table.creator is table.seat("pia")
+        await pilot.press("ctrl+q")
+        await settle(pilot, 3)
+        await pilot.press("y")
+        await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
+        assert table.creator is table.seat("hal")
