@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import time
@@ -138,3 +139,18 @@ def keys(obj):
     elif isinstance(obj, list):
         for v in obj:
             yield from keys(v)
+
+
+@contextlib.asynccontextmanager
+async def ann_and_bob(host: Host, ctx: zmq.asyncio.Context, ann: str = "en", bob: str = "en"):
+    """Two people's clients at ``host`` (``ann``, ``bob``: each one's language), not yet
+    connected; both closed after, whatever happened."""
+    from ekpeer.net.client import Client
+
+    clients = (Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang=ann),
+               Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang=bob))
+    try:
+        yield clients
+    finally:
+        for client in clients:
+            await client.close()

@@ -16,9 +16,8 @@ import pytest
 from third_party.pip_installed import installed
 
 from ekpeer.engine import Move, player_view
-from ekpeer.net.client import Client
 
-from .conftest import events, wait_for
+from .conftest import ann_and_bob, events, wait_for
 from .test_languages import _rig, _seated, _view
 
 MOONBUG = '''
@@ -51,9 +50,7 @@ def _plays(view: dict) -> set[str]:
 
 
 async def test_a_card_whose_rule_raises_is_set_aside_and_every_view_keeps_coming(moonbug, host, ctx):
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "moon", expansions=["base", "moonbug"])
         _rig(host, "moon", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 8,
                             "hands": HANDS})
@@ -75,15 +72,10 @@ async def test_a_card_whose_rule_raises_is_set_aside_and_every_view_keeps_coming
         assert {e["plugin"] for e in logged} == {"moonbug"}
         assert "eclipse can_play crash" in next(e for e in logged if e["card"] == "eclipse")["traceback"]
         assert not events(host, "handler_error") and not events(host, "engine_error")
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_the_turn_clock_default_move_works_past_a_card_whose_rule_raises(moonbug, host, ctx):
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="en")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx) as (ann, bob):
         await _seated(ann, bob, "clock", expansions=["base", "moonbug"], turn_seconds=0.3)
         _rig(host, "clock", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 30,
                              "hands": HANDS})
@@ -93,9 +85,6 @@ async def test_the_turn_clock_default_move_works_past_a_card_whose_rule_raises(m
         await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob" and v["hand"] == HANDS["bob"]),
                        what="bob's turn, his view updated")
         assert not events(host, "default_refused") and not events(host, "handler_error")
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 def _buggy_game(guarded: bool):

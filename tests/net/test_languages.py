@@ -10,7 +10,7 @@ from ekpeer.engine import Move
 from ekpeer.net.client import Client
 from ekpeer.plugin_catalogs import plugin_texts
 
-from .conftest import FAST, wait_for
+from .conftest import FAST, ann_and_bob, wait_for
 
 
 def _last(client: Client, type_: str, pred=lambda body: True) -> dict | None:
@@ -24,9 +24,7 @@ def _titles(catalog: list[dict]) -> dict[str, str]:
 
 
 async def test_a_danish_and_an_english_player_each_read_their_own_language(host, ctx):
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         hello = await ann.connect()
         base = next(p for p in hello["choices"]["plugins"] if p["name"] == "base")
         assert base["decks"][0]["title"] == "Originaludgaven"
@@ -57,9 +55,6 @@ async def test_a_danish_and_an_english_player_each_read_their_own_language(host,
         assert set(da) == set(en)      # the same cards, ids untouched
         # the view itself (ids, counts) is the same language-free data for both
         assert snaps["ann"]["view"]["you"] == "ann" and snaps["bob"]["view"]["you"] == "bob"
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_a_language_nobody_translates_or_a_malformed_one_gets_english(host, ctx):
@@ -85,9 +80,7 @@ async def test_a_language_nobody_translates_or_a_malformed_one_gets_english(host
 async def test_a_lobby_refusal_reads_in_the_language_of_the_one_refused(host, ctx):
     """A Danish creator who unticked the last expansion read "at least one of the expansions
     must stay ticked" under "Afvist": the host's words, in English, whatever the hello asked."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await ann.connect()
         await bob.connect()
         await ann.join("words")
@@ -106,9 +99,6 @@ async def test_a_lobby_refusal_reads_in_the_language_of_the_one_refused(host, ct
         await ann.lobby_set(seats=4)
         reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
         assert reply["message"] == "Udgaven for 2 spillere har plads til 2 spillere, ikke 4"
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 # ---------------------------------------------------------------------- a plugin's reasons
@@ -148,9 +138,7 @@ async def test_why_a_card_cannot_be_played_reads_in_the_language_of_each_seat(ho
     """A Danish player read "you cannot Bury with an I'll Take That in front of you" at the table:
     the party plugin's reason, in English, where everything else was Danish. The host says it in
     each seat's language by the plugin's catalog, in a snapshot, an update and a refusal."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "buried", expansions=["base", "party"], deck="party_pack")
         _rig(host, "buried", {"players": ["ann", "bob"], "current": "ann", "deck": "party_pack",
                               "draw_pile": ["tacocat"] * 6,
@@ -170,17 +158,12 @@ async def test_why_a_card_cannot_be_played_reads_in_the_language_of_each_seat(ho
         mine = await wait_for(lambda: _view(ann, lambda v: v["current"] == "ann" and not v["stack"]
                                             and v["hand"] == ["bury"]), what="ann's turn again")
         assert mine["cannot_play"] == {"bury": BURY_DA}         # an update's own part too
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_a_reason_with_a_card_in_it_says_the_card_in_the_readers_words_too(host, ctx):
     """Zombie Kittens extends views (every seat's update is made whole): a Clone on a Defuse is
     refused in Danish, with the Defuse's Danish title in it, and the combo refusals are too."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "cloned", expansions=["base", "zombie"])
         hand = ["clone", "grave_robber", "tacocat"]
         _rig(host, "cloned", {"players": ["ann", "bob"], "current": "ann", "discard": ["defuse"],
@@ -198,18 +181,13 @@ async def test_a_reason_with_a_card_in_it_says_the_card_in_the_readers_words_too
         theirs = await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"
                                               and v["hand"] == ["grave_robber", "skip"]), what="bob's turn")
         assert theirs["cannot_play"] == {"grave_robber": "there are no Dead players"}
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_the_engines_not_enough_cards_refusal_of_a_table_reads_danish(host, ctx):
     """"2-Player Edition with these expansions has 3 x Defuse: too few for 4 players" was English
     in a Danish lobby, the deck's and the card's titles too: now ekpeer's words, the titles the
     plugin's."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await ann.connect()
         await bob.connect()
         await ann.join("few")
@@ -225,9 +203,6 @@ async def test_the_engines_not_enough_cards_refusal_of_a_table_reads_danish(host
         reply = await ann.request("lobby_set", {"settings": {"deck": "two_player"}}, check=False)
         assert reply["message"] == ("Udgaven for 2 spillere med disse udvidelser har for få killinger til 3 "
                                     "spillere (1 af 2)")
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 # ---------------------------------------------------------------------- a third party's reasons
@@ -293,9 +268,7 @@ def test_a_third_partys_reasons_are_among_its_texts_to_translate(kennel):
 
 
 async def test_a_third_partys_reason_reads_in_danish_by_its_own_catalog(kennel, host, ctx):
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "kennel", expansions=["base", "kennel"])
         _rig(host, "kennel", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 6,
                               "hands": {"ann": ["hush", "howl"], "bob": ["hush", "howl"]}})
@@ -310,9 +283,6 @@ async def test_a_third_partys_reason_reads_in_danish_by_its_own_catalog(kennel, 
                                               and v["hand"] == ["hush", "howl"]), what="bob's turn")
         assert theirs["cannot_play"] == {"hush": "the kennel is asleep",
                                          "howl": "bob cannot howl before Hush is played"}
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 def test_a_third_partys_prompts_are_among_its_texts_to_translate(kennel):
@@ -325,9 +295,7 @@ async def test_a_third_partys_prompts_read_in_the_language_of_each_seat(kennel, 
     """A Danish player asked by a stranger's Lunar Offering read its prompt in English above
     Danish words: the host says a choice's prompt, and the Reasons of its context, in each
     seat's language by the plugins' catalogs, as it says why a card cannot be played."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "fetched", expansions=["base", "kennel"])
         _rig(host, "fetched", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
                                "hands": {"ann": ["tacocat", "fetch", "sniff"], "bob": ["fetch", "sniff"]}})
@@ -348,9 +316,6 @@ async def test_a_third_partys_prompts_read_in_the_language_of_each_seat(kennel, 
         asked = await wait_for(lambda: _view(ann, lambda v: bool(v["choices"])), what="ann asked to keep")
         assert asked["choices"][0]["prompt"] == "beholde benet?"
         assert asked["choices"][0]["context"] == {"card": "hush", "if_put_back": "kennelen vågner"}
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx):
@@ -361,9 +326,7 @@ async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx
     from ekpeer.tui.screens.card_choice import CardChoiceScreen
     from ekpeer.tui.words import Catalog
 
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="da")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
         await _seated(ann, bob, "favored", expansions=["base"])
         _rig(host, "favored", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
                                "hands": {"ann": ["tacocat", "skip"], "bob": ["favor"]}})
@@ -382,6 +345,3 @@ async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx
             set_language("en")
         assert screen.title_text == "Giv bob et kort"
         assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. Spurgt af bobs Tjeneste.")
-    finally:
-        await ann.close()
-        await bob.close()

@@ -23,7 +23,7 @@ from ekpeer.net.client import Client
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
 
-from .conftest import events, wait_for
+from .conftest import ann_and_bob, events, wait_for
 from .test_languages import _seated, _view
 
 HOOKBUG = '''
@@ -117,9 +117,7 @@ def _logged_once(host, hook: str) -> None:
 async def test_a_hook_that_raises_leaves_every_view_coming_and_the_turn_passing(hookbug, host, ctx, hook):
     """Ann draws a kitten and defuses it (choices awaited: ``ekpeer_play_while_waiting`` is asked
     for every other hand), and the turn passes to Bob, every seat's view coming all along."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="en")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx) as (ann, bob):
         await _seated(ann, bob, "bug", expansions=["base", "hookbug"])
         _rig(host, "bug", {"players": ["ann", "bob"], "current": "ann",
                            "draw_pile": ["exploding_kitten"] + ["tacocat"] * 8, "hands": HANDS}, hook)
@@ -150,18 +148,13 @@ async def test_a_hook_that_raises_leaves_every_view_coming_and_the_turn_passing(
         await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"), what="bob's turn")
         await wait_for(lambda: _view(ann, lambda v: v["current"] == "bob"), what="ann sees bob's turn")
         _logged_once(host, hook)
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 @pytest.mark.parametrize("hook", ASKED)
 async def test_the_turn_clock_default_moves_work_past_a_hook_that_raises(hookbug, host, ctx, hook):
     """Ann's clock runs out: she draws a kitten, her clock runs out on where to put it back (a
     choice awaited: ``ekpeer_play_while_waiting`` is asked), and the turn passes to Bob."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="en")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx) as (ann, bob):
         await _seated(ann, bob, "clock", expansions=["base", "hookbug"], turn_seconds=0.3)
         _rig(host, "clock", {"players": ["ann", "bob"], "current": "ann",
                              "draw_pile": ["exploding_kitten"] + ["tacocat"] * 30,
@@ -172,15 +165,10 @@ async def test_the_turn_clock_default_moves_work_past_a_hook_that_raises(hookbug
         assert events(host, "timed_out")[0]["move"]["do"] == "draw"
         assert not events(host, "default_refused")
         _logged_once(host, hook)
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_a_combo_a_failing_combo_cards_counts_is_refused_with_words(hookbug, host, ctx):
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.5, lang="en")
-    bob = Client(host.address, "bob", ctx=ctx, ping_seconds=0.5, lang="en")
-    try:
+    async with ann_and_bob(host, ctx) as (ann, bob):
         await _seated(ann, bob, "combo", expansions=["base", "hookbug"])
         _rig(host, "combo", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 8,
                              "hands": HANDS}, "ekpeer_combo_cards")
@@ -191,9 +179,6 @@ async def test_a_combo_a_failing_combo_cards_counts_is_refused_with_words(hookbu
         await ann.move(Move("draw", "ann"))
         await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"), what="bob's turn")
         _logged_once(host, "ekpeer_combo_cards")
-    finally:
-        await ann.close()
-        await bob.close()
 
 
 async def test_a_draw_let_past_a_failing_refuse_move_replays_in_rollback_and_restart(hookbug, ctx, tmp_path):
