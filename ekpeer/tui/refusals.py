@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def join_refused(code: str, message: str, table: str, name: str, address: str | None = None,
@@ -43,6 +43,16 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         elsewhere = (_("or make a table of your own (--table NAME --create)") if allow_create is not False
                      else _("or join another of its tables (--table NAME)"))
         if "next game" in message:
+            kept = body.get("kept")
+            if isinstance(kept, int) and kept > 0:
+                # a leaver's seat is theirs until they come back: no watcher gets it
+                return ngettext("Every seat at table {table} is taken for the next game too: {n} of them "
+                                "is kept for a player who left and may come back (a bot plays it until "
+                                "then). Watch on, {elsewhere}.",
+                                "Every seat at table {table} is taken for the next game too: {n} of them "
+                                "are kept for players who left and may come back (a bot plays them until "
+                                "then). Watch on, {elsewhere}.", kept).format(
+                                    table=table, n=kept, elsewhere=elsewhere)
             return _("Every seat at table {table} is taken for the next game too: watch on, "
                      "{elsewhere}.").format(table=table, elsewhere=elsewhere)
         # only a table in its lobby says this (a game on is "table_started", one over "next game
@@ -50,6 +60,14 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Every seat at table {table} is taken, and its game has not started yet. Watch the "
                  "table (Watch on the start screen, ctrl+g, or add --watch) and take a seat with t if "
                  "one frees up, {elsewhere}.").format(table=table, elsewhere=elsewhere)
+    if code == "too_many_watchers":
+        # a seat may well be free: it is the watchers' room that is full
+        most = body.get("most")
+        full = (_("Table {table} has no room for another watcher: {most} people watch it already.")
+                if isinstance(most, int) else _("Table {table} has no room for another watcher."))
+        return full.format(table=table, most=most) + " " + _(
+            "Try again later, or take a seat if one is free (Join on the start screen, or join "
+            "without --watch).")
     if code == "bad_password":
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(
             table=table, message=message)
