@@ -15,10 +15,13 @@ from ..i18n import _, ngettext
 
 
 def join_refused(code: str, message: str, table: str, name: str, address: str | None = None,
-                 body: dict[str, Any] | None = None, allow_create: bool | None = None) -> str:
+                 body: dict[str, Any] | None = None, allow_create: bool | None = None,
+                 watching: bool = False) -> str:
     """Why the host would not seat ``name`` at ``table``, and what to do instead. ``body``: the
     host's whole refusal (its ``seated`` name, a ``field`` and its ``most``); ``allow_create``:
-    whether the host makes new tables (its hello said), so a full table points to one."""
+    whether the host makes new tables (its hello said), so a full table points to one;
+    ``watching``: they watch the table and asked for a seat from its lobby (t), where "join
+    again" is no way on without leaving first."""
     body = body or {}
     if code == "bad_message" and body.get("field") == "name" and isinstance(body.get("most"), int):
         # a hello's words ("hello: 'name' is too long"), said as a person would
@@ -69,6 +72,9 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
             "Try again later, or take a seat if one is free (Join on the start screen, or join "
             "without --watch).")
     if code == "bad_password":
+        if watching:    # (a host that asks a watcher for it again: ekpeer's own no longer does)
+            return _("Table {table}: {message}. To take a seat, leave (Esc) and join the table again "
+                     "with its password.").format(table=table, message=message)
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(
             table=table, message=message)
     if code == "no_table":

@@ -44,3 +44,31 @@ def test_the_same_in_danish(danish):
     assert words.startswith("Bord t har ikke plads til flere tilskuere: 64 personer"), words
     assert "1 af dem holdes for en spiller, der gik" in _kept(1), _kept(1)
     assert "2 af dem holdes for spillere, der gik" in _kept(2), _kept(2)
+
+
+def test_a_watcher_asking_for_a_seat_is_not_told_to_join_again_with_password():
+    """A watcher's t refused for the password (a host that asks again) read "Join again with
+    the table's password (--password)", from inside the table's lobby."""
+    words = join_refused("bad_password", "this table needs its password", "t", "eve", watching=True)
+    assert "(--password)" not in words and "leave (Esc)" in words, words
+    assert "(--password)" in join_refused("bad_password", "this table needs its password", "t", "eve")
+
+
+def test_the_watchers_password_words_in_danish(danish):
+    words = join_refused("bad_password", "this table needs its password", "t", "eve", watching=True)
+    assert "forlad bordet (Esc)" in words, words
+
+
+async def test_a_watchers_session_words_its_refused_seat_as_a_watcher():
+    from ekpeer.net.client import RequestError
+    from ekpeer.tui.session import NetSession
+
+    class Refusing:
+        async def join(self, *args, **kwargs):
+            raise RequestError("bad_password", "this table needs its password")
+
+    session = NetSession("tcp://127.0.0.1:1", "eve", table="t", watch=True)
+    session.client = Refusing()
+    assert await session.sit() is False
+    refusal = session.queue.get_nowait()["body"]
+    assert refusal["code"] == "bad_password" and "leave (Esc)" in refusal["message"], refusal
