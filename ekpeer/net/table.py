@@ -320,13 +320,18 @@ class Table(TableTimers):
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
         if self.settings.get("password") and (token is None or spectator) \
-                and (spectator or self.returning(session, name) is None):
+                and (spectator or self.returning(session, name) is None) and not self.watched_by(session):
             # a token resumes its own seat only, as the key that took a seat does coming back
-            # to it by name; watching needs the password like sitting down
+            # to it by name; watching needs the password like sitting down, and a watcher of
+            # this table taking a seat was let in already (ekpeer's t asked it again, and its
+            # refusal told someone inside the table to "join again with --password")
             self.host.check_password(self, session, password)
         if spectator:
             if len(self.spectators) >= MAX_SPECTATORS:
-                raise P.ProtocolError("table_full", "too many spectators at this table")
+                # its own code: "table_full" told a person who came to watch that every seat
+                # was taken, which is not what stops them
+                raise P.ProtocolError("too_many_watchers", f"{MAX_SPECTATORS} people watch this table "
+                                      "already, the most it takes", most=MAX_SPECTATORS)
             self.host.detach(session)
             session.table, session.spectator, session.watcher = self, True, name or None
             self.spectators.append(session)
@@ -376,6 +381,11 @@ class Table(TableTimers):
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
 
+    def watched_by(self, session: Session) -> bool:
+        """``session`` watches this table: it came in as a spectator (with the password, if the
+        table had one then), so taking a seat here asks for no password again."""
+        return session.spectator and session.table is self and session in self.spectators
+
     def returning(self, session: Session, name: str | None) -> Seat | None:
         """The seat ``session`` comes back to by name: a person's, taken by this client key
         (CurveZMQ proves the key), in the lobby as in a game, whether or not the host has noticed
@@ -399,13 +409,19 @@ class Table(TableTimers):
 
     def sit_for_next_game(self, session: Session, name: str) -> dict[str, Any]:
         """After a game, a late friend (most often one who watched it) takes a seat for the
-        next one: the seat of a table bot, or of a person who left for good, becomes theirs.
+        next one: a table bot's seat becomes theirs. Never the seat of a person who left: it
+        is kept for them (a bot plays it) until they join again with their key, as the leave
+        dialog promised; it went to the first watcher who asked. With no bot's seat free the
+        refusal says how many seats are kept so (``kept``), for the client's words.
         The rematch then waits for them too (it starts once every connected seat asks)."""
         self.refuse_taken_name(name)
-        free = [s for s in self.seats if s.kind is not None] + [s for s in self.seats if s.left]
+        free = [s for s in self.seats if s.kind is not None]
         if not free:
+            kept = sum(1 for s in self.seats if s.left)
             raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken "
-                                  "by people for the next game too")
+                                  "by people for the next game too"
+                                  + (f" ({kept} kept for people who left and may come back)" if kept else ""),
+                                  kept=kept)
         given = free[-1]
         self.host.detach(session)
         seat = Seat(name=name, token=new_token(), session=session, key=session.key)

@@ -73,6 +73,7 @@ class EkpeerApp(App):
         self.autostart = autostart
         self.options = options or {}
         self.watch_flag = bool(self.options.get("watch"))     # ekpeer join --watch
+        self.table_flag: str | None = self.options.get("table")     # ekpeer join --table NAME
         self.session_mode: str | None = None
         #: lines said at the terminal before the app began (a new host's key): shown again on it
         self.notices: list[str] = []
@@ -127,7 +128,8 @@ class EkpeerApp(App):
     def start_screen(self) -> Any:
         from .screens.start import StartScreen
 
-        return StartScreen(self.player_name, self.join_address or "", discovery=self.discovery)
+        return StartScreen(self.player_name, self.join_address or "", discovery=self.discovery,
+                           table=self.table_flag)
 
     @cached_property
     def lobby_screen(self) -> Any:
@@ -669,8 +671,10 @@ class EkpeerApp(App):
 
     # ------------------------------------------------------------------ outgoing
     def on_start_chosen(self, message: StartChosen) -> None:
-        if message.table is not None:
-            self.options = {**self.options, "table": message.table}
+        # a table picked on the LAN list is for that join only: an address typed later joins
+        # the --table the start screen says (it went to the LAN table's name, unsaid)
+        self.options = {**self.options, "table": message.table if message.table is not None
+                        else self.table_flag}
         if message.password is not None:
             self.options = {**self.options, "password": message.password or None}
         # `ekpeer join --watch` without an address: every table picked on the start screen is watched

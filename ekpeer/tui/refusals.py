@@ -11,14 +11,17 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 
 def join_refused(code: str, message: str, table: str, name: str, address: str | None = None,
-                 body: dict[str, Any] | None = None, allow_create: bool | None = None) -> str:
+                 body: dict[str, Any] | None = None, allow_create: bool | None = None,
+                 watching: bool = False) -> str:
     """Why the host would not seat ``name`` at ``table``, and what to do instead. ``body``: the
     host's whole refusal (its ``seated`` name, a ``field`` and its ``most``); ``allow_create``:
-    whether the host makes new tables (its hello said), so a full table points to one."""
+    whether the host makes new tables (its hello said), so a full table points to one;
+    ``watching``: they watch the table and asked for a seat from its lobby (t), where "join
+    again" is no way on without leaving first."""
     body = body or {}
     if code == "bad_message" and body.get("field") == "name" and isinstance(body.get("most"), int):
         # a hello's words ("hello: 'name' is too long"), said as a person would
@@ -43,6 +46,16 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         elsewhere = (_("or make a table of your own (--table NAME --create)") if allow_create is not False
                      else _("or join another of its tables (--table NAME)"))
         if "next game" in message:
+            kept = body.get("kept")
+            if isinstance(kept, int) and kept > 0:
+                # a leaver's seat is theirs until they come back: no watcher gets it
+                return ngettext("Every seat at table {table} is taken for the next game too: {n} of them "
+                                "is kept for a player who left and may come back (a bot plays it until "
+                                "then). Watch on, {elsewhere}.",
+                                "Every seat at table {table} is taken for the next game too: {n} of them "
+                                "are kept for players who left and may come back (a bot plays them until "
+                                "then). Watch on, {elsewhere}.", kept).format(
+                                    table=table, n=kept, elsewhere=elsewhere)
             return _("Every seat at table {table} is taken for the next game too: watch on, "
                      "{elsewhere}.").format(table=table, elsewhere=elsewhere)
         # only a table in its lobby says this (a game on is "table_started", one over "next game
@@ -50,7 +63,18 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Every seat at table {table} is taken, and its game has not started yet. Watch the "
                  "table (Watch on the start screen, ctrl+g, or add --watch) and take a seat with t if "
                  "one frees up, {elsewhere}.").format(table=table, elsewhere=elsewhere)
+    if code == "too_many_watchers":
+        # a seat may well be free: it is the watchers' room that is full
+        most = body.get("most")
+        full = (_("Table {table} has no room for another watcher: {most} people watch it already.")
+                if isinstance(most, int) else _("Table {table} has no room for another watcher."))
+        return full.format(table=table, most=most) + " " + _(
+            "Try again later, or take a seat if one is free (Join on the start screen, or join "
+            "without --watch).")
     if code == "bad_password":
+        if watching:    # (a host that asks a watcher for it again: ekpeer's own no longer does)
+            return _("Table {table}: {message}. To take a seat, leave (Esc) and join the table again "
+                     "with its password.").format(table=table, message=message)
         return _("Table {table}: {message}. Join again with the table's password (--password).").format(
             table=table, message=message)
     if code == "no_table":

@@ -305,7 +305,7 @@ class NetSession(Session):
             from .refusals import join_refused
 
             words = join_refused(exc.code, exc.message, str(self.table or "main"), self.name,
-                                 body=exc.body, allow_create=self.allow_create)
+                                 body=exc.body, allow_create=self.allow_create, watching=self.watch)
             refusal = {"ok": False, "code": exc.code, "message": words}
             self.queue.put_nowait({"type": "reply", "body": refusal})
             return False

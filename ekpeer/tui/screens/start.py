@@ -62,10 +62,12 @@ class StartScreen(Screen):
         Binding("ctrl+g", "choose('watch')", "Watch"),
     ]
 
-    def __init__(self, name: str = "you", address: str = "", discovery: bool = False) -> None:
+    def __init__(self, name: str = "you", address: str = "", discovery: bool = False,
+                 table: str | None = None) -> None:
         super().__init__(id="start")
         self.player_name = name
         self.address = address
+        self.table = table      # --table: the table an address typed here joins, said below it
         self.discovery = discovery
         self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
         self._trusting: tuple[str, str] | None = None   # (endpoint, key) shown once, Enter again trusts
@@ -90,6 +92,12 @@ class StartScreen(Screen):
                 with Vertical(id="password-field", classes="field"):
                     yield Input("", placeholder=_("password, if any"), password=True, id="password",
                                 max_length=64)
+            if self.table:
+                # a typed address joins that table, whatever host it names: said, or a person who
+                # typed another host's address was sat at a table name they no longer saw
+                yield Static(_("Join and Watch go to table {table} at the address typed "
+                               "(--table {table} on the command line).").format(table=self.table),
+                             id="table-note", classes="dim", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button(_("Join"), id="join", variant="primary" if self.discovery else "default")
                 # a late friend: the game on is theirs to watch, a seat theirs at the next one
