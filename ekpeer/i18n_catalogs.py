@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent
 #: ``gettext``, ``ngettext``, ``pgettext``): ``name: argument index`` as Babel reads them.
 KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                             "N_": None, "Said": None,
+            # the engine's refusals (it reads no catalog: the host says them in each person's language)
+            "IllegalMove": (2,), "TableRefused": None, "CustomDeckError": None,
             # a key binding's description (said by KeyBar where it is shown)
             "Binding": (3,)}
 #: The built-in plugins, whose translations ship with ekpeer (and are checked).

@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ekpeer.engine import Reason
+from ekpeer.engine.custom import CustomDeckError
 from ekpeer.net.lobby import SettingsError, check
 from ekpeer.plugins import installed, ruleset
 
@@ -262,8 +264,9 @@ def test_the_lobby_takes_a_custom_deck_with_any_plugins_and_checks_it_as_the_eng
     with pytest.raises(SettingsError, match="random_cards"):
         check({"expansions": ["base"], "options": {"custom": {"random_cards": -1}}})
     rules = ruleset(["base", "imploding"])
-    assert "only be a random card" in rules.check_options(["ann"], {"custom": {"picks": {
-        "ann": {"pile": ["alter_the_future"]}}}})
+    with pytest.raises(CustomDeckError, match="only be a random card") as refused:
+        rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["alter_the_future"]}}}})
+    assert isinstance(refused.value.fields["card"], Reason)     # said by the plugin's words
     assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["reverse"]}}}}) is None
 
 

@@ -317,3 +317,37 @@ def test_a_plugins_reason_is_said_by_its_template_with_its_fields_english_the_fa
                             table, "da") == "ann barks at Hush"             # no translation: all English
     assert i18n.plugin_said(Reason("{player} lost a field", player="ann"), table, "da") == "ann lost a field"
     assert i18n.plugin_said(f"{'ann'} is asleep", table, "da") == "ann is asleep"
+
+
+#: The engine's refusals, each with the argument that is its English words (``code`` first for a move).
+REFUSALS = {"IllegalMove": 1, "TableRefused": 0, "CustomDeckError": 0}
+
+
+def _refusals(path: Path):
+    """Every refusal the engine (or a plugin, or the host) makes in ``path``: where, and its words."""
+    import ast
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in REFUSALS \
+                and len(node.args) > REFUSALS[node.func.id]:
+            yield f"{path.relative_to(ROOT)}:{node.lineno}", node.args[REFUSALS[node.func.id]]
+
+
+def test_every_refusal_of_a_move_or_a_table_is_in_the_catalog_with_its_danish():
+    """The engine says why it refuses a move in English (``it is {player}'s turn``), and the host
+    says it again in the refused player's language by ekpeer's catalog: each one's words are a
+    template with fields, never an f-string (it cannot be looked up), and each template has its
+    Danish. A plugin's own ``Reason`` (a name, not a literal, here) is its catalog's."""
+    import ast
+
+    danish = i18n.messages("da")
+    found, wrong = 0, []
+    for path in sorted([*(ROOT / "ekpeer").rglob("*.py"), *(ROOT / "plugins").rglob("*.py")]):
+        for where, words in _refusals(path):
+            found += 1
+            if isinstance(words, ast.JoinedStr):
+                wrong.append(f"{where}: an f-string (write a template and its fields)")
+            elif isinstance(words, ast.Constant) and isinstance(words.value, str) \
+                    and not isinstance(danish.get(words.value), str):
+                wrong.append(f"{where}: {words.value!r} has no Danish")
+    assert found > 60 and wrong == []

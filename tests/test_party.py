@@ -233,6 +233,7 @@ def test_custom_deck_preset_reads():
 
 def test_the_host_checks_custom_picks_through_the_hook_without_importing_party():
     rules = ruleset(["base", "party"])
-    assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"hand": ["defuse"]}}}})
+    with pytest.raises(custom_deck.CustomDeckError, match="Defuse cannot be picked for a starting hand"):
+        rules.check_options(["ann"], {"custom": {"picks": {"ann": {"hand": ["defuse"]}}}})
     assert rules.check_options(["ann"], {"custom": {"picks": {"ann": {"pile": ["defuse"]}}}}) is None
     assert rules.check_options(["ann"], {}) is None

@@ -49,25 +49,27 @@ class Choices(TableState):
             if choice.player == by:
                 break
         else:
-            raise IllegalMove("no_choice", f"nothing is awaited from {by}")
+            raise IllegalMove("no_choice", "nothing is awaited from {player}", player=by)
         kind = choice.kind
         answer = getattr(move, kind, None)
         if answer is None:
-            raise IllegalMove("wrong_choice", f"{by} must choose a {kind}")
+            raise IllegalMove("wrong_choice", "{player} must choose a {kind}", player=by, kind=kind)
         if kind == "position":
             lo, hi = choice.options
             if not lo <= answer <= hi:
-                raise IllegalMove("bad_position", f"position must be from {lo} to {hi}")
+                raise IllegalMove("bad_position", "position must be from {lo} to {hi}", lo=lo, hi=hi)
         elif kind == "order":
             if sorted(answer) != list(range(choice.options)):
-                raise IllegalMove("bad_order", f"order must list each index 0..{choice.options - 1} once")
+                raise IllegalMove("bad_order", "order must list each index 0..{last} once",
+                                  last=choice.options - 1)
         elif kind == "keep":
             pass
         else:
             if answer not in choice.options:
-                raise IllegalMove("bad_choice", f"{answer!r} is not one of {choice.options}")
+                raise IllegalMove("bad_choice", "{answer} is not one of {options}",
+                                  answer=repr(answer), options=str(choice.options))
             if choice.from_hand and answer not in self.hands[by]:
-                raise IllegalMove("card_not_held", f"{by} holds no {answer}")
+                raise IllegalMove("card_not_held", "{player} holds no {card}", player=by, card=answer)
         self.awaiting.remove(choice)
         if self.recording:
             self.emit("chose", (by,), by=by, kind=kind, answer=answer)

@@ -120,12 +120,13 @@ def check(game: ComboGame, move: Move) -> Action:
         if target == by:
             raise IllegalMove("bad_target", "you cannot steal from yourself")
         if target not in game.others_with_cards(by):
-            raise IllegalMove("bad_target", f"{target} cannot be stolen from")
+            raise IllegalMove("bad_target", "{player} cannot be stolen from", player=target)
         if kind == TRIPLE:
             if move.name is None:
                 raise IllegalMove("needs_name", "three of a kind names the card you want")
             if move.name not in game.cards:
-                raise IllegalMove("unknown_card", f"there is no card {move.name!r} at this table")
+                raise IllegalMove("unknown_card", "there is no card {card} at this table",
+                                  card=repr(move.name))
         elif move.name is not None:
             raise IllegalMove("no_name", "two of a kind steals at random and names no card")
     return Action(by, move.cards, None, kind, target, move.name, 0, {})

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardSpec
+from .errors import Reason, TableRefused
 
 PILE_PICKS = 2
 HAND_PICKS = 2
@@ -43,8 +44,9 @@ MAX_RANDOM = 200
 SPARE_SAVERS = 2
 
 
-class CustomDeckError(ValueError):
-    """A custom-deck option that breaks the selection rules."""
+class CustomDeckError(TableRefused):
+    """A custom-deck option that breaks the selection rules: a table's refusal, said to whoever
+    set it (the creator, or a player picking) in their language."""
 
 
 @dataclass
@@ -80,8 +82,25 @@ def random_candidates(cards: Mapping[str, CardSpec], removed: Collection[str] = 
 
 def _whole(value: Any, what: str, lo: int = 0, hi: int = MAX_RANDOM) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise CustomDeckError(f"{what} must be a whole number from {lo} to {hi}")
+        raise CustomDeckError("{what} must be a whole number from {lo} to {hi}", what=what, lo=lo, hi=hi)
     return value
+
+
+def _check_pick(spec: CardSpec, where: str, allowed: bool, removed: bool) -> None:
+    """Refuse a card picked for ``where`` (the pile, or a hand) that may not be: each refusal is
+    written out for both places, which a translation words each its own way."""
+    card = Reason(spec.title)
+    if spec.random_only:
+        raise (CustomDeckError("{card} is not available for player selection: it can only be a random card, "
+                               "never picked for the draw pile", card=card) if where == "pile" else
+               CustomDeckError("{card} is not available for player selection: it can only be a random card, "
+                               "never picked for a starting hand", card=card))
+    if not allowed:
+        raise (CustomDeckError("{card} cannot be picked for the draw pile", card=card) if where == "pile" else
+               CustomDeckError("{card} cannot be picked for a starting hand", card=card))
+    if removed:
+        raise CustomDeckError("{card} is taken out of the game by these rules and cannot be picked",
+                              card=card)
 
 
 def validate(cards: Mapping[str, CardSpec], players: list[str], custom: Mapping[str, Any],
@@ -100,29 +119,26 @@ def validate(cards: Mapping[str, CardSpec], players: list[str], custom: Mapping[
     hands: dict[str, list[str]] = {p: [] for p in players}
     for player, chosen in picks.items():
         if player not in players:
-            raise CustomDeckError(f"{player!r} is not at this table")
+            raise CustomDeckError("{player} is not at this table", player=repr(player))
         if not isinstance(chosen, Mapping):
-            raise CustomDeckError(f"{player}'s picks must be a table with pile and hand")
+            raise CustomDeckError("{player}'s picks must be a table with pile and hand", player=player)
         rules = (("pile", pile_limit, may_pick_pile), ("hand", hand_limit, may_pick_hand))
         for where, limit, allowed in rules:
             ids = chosen.get(where, []) or []
             if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
-                raise CustomDeckError(f"{player}'s {where} picks must be a list of card ids")
+                raise (CustomDeckError("{player}'s pile picks must be a list of card ids", player=player)
+                       if where == "pile" else
+                       CustomDeckError("{player}'s hand picks must be a list of card ids", player=player))
             if len(ids) > limit:
-                raise CustomDeckError(f"{player} may pick at most {limit} cards for the {where}")
+                raise (CustomDeckError("{player} may pick at most {limit} cards for the pile",
+                                       player=player, limit=limit) if where == "pile" else
+                       CustomDeckError("{player} may pick at most {limit} cards for the hand",
+                                       player=player, limit=limit))
             for card in ids:
                 spec = cards.get(card)
                 if spec is None:
-                    raise CustomDeckError(f"there is no card {card!r} in the enabled plugins")
-                place = "the draw pile" if where == "pile" else "a starting hand"
-                if spec.random_only:
-                    raise CustomDeckError(f"{spec.title} is not available for player selection: it can "
-                                          f"only be a random card, never picked for {place}")
-                if not allowed(spec):
-                    raise CustomDeckError(f"{spec.title} cannot be picked for {place}")
-                if card in removed:
-                    raise CustomDeckError(f"{spec.title} is taken out of the game by these rules and "
-                                          f"cannot be picked")
+                    raise CustomDeckError("there is no card {card} in the enabled plugins", card=repr(card))
+                _check_pick(spec, where, allowed(spec), card in removed)
             (pile if where == "pile" else hands[player]).extend(ids)
     adds = sum(1 for c in pile if cards[c].extra.get("adds_kitten"))
     return CustomDeck(pile, hands, n_random, adds, dict(custom))

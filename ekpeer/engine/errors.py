@@ -23,12 +23,21 @@ class Reason(str):
 
 
 class IllegalMove(Exception):
-    """A move the rules do not allow; the game state is left exactly as it was."""
+    """A move the rules do not allow; the game state is left exactly as it was.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    ``code`` is for programs, ``message`` the English words for people; ``template`` and
+    ``fields`` are what the message was made of, as a :class:`TableRefused`'s are, so that a
+    host says it again in the refused player's language: the template by ekpeer's catalog
+    (``scripts/i18n`` finds ``IllegalMove(code, "...")`` in the source), a field that is a
+    :class:`Reason` (a card's title) by the table's plugins'. A plugin's :class:`Reason` as the
+    message (a card's ``can_play``) is said by the plugins' catalogs."""
+
+    def __init__(self, code: str, message: str, **fields: Any) -> None:
+        words = message.format(**fields) if fields else message
+        super().__init__(words)
         self.code = code
-        self.message = message
+        self.message = words
+        self.template, self.fields = message, fields
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"IllegalMove({self.code!r}, {self.message!r})"

@@ -14,7 +14,7 @@ from typing import Any
 from . import combos, legal
 from .asked import RULES_FAILED, hook_failed, set_aside, why_not
 from .bookkeeping import Bookkeeping
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .moves import Move
 from .pending import Action
 from .state import DEAD, LIVING, OUT
@@ -46,9 +46,9 @@ class Game(Bookkeeping):
             by = move.by
             state = self.status.get(by)
             if state is None:
-                raise IllegalMove("unknown_player", f"{by!r} is not at this table")
+                raise IllegalMove("unknown_player", "{player} is not at this table", player=repr(by))
             if state == OUT:
-                raise IllegalMove("player_out", f"{by} is out of the game")
+                raise IllegalMove("player_out", "{player} is out of the game", player=by)
             if self._move_hook and self.hook.ekpeer_handle_move(
                     game=self, move=move):
                 pass
@@ -64,7 +64,7 @@ class Game(Bookkeeping):
             elif do == "choose":
                 self._choose(move)
             else:
-                raise IllegalMove("bad_move", f"unknown move {do!r}")
+                raise IllegalMove("bad_move", "unknown move {do}", do=repr(do))
         self.log.append(move)
         if self.ended_on_empty and self.draw_pile._cards:
             self.ended_on_empty.clear()  # the pile filled again: ruling 25's round starts over
@@ -76,13 +76,14 @@ class Game(Bookkeeping):
 
     def _check_draw(self, by: str) -> None:
         if self.awaiting:
-            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+            raise IllegalMove("awaiting_choice", "waiting for {players} to choose",
+                              players=", ".join(self.waiting_for()))
         if self.stack:
             raise IllegalMove("reaction_open", "a reaction window is open: resolve it first")
         if by != self.current:
-            raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+            raise IllegalMove("not_your_turn", "it is {player}'s turn", player=self.current)
         if self.status[by] != LIVING:
-            raise IllegalMove("not_living", f"{by} is not Living")
+            raise IllegalMove("not_living", "{player} is not Living", player=by)
         if self._refuse_hook:
             try:
                 reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=Move("draw", by))
@@ -95,7 +96,8 @@ class Game(Bookkeeping):
 
     def _resolve(self) -> None:
         if self.awaiting:
-            raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+            raise IllegalMove("awaiting_choice", "waiting for {players} to choose",
+                              players=", ".join(self.waiting_for()))
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
         action = self.stack.pop()
@@ -159,16 +161,20 @@ class Game(Bookkeeping):
         alone = len(cards) == 1
         if alone:  # the usual play, checked without counting (a hot path)
             if cards[0] not in self.cards:
-                raise IllegalMove("unknown_card", f"there is no card {cards[0]!r} at this table")
+                raise IllegalMove("unknown_card", "there is no card {card} at this table",
+                                  card=repr(cards[0]))
             if cards[0] not in hand:
-                raise IllegalMove("card_not_held", f"{by} does not hold 1 x {cards[0]}")
+                raise IllegalMove("card_not_held", "{player} does not hold 1 x {card}",
+                                  player=by, card=cards[0])
         else:
             for card in dict.fromkeys(cards):
                 n = cards.count(card)
                 if card not in self.cards:
-                    raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+                    raise IllegalMove("unknown_card", "there is no card {card} at this table",
+                                      card=repr(card))
                 if hand.count(card) < n:
-                    raise IllegalMove("card_not_held", f"{by} does not hold {n} x {card}")
+                    raise IllegalMove("card_not_held", "{player} does not hold {count} x {card}",
+                                      player=by, count=n, card=card)
         if self.awaiting:
             let_in = False
             if self.hooked["ekpeer_play_while_waiting"]:
@@ -179,7 +185,8 @@ class Game(Bookkeeping):
                         raise
                     raise IllegalMove("cannot_play", RULES_FAILED) from None
             if not let_in:
-                raise IllegalMove("awaiting_choice", f"waiting for {', '.join(self.waiting_for())} to choose")
+                raise IllegalMove("awaiting_choice", "waiting for {players} to choose",
+                                  players=", ".join(self.waiting_for()))
         if self._refuse_hook:
             try:
                 reason = self.hook.ekpeer_refuse_move(game=self, player=by, move=move)
@@ -205,17 +212,18 @@ class Game(Bookkeeping):
                     self.emit("noped", None, by=by, action=top.public())
                 return
             if not spec.playable:
-                raise IllegalMove("not_playable", f"{spec.title} cannot be played on its own")
+                raise IllegalMove("not_playable", "{card} cannot be played on its own",
+                                  card=Reason(spec.title))
             if spec.now:
                 if self.status[by] == DEAD and spec.dead_may_play is False:
-                    raise IllegalMove("not_living", f"{by} is Dead")
+                    raise IllegalMove("not_living", "{player} is Dead", player=by)
             else:  # self._check_own_turn(by), written out: most plays come this way
                 if self.stack:
                     raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
                 if by != self.current:
-                    raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+                    raise IllegalMove("not_your_turn", "it is {player}'s turn", player=self.current)
                 if self.status[by] != LIVING:
-                    raise IllegalMove("not_living", f"{by} is not Living")
+                    raise IllegalMove("not_living", "{player} is not Living", player=by)
             target = move.target
             try:
                 targets = spec.targets(self, by) if spec.targets is not None else None
@@ -225,11 +233,13 @@ class Game(Bookkeeping):
                 raise IllegalMove("cannot_play", RULES_FAILED) from None
             if targets is not None:
                 if target is None:
-                    raise IllegalMove("needs_target", f"{spec.title} needs a target player")
+                    raise IllegalMove("needs_target", "{card} needs a target player",
+                                      card=Reason(spec.title))
                 if target not in targets:
-                    raise IllegalMove("bad_target", f"{target} cannot be targeted by {spec.title}")
+                    raise IllegalMove("bad_target", "{player} cannot be targeted by {card}",
+                                      player=target, card=Reason(spec.title))
             elif target is not None:
-                raise IllegalMove("no_target", f"{spec.title} takes no target")
+                raise IllegalMove("no_target", "{card} takes no target", card=Reason(spec.title))
             if spec.can_play is not None:
                 reason = why_not(self, card, spec.can_play, by)
                 if reason:
@@ -258,9 +268,9 @@ class Game(Bookkeeping):
         if self.stack:
             raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
         if by != self.current:
-            raise IllegalMove("not_your_turn", f"it is {self.current}'s turn")
+            raise IllegalMove("not_your_turn", "it is {player}'s turn", player=self.current)
         if self.status[by] != LIVING:
-            raise IllegalMove("not_living", f"{by} is not Living")
+            raise IllegalMove("not_living", "{player} is not Living", player=by)
 
     # ------------------------------------------------------------------ legal moves
     #: ``game.legal_moves(player)``: every move ``player`` may make now (five-different

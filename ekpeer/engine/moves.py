@@ -69,18 +69,19 @@ class Move(NamedTuple):
             raise IllegalMove("bad_move", "a move must be a table of fields")
         do = data.get("do")
         if do not in MOVE_KINDS:
-            raise IllegalMove("bad_move", f"'do' must be one of {', '.join(MOVE_KINDS)}")
+            raise IllegalMove("bad_move", "'do' must be one of {kinds}", kinds=", ".join(MOVE_KINDS))
 
         def opt(field: str, kind: type | tuple[type, ...]) -> Any:
             value = data.get(field)
             if value is None:
                 return None
             if isinstance(value, bool) and kind is int:
-                raise IllegalMove("bad_move", f"'{field}' must be a whole number")
+                raise IllegalMove("bad_move", "'{field}' must be a whole number", field=field)
             if not isinstance(value, kind):
-                raise IllegalMove("bad_move", f"'{field}' has the wrong type")
+                raise IllegalMove("bad_move", "'{field}' has the wrong type", field=field)
             if isinstance(value, str) and len(value) > TEXT_LEN:
-                raise IllegalMove("bad_move", f"'{field}' is too long (at most {TEXT_LEN} characters)")
+                raise IllegalMove("bad_move", "'{field}' is too long (at most {most} characters)",
+                                  field=field, most=TEXT_LEN)
             return value
 
         cards = data.get("cards", ())
@@ -89,7 +90,8 @@ class Move(NamedTuple):
         if len(cards) > 16:
             raise IllegalMove("bad_move", "too many cards in one move")
         if any(len(c) > TEXT_LEN for c in cards):
-            raise IllegalMove("bad_move", f"a card id is too long (at most {TEXT_LEN} characters)")
+            raise IllegalMove("bad_move", "a card id is too long (at most {most} characters)",
+                              most=TEXT_LEN)
         order = data.get("order")
         if order is not None:
             if not isinstance(order, (list, tuple)) or not all(

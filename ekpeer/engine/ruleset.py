@@ -108,13 +108,12 @@ class Ruleset:
         return name in self._hooks
 
     def check_options(self, players: list[str], options: dict[str, Any]) -> str | None:
-        """Why a lobby's options cannot be played with these players (custom-deck picks that
-        break seed 002's selection rules, a plugin's own reason), or None."""
+        """Why a lobby's options cannot be played with these players (a plugin's own reason), or
+        None; custom-deck picks that break seed 002's selection rules raise
+        :class:`~ekpeer.engine.custom.CustomDeckError` (a table's refusal, with its template and
+        fields: the host says it in the words of whoever set them)."""
         if "custom" in options:
-            try:
-                custom.validate(self.cards, list(players), options["custom"])
-            except ValueError as exc:
-                return str(exc)
+            custom.validate(self.cards, list(players), options["custom"])
         if not self.hooked["ekpeer_check_options"]:
             return None
         return self.hook.ekpeer_check_options(cards=self.cards, players=list(players), options=options)

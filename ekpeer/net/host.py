@@ -935,12 +935,12 @@ class Host:
         try:
             move = Move.from_dict(env.body["move"])
         except IllegalMove as exc:
-            raise P.ProtocolError(exc.code, exc.message) from None
+            raise P.ProtocolError(exc.code, table.refusal(exc)) from None
         if move.do in ("resolve", "fizzle"):
             raise P.ProtocolError("host_only", "the host closes reaction windows when their timer runs out")
         err = table.apply(seat, move, re=env.id, session=session)
         if err is not None:     # in the words of the one refused (a plugin's reason by its catalog)
-            raise P.ProtocolError(err.code, table.refusal(err.message))
+            raise P.ProtocolError(err.code, table.refusal(err))
         self.reply(session, env.id, P.ok())
 
 

@@ -12,20 +12,12 @@ from typing import Any
 
 from ..bots.registry import BOT_KINDS
 from ..engine.errors import Reason, TableRefused
-from ..i18n import N_, Said
+from ..i18n import Said
 from ..plugins import PluginWords, installed, ruleset, translated
 from ..table_settings import BOUNDS, DEFAULTS, read_preset, with_flags
 from . import passwords
 
 __all__ = ["BOT_KINDS", "BOUNDS", "DEFAULTS", "SettingsError", "check", "choices", "load_config"]
-
-
-#: The engine's refusals of a table (:class:`~ekpeer.engine.errors.TableRefused`), written here
-#: so that the catalogs carry them: the host says them in each player's language
-TABLE_WORDS = (N_("no deck for {players} players"), N_("{deck} seats {span} players, not {players}"),
-               N_("{deck} with these expansions has {count} x {card}: too few for {players} players"),
-               N_("{deck} with these expansions has too few kittens for {players} players "
-                  "({kittens} of {needed})"))
 
 
 def refusal(exc: ValueError, plugins: list[str] | tuple[str, ...]) -> str:

@@ -22,7 +22,6 @@ from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game, IllegalMove, Move, player_view, spectator_view
-from ..engine.asked import RULES_FAILED
 from ..engine.replay import replay
 from ..engine.view import dealt_cards, own_part, public_part, update_for, visible_events
 from ..i18n import Said
@@ -32,6 +31,7 @@ from . import card_faults, limits, passwords
 from . import lobby as lobby_mod
 from . import protocol as P
 from .journal import Journal
+from .refused import MoveRefused
 from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
 
@@ -579,7 +579,10 @@ class Table(TableTimers):
             clean[where] = list(ids)
         rules = ruleset(self.settings["expansions"])
         mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}
-        reason = rules.check_options([session.seat.name], mine)
+        try:
+            reason = rules.check_options([session.seat.name], mine)
+        except ValueError as exc:       # picks that break the selection rules, in the picker's words
+            raise P.ProtocolError("bad_settings", lobby_mod.refusal(exc, rules.plugins)) from None
         if reason:      # a plugin's reason in the words of whoever picked (its catalog's)
             raise P.ProtocolError("bad_settings", PluginWords(reason, rules.plugins))
         session.seat.picks = clean
@@ -691,12 +694,11 @@ class Table(TableTimers):
             out["choices"] = [choice_said_in(choice, names, lang) for choice in choices]
         return out
 
-    def refusal(self, message: str) -> str:
-        """A refused move's words (a plugin's reason among them), said to the one refused in
-        their language by the table's plugins' translations (the host's ``in_lang``)."""
-        if message == RULES_FAILED:     # a card set aside (card_faults): ekpeer's own words
-            return Said(RULES_FAILED)
-        return message if self.game is None else PluginWords(message, self.game.ruleset.plugins)
+    def refusal(self, refused: IllegalMove) -> str:
+        """A refused move's words, said to the one refused in their language (the host's
+        ``in_lang``): the engine's by ekpeer's catalog, a plugin's reason by the table's
+        plugins' translations (:class:`~ekpeer.net.refused.MoveRefused`)."""
+        return MoveRefused(refused, () if self.game is None else self.game.ruleset.plugins)
 
     def catalog_in(self, lang: str | None) -> list[dict[str, Any]]:
         """The game's catalog in ``lang`` (made once per language a player asks for)."""
@@ -790,9 +792,10 @@ class Table(TableTimers):
             return self.apply(None, FIZZLE)
         if move.do == "choose" and top is not None:     # asked again, it would fail again: set aside
             return self.apply(None, FIZZLE._replace(by=move.by))
-        words = f"a bug in plugin {plugin}" if plugin else "a bug in the rules engine"
-        return IllegalMove("internal", f"the rules failed on this move ({words}; the host's log says more): "
-                           "nothing happened, make another move")
+        words = Said("a bug in plugin {plugin}", plugin=plugin) if plugin else \
+            Said("a bug in the rules engine")
+        return IllegalMove("internal", "the rules failed on this move ({words}; the host's log says more): "
+                           "nothing happened, make another move", words=words)
 
     def broadcast_update(self, events: list, mover: Session | None, re: int | None,
                          timer: dict[str, Any] | None = None) -> None:

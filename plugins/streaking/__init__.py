@@ -495,11 +495,14 @@ def _combo_with_kittens(game: Game, move: Move) -> bool | None:
     hand = game.hands[by]
     for card in dict.fromkeys(cards):
         if card not in game.cards:
-            raise IllegalMove("unknown_card", f"there is no card {card!r} at this table")
+            raise IllegalMove("unknown_card", "there is no card {card} at this table",
+                              card=repr(card))
         if hand.count(card) < cards.count(card):
-            raise IllegalMove("card_not_held", f"{by} does not hold {cards.count(card)} x {card}")
+            raise IllegalMove("card_not_held", "{player} does not hold {count} x {card}",
+                              player=by, count=cards.count(card), card=card)
     if game.awaiting:
-        raise IllegalMove("awaiting_choice", f"waiting for {', '.join(game.waiting_for())} to choose")
+        raise IllegalMove("awaiting_choice", "waiting for {players} to choose",
+                          players=", ".join(game.waiting_for()))
     reason = game.hook.ekpeer_refuse_move(game=game, player=by, move=move)
     if reason:
         raise IllegalMove("refused", reason)
@@ -507,9 +510,9 @@ def _combo_with_kittens(game: Game, move: Move) -> bool | None:
     if game.stack:
         raise IllegalMove("reaction_open", "a reaction window is open: only Nope and NOW cards")
     if by != game.current:
-        raise IllegalMove("not_your_turn", f"it is {game.current}'s turn")
+        raise IllegalMove("not_your_turn", "it is {player}'s turn", player=game.current)
     if not game.is_living(by):
-        raise IllegalMove("not_living", f"{by} is not Living")
+        raise IllegalMove("not_living", "{player} is not Living", player=by)
     st = state(game)
     played = [c for c in cards if is_exploding(game, c)]
     with _moving_kittens(game):
@@ -544,11 +547,12 @@ def ekpeer_handle_move(game, move) -> bool | None:
         return None
     by = move.by
     if game.awaiting:
-        raise IllegalMove("awaiting_choice", f"waiting for {', '.join(game.waiting_for())} to choose")
+        raise IllegalMove("awaiting_choice", "waiting for {players} to choose",
+                          players=", ".join(game.waiting_for()))
     if game.stack:
         raise IllegalMove("reaction_open", Reason("a cursed hand plays only on its own turn"))
     if by != game.current or not game.is_living(by):
-        raise IllegalMove("not_your_turn", f"it is {game.current}'s turn")
+        raise IllegalMove("not_your_turn", "it is {player}'s turn", player=game.current)
     if not game.hands[by]:
         raise IllegalMove("no_cards", Reason("{player} holds no cards", player=by))
     if move.name is not None:

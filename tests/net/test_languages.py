@@ -345,3 +345,59 @@ async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx
             set_language("en")
         assert screen.title_text == "Giv bob et kort"
         assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. Spurgt af bobs Tjeneste.")
+
+
+# ---------------------------------------------------------------------- the engine's refusals
+async def test_the_engines_refusal_of_a_move_reads_in_the_language_of_the_one_refused(host, ctx):
+    """A Danish player who typed ahead of a stale screen read "it is bob's turn": the engine's
+    words, in English, in a Danish game. The host says them in the refused player's language
+    by ekpeer's catalog (a name with the Danish genitive, a card's title by its plugin's);
+    ``code`` stays what programs read, and an English seat still reads English."""
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
+        await ann.connect()
+        await bob.connect()
+        await ann.join("ahead")
+        await bob.join("ahead")
+        refused = await ann.move(Move("draw", "ann"), check=False)      # in the lobby: no game yet
+        assert refused["code"] == "not_playing"
+        assert refused["message"] == "der er ikke noget spil i gang ved dette bord"
+        await ann.lobby_set(**{**FAST, "seats": 2})
+        await ann.ready()
+        await bob.ready()
+        await ann.start()
+        _rig(host, "ahead", {"players": ["ann", "bob"], "current": "bob", "draw_pile": ["tacocat"] * 6,
+                             "hands": {"ann": ["skip", "tacocat"], "bob": ["skip", "tacocat"]}})
+        await wait_for(lambda: _view(ann, lambda v: v["current"] == "bob"
+                                     and v["hand"] == ["skip", "tacocat"]), what="bob's turn")
+        refused = await ann.move(Move("draw", "ann"), check=False)
+        assert refused["code"] == "not_your_turn" and refused["message"] == "det er bobs tur"
+        refused = await ann.move(Move("play", "ann", ("skip", "tacocat"), target="bob"), check=False)
+        assert refused["code"] == "bad_combo"
+        assert refused["message"] == "de kort udgør ingen kombination (2 eller 3 ens eller 5 forskellige)"
+        refused = await bob.move(Move("play", "bob", ("skip",), target="ann"), check=False)
+        assert refused["code"] == "no_target" and refused["message"] == "Skip takes no target"
+        await bob.move(Move("draw", "bob"))
+        await wait_for(lambda: _view(ann, lambda v: v["current"] == "ann" and not v["stack"]),
+                       what="ann's turn")
+        refused = await bob.move(Move("draw", "bob"), check=False)
+        assert refused["code"] == "not_your_turn" and refused["message"] == "it is ann's turn"
+        refused = await ann.move(Move("play", "ann", ("skip",), target="bob"), check=False)
+        assert refused["code"] == "no_target"
+        assert refused["message"] == "Spring over spilles ikke mod nogen spiller"      # the title base's
+
+
+async def test_a_custom_deck_pick_refused_reads_in_the_language_of_the_one_who_picked(host, ctx):
+    """"Defuse cannot be picked for a starting hand" was English in a Danish lobby (the engine's
+    custom-deck check): now ekpeer's words, the card's title its plugin's."""
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
+        await ann.connect()
+        await bob.connect()
+        await ann.join("picks")
+        await bob.join("picks")
+        await ann.lobby_set(seats=2, options={"custom": {"random_cards": 20}})
+        reply = await ann.request("ready", {"ready": True, "picks": {"hand": ["defuse"]}}, check=False)
+        assert reply["code"] == "bad_settings"
+        assert reply["message"] == "Desarmer kan ikke vælges til en starthånd"
+        reply = await bob.request("ready", {"ready": True, "picks": {"pile": [], "hand": ["defuse"]}},
+                                  check=False)
+        assert reply["message"] == "Defuse cannot be picked for a starting hand"
