@@ -49,11 +49,13 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
         return
 
     def answer(order) -> None:
+        kept = _known_through_reorder(game, len(seen)) if game.recording else None
         taken = take_top_keeping_faces(game, len(seen))
         new = [taken[i] for i in order]
         put_top_keeping_faces(game, new)
         if game.recording:      # who chose the order knows it
             game.draw_pile.learn(len(new), (player,))
+            _keep_known(game, len(new), kept)
         # ``seen`` stays what was shown: choosing a new order shows nothing new.
         game.emit("altered", None, by=player, count=len(seen), source=source)
         if then is not None:
@@ -61,6 +63,40 @@ def reorder_top(game: Game, player: str, n: int, source: str, then=None) -> None
 
     game.ask(player, "order", len(seen), answer, prompt=Reason("new order of the top {n} cards", n=len(seen)),
              context={"cards": list(seen)}, source=source)
+
+
+def _known_through_reorder(game: Game, n: int) -> tuple[frozenset[str] | bool, bool]:
+    """What stays known of the top ``n`` cards to those who do not see them reordered: who
+    knew every one of them, when they are all the same card (each place still holds one),
+    and whether everyone knows each place holds a kitten (a Catomic Bomb's top cards, or
+    kittens everyone saw go there): a reorder moves them among those places only."""
+    pile = game.draw_pile
+    cards = pile.peek(n)
+    public = dict(pile.known_to(None))
+    marked = set(pile.kitten_depths())
+    kittens = game.ruleset.kitten_cards
+    all_kittens = all(d in marked or public.get(d) in kittens for d in range(len(cards)))
+    knowers: frozenset[str] | bool = False
+    if cards and len(set(cards)) == 1:
+        knowers = True
+        for d in range(len(cards)):
+            k = pile.knowers_at(d)
+            knowers = k if knowers is True else (knowers if k is True else knowers & k)  # type: ignore[operator]
+    return knowers, all_kittens
+
+
+def _keep_known(game: Game, n: int, kept: tuple[frozenset[str] | bool, bool] | None) -> None:
+    """Put back what :func:`_known_through_reorder` found still known of the top ``n`` cards
+    (the depths beneath them keep what was known of them: they did not move)."""
+    if kept is None:
+        return
+    knowers, all_kittens = kept
+    pile = game.draw_pile
+    for depth in range(min(n, len(pile))):
+        if knowers:
+            pile.know(depth, knowers)
+        if all_kittens and knowers is not True:     # which kitten, everyone knows already
+            pile.mark_kitten(depth)
 
 
 def shared_card(cards: list[CardSpec], card_id: str) -> CardSpec:

@@ -98,6 +98,8 @@ def assert_view_entitled(game, player):
     public_places = list(game.discard) + list(game.out_of_game)
     for p in game.players:
         public_places += list(game.in_front[p]) + list(game.removed[p])
+        if p != player:     # kittens everyone saw a hand keep (a Streaking Kitten's)
+            public_places += [c for c, n in game.held_in_sight_of(p).items() for _ in range(n)]
     if game.ruleset.has_hook("ekpeer_cards_elsewhere"):
         for cards in game.hook.ekpeer_cards_elsewhere(game=game):
             public_places += list(cards)
@@ -111,7 +113,7 @@ def assert_view_entitled(game, player):
     # Every card id anywhere in the view is one this player is entitled to know of.
     entitled = set(game.hands[player]) | set(game.seen.get(player, [])) | set(game.discard)
     for p in game.players:
-        entitled |= set(game.in_front[p]) | set(game.marked[p])
+        entitled |= set(game.in_front[p]) | set(game.marked[p]) | set(game.held_in_sight_of(p))
     entitled |= {c for _, c in game.draw_pile.face_up()}
     # a card face up in the pile, even where a shuffle hid its place: all saw it put back
     pile = game.draw_pile

@@ -125,7 +125,8 @@ def test_alter_and_share_the_future_tell_the_new_order_to_who_chose_it_and_who_w
                                         ["base", "streaking"], ["base", "zombie"]])
 def test_what_a_view_says_is_known_is_true_all_game(expansions):
     """Over seeded bot games: every card a view says it knows lies where it says, and the
-    odds never claim a known kitten is in the unknown part."""
+    odds never claim a known kitten is in the unknown part, nor a kitten everyone saw a
+    hand keep (Streaking Kittens) in the pile."""
     rules = ruleset(expansions)
     for seed in range(6):
         game = rules.new_game(["p1", "p2", "p3", "p4"], seed=seed)
@@ -142,6 +143,8 @@ def test_what_a_view_says_is_known_is_true_all_game(expansions):
                     assert pile[k["depth"]] == k["card"], (seed, n, p, k)
                 hidden = sum(c in kittens for d, c in enumerate(pile) if d not in known(view))
                 held = sum(c in kittens for q in game.players if q != p for c in game.hands[q])
+                # less those everyone saw a hand keep (and knows are still there)
+                held -= sum(len(s["held"]) for s in view["players"] if s["name"] != p)
                 assert view["kittens_in_pile"] == hidden + held
 
 
@@ -267,3 +270,49 @@ def test_cards_put_on_top_of_a_catomic_bombs_kittens_leave_them_counted_where_th
     assert view["kitten_depths"] == [2, 3], view["kitten_depths"]
     chance, why = explode_odds(view, cat, Knowledge())
     assert chance < 0.02 and "whose place you do not know" in why, (chance, why)
+
+
+def test_a_reorder_of_a_catomic_bombs_kittens_keeps_what_everyone_knows():
+    """After a Catomic Bomb everyone knows where its kittens lie; an Alter the Future of the
+    top cards forgot it all, though a reorder only moves the cards among those places: if
+    every one of them held a kitten, each still does, and a card beneath them did not move.
+    Who chose the order knows it; the others know what a reorder cannot change."""
+    pile = ["tacocat", "exploding_kitten", "skip", "exploding_kitten", "attack", "beard_cat",
+            "imploding_kitten", "skip", "exploding_kitten", "tacocat", "shuffle", "nope"]
+    hands = {"ann": ["catomic_bomb"], "bob": ["alter_the_future"], "cy": ["nope"]}
+    game = rigged(["base", "imploding", "streaking"], pile, hands)
+    play(game, "ann", "catomic_bomb")
+    assert player_view(game, "cy")["kitten_depths"] == [0, 1, 2]   # the Imploding Kitten may be one
+    play(game, "bob", "alter_the_future")
+    game.apply(Move("choose", "bob", order=(2, 0, 1)))
+    assert known(player_view(game, "bob")) == {0: "exploding_kitten", 1: "exploding_kitten",
+                                               2: "exploding_kitten"}
+    for p in ("ann", "cy"):
+        view = player_view(game, p)
+        assert known(view) == {} and view["kitten_depths"] == [0, 1, 2], (p, view["kitten_depths"])
+
+    # nobody may lie among them: everyone knows each is an Exploding Kitten, and still does
+    pile[6] = "cattermelon"
+    game = rigged(["base", "imploding", "streaking"], pile, hands)
+    play(game, "ann", "catomic_bomb")
+    play(game, "bob", "alter_the_future")
+    game.apply(Move("choose", "bob", order=(1, 2, 0)))
+    for p in hands:
+        assert known(player_view(game, p)) == {d: "exploding_kitten" for d in range(3)}, p
+
+    # two kittens among the three reordered cards: nobody but bob knows where they lie now,
+    # and the kitten everyone knew lay beneath them still lies there
+    pile = ["tacocat", "exploding_kitten", "skip", "nope", "attack", "beard_cat", "imploding_kitten",
+            "skip", "exploding_kitten", "tacocat", "shuffle", "nope"]
+    hands = {"ann": ["catomic_bomb"], "bob": ["potluck", "tacocat"], "cy": ["skip", "alter_the_future"]}
+    game = rigged(["base", "imploding", "streaking", "party"], pile, hands)
+    play(game, "ann", "catomic_bomb")
+    play(game, "bob", "potluck")
+    for p in ("bob", "cy"):
+        game.apply(Move("choose", p, card=game.hands[p][0]))
+    assert player_view(game, "ann")["kitten_depths"] == [2, 3]
+    game.current = "cy"
+    play(game, "cy", "alter_the_future")
+    game.apply(Move("choose", "cy", order=(2, 0, 1)))
+    assert player_view(game, "ann")["kitten_depths"] == [3]
+    assert set(known(player_view(game, "cy"))) == {0, 1, 2}

@@ -170,16 +170,50 @@ def test_heuristic_keeps_kitten_under_streaking_and_draws_when_cursed():
 
 
 def test_the_odds_count_a_kitten_held_unseen_as_one_still_in_the_pile():
+    """A kitten a rigged table deals beside a Streaking Kitten nobody saw go there: the
+    others cannot tell it from one still in the pile."""
+    rules = ruleset(["streaking"])
+    hands = {"ann": ["streaking_kitten", "exploding_kitten"], "bob": ["skip"]}
+    game = rules.game_from_table({"players": ["ann", "bob"], "draw_pile": ["tacocat", "exploding_kitten"],
+                                  "hands": hands})
+    assert player_view(game, "ann")["kittens_in_pile"] == 1     # ann knows where hers is
+    assert player_view(game, "bob")["kittens_in_pile"] == 2     # bob cannot tell: no leak
+    assert player_view(game, "bob")["players"][0]["held"] == []
+
+
+def test_the_odds_leave_out_a_kitten_everyone_saw_held():
+    """bob read 2 kittens in 2 cards (100 %) after ann drew a kitten face up for all and kept
+    it with her Streaking Kitten: it is in her hand, not the pile. Once she may have put it
+    back unseen (Garbage Collection, 002:120), it counts in the pile again, whichever card
+    she put in."""
+    from ekpeer.engine.view import visible_events
+
     rules = ruleset(["streaking"])
     game = rules.game_from_table({"players": ["ann", "bob"],
                                   "draw_pile": ["exploding_kitten", "tacocat", "exploding_kitten"],
-                                  "hands": {"ann": ["streaking_kitten", "defuse"], "bob": ["skip"]}})
-    assert player_view(game, "ann")["kittens_in_pile"] == player_view(game, "bob")["kittens_in_pile"] == 2
-    game.apply(Move("draw", "ann"))
-    game.apply(Move("choose", "ann", use="streaking_kitten"))
-    assert "exploding_kitten" in game.hands["ann"]
-    assert player_view(game, "ann")["kittens_in_pile"] == 1     # ann knows where hers is
-    assert player_view(game, "bob")["kittens_in_pile"] == 2     # bob cannot tell: no leak
+                                  "hands": {"ann": ["streaking_kitten", "defuse", "skip"],
+                                            "bob": ["garbage_collection", "nope"]}})
+    assert player_view(game, "bob")["kittens_in_pile"] == 2
+    seen = []
+    for move in (Move("draw", "ann"), Move("choose", "ann", use="streaking_kitten")):
+        game.apply(move)
+        seen += [e["type"] for e in visible_events(game.events, "bob") if e.get("card") == "exploding_kitten"]
+    assert "exploding" in seen and "kitten_held" in seen            # bob saw it all
+    view = player_view(game, "bob")
+    assert view["kittens_in_pile"] == 1
+    assert view["players"][0]["held"] == ["exploding_kitten"]
+    assert player_view(game, "ann")["kittens_in_pile"] == 1
+    views = {}
+    for card in ("exploding_kitten", "skip"):
+        table = game.clone()
+        table.apply(Move("play", "bob", ("garbage_collection",)))
+        table.apply(Move("resolve"))
+        table.apply(Move("choose", "ann", card=card))
+        table.apply(Move("choose", "bob", card="nope"))
+        views[card] = player_view(table, "bob")
+        assert views[card]["kittens_in_pile"] == 2, card
+        assert views[card]["players"][0]["held"] == [], card
+    assert views["exploding_kitten"]["players"] == views["skip"]["players"]
 
 
 def test_a_choice_a_played_card_asks_says_who_played_it():

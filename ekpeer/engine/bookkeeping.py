@@ -27,6 +27,7 @@ class Bookkeeping(Drawing):
             tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),
             tuple((c.player, c.kind, repr(c.options)) for c in self.awaiting),
             tuple(sorted((k, tuple(v)) for k, v in self.seen.items())),
+            tuple(sorted((p, tuple(sorted(h.items()))) for p, h in self.held_in_sight.items() if h)),
             tuple(self.winners), tuple(sorted(self.ended_on_empty)),
             repr({k: v for k, v in self.data.items() if v != {}}), len(self.log),
             self.rng.getstate(),
@@ -80,6 +81,7 @@ class Bookkeeping(Drawing):
             if self.stack else []
         other.awaiting = []
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
+        other.held_in_sight = {p: dict(h) for p, h in self.held_in_sight.items()}
         other.winners = self.winners[:]
         other.over = self.over
         other.ended_on_empty = set(self.ended_on_empty)

@@ -166,6 +166,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         if name == me and not cursed_me:
             continue
         known = Counter(s.get("marked", []))
+        for card, n in Counter(s.get("held", [])).items():   # kittens everyone saw it keep
+            known[card] = max(known[card], n)
         for card, n in know.hands.get(name, Counter()).items():
             known[card] = max(known[card], n)
         size = s["hand_count"]
@@ -188,7 +190,10 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     # ---- kittens: as many in the pile and the other hands as the view counts
     kittens_placed = sum(is_kitten[c] for d, c in enumerate(pile)
                          if c is not None and d not in placed_by_view)
-    kittens_placed += sum(n for h in known_hands.values() for c, n in h.items() if is_kitten[c])
+    # the view counts the kittens a hand keeps unseen, not those everyone saw it keep
+    held_in_sight = {s["name"]: Counter(s.get("held", [])) for s in seats}
+    kittens_placed += sum(max(0, n - held_in_sight[name][c]) for name, h in known_hands.items()
+                          for c, n in h.items() if is_kitten[c])
     free = [d for d in range(count) if pile[d] is None]
     shuffle(rng, free)  # rng.shuffle(free), draw for draw (pile.shuffle), without a call per card
     counted = max(0, view.get("kittens_in_pile", 0) - kittens_placed)
@@ -281,6 +286,8 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
         game.status[name] = s["status"]
         game.marked[name] = list(s.get("marked", []))
         game.in_front[name] = list(s["in_front"])
+        if s.get("held"):
+            game.held_in_sight[name] = dict(Counter(s["held"]))
     top_first = [c for c in pile]  # every place is filled now
     game.draw_pile = DrawPile(top_first)  # type: ignore[arg-type]
     for depth, state in enumerate(states):

@@ -68,6 +68,11 @@ class TableState:
         self.stack: list[Action] = []
         self.awaiting: list[Choice] = []
         self.seen: dict[str, list[str]] = {}
+        #: Kittens everyone saw a hand keep (a Streaking Kitten's), by player: card -> count,
+        #: as many as everyone still knows lie there (:meth:`held_in_sight_of`). The odds a
+        #: stranger is shown leave them out of the draw pile; one that may have left the hand
+        #: unseen (:meth:`emit_own_card`) counts in the pile again.
+        self.held_in_sight: dict[str, dict[str, int]] = {}
         #: Who won: one name, or the Living players sharing the win (ruling 25); [] while on.
         #: Set through :meth:`end_game` (or ``winner``), which keep ``over`` in step with it.
         self.winners: list[str] = []
@@ -248,6 +253,8 @@ class TableState:
         their hand lies face down (:meth:`hand_hidden`): its card was picked at random, unseen
         by them too. A client writes the named event by its phrase ``event/card`` and leaves
         out the unnamed twin right after it (docs/plugins.md)."""
+        if self.held_in_sight.get(player):
+            self._left_unseen(player, card)
         if not self.recording:
             return
         if not self.hand_hidden(player):
@@ -284,6 +291,32 @@ class TableState:
         return cards
 
     # ------------------------------------------------------------------ hands
+    def hold_in_sight(self, player: str, card: str) -> None:
+        """Everyone saw ``player`` keep ``card`` (already in their hand): a kitten a Streaking
+        Kitten holds, drawn face up for all (002:7) and announced as held."""
+        shown = self.held_in_sight.setdefault(player, {})
+        # a count left above the hand by a kitten that left it in plain sight starts from the hand
+        shown[card] = min(shown.get(card, 0), self.hands[player].count(card) - 1) + 1
+
+    def held_in_sight_of(self, player: str) -> dict[str, int]:
+        """The kittens everyone knows ``player`` holds (:attr:`held_in_sight`), no more than
+        their hand holds: one that left it did so in plain sight (it exploded, went back)."""
+        hand = self.hands[player]
+        shown = self.held_in_sight.get(player) or {}
+        return {c: m for c, n in shown.items() if (m := min(n, hand.count(c))) > 0}
+
+    def _left_unseen(self, player: str, card: str) -> None:
+        """``card`` left ``player``'s hand where nobody else saw it: each kitten everyone saw
+        them hold may be the one that left (002:120: a held kitten may go into the pile)."""
+        shown = self.held_in_sight[player]
+        hand = self.hands[player]
+        for c in list(shown):
+            before = min(shown[c], hand.count(c) + (c == card))     # as everyone knew it
+            if before > 1:
+                shown[c] = before - 1
+            else:
+                del shown[c]
+
     def add_to_hand(self, player: str, card: str) -> None:
         self.hands[player].append(card)
         if self._hand_hook:

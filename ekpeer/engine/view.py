@@ -16,7 +16,9 @@ viewer knows where they lie (``known_pile``: shown to them or to everyone, put t
 them, face up), which the odds they are shown count, the face-up cards somewhere in it
 whose place a shuffle hid (``face_up_unplaced``: everyone saw them go back face up), and
 the places where everyone knows a kitten lies, not which (``kitten_depths``: a Catomic
-Bomb's top cards, when an Imploding Kitten nobody saw may lie among them).
+Bomb's top cards, when an Imploding Kitten nobody saw may lie among them). Of the other
+hands it holds each seat's public part, the kittens everyone saw it keep among them
+(``held``: a Streaking Kitten's), which the odds leave out of the pile.
 """
 
 from __future__ import annotations
@@ -71,8 +73,17 @@ def _seats(game: Game, hand_hidden: Any) -> list[dict[str, Any]]:
             "marked": list(game.marked[p]),
             "in_front": list(game.in_front[p]),
             "cursed": hand_hidden(p),
+            "held": _held(game, p),
         })
     return seats
+
+
+def _held(game: Game, player: str) -> list[str]:
+    """The kittens everyone saw ``player`` keep in hand and knows are still there (a
+    Streaking Kitten's: drawn face up, announced as held), sorted: not in the draw pile."""
+    if not game.held_in_sight:
+        return []
+    return sorted(c for c, n in game.held_in_sight_of(player).items() for _ in range(n))
 
 
 def player_view(game: Game, player: str) -> dict[str, Any]:
@@ -140,15 +151,33 @@ def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
     return reasons
 
 
+def _held_unseen(game: Game, player: str, counts: Any) -> int:
+    """Of the kittens other hands hold that ``counts(card)``, those ``player`` cannot tell
+    from one still in the draw pile: held where nobody saw (only a Streaking Kitten lets a
+    hand keep one). A kitten everyone saw a hand keep (:func:`_held`) is no longer in the
+    pile for anyone's odds."""
+    held = 0
+    for p in game.players:
+        if p == player:
+            continue
+        hand = game.hands[p]
+        if not hand:
+            continue
+        held += sum(1 for c in hand if counts(c))
+        if game.held_in_sight:
+            held -= sum(n for c, n in game.held_in_sight_of(p).items() if counts(c))
+    return held
+
+
 def _kittens_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> int:
     """The kittens ``player`` cannot place, for the odds of drawing one: those in the draw
     pile where they do not know them to lie (``known``: what they were shown, what they put
-    back, what everyone saw, face-up cards), and those other hands hold (only a Streaking
-    Kitten lets a hand keep one, unseen by the others; they cannot tell it from one still in
-    the pile). Every other kitten was seen going where it is, and ``player`` knows their own
-    hand, so this tells no more than watching the game would."""
+    back, what everyone saw, face-up cards), and those other hands hold where nobody saw
+    (:func:`_held_unseen`: they cannot tell such a kitten from one still in the pile). Every
+    other kitten was seen going where it is, and ``player`` knows their own hand, so this
+    tells no more than watching the game would."""
     kittens = game.ruleset.kitten_cards
-    held = sum(c in kittens for p in game.players if p != player for c in game.hands[p])
+    held = _held_unseen(game, player, kittens.__contains__)
     placed = sum(c in kittens for _, c in known)
     return held + sum(c in kittens for c in game.draw_pile.top_first()) - placed
 
@@ -163,7 +192,7 @@ def _deadly_unplaced(game: Game, player: str, known: list[tuple[int, str]]) -> i
     def deadly(depth: int, card: str) -> bool:
         return card in kittens and (card not in harmless or bool(pile.is_face_up(depth)))
 
-    held = sum(c in kittens and c not in harmless for p in game.players if p != player for c in game.hands[p])
+    held = _held_unseen(game, player, lambda c: c in kittens and c not in harmless)
     placed = sum(deadly(d, c) for d, c in known)
     return held + sum(deadly(d, c) for d, c in enumerate(pile.top_first())) - placed
 

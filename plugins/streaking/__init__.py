@@ -121,6 +121,7 @@ def hold(game: Game, player: str, card: str, kitten: str, done: Callable[[], Non
     game.in_front[player].remove(kitten)
     st["held"][player] = st["held"].get(player, 0) + 1
     game.add_to_hand(player, kitten)
+    game.hold_in_sight(player, kitten)   # drawn for all to see, held in plain sight: not in the pile
     game.emit("kitten_held", None, player=player, card=kitten, to_hand=player)
     done()
 

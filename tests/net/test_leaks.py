@@ -20,7 +20,7 @@ from ekpeer.plugins import installed
 
 from .conftest import keys, string_lists
 
-PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed"}
+PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed", "held"}
 SECRET_KEYS = {"hands", "draw_pile", "deck_order", "top_first", "origin", "rng"}
 NAMES = ["ann", "bob", "cat"]
 

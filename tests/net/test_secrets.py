@@ -14,7 +14,7 @@ from ekpeer.net.remote_bot import RemoteBot
 
 from .conftest import FAST, keys, string_lists, wait_for
 
-PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed"}
+PUBLIC_SEAT_KEYS = {"name", "status", "hand_count", "marked", "in_front", "cursed", "held"}
 
 
 
