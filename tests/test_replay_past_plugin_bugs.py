@@ -93,3 +93,16 @@ def test_a_game_saved_elsewhere_still_fails_loudly_on_a_plugins_bug(nightbug, tm
     path.write_text(json.dumps(data))
     with pytest.raises(ReplayError, match="refuse_move crash"):
         Playback(load(path))
+
+
+async def test_the_replay_screen_says_on_its_step_whose_rules_failed(nightbug, tmp_path):
+    from ekpeer.tui.screens.replay import ReplayApp
+
+    playback = Playback(load(save(_hosts_game(), tmp_path, table="night")))
+    app = ReplayApp(playback)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause(0.05)
+        assert "rules failed" not in str(app.screen.query_one("#replay-step").render())
+        await pilot.press("right")
+        step = " ".join(str(app.screen.query_one("#replay-step").render()).split())
+        assert "rules failed: the hook ekpeer_refuse_move of plugin nightbug raised at step 1" in step
