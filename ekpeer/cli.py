@@ -88,9 +88,16 @@ def cmd_cards(args: argparse.Namespace) -> int:
     import textwrap
 
     from . import i18n
-    from .plugins import installed, translated
+    from .plugins import card_words, installed, translated
 
-    listing = translated(card_listing(), sorted(installed()), i18n.current())
+    lang = i18n.current()
+    english = card_listing()
+    listing = translated(english, sorted(installed()), lang)
+    if lang != i18n.DEFAULT:    # a card whose words no plugin translates: its players read English
+        words = card_words(tuple(sorted(installed())), lang)
+        for card, said in zip(english["cards"], listing["cards"], strict=True):
+            said["english"] = any(card[k] and not isinstance(words.get(card[k]), str)
+                                  for k in ("title", "text"))
     if args.json:
         print(json.dumps(listing, indent=1, ensure_ascii=False))
         return 0
@@ -106,7 +113,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
             flags = f" [{now}]" if card["now"] and not re.search(rf"\b{now}\b", card["title"].upper()) else ""
             also = [p for p in card["plugins"] if p != plugin]
             brought = "  " + _("(also in {plugins})").format(plugins=", ".join(also)) if also else ""
-            print(f"  {card['id']:<24} {card['title']}{flags}{brought}")
+            english = "  " + _("(in English: not translated into {lang})").format(lang=lang) \
+                if card.get("english") else ""
+            print(f"  {card['id']:<24} {card['title']}{flags}{brought}{english}")
             for line in textwrap.wrap(card["text"], 92):
                 print(f"      {line}")
             counts = ", ".join(f"{titles.get(d, d)} {n}" for d, n in card["counts"].items())
@@ -118,10 +127,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
+    from .plugin_catalogs import translation_notes
     from .plugins import plugin_info
 
     troubled = False
     for info in plugin_info():
+        info["notes"] = [*(info.get("notes") or []), *translation_notes(info["name"])]
         troubled = troubled or bool(info.get("notes")) or any(c.startswith("<failed") for c in info["cards"])
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
         print(f"  cards: {', '.join(info['cards'])}")

@@ -222,3 +222,32 @@ def domain_problems(domain: str, template: Catalog, table: dict[Any, Any], lang:
             if not same:
                 found.append(f"{domain}: {lang} {form!r} has not the placeholders of {key!r}")
     return found
+
+
+def shipped_languages(name: str) -> list[str]:
+    """The languages plugin ``name`` ships a ``.po`` file for (``locale/<lang>/LC_MESSAGES``)."""
+    from .plugins import locale_dir
+
+    folder = locale_dir(name)
+    if folder is None or not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if (p / "LC_MESSAGES" / f"{name}.po").is_file())
+
+
+def translation_notes(name: str) -> list[str]:
+    """A note (``ekpeer plugins``; ``--strict`` fails on it) for each language plugin ``name``
+    ships whose file lacks a translation of its texts, or gets a placeholder wrong: its players
+    read those words in English, and only ``ekpeer translations NAME LANG --check`` said so. A
+    language the plugin does not ship is no fault: its words go out in English by design."""
+    notes = []
+    for lang in shipped_languages(name):
+        try:
+            bad = plugin_problems(name, lang)
+        except Exception as exc:     # a damaged .po: say so, never break the listing
+            notes.append(f"its {lang} translation cannot be read ({exc})")
+            continue
+        if bad:
+            notes.append(f"its {lang} translation lacks or gets wrong {len(bad)} of its texts "
+                         f"(players read those in English): ekpeer translations {name} {lang} --check "
+                         "names them")
+    return notes

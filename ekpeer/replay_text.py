@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .i18n import _
-from .tui.replay_words import move_words, pile_words
+from .tui.replay_words import failure_words, move_words, pile_words
 from .tui.words import Catalog, event_words
 
 #: Control characters (C0, DEL, C1) and the bidirectional overrides: a file's text must not
@@ -80,6 +80,8 @@ def header_lines(playback: Any) -> list[str]:
     else:
         lines.append(_("result: {players} share the win after {turns} turns").format(
             players=", ".join(game.winners), turns=game.turn_number))
+    cat = Catalog(playback.catalog)
+    lines.extend(failure_words(f, cat) for f in playback.failures)
     return lines
 
 
@@ -93,6 +95,7 @@ def step_line(playback: Any, index: int, cat: Catalog) -> str:
         line = event_words(event, cat, None)
         if line and line.rstrip(".!") != said[0].rstrip(".!"):     # not the move said twice
             said.append(line)
+    said.extend(failure_words(f, cat) for f in frame.failed)
     if index == 0:          # the deal: every hand, and the draw pile
         for player in playback.players:
             hand = frame.hands.get(player, [])

@@ -12,7 +12,13 @@ ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``), and ``ekpee
      "seats": [{"name": "ann", "bot": null}, {"name": "bob", "bot": "heuristic"}],
      "winner": "bob", "winners": ["bob"], "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
      "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]},
-     "seed_from": {"by": "host", "seed": null}}
+     "seed_from": {"by": "host", "seed": null},
+     "rules_failed": [{"card": "eclipse", "rule": "can_play", "plugin": "moonbug"}]}
+
+A host's game went on past a third-party plugin's bug where the engine only asked it
+(``ekpeer/engine/asked.py``): ``record.hosted`` says so, and the replay is rebuilt with the
+same guard, so that it plays as it was played; ``rules_failed`` (only when some did) names the
+cards' rules and plugins' hooks that failed at the host, which the replay says.
 """
 
 from __future__ import annotations
@@ -66,7 +72,22 @@ def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict
         "plugins": [{"name": p["name"], "version": p["version"]} for p in table_plugins(rec["plugins"])],
         "record": rec,
         **({"seed_from": seed_from} if seed_from is not None else {}),
+        **({"rules_failed": failed} if (failed := host_failures(game)) else {}),
     }
+
+
+def host_failures(game: Any) -> list[dict[str, Any]]:
+    """What of ``game``'s rules failed at its host where only asked (``game.failed_rules``), as
+    plain data: a card's rule (``card``, ``rule``) or a plugin's hook (``card`` None, ``rule``
+    the hook), with the plugin the traceback names."""
+    from .plugins import blame
+
+    found = []
+    for (first, second), exc in (game.failed_rules or {}).items():
+        hook = first in game.hooked
+        found.append({"card": None if hook else first, "rule": first if hook else second,
+                      "plugin": blame(exc, game.ruleset.plugins)})
+    return found
 
 
 def _slug(text: str) -> str:
@@ -223,13 +244,22 @@ def rebuilding() -> Iterator[None]:
                           + " (a damaged file, or one saved by a version whose rules differ)") from None
 
 
+def hosted(data: dict[str, Any]) -> bool:
+    """Whether the replay is a host's game (``record.hosted``; a file saved before that key, by
+    its ``seed_from``): rebuilt with the host's guard, it goes on past a plugin's bug where the
+    engine only asked it, as the host did. A game saved elsewhere (``ekpeer simulate``) is
+    rebuilt without it, and such a bug raises, as it did when the game was played."""
+    origin = data.get("seed_from")
+    return data["record"].get("hosted") is True or (isinstance(origin, dict) and origin.get("by") == "host")
+
+
 def dealt(data: dict[str, Any]) -> tuple[Any, Any]:
     """The ruleset and the game as dealt from the record's origin (before any move)."""
     from .engine.replay import replay
 
     with rebuilding():
         rules = rules_for(data)
-        return rules, replay(rules, data["record"]["origin"], [])
+        return rules, replay(rules, data["record"]["origin"], [], hosted=hosted(data))
 
 
 def rebuild(data: dict[str, Any]) -> Any:
@@ -273,6 +303,44 @@ class Frame:
     hands: dict[str, list[str]]
     draw_pile: list[str]                      # top first
     snapshot: tuple = field(repr=False, default=())
+    failed: list[Failure] = field(default_factory=list)     # the rules that first failed at this step
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A card's rule (``can_play``, ``targets``) or a plugin's hook that failed where the engine
+    only asked it, at the host and so in its replay, which went on past it as the host did."""
+
+    card: str | None            # None: a plugin's hook
+    rule: str                   # the card's rule, or the hook's name
+    plugin: str | None          # the plugin its traceback names (None: not known)
+    step: int | None = None     # the step the replay first met it (None: only the host did)
+
+
+def _failures_in(game: Any, seen: set[tuple[str, str]], step: int) -> list[Failure]:
+    """The rules of ``game`` that failed since ``seen`` (which keeps them), met at ``step``."""
+    host = {(f["card"], f["rule"]): f for f in host_failures(game)}
+    new = []
+    for (first, second) in list(game.failed_rules or {}):
+        if (first, second) in seen:
+            continue
+        seen.add((first, second))
+        card, rule = (None, first) if first in game.hooked else (first, second)
+        new.append(Failure(card, rule, host[(card, rule)]["plugin"], step))
+    return new
+
+
+def _said_failures(data: dict[str, Any]) -> list[Failure]:
+    """The failures the file says its host met (``rules_failed``), those that read as such."""
+    said = data.get("rules_failed")
+    found = []
+    for f in said if isinstance(said, list) else []:
+        if not (isinstance(f, dict) and isinstance(f.get("rule"), str)
+                and isinstance(f.get("card"), (str, type(None)))):
+            continue
+        plugin = f.get("plugin")
+        found.append(Failure(f["card"], f["rule"], plugin if isinstance(plugin, str) else None))
+    return found
 
 
 class Playback:
@@ -294,15 +362,22 @@ class Playback:
         self.players: list[str] = list(game.players)
         self.frames: list[Frame] = []
 
+        seen: set[tuple[str, str]] = set()
+
         def frame(index: int, move: dict[str, Any] | None, events: list) -> Frame:
+            view = spectator_view(game)
             return Frame(index, move, every_event(events), [e for to, e in events if to is None],
-                         spectator_view(game), {p: list(game.hands[p]) for p in game.players},
-                         list(game.draw_pile.top_first()), game.snapshot())
+                         view, {p: list(game.hands[p]) for p in game.players},
+                         list(game.draw_pile.top_first()), game.snapshot(), _failures_in(game, seen, index))
 
         self.frames.append(frame(0, None, list(game.events)))
         for i, move, events in moves_applied(self.data, game):
             self.frames.append(frame(i, move, list(events)))
         self.game = game
+        met = {(f.card, f.rule) for fr in self.frames for f in fr.failed}
+        #: every rule that failed at the host or in this replay, those the replay met first
+        self.failures: list[Failure] = [f for fr in self.frames for f in fr.failed] + [
+            f for f in _said_failures(self.data) if (f.card, f.rule) not in met]
 
     def __len__(self) -> int:
         return len(self.frames)

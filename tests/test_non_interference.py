@@ -291,3 +291,36 @@ def test_three_of_a_kind_naming_a_card_asks_about_the_cards_that_share_its_name(
     triple = Move.play("ann", ("tacocat",) * 3, target="bob", name="shuffle_now")
     assert names_a_swapped_card(triple, {"shuffle"}, kin)
     assert not names_a_swapped_card(triple, {"skip"}, kin)
+
+
+def _rehearsals(rules: Ruleset, cards: list[str], seeds=(0, 1), players: int = 3) -> int:
+    """Each card's cursed rehearsals (``ekpeer privacy``'s, ``ekpeer/engine/rehearsal.py``) for
+    ``seeds``, the one deal each: played first thing by a cursed hand (an even seed) or beside
+    one, against its twin; raises at a leak. How many were played."""
+    from ekpeer.engine.noninterference import play_and_compare, rehearsal
+    from ekpeer.engine.rehearsal import plain
+
+    names = [f"p{i}" for i in range(players)]
+    tried = 0
+    for card in cards:
+        for seed in seeds:
+            deal = rules.new_game(names, seed=seed)
+            if card not in deal.cards or not plain(deal, card):
+                continue
+            start = rehearsal(rules, deal, card, seed, blind=seed % 2 == 0)
+            if start is not None:
+                play_and_compare(rules, names, None, (), seed, cards, start)
+                tried += 1
+    return tried
+
+
+def test_the_cursed_rehearsals_pass_the_streaking_box_and_catch_a_card_that_tells_a_face_down_hand():
+    """The rehearsals ran only under ``ekpeer privacy`` (a subprocess): here, in a few seconds,
+    over the built-in Streaking Kittens box for two seeds, blind and beside a cursed hand; and
+    Sinking, which tells a cursed player where their unseen card went, is caught by one."""
+    rules = cached_rules(("base", "streaking"))
+    cards = [card for card, spec in rules.cards.items() if spec.plugin == "streaking"]
+    assert _rehearsals(rules, cards) >= len(cards)
+    pm, order = plugin_manager(("base", "offering", "streaking"), extra={"offering": offering.SINKING_TOLD})
+    with pytest.raises(AssertionError, match="face-down hand"):
+        _rehearsals(Ruleset(pm, order), ["sinking"])

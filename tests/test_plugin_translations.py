@@ -110,3 +110,27 @@ def test_an_unknown_plugin_or_language_is_refused(kennel, tmp_path):
     assert done.returncode == 2 and "no plugin 'nokennel' is installed" in done.stderr
     done = _ekpeer(tmp_path, "translations", "kennel", "en")
     assert done.returncode == 2
+
+
+def test_plugins_strict_and_cards_in_danish_say_what_a_plugin_left_in_english(kennel, tmp_path):
+    """``ekpeer plugins --strict`` and ``ekpeer cards --lang da`` said nothing of a plugin's
+    missing Danish: only ``ekpeer translations kennel da --check`` did. Now the listing notes it
+    (and fails ``--strict``), and the cards listing marks the card its players read in English."""
+    po = kennel / "locale" / "da" / "LC_MESSAGES" / "kennel.po"
+    whole = KENNEL_DA.replace('"{Spiller} lægger {kort}"', '"{Player} lægger {card}"')
+    po.write_text(whole)
+    done = _ekpeer(tmp_path, "plugins", "--strict")
+    assert done.returncode == 0, done.stdout + done.stderr
+    po.write_text(whole.replace('msgid "Fetch"\nmsgstr "Hent"\n', ""))
+    done = _ekpeer(tmp_path, "plugins", "--strict")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ("  note: its da translation lacks or gets wrong 1 of its texts (players read those in English): "
+            "ekpeer translations kennel da --check names them") in done.stdout.splitlines()
+    done = _ekpeer(tmp_path, "cards", "--lang", "da")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    fetch = next(line for line in lines if line.split()[:1] == ["fetch"])
+    howl = next(line for line in lines if line.split()[:1] == ["howl"])
+    assert fetch.endswith("(på engelsk: ikke oversat til da)") and "Fetch" in fetch
+    assert "engelsk" not in howl and "Hyl" in howl
+    assert sum("engelsk" in line for line in lines) == 1       # the built-in cards are all in Danish

@@ -17,7 +17,8 @@ fallback a player finds least harmful and that shows no secret: a view a failing
 ``ekpeer_extra_moves`` adds no move; a move a failing ``ekpeer_refuse_move`` was asked about
 is refused (the plugin's rules may forbid it), but never a draw; a failing
 ``ekpeer_play_while_waiting`` lets nothing in; a hand a failing ``ekpeer_hand_hidden`` was
-asked about lies face down in the views; a combo a failing ``ekpeer_combo_cards`` counts is
+asked about lies face down in the views, not called cursed (:func:`hidden`), and its owner's
+legal moves name none of its cards; a combo a failing ``ekpeer_combo_cards`` counts is
 refused. A refused move says :data:`RULES_FAILED`.
 """
 
@@ -122,13 +123,20 @@ def let_in(game: Any, player: str, move: Any) -> bool:
         return False
 
 
-def hidden(game: Any, player: str) -> bool:
-    """:meth:`~ekpeer.engine.state.TableState.hand_hidden`, for a view: where a plugin's
-    ``ekpeer_hand_hidden`` raised at a host's table, hidden (a hand shown that should lie face
-    down would tell its cards; one hidden that should be shown tells nothing)."""
+def hidden(game: Any, player: str) -> bool | None:
+    """:meth:`~ekpeer.engine.state.TableState.hand_hidden`, for a view; None where a plugin's
+    ``ekpeer_hand_hidden`` raised at a host's table: nobody knows whether the hand should lie
+    face down, and the view lays it face down all the same (a hand shown that should lie face
+    down would tell its owner its cards; one hidden that should be shown tells nothing).
+
+    None, not True: True says the hand is *cursed*, and every seat read "cursed: hand face
+    down" when one plugin's bug made the hook fail, a curse nobody had cast (and a bot, dealing
+    the table again from its view, rigged a curse the table's plugins could not hold). The
+    seat says instead that its hand lies face down because the rules failed
+    (``view.SEAT_RULES_FAILED``), which is what happened; the privacy is the same."""
     try:
         return game.hand_hidden(player)
     except Exception as exc:
         if not hook_failed(game, "ekpeer_hand_hidden", exc):
             raise
-        return True
+        return None

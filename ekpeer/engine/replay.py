@@ -12,12 +12,19 @@ if TYPE_CHECKING:
 
 
 def record(game: Game) -> dict[str, Any]:
-    """Plain data from which :func:`replay` rebuilds ``game`` exactly."""
-    return {
+    """Plain data from which :func:`replay` rebuilds ``game`` exactly. ``hosted``: a host's
+    game (``failed_rules`` kept, ``asked.py``), which went on past a plugin's bug where it was
+    only asked: it must be rebuilt the same way (``replay(..., hosted=True)``), or a move the
+    host let through past the bug raises; a game played elsewhere has no such key, and its
+    rebuild raises loudly, as it was played."""
+    rec: dict[str, Any] = {
         "plugins": list(game.ruleset.plugins),
         "origin": game.origin,
         "moves": [m.to_dict() for m in game.log],
     }
+    if game.failed_rules is not None:
+        rec["hosted"] = True
+    return rec
 
 
 def replay(rules: Ruleset, origin: dict[str, Any], moves: list[Move | dict[str, Any]],

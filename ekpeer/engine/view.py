@@ -61,20 +61,31 @@ def _public(game: Game) -> dict[str, Any]:
     }
 
 
+#: A seat's key, set only where the plugin hook that says whether its hand lies face down
+#: (``ekpeer_hand_hidden``) failed at a host's table: the hand lies face down because its
+#: rules failed, not by a curse (its ``cursed`` is False), see ``asked.hidden``.
+SEAT_RULES_FAILED = "hand_rules_failed"
+
+
 def _seats(game: Game, hand_hidden: Any) -> list[dict[str, Any]]:
     """Every seat as everyone sees it, ``hand_hidden(p)`` saying whose hand lies face down
-    (``game.hand_hidden``; at a host's table past a failing hook, ``asked.hidden``)."""
+    (``game.hand_hidden``; at a host's table past a failing hook, ``asked.hidden``: None where
+    nobody knows, and the seat says its rules failed)."""
     seats = []
     for p in game.players:
-        seats.append({
+        face_down = hand_hidden(p)
+        seat = {
             "name": p,
             "status": game.status[p],
             "hand_count": len(game.hands[p]),
             "marked": list(game.marked[p]),
             "in_front": list(game.in_front[p]),
-            "cursed": hand_hidden(p),
+            "cursed": bool(face_down),
             "held": _held(game, p),
-        })
+        }
+        if face_down is None:
+            seat[SEAT_RULES_FAILED] = True
+        seats.append(seat)
     return seats
 
 
@@ -103,12 +114,16 @@ def player_view(game: Game, player: str) -> dict[str, Any]:
 
 def _private(game: Game, player: str) -> dict[str, Any]:
     hand = list(game.hands[player])
+    unknown = False
     try:
         private_hand = [] if game.hand_hidden(player) else hand
     except Exception as exc:    # a plugin's ekpeer_hand_hidden: at a host's table, hidden (asked.py)
         if not hook_failed(game, "ekpeer_hand_hidden", exc):
             raise
-        private_hand = []
+        private_hand, unknown = [], True
+    moves = game.legal_moves(player)
+    if unknown:     # a play naming a card would tell its owner the hand laid face down
+        moves = [m for m in moves if not m.cards]
     known = game.draw_pile.known_to(player)
     private = {
         "you": player,
@@ -118,7 +133,7 @@ def _private(game: Game, player: str) -> dict[str, Any]:
         "known_pile": [{"depth": d, "card": c} for d, c in known],
         "kittens_in_pile": _kittens_unplaced(game, player, known),
         "choices": [c.private() for c in game.awaiting if c.player == player],
-        "legal_moves": [m.to_dict() for m in game.legal_moves(player)],
+        "legal_moves": [m.to_dict() for m in moves],
         "cannot_play": _cannot_play(game, player, private_hand),
     }
     if game.ruleset.harmless_face_down:

@@ -114,3 +114,18 @@ def pile_words(pile: list[str], cat: Catalog, shown: int = TOP_SHOWN) -> str:
         return _("all {n}, top first: {cards}").format(n=len(pile), cards=cat.titles(pile))
     return _("top {shown} of {n}, top first: {cards} …").format(shown=shown, n=len(pile),
                                                                 cards=cat.titles(pile[:shown]))
+
+
+def failure_words(failure: Any, cat: Catalog) -> str:
+    """A rule that failed where the host only asked it (``replays.Failure``), in words: which
+    card's rule or which plugin's hook, whose bug, where the replay met it, and that the replay
+    went on past it as the host did (a reader must not take the game for ekpeer's own bug)."""
+    where = (_("at step {step}").format(step=failure.step) if failure.step is not None
+             else _("at the host"))
+    plugin = failure.plugin or "?"
+    if failure.card is not None:
+        return _("rules failed: {rule} of {card} raised {where} (a bug in plugin {plugin}); the card was "
+                 "set aside, as at the host").format(rule=failure.rule, card=cat.title(failure.card),
+                                                     where=where, plugin=plugin)
+    return _("rules failed: the hook {hook} of plugin {plugin} raised {where}; the host went on past it, "
+             "and so does this replay").format(hook=failure.rule, plugin=plugin, where=where)

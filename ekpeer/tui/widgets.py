@@ -444,6 +444,8 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             tags.append(_("OUT"))
         if p.get("cursed"):
             tags.append(_("cursed: hand face down"))
+        elif p.get("hand_rules_failed"):    # face down, but by no curse: a plugin's bug (asked.py)
+            tags.append(_("face down: a plugin bug"))
         if name in waiting:
             tags.append(_("choosing…"))
         if tags:

@@ -132,11 +132,13 @@ async def test_a_hook_that_raises_leaves_every_view_coming_and_the_turn_passing(
             assert moves == ["draw"]
             refused = await ann.move(Move("play", "ann", ("skip",)), check=False)
             assert refused["code"] == "refused" and refused["message"] == RULES_FAILED
-        else:
+        elif hook != "ekpeer_hand_hidden":
             assert "draw" in moves and "play" in moves
-        if hook == "ekpeer_hand_hidden":    # face down rather than shown where it should not be
-            assert mine["hand"] == [] and theirs["hand"] == []
-            assert all(p["cursed"] for p in mine["players"])
+        if hook == "ekpeer_hand_hidden":    # face down rather than shown where it should not be,
+            assert mine["hand"] == [] and theirs["hand"] == []      # and said so: no curse was cast
+            assert not any(p["cursed"] for p in mine["players"])
+            assert all(p["hand_rules_failed"] for p in mine["players"] + theirs["players"])
+            assert not [m for m in mine["legal_moves"] if m.get("cards")]   # no card of it named
         else:
             assert mine["hand"] == HANDS["ann"]
         await ann.move(Move("draw", "ann"))
@@ -256,3 +258,23 @@ def test_outside_a_hosts_table_a_hook_that_raises_still_fails_loudly(hookbug, ho
     _ask(game, hook)
     assert {key[0] for key in game.failed_rules} == {hook}
     assert {key[1] for key in game.failed_rules} == {"ekpeer_hookbug"}    # the module whose hook raised
+
+
+def test_a_failing_hand_hidden_lays_hands_face_down_but_calls_nobody_cursed(hookbug):
+    """Safe and honest: a hand lies face down when the hook that says so fails (shown, it could
+    tell its owner cards a curse hides), its owner's moves name none of its cards; but no seat
+    reads "cursed", which nobody cast: each reads that a plugin's rules failed."""
+    from ekpeer.i18n import set_language
+    from ekpeer.tui.widgets import player_lines
+    from ekpeer.tui.words import Catalog
+
+    game = _game(True, "ekpeer_hand_hidden")
+    view = player_view(game, "ann")
+    assert view["hand"] == [] and view["hand_count"] == 3
+    assert [(p["cursed"], p["hand_rules_failed"]) for p in view["players"]] == [(False, True)] * 2
+    assert [m for m in view["legal_moves"] if m.get("cards")] == []
+    assert [p["cursed"] for p in spectator_view(game)["players"]] == [False, False]
+    set_language("en")
+    said = player_lines(view, Catalog(game.ruleset.catalog())).plain
+    assert "cursed" not in said
+    assert [line.strip() for line in said.splitlines()].count("face down: a plugin bug") == 2      # whole

@@ -226,3 +226,30 @@ async def test_a_cursed_hand_giving_a_card_hears_that_it_gave_one_not_which():
     assert "bob gives you Tacocat" in await log_of("ann", ["bob"])
     bob = await log_of("bob", [])
     assert [line for line in bob if line.startswith("You give ann")] == ["You give ann Tacocat"], bob
+
+
+async def test_a_hand_face_down_because_a_plugin_failed_is_not_called_cursed():
+    """A failing ``ekpeer_hand_hidden`` lays hands face down (engine/asked.py): ann's screen
+    said "cursed: enter plays a random card", and Enter "A cursed hand plays only on your own
+    turn", of a curse nobody cast. It says the hand lies face down because a plugin failed."""
+    game, rules, events = rigged({"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 4,
+                                  "hands": {"ann": ["skip", "tacocat"], "bob": ["skip"]}})
+    snapshot = snapshot_of(game, rules, "ann", events)
+    view = snapshot["body"]["view"]       # as the host sends it past the failing hook
+    view["hand"], view["cannot_play"] = [], {}
+    view["legal_moves"] = [m for m in view["legal_moves"] if not m.get("cards")]
+    for seat in view["players"]:
+        seat["hand_rules_failed"] = True
+    app, session = scripted_app([snapshot])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").content)
+        assert "your hand lies face down (a plugin's rules failed)" in status and "cursed" not in status
+        players = " ".join(str(app.screen.query_one("#players").content).split())
+        assert players.count("face down: a plugin bug") == 2 and "cursed" not in players
+        await pilot.press("enter")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Your hand lies face down because a plugin's rules failed on the host, not by a "
+                        "curse: you may draw."]
+        assert not [m for _, m in session.sent if m.get("do") == "play"]

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
-from ..replay_words import move_words, pile_words
+from ..replay_words import failure_words, move_words, pile_words
 from ..widgets import KeyBar
 from ..words import Catalog, event_words
 
@@ -105,6 +105,8 @@ class ReplayScreen(Screen):
             line = event_words(e, cat, None)
             if line:
                 step.append(f"  {line}\n")
+        for failure in frame.failed:        # a plugin's bug the host went on past, met here
+            step.append(f"  {failure_words(failure, cat)}\n", style="bold red")
         self.query_one("#replay-step", Static).update(step)
         self.query_one("#replay-events", Static).update(self.log_text())
         # the newest move is the last line: keep it in sight (at step 40 a stranger read

@@ -513,7 +513,9 @@ class TableScreen(Screen):
             turns = view.get("turns", 1)
             t.append(_("Your turn ({n} turns to take)").format(n=turns) if turns > 1 else _("Your turn"),
                      style="bold reverse")
-            if self.view.get("hand_count") and not self.view.get("hand"):
+            if self.view.get("hand_count") and not self.view.get("hand") and self._hand_rules_failed():
+                t.append(_("  your hand lies face down (a plugin's rules failed)  d: draw"))
+            elif self.view.get("hand_count") and not self.view.get("hand"):
                 t.append(_("  cursed: enter plays a random card  d: draw"))
             elif self.size.width < NARROW:   # a phone: taps, named as the key bar has them
                 t.append(_("  tap cards, then Play; or Draw"))
@@ -1023,10 +1025,20 @@ class TableScreen(Screen):
         self.notify(_("{card} is highlighted: Enter again plays it.").format(card=self.cat.title(card)),
                     timeout=3, markup=False)
 
+    def _hand_rules_failed(self) -> bool:
+        """Whether your hand lies face down because a plugin's ``ekpeer_hand_hidden`` failed on
+        the host (the seat's ``hand_rules_failed``, engine/asked.py), by no curse."""
+        me = self.view.get("you")
+        return any(p.get("name") == me and p.get("hand_rules_failed") for p in self.view.get("players") or [])
+
     def play_blind(self) -> None:
         if not (self.view.get("hand_count") and not self.view.get("hand")):
             return
         moves = self._blind_moves()
+        if not moves and self._hand_rules_failed():
+            self.notify(_("Your hand lies face down because a plugin's rules failed on the host, "
+                          "not by a curse: you may draw."), severity="warning", timeout=3)
+            return
         if not moves:
             self.notify(_("A cursed hand plays only on your own turn, with nothing else pending."),
                         severity="warning", timeout=3)
