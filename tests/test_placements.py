@@ -214,3 +214,49 @@ def test_the_sampler_deals_no_lacked_card_to_a_hand_believed_to_lack_it():
             assert again[key] == view[key]
     plain = [sample_game(rules, facts, view, Knowledge(), rng).hands["p1"].count("nope") for _ in range(60)]
     assert sum(plain) > 5
+
+
+def test_who_draws_at_long_odds_without_a_look_is_believed_to_hold_no_peek_card():
+    """The heuristic bot (and a careful person) looks before a draw that may well be a kitten:
+    one who draws without looking, and without a look of their own still on top, holds no
+    See the Future (issue 31: what others hold, from what they did)."""
+    seat = Lacking("me", ruleset(["base"]).cards)
+    seat.on_event("dealt", {"players": ["me", "bob", "carol", "dan"], "draw_pile": 20}, 20)
+    seat.on_event("turn", {"player": "bob", "turns": 1}, 20)
+    seat.on_event("drew_hidden", {"player": "bob"}, 19)      # 3 in 20: no reason to look
+    assert seat.lacking({"bob"}) == {}
+    seat.on_event("turn", {"player": "bob", "turns": 1}, 9)
+    seat.on_event("drew_hidden", {"player": "bob"}, 8)       # 3 in 9, and no look
+    assert seat.lacking({"bob"}) == {"bob": (frozenset({"see_the_future"}), 0.5)}
+    seat.on_event("drew_hidden", {"player": "carol"}, 7)     # not carol's turn: says nothing
+    assert "carol" not in seat.unpeeked
+    # bob looks, then draws on what he saw: no belief; and he broke the last one
+    seat.on_event("turn", {"player": "bob", "turns": 1}, 7)
+    action = {"by": "bob", "card": "see_the_future", "cards": ["see_the_future"]}
+    seat.on_event("played", {"action": action}, 7)
+    seat.on_event("resolved", {"action": action, "noped": False}, 7)
+    seat.on_event("drew_hidden", {"player": "bob"}, 6)
+    assert "bob" not in seat.unpeeked and seat.unpeeked_evidence == [0, 1]
+    # with a Nope belief too, the sampler is given both, each with its chance
+    seat.on_event("turn", {"player": "dan", "turns": 1}, 6)
+    favor_on(seat, "dan")                                    # carol's Favor: dan let it through
+    seat.on_event("drew_hidden", {"player": "dan"}, 5)       # (which ends that belief, kept)
+    assert seat.lacking({"dan"})["dan"] == (frozenset({"see_the_future"}), pytest.approx(1 / 3))
+    favor_on(seat, "dan")
+    assert seat.lacking({"dan"})["dan"] == [(frozenset({"nope"}), pytest.approx(2 / 3)),
+                                            (frozenset({"see_the_future"}), pytest.approx(1 / 3))]
+
+
+def test_the_sampler_draws_each_belief_of_a_hand_with_its_own_chance():
+    rules = ruleset(["base"])
+    game = rules.new_game(["p0", "p1", "p2", "p3"], seed=8)
+    facts = table_facts(rules, game.players)
+    view = player_view(game, "p0")
+    rng = random.Random(3)
+    both = Knowledge(lacking={"p1": [(frozenset({"nope"}), 1.0), (frozenset({"see_the_future"}), 1.0)]})
+    for _ in range(30):
+        hand = sample_game(rules, facts, view, both, rng).hands["p1"]
+        assert "nope" not in hand and "see_the_future" not in hand
+    one = Knowledge(lacking={"p1": [(frozenset({"nope"}), 1.0), (frozenset({"see_the_future"}), 0.0)]})
+    hands = [sample_game(rules, facts, view, one, rng).hands["p1"] for _ in range(60)]
+    assert not any("nope" in h for h in hands) and any("see_the_future" in h for h in hands)

@@ -94,7 +94,7 @@ class Tracker:
         if kind in ("played", "shown", "turn"):
             self._peek_event(kind, e)
         self.placements.on_event(kind, e)
-        self.lacking.on_event(kind, e)
+        self.lacking.on_event(kind, e, self.placements.size)
         if kind == "dealt":
             self.hands = {p: Counter({card: 1}) for p, card in self.dealt.items() if p != self.me}
             self.laid = {}

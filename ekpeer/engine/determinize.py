@@ -70,8 +70,9 @@ class Knowledge:
     #: that probability (if the place is free and such a kitten is unplaced).
     likely: list[tuple[int, str | None, float]] = field(default_factory=list)
     #: cards another player is believed not to hold (a Nope they did not play against what
-    #: was aimed at them), with the chance: player -> (cards, probability)
-    lacking: dict[str, tuple[frozenset[str], float]] = field(default_factory=dict)
+    #: was aimed at them, a peek card they did not look with before a risky draw), with the
+    #: chance: player -> (cards, probability), or a list of such beliefs, each drawn alone
+    lacking: dict[str, Any] = field(default_factory=dict)
 
 
 def public_origin(players: list[str], deck: str | None, variants: Any = (),
@@ -254,10 +255,15 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     filler = _filler(cards, facts.total)
     # hands believed to lack some cards are dealt first, from the others (with its chance)
     dealt_first: dict[str, list[str]] = {}
-    for name, (lacked, chance) in sorted(know.lacking.items()):
+    for name, beliefs in sorted(know.lacking.items()):
         seat = next((s for s in seats if s["name"] == name and name != me), None)
-        if seat is None or not rest or rng.random() >= chance:
+        if seat is None or not rest:
             continue
+        # each belief with its own chance (several: the cards of those that hold, together)
+        held = [b for b in ([beliefs] if isinstance(beliefs, tuple) else beliefs) if rng.random() < b[1]]
+        if not held:
+            continue
+        lacked = frozenset().union(*(b[0] for b in held))
         hand = list(known_hands.get(name, Counter()).elements())
         while len(hand) < seat["hand_count"]:
             i = next((i for i in range(len(rest) - 1, -1, -1) if rest[i] not in lacked), None)
