@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, NP_, _, ngettext
 from ..messages import StartChosen
 from ..widgets import KeyBar
 
@@ -25,6 +25,9 @@ PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
 QUIET_LAN = 6.0
 #: rows the LAN list may take at most (its frame included), and at least: one table's line
 LAN_ROWS = (3, 10)
+#: the key bar's shorter words for this screen's keys, where their whole words do not fit
+#: (KeyBar): English has no shorter ones; the Danish bar at 64 columns left "^g Kig med" out
+KEY_BAR_WORDS = (NP_("key bar", "Play vs bots"), NP_("key bar", "Host"))
 #: the longest name, as ``--name`` and the host take it (``ekpeer.net.protocol.NAME_LEN``; the
 #: client imports no host code, so a test checks that the two agree)
 NAME_MOST = 32
