@@ -45,6 +45,8 @@ class NameInput(Input):
 
 
 class StartScreen(Screen):
+    # The name box shows a whole name of NAME_MOST letters, the cursor after it, its padding
+    # and border (39 cells) where the row has them (24 cells showed 18 of 32), else the row's rest.
     # Every label is short enough for its column at 80 columns, and the box keeps one width at
     # 200: nothing is cut off (tests/tui/test_evening_screens.py measures them).
     DEFAULT_CSS = """
@@ -52,7 +54,7 @@ class StartScreen(Screen):
     #lan-status { color: $text-muted; }
     #name-row { height: 3; }
     #name-row Label { width: 11; padding: 1 0 0 0; }
-    #name-row #name { width: 24; }
+    #name-row #name { width: 1fr; max-width: 39; }
     #join-row { height: auto; }
     #join-row .field { height: auto; }
     #join-row #address-field { width: 1fr; }
