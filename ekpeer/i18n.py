@@ -397,3 +397,9 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it
     """Mark ``message`` for extraction where it is defined (a module's constant), to be said
     with ``_()`` where it is shown, once a language is chosen."""
     return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - N_ with a context, as pgettext is _
+    """Mark ``message`` in ``context`` for extraction, to be said with ``pgettext()`` where it
+    is shown (the key bar's shorter words for a key: ``NP_("key bar", "Host")``)."""
+    return message

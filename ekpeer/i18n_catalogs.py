@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent
 #: Extra call names whose argument is an English message (beside Babel's ``_``,
 #: ``gettext``, ``ngettext``, ``pgettext``): ``name: argument index`` as Babel reads them.
 KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-                            "N_": None, "Said": None,
+                            "N_": None, "NP_": ((1, "c"), 2), "Said": None,
             # the engine's refusals (it reads no catalog: the host says them in each person's language)
             "IllegalMove": (2,), "TableRefused": None, "CustomDeckError": None,
             # a key binding's description (said by KeyBar where it is shown)

@@ -13,7 +13,7 @@ from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
-from ..i18n import N_, _, ngettext, percent
+from ..i18n import N_, _, ngettext, percent, pgettext
 from .words import Catalog, event_words, explode_odds, seat_tag
 
 #: Below this many columns a screen is narrow (a phone's browser seat: about 41 at 390 pixels):
@@ -78,6 +78,14 @@ def _scrubbed(value: Any) -> Any:
 TEXTUAL_WORDS = (N_("palette"), N_("Dismiss menu"))
 
 
+def short_words(description: str) -> str:
+    """A key's words in the key bar where its whole words do not fit: the language's shorter
+    ones (``pgettext("key bar", ...)``, marked with ``NP_`` by the screen that binds the key),
+    else the whole. At 64 columns the Danish start screen's bar left "^g Kig med" out."""
+    short = pgettext("key bar", description)
+    return short if short != description else _(description)
+
+
 class KeyBar(Static):
     """The keys that work on this screen (clicking or tapping a key presses it).
 
@@ -94,6 +102,7 @@ class KeyBar(Static):
     """
 
     _shown: tuple | None = None     # the keys shown, and the palette's
+    _short: dict[str, str] = {}     # each key's shorter words, for a bar too narrow for the whole
     _drawn: tuple | None = None     # ... and the width they were packed for, on a narrow screen
 
     def on_mount(self) -> None:
@@ -120,6 +129,7 @@ class KeyBar(Static):
             keys.extend(extra() if callable(extra) else [])
         actions: set[str] = set()
         words: set[str] = set()
+        self._short = {}
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             # a binding's description is English, written where it is bound: said here in the
             # player's language
@@ -130,6 +140,7 @@ class KeyBar(Static):
                 actions.add(binding.action)
                 words.add(binding.description)
                 keys.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
+                self._short[binding.key] = short_words(binding.description)
         return tuple(keys), palette
 
     def refresh_keys(self) -> None:
@@ -171,8 +182,13 @@ class KeyBar(Static):
         def span(entries: list[tuple]) -> int:
             return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
 
-        # whole keys only: those that do not fit are left out, not cut, the theme's first
+        # whole keys only: those that do not fit are left out, not cut, the theme's first; then
+        # the keys take their shorter words, and only then is a key that matters left out
         shown = list(keys)
+        while span(shown) > width and any(k[0] in SPARE_KEYS for k in shown):
+            shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
+        if span(shown) > width:
+            shown = [(k[0], k[1], self._short.get(k[0], k[2]), k[3]) for k in shown]
         while shown and span(shown) > width:
             spare = [k for k in shown if k[0] in SPARE_KEYS]
             others = [k for k in shown if k[0] not in KEPT_KEYS]

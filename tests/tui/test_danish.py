@@ -493,3 +493,23 @@ async def test_a_nope_s_rules_say_in_danish_that_the_last_card_played_takes_effe
     said = await rules_said(in_danish(message, rules), ["nope", "shuffle_now"])
     last_first = "Når flere kort spilles i samme reaktionsvindue, virker det sidst spillede kort først."
     assert said == {"nope": last_first, "shuffle_now": last_first}
+
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+async def test_the_start_screens_key_bar_shows_every_way_in_at_64x20(lang):
+    """The Danish start screen at 64x20 left "^g Kig med" out of its key bar: where the whole
+    words do not fit, the bar takes shorter Danish ones (at 80 columns the whole ones)."""
+    from ekpeer.tui.app import make_app
+    from ekpeer.tui.session import FakeSession
+    from ekpeer.tui.widgets import KeyBar
+
+    i18n.set_language(lang)
+    words = {"da": ("Bots", "Vært", "Deltag", "Kig med", "Spil mod bots", "Vær vært"),
+             "en": ("Play vs bots", "Host", "Join", "Watch", "Play vs bots", "Host")}[lang]
+    for size, shown in (((64, 20), words[:4]), ((80, 24), (words[4], words[5], *words[2:4]))):
+        app = make_app(lambda **kw: FakeSession(), name="bob", discovery=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 3)
+            bar = " ".join(str(app.screen.query_one(KeyBar).render()).split())
+            expected = " ".join(f"^{key} {word}" for key, word in zip("bojg", shown, strict=True))
+            assert bar.startswith(expected), (size, bar)

@@ -202,3 +202,21 @@ async def test_your_own_death_is_said_over_the_table_not_only_in_the_log():
         await pilot.press("d")
         await until(pilot, lambda: any("You are out of the game" in str(n.message)
                                        for n in app._notifications), 3, "the word that you are out")
+
+
+async def test_keys_typed_with_the_d_that_asks_draw_a_kitten_answer_the_question():
+    """d and the keys after it in one read, a kitten seen on top and a Skip in hand: the keys
+    answer "Draw a kitten?" once it is up. Enter alone goes back (the highlighted answer); an
+    arrow then Enter chose Yes, but the Enter pressed the No the arrow had just left."""
+    from .test_safe_defaults import seen_kitten_on_top
+
+    for keys, drawn in ((["d", "y"], True), (["d", "enter"], False), (["d", "right", "enter"], True),
+                        (["d", "right", "left", "enter"], False), (["d", "escape"], False)):
+        app, session = scripted_app([seen_kitten_on_top(["skip"])])
+        async with app.run_test(size=(64, 20)) as pilot:
+            screen, _titles = await _table(pilot, app)
+            burst(app, *keys)
+            await settle(pilot, 8)
+            moves = [m["do"] for kind, m in session.sent if kind == "move"]
+            assert moves == (["draw"] if drawn else []), (keys, moves)
+            assert app.screen is screen, keys          # answered: the question is gone

@@ -237,3 +237,24 @@ async def test_a_busy_lan_keeps_the_address_and_the_buttons_on_screen(monkeypatc
         await pilot.press(*["down"] * 5)                # the last table, scrolled into view
         await settle(pilot)
         assert "Table 5" in "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_a_name_of_the_most_letters_shows_whole_in_the_name_box(size):
+    """The name box was 24 cells wide and showed 18 of the 32 letters a name may have (as
+    ``--name`` takes it): now the whole name and the cursor after it, inside the start box."""
+    from textual.widgets import Input
+
+    from ekpeer.tui.screens.start import NAME_MOST
+
+    name = "Mette-Marie Kristoffersen Dahlbe"
+    assert len(name) == NAME_MOST
+    app = make_app(lambda **kw: FakeSession(), name=name, discovery=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 3)
+        box = app.screen.query_one("#name", Input)
+        start = app.screen.query_one("#start-box")
+        assert box.content_region.width >= NAME_MOST + 1, box.content_region   # and the cursor
+        assert box.region.right <= start.region.right - 1, (box.region, start.region)
+        assert start.max_scroll_x == 0
+        assert box.render_line(0).text.rstrip() == name

@@ -286,6 +286,38 @@ async def test_a_toast_at_the_table_never_covers_the_hand():
                     (size, toast.region, hand, status)
 
 
+async def test_a_toast_said_at_the_table_stays_off_the_hand_when_a_dialog_opens():
+    """At 64x20 (Danish) a toast said at the table moved to the bottom right when a dialog
+    opened over it, and covered the hand's third card for the rest of its 3 s: over a dialog
+    toasts sit at the top right, clear of the hand and of the dialog's buttons."""
+    from textual.widgets._toast import Toast
+
+    from ekpeer.i18n import set_language
+    from ekpeer.tui.screens.confirm import ConfirmScreen
+
+    from .test_safe_defaults import seen_kitten_on_top
+
+    for lang, size in (("da", (64, 20)), ("en", (80, 24))):
+        set_language(lang)
+        try:
+            app, _ = scripted_app([seen_kitten_on_top(["skip", "tacocat", "beard_cat", "shuffle"])])
+            async with app.run_test(size=size, notifications=True) as pilot:
+                await settle(pilot, 6)
+                await pilot.press("n")                  # nothing to Nope: a toast of 2 s
+                await pilot.press("d")                  # "Draw a kitten?" over the table
+                await settle(pilot, 4)
+                assert isinstance(app.screen, ConfirmScreen), size
+                toasts = list(app.screen.query(Toast))
+                assert toasts, size
+                hand = app.table_screen.query_one("#hand-row").region
+                buttons = app.screen.query_one("#dialog-buttons").region
+                for toast in toasts:
+                    assert not toast.region.overlaps(hand), (size, toast.region, hand)
+                    assert not toast.region.overlaps(buttons), (size, toast.region, buttons)
+        finally:
+            set_language("en")
+
+
 async def test_a_game_started_from_the_lobby_shows_as_many_cards_as_fit():
     """At 64 columns a game started from ``ekpeer play``'s lobby showed 3 cards where 4 fit:
     the hand was laid out before its row had a size, one column short."""

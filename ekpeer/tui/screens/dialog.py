@@ -64,7 +64,10 @@ class Modal(ModalScreen[T]):
             raise SkipAction()
         i = buttons.index(focused) + step
         if 0 <= i < len(buttons):
-            buttons[i].focus()
+            # at once, not as ``focus()`` does (after the messages already queued): an Enter
+            # read with the arrow is already on its way, and a stranger's d → ⏎ typed in one
+            # breath pressed the button the arrow had left ("No: back to your hand")
+            self.set_focus(buttons[i])
 
     def on_screen_suspend(self) -> None:
         """Covered by another dialog: this one's box is hidden (``-covered``, ekpeer.tcss).

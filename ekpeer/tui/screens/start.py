@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, NP_, _, ngettext
 from ..messages import StartChosen
 from ..widgets import KeyBar
 
@@ -25,6 +25,9 @@ PHASE_WORDS = (N_("lobby"), N_("playing"), N_("over"))
 QUIET_LAN = 6.0
 #: rows the LAN list may take at most (its frame included), and at least: one table's line
 LAN_ROWS = (3, 10)
+#: the key bar's shorter words for this screen's keys, where their whole words do not fit
+#: (KeyBar): English has no shorter ones; the Danish bar at 64 columns left "^g Kig med" out
+KEY_BAR_WORDS = (NP_("key bar", "Play vs bots"), NP_("key bar", "Host"))
 #: the longest name, as ``--name`` and the host take it (``ekpeer.net.protocol.NAME_LEN``; the
 #: client imports no host code, so a test checks that the two agree)
 NAME_MOST = 32
@@ -42,6 +45,8 @@ class NameInput(Input):
 
 
 class StartScreen(Screen):
+    # The name box shows a whole name of NAME_MOST letters, the cursor after it, its padding
+    # and border (39 cells) where the row has them (24 cells showed 18 of 32), else the row's rest.
     # Every label is short enough for its column at 80 columns, and the box keeps one width at
     # 200: nothing is cut off (tests/tui/test_evening_screens.py measures them).
     DEFAULT_CSS = """
@@ -49,7 +54,7 @@ class StartScreen(Screen):
     #lan-status { color: $text-muted; }
     #name-row { height: 3; }
     #name-row Label { width: 11; padding: 1 0 0 0; }
-    #name-row #name { width: 24; }
+    #name-row #name { width: 1fr; max-width: 39; }
     #join-row { height: auto; }
     #join-row .field { height: auto; }
     #join-row #address-field { width: 1fr; }
