@@ -47,6 +47,13 @@ if TYPE_CHECKING:       # the client library needs no engine: a move is sent as 
 SILENCE = 3.5
 
 
+#: Round trips kept for the estimate of the one-way delay (:meth:`Client.delay`).
+ROUND_TRIPS = 5
+#: The most seconds a clock is shortened by: a round trip that took longer (a reconnect, a host
+#: busy for a moment) says nothing of the next frame's trip, and must not wipe a clock out.
+MOST_DELAY = 2.0
+
+
 #: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
 ACK_BYTES = 256 * 1024
 #: Frames read from the socket in one go before the loop gets its turn (the rest right after).
@@ -178,6 +185,8 @@ class Client:
         self._closed = False
         self._resyncing = False
         self._unacked = 0               # bytes read since the host was last told (ping ``seen``)
+        self._asked_at: dict[int, float] = {}   # ping and hello ids, and when they went (loop time)
+        self._round_trips: deque[float] = deque(maxlen=ROUND_TRIPS)
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> None:
@@ -198,6 +207,7 @@ class Client:
         self.sock = sock
         self.last_seq = 0
         self._unacked = 0
+        self._asked_at.clear()      # the old socket's pings are never answered on this one
         loop = asyncio.get_running_loop()
         self._last_heard = loop.time()
         selector = _selector(loop)
@@ -296,6 +306,8 @@ class Client:
         msg_id = self._ids
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = fut
+        if type_ in ("hello", "ping"):      # answered at once by the host: a round trip to time
+            self._asked(msg_id)
         try:
             try:
                 self._send(P.encode(type_, body or {}, msg_id))
@@ -442,6 +454,8 @@ class Client:
             self._unacked += len(frame)
             if self._unacked >= ACK_BYTES:     # much read since the last ping: say so now
                 self._ping()
+            if env.type == "reply" and env.re is not None:
+                self._answered(env.re)
             if env.type == "reply" and env.re is not None and env.re in self._pending:
                 fut = self._pending[env.re]
                 if not fut.done():
@@ -456,7 +470,13 @@ class Client:
                 await self._replaced(env.body)
                 continue
             msgs = [Message(env.type, env.body, env.id, env.re, env.seq)]
-            timer = env.body.get("timer") if env.type == "update" else None
+            timer = env.body.get("timer") if env.type in ("update", "snapshot") else None
+            if env.type == "timer":
+                self._on_time(env.body)
+            elif isinstance(timer, dict):
+                self._on_time(timer)
+            if env.type == "snapshot":
+                timer = None        # (the snapshot's running clock is read from it, not apart)
             if isinstance(timer, dict):     # the timer a move (re)started rides in its update
                 msgs.append(Message("timer", timer, env.id, None, None))
             for msg in msgs:
@@ -493,11 +513,52 @@ class Client:
         if self.sock is None:
             return
         self._ids += 1
+        self._asked(self._ids)
         try:
             self._send(P.encode("ping", {"seen": self.last_seq}, self._ids))
         except (zmq.ZMQError, ConnectionError):     # a full queue: a lost ping is no error
             return
         self._unacked = 0
+
+    # ------------------------------------------------------------------ the trip's time
+    def _asked(self, msg_id: int) -> None:
+        """A request the host answers at once went now: its reply times a round trip."""
+        asked = self._asked_at
+        asked[msg_id] = asyncio.get_running_loop().time()
+        while len(asked) > 4 * ROUND_TRIPS:     # pings lost on the way are never answered
+            del asked[next(iter(asked))]
+
+    def _answered(self, re: int) -> None:
+        sent = self._asked_at.pop(re, None)
+        if sent is not None:
+            self._round_trips.append(max(0.0, asyncio.get_running_loop().time() - sent))
+
+    @property
+    def delay(self) -> float:
+        """Seconds a frame from the host is thought to take to get here: half the longest of the
+        last :data:`ROUND_TRIPS` round trips (pings and hellos, which the host answers at once),
+        at most :data:`MOST_DELAY`; 0 before any was timed.
+
+        The longest, not the average: a clock that ends a little early here costs a player a
+        fraction of a second, one that ends late tells them they may still Nope when the host
+        has closed the window (a stranger on a 250 ms link pressed Nope at 0.3 s and was refused).
+        """
+        if not self._round_trips:
+            return 0.0
+        return min(MOST_DELAY, max(self._round_trips) / 2)
+
+    def _on_time(self, timer: dict[str, Any]) -> None:
+        """A clock from the host (a ``timer``, or one an update or snapshot carries), made the
+        host's deadline as seen here: its ``remaining`` (the seconds left when the host sent it;
+        all of ``seconds`` when absent) less the time the frame took to come (:attr:`delay`,
+        said in the client's own field ``delay``). So a lagged player's bar reaches 0 when the
+        host's does, not a trip later (docs/protocol.md, Timers)."""
+        left = timer.get("remaining", timer.get("seconds"))
+        if not isinstance(left, int | float) or isinstance(left, bool):
+            return
+        delay = self.delay
+        timer["remaining"] = round(max(0.0, float(left) - delay), 3)
+        timer["delay"] = round(delay, 3)
 
     async def reconnect(self) -> None:
         """Drop the socket, open a fresh one and resume the seat (or spectating) if any."""

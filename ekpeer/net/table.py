@@ -31,6 +31,7 @@ from . import card_faults, limits, passwords
 from . import lobby as lobby_mod
 from . import protocol as P
 from .journal import Journal
+from .late_moves import RanOut, late_refusal
 from .refused import MoveRefused
 from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
@@ -130,6 +131,7 @@ class Table(TableTimers):
         self.timer: asyncio.TimerHandle | None = None
         self.timer_info: dict[str, Any] | None = None
         self.timer_ends = 0.0
+        self.ran_out: RanOut | None = None
         self.gen = 0
         self.cone: str | None = None    # who wears the Cone of Shame this game (wear_cone)
         self.games = 0
@@ -645,6 +647,7 @@ class Table(TableTimers):
         try:
             self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
                                        variants=self.settings["variants"], options=options or None)
+            self.ran_out = None
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
             why = lobby_mod.refusal(exc, rules.plugins)
@@ -739,9 +742,14 @@ class Table(TableTimers):
             events = game.apply(move)
         except IllegalMove as exc:
             self.log_faults()
+            if seat is not None and session is not None:    # a person's move: late, perhaps
+                nope = self.lone_nope(game, move)
+                return late_refusal(self.ran_out, seat.name, exc, nope, time.monotonic())
             return exc
         except Exception as exc:  # a plugin bug must not take the host down, nor stop the game
             return self.rules_failed(game, move, exc)
+        if seat is not None and self.ran_out is not None and not timed_out:
+            self.ran_out.players.discard(seat.name)     # they moved since: a refusal is not late
         if timed_out and seat is not None:
             events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if self.host.journal is not None:   # written before anyone hears of it
@@ -761,6 +769,13 @@ class Table(TableTimers):
         else:
             self.schedule(events, session, re)     # the update carries the timer it (re)starts
         return None
+
+    @staticmethod
+    def lone_nope(game: Game, move: Move) -> bool:
+        """Whether ``move`` plays a single Nope card (meant for a reaction window)."""
+        cards = move.cards or ()
+        spec = game.cards.get(cards[0]) if move.do == "play" and len(cards) == 1 else None
+        return bool(spec is not None and spec.is_nope)
 
     def rules_failed(self, game: Game, move: Move, exc: Exception) -> IllegalMove | None:
         """A move the rules failed on (a bug, most often in a card's plugin): named in the log with

@@ -29,6 +29,7 @@ from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from ..engine.view import visible_events
 from . import protocol as P
+from .late_moves import RanOut
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -73,6 +74,7 @@ class TableTimers:
     gen: int
     cone: str | None
     timer_ends: float               # time.monotonic() when the running timer runs out
+    ran_out: RanOut | None          # the clock that ran out last (a late move's words)
     history: Any
 
     if TYPE_CHECKING:
@@ -194,6 +196,7 @@ class TableTimers:
         if gen != self.gen:
             return
         self.timer = None
+        self.ran_out = RanOut("reaction", time.monotonic())
         err = self.apply(None, RESOLVE)
         if err is not None:
             self.host.log("resolve_refused", level="error", table=self.id, code=err.code)
@@ -234,6 +237,7 @@ class TableTimers:
         game = self.game
         assert game is not None
         players = game.waiting_for() if game.awaiting else [game.current]
+        self.ran_out = RanOut("turn", time.monotonic(), set(players))
         for player in players:
             if self.game is not game or game.over or self.phase != "playing":
                 return

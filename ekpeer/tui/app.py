@@ -407,7 +407,7 @@ class EkpeerApp(App):
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
                                                  watching=bool((self.lobby or {}).get("spectator")))
         self.log_lines.append(_("The host closed the table") if closed
-                              else _("The host is not answering: trying to reconnect"))
+                              else _("No connection to the host: trying to reconnect"))
         if self.current_mode == "table":
             self.table_screen.show_state()
 

@@ -231,6 +231,6 @@ def evening_in(server: str, terms: dict[str, Terminal], home: Path) -> None:
     ann.keys("y")
     quit_at = time.monotonic()
     for term in (bob, cat):
-        term.wait_for(r"host closed the table|host is not answering", 5, "the host gone")
+        term.wait_for(r"host closed the table|No connection to the host", 5, "the host gone")
     assert time.monotonic() - quit_at < 5
     assert time.monotonic() - started < 120

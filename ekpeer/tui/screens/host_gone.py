@@ -1,4 +1,5 @@
-"""The host is not answering: said in words over the table, with the way back.
+"""No word from the host (it stopped, or this player's own link fails): said in words over the
+table, with the way back.
 
 The client library keeps reconnecting by itself (``connection`` messages: ``lost``, then
 ``back`` or ``refused``), so this screen only tells the player what is going on and how
@@ -53,7 +54,9 @@ class HostGoneScreen(Modal[str]):
             return _("The host is back, but your seat is gone")
         if self.network_down and not self.closed:
             return _("Your network is down")
-        return _("The host closed the table") if self.closed else _("The host is not answering")
+        # not "the host is not answering": from here a host that stopped and this player's own
+        # link failing look the same (a stranger on a lossy link read that the host had crashed)
+        return _("The host closed the table") if self.closed else _("No connection to the host")
 
     def words(self) -> str:
         if self.refused is not None:
@@ -69,10 +72,12 @@ class HostGoneScreen(Modal[str]):
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
                       "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
         else:
-            first = _("No word from it for {seconds:.0f} s: it quit, crashed or lost its network.").format(
+            first = _("No word from the host for {seconds:.0f} s. Either the host stopped (it quit, crashed "
+                      "or lost its network) or your own connection to it is failing (a weak Wi-Fi, a "
+                      "link that loses what it carries): from here the two look the same.").format(
                 seconds=gone)
         back = (_("once your network is back and the host answers") if self.network_down
-                else _("if the host comes back (say, restarted with --resume)"))
+                else _("once the host answers again (restarted with --resume, if it stopped)"))
         if self.watching:
             return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are watching "
                                     "again by yourself.").format(back=back)

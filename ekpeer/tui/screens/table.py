@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
+from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
@@ -94,6 +95,8 @@ class TableScreen(Screen):
         self._logged = 0
         self._hand_start = 0
         self._card_widgets: list[CardWidget] = []
+        # the "Nothing to Nope now." toast up, withdrawn when an action comes to Nope
+        self._nothing_to_nope: Notification | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -246,6 +249,7 @@ class TableScreen(Screen):
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
+        self._withdraw_nothing_to_nope()
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
@@ -1106,9 +1110,24 @@ class TableScreen(Screen):
     def action_nope(self) -> None:
         moves = self._nope_moves()
         if not moves:
-            self.notify(self._why_no_nope(), severity="warning", timeout=2)
+            toast = Notification(self._why_no_nope(), "", "warning", 2)
+            self.app.post_message(Notify(toast))
+            if not self.view.get("stack"):      # said of this instant: an action may come next
+                self._nothing_to_nope = toast
             return
         self._send(moves[0])
+
+    def _withdraw_nothing_to_nope(self) -> None:
+        """An action came to Nope: "Nothing to Nope now." no longer holds, and stood beside the
+        status line's "ann plays Shuffle   n: Nope it" (a Nope pressed just before the action
+        arrived, a trip behind on a lagged link). The toast goes as the action shows."""
+        toast = self._nothing_to_nope
+        if toast is None or not self.view.get("stack"):
+            return
+        self._nothing_to_nope = None
+        unnotify = getattr(self.app, "_unnotify", None)     # Textual's own, as a click on a toast
+        if unnotify is not None:
+            unnotify(toast)
 
     def action_now(self) -> None:
         from .moves import MovesScreen

@@ -1,0 +1,146 @@
+"""A player on a lagged link (a stranger's 250 ms each way): their clocks end when the host's
+do, never a trip later, and a move that comes in just after its clock ran out is refused as
+too late, not as a move that makes no sense ("there is no action to Nope")."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import zmq
+
+from ekpeer.engine import IllegalMove
+from ekpeer.net.client import Client
+from ekpeer.net.late_moves import LATE_SECONDS, RanOut, late_refusal
+
+from .conftest import events, wait_for
+from .test_timeouts import closing, seated, swap_in
+
+LAG = 0.25      # seconds each way
+
+
+class Lagged(Client):
+    """A client whose frames take :data:`LAG` seconds each way (both directions held back here)."""
+
+    def _send(self, frame: bytes) -> None:
+        sock = self.sock
+        if sock is None:
+            raise ConnectionError("not connected")
+        asyncio.get_running_loop().call_later(LAG, self._sent_late, sock, frame)
+
+    def _sent_late(self, sock: zmq.Socket, frame: bytes) -> None:
+        if sock is self.sock:
+            with contextlib.suppress(zmq.ZMQError):
+                sock.send(frame, zmq.DONTWAIT)
+            self._on_readable(sock)
+
+    def _on_readable(self, sock: zmq.Socket) -> None:
+        if sock is not self.sock:
+            return
+        got: list[bytes] = []
+        with contextlib.suppress(zmq.ZMQError):
+            while sock.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                got.append(sock.recv(zmq.DONTWAIT))
+        if got:
+            asyncio.get_running_loop().call_later(LAG, self._arrived, sock, got)
+
+    def _arrived(self, sock: zmq.Socket, got: list[bytes]) -> None:
+        if sock is not self.sock:
+            return
+        self._frames.extend(got)
+        waiter = self._frames_come
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+
+async def test_a_lagged_players_clock_ends_when_the_hosts_does(host, ctx):
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    loop = asyncio.get_running_loop()
+    seen: list[tuple[float, float, float]] = []     # (arrival, remaining, the host's deadline)
+
+    def clock(msg) -> None:
+        if msg.type == "timer" and "t" in host.tables:
+            seen.append((loop.time(), float(msg.body["remaining"]), host.tables["t"].timer_ends))
+
+    bob = Lagged(host.address, "bob", ctx=ctx, ping_seconds=0.3, on_message=clock)
+    await ann.connect()
+    await bob.connect()
+    try:
+        await ann.join("t")
+        await ann.lobby_set(expansions=["base"], seats=2, turn_seconds=20.0, reaction_seconds=0.5)
+        await bob.join("t")
+        await ann.ready()
+        await bob.ready()
+        await ann.start()
+        table = await wait_for(lambda: host.tables["t"].game and host.tables["t"], 5, what="the game")
+        await asyncio.sleep(0.8)        # a few of bob's pings go and come back
+        assert table.game.current == "ann"
+        seen.clear()
+        await ann.move({"do": "draw"})      # bob's turn: his clock comes in an update, LAG late
+        await wait_for(lambda: seen, 3, what="bob's clock")
+        arrived, remaining, deadline = seen[-1]
+        assert arrived - time.monotonic() < 0.01 and deadline > arrived
+        # the deadline bob's screen counts down to is the host's (give or take the loop's
+        # turns), never a trip later: unlagged, it was 0.25 s after the host's
+        assert arrived + remaining <= deadline + 0.03, (arrived + remaining - deadline)
+        assert arrived + remaining >= deadline - 0.1
+        assert LAG * 0.9 <= bob.delay < LAG * 1.5      # half bob's round trip, said beside it
+        assert seen[-1][1] <= 20.0 - LAG * 0.9
+    finally:
+        await closing([ann, bob])
+
+
+async def test_a_nope_that_comes_after_the_window_closed_is_said_too_late(host, ctx):
+    clients = await seated(host, ctx, ["ann", "bob"], "n1",
+                           {"expansions": ["base"], "seats": 2, "reaction_seconds": 0.1,
+                            "turn_seconds": 20.0, "grace_seconds": 30.0})
+    ann, bob = clients
+    dane = Client(host.address, "bob", ctx=ctx, ping_seconds=0.3, lang="da")
+    try:
+        game = host.tables["n1"].game
+        assert game.current == "ann"
+        swap_in(game, "ann", "shuffle")
+        swap_in(game, "bob", "nope")
+        swap_in(game, "bob", "nope")
+        await ann.move({"do": "play", "cards": ["shuffle"]})
+        await wait_for(lambda: not game.stack, 3, what="the window to close")
+        late = await bob.move({"do": "play", "cards": ["nope"]}, check=False)
+        assert late["ok"] is False and late["code"] == "too_late", late
+        assert late["message"] == "Too late: the Nope window had closed"
+        # in Danish, from bob's key coming back in Danish (the same seat, by its name)
+        await dane.connect()
+        await dane.join("n1")
+        late = await dane.move({"do": "play", "cards": ["nope"]}, check=False)
+        assert late["code"] == "too_late" and late["message"].startswith("For sent"), late
+    finally:
+        await closing([ann, bob, dane])
+
+
+async def test_a_draw_that_comes_after_the_turns_clock_ran_out_is_said_too_late(host, ctx):
+    clients = await seated(host, ctx, ["ann", "bob"], "d1",
+                           {"expansions": ["base"], "seats": 2, "reaction_seconds": 0.1,
+                            "turn_seconds": 0.6, "grace_seconds": 30.0})
+    ann, _bob = clients
+    try:
+        game = host.tables["d1"].game
+        assert game.current == "ann"
+        await wait_for(lambda: events(host, "timed_out"), 3, what="ann's clock to run out")
+        late = await ann.move({"do": "draw"}, check=False)
+        assert late["ok"] is False and late["code"] == "too_late", late
+        assert "your clock had run out" in late["message"]
+    finally:
+        await closing(clients)
+
+
+def test_only_just_after_a_clock_ran_out_and_only_for_whose_clock_it_was():
+    nothing = IllegalMove("nothing_to_nope", "there is no action to Nope")
+    turn = IllegalMove("not_your_turn", "it is {player}'s turn", player="bob")
+    window = RanOut("reaction", 100.0)
+    assert late_refusal(window, "bob", nothing, True, 100.5).code == "too_late"
+    assert late_refusal(window, "bob", nothing, True, 100.0 + LATE_SECONDS + 0.1) is nothing
+    assert late_refusal(None, "bob", nothing, True, 100.5) is nothing
+    clock = RanOut("turn", 100.0, {"ann"})
+    assert late_refusal(clock, "ann", turn, False, 100.5).code == "too_late"
+    assert late_refusal(clock, "carl", turn, False, 100.5) is turn      # not carl's clock
+    assert late_refusal(clock, "ann", nothing, True, 100.5).code == "too_late"

@@ -1,0 +1,31 @@
+"""A Nope pressed just before the action arrives (a trip behind, on a lagged link): "Nothing to
+Nope now." goes when the action shows, and never stands beside "bob plays Shuffle   n: Nope it"."""
+
+from __future__ import annotations
+
+from ekpeer.engine import Move, player_view
+from ekpeer.engine.view import visible_events
+
+from .conftest import rigged, scripted_app, settle, snapshot_of, until
+
+
+def said(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
+    table = {**table3, "current": "bob",
+             "hands": {**table3["hands"], "bob": ["nope", "attack", "shuffle"]}}
+    game, rules, events = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await until(pilot, lambda: said(app), 3, "why n plays nothing")
+        assert said(app) == ["Nothing to Nope now."]
+        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["shuffle"]}))
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
+        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
+                    "the action, offered to Nope")
+        assert "Nothing to Nope now." not in said(app)
+
