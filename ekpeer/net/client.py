@@ -16,7 +16,10 @@ number is skipped, it reconnects on a fresh socket, again and again until the ho
 and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
 is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
 its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
-code, message}`` when the host answers but has no seat for us any more. A seat taken back
+code, message}`` when the host answers but has no seat for us any more. A seat resumed after
+a drop the host noticed, the client not having called the host gone (a connection reset for
+a second or two), is ``{state: "rejoined", reason, away, bot_played}`` (``away``: seconds the
+host had the seat without a connection). A seat taken back
 by a newer connection of the same client key (the player joined again in another window) is
 ``{state: "replaced", message}``: the client closes its socket and reconnects no more.
 """
@@ -597,13 +600,19 @@ class Client:
                 attempts += 1
                 try:
                     await self.hello()
+                    joined: dict[str, Any] = {}
                     if self.table:
                         if self.spectator:
                             await self.join(self.table, spectator=True)
                         elif self.token:
-                            await self.join(self.table, token=self.token)
+                            joined = await self.join(self.table, token=self.token)
                     if lost:
                         await self._tell("back", attempts=attempts)
+                    elif isinstance(joined.get("away"), int | float):
+                        # a drop the host saw (every other table said so) though this client
+                        # never went silent long enough to call the host gone: said all the same
+                        await self._tell("rejoined", reason=reason, away=joined["away"],
+                                         bot_played=bool(joined.get("bot_played")))
                     return
                 except RequestError as exc:     # the host refused: the seat is gone
                     if lost:

@@ -361,7 +361,7 @@ class Host:
                     rules = ruleset(game_rec["plugins"])
                     game = replay(rules, game_rec["origin"], [], hosted=True)
                     for move in state["moves"]:     # each move's events: the snapshots' history
-                        table.history.extend(game.apply(Move.from_dict(move)))
+                        table.remember(game.apply(Move.from_dict(move)))
                 except Exception as exc:    # set aside as it is: never rewritten as an empty lobby
                     self.journal_broken(state, f"its moves do not replay: {exc!r}"[:500])
                     continue

@@ -16,7 +16,7 @@ import random
 import secrets
 import time
 import traceback
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
@@ -128,6 +128,8 @@ class Table(TableTimers):
         self.catalog: list[dict[str, Any]] = []
         self.catalogs: dict[tuple[str, int], list[dict[str, Any]]] = {}   # catalog_in's, by language
         self.history: deque = deque(maxlen=HISTORY)
+        #: this game's events told so far, by audience (None: everyone's; a name: theirs alone)
+        self.told: Counter[str | None] = Counter()
         self.timer: asyncio.TimerHandle | None = None
         self.timer_info: dict[str, Any] | None = None
         self.timer_ends = 0.0
@@ -348,9 +350,11 @@ class Table(TableTimers):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
             seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
+            away = self.away_seconds(seat)
             self.take_seat_from(seat, session)
             bot_played = self.seat_back(seat, session)
-            return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played}
+            return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played,
+                    "away": away}
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.returning(session, name)
@@ -362,9 +366,11 @@ class Table(TableTimers):
                 if self.game is not None and self.phase == "playing":
                     self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
             self.host.detach(session)
+            away = self.away_seconds(mine)
             self.take_seat_from(mine, session)
             bot_played = self.seat_back(mine, session)
-            return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played}
+            return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played,
+                    "away": away}
         if self.phase == "over":
             return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
@@ -436,6 +442,14 @@ class Table(TableTimers):
         self.host.log("joined", table=self.id, seat=name, instead_of=given.name, next_game=True)
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
+
+    def away_seconds(self, seat: Seat) -> float | None:
+        """How long ``seat`` has been without a connection (None: it was not gone), for the
+        join reply of its return: every other table said its player lost connection, and their
+        own log says so too ("Your connection to the host dropped; back after 2 s")."""
+        if seat.gone_since is None:
+            return None
+        return round(max(0.0, self.loop.time() - seat.gone_since), 1)
 
     def seat_back(self, seat: Seat, session: Session) -> bool:
         """``seat`` is ``session``'s again; returns whether a bot had been playing it (the
@@ -657,6 +671,7 @@ class Table(TableTimers):
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
             s.rematch = s.kind is not None
         self.history.clear()
+        self.told.clear()
         self.went_out.clear()
         self.faults_logged.clear()
         self.cone = None
@@ -715,16 +730,26 @@ class Table(TableTimers):
             found = self.catalogs[key] = translated(self.catalog, list(self.game.ruleset.plugins), lang)
         return found
 
+    def remember(self, events: list) -> None:
+        """This game's ``(audience, event)`` pairs, kept for snapshots and counted by audience."""
+        self.history.extend(events)
+        for to, _event in events:
+            for reader in (None,) if to is None else set(to):
+                self.told[reader] += 1
+
     def send_snapshot(self, session: Session) -> None:
         who = session.seat.name if session.seat is not None else None
-        events = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
+        last = visible_events(list(self.history), who)[-SNAPSHOT_EVENTS:]
         # who went out, in order, though longer ago than the snapshot's events reach: a stranger
         # back at the game's end read "Exploded, in order: bob" and "4 of 4" for a second place
-        earlier = [e for _to, e in self.went_out if e not in events]
-        events = earlier + events
+        earlier = [e for _to, e in self.went_out if e not in last]
+        events = earlier + last
+        # where the last events begin among all this game's the reader may see (0: the game's
+        # start), so that a client back after a drop adds to its log only those it missed
+        first = self.told[None] + (self.told[who] if who is not None else 0) - len(last)
         body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
-                "timer": self.running_timer(), "table": self.id, "cone": self.cone,
-                "deck": dealt_cards(self.game)}
+                "earlier": len(earlier), "first": first, "timer": self.running_timer(), "table": self.id,
+                "cone": self.cone, "deck": dealt_cards(self.game)}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,
@@ -760,7 +785,7 @@ class Table(TableTimers):
             self.host.log("cards_mismatch", level="error", table=self.id, move=move.to_dict(),
                           lost=dict(self.cards0 - now), extra=dict(now - self.cards0))
             self.cards0 = now
-        self.history.extend(events)
+        self.remember(events)
         self.went_out.extend(e for e in events if e[0] is None and e[1].get("type") == "exploded")
         self.tell_bots(events)
         if game.over:

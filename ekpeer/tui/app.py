@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
@@ -13,7 +14,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import collector
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, ngettext, pgettext
+from .game_log import KNOWN_EVENTS, GameLog, unseen
 from .messages import (
     HostMessageReceived,
     LeaveRequested,
@@ -87,7 +89,12 @@ class EkpeerApp(App):
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
-        self.log_lines: list[str] = []
+        self.log_lines = GameLog()
+        #: the events this game's log was written from (where a snapshot's join on), and the
+        #: game they are of: (table, games), as the lobby says
+        self._known_events: deque[dict[str, Any]] = deque(maxlen=KNOWN_EVENTS)
+        self._log_game: tuple[Any, Any] | None = None
+        self._events_told = 0     # this game's events the host told us, as it counts them
         self._shown_to_me: list[str] = []         # the cards last shown to this player, top first
         self.out_order: list[str] = []
         self.discovery = discovery
@@ -261,18 +268,15 @@ class EkpeerApp(App):
                 self.catalog = Catalog(body["catalog"], body.get("deck"))
             self.view = body.get("view") or {}
             self.knowledge = Knowledge()
-            self.log_lines = []
-            self._shown_to_me = []
-            self.out_order = []
+            events = body.get("events") or []
+            game = ((self.lobby or {}).get("table"), (self.lobby or {}).get("games"))
+            if game == self._log_game and game[1] is not None and self.log_lines:
+                self._log_on(body, events)      # the same game, after a resume: its log goes on
+            else:
+                self._new_log(game, body, events)
             self.table_screen.new_game()
             if isinstance(body.get("timer"), dict):     # the clock running now, with what is left
                 self._timer(body["timer"])
-            events = body.get("events") or []
-            if self.view.get("turn_number") == 1 and not any(e.get("type") == "turn" for e in events):
-                # the first turn begins with no event (nobody passed it on): its header all the same
-                events = [{"type": "turn", "player": self.view.get("current"),
-                           "turns": self.view.get("turns", 1)}, *events]
-            self._log(events)
             self.knowledge.observe(self.view, body.get("events") or [], self.catalog)
             if self.current_mode != "table":
                 self.switch_mode("table")
@@ -283,6 +287,7 @@ class EkpeerApp(App):
             self.view = body.get("view") or self.view
             self._status_changed(before, my_status(self.view))
             events = body.get("events") or []
+            self._events_told += len(events)
             self.knowledge.observe(self.view, events, self.catalog)
             self._log(events)
             if self.current_mode != "table":
@@ -303,6 +308,48 @@ class EkpeerApp(App):
 
                 self.notify(refused_words(body), title=_("Refused"),
                             severity="warning", timeout=4, markup=False)     # the host's words, plain
+
+    def _log_on(self, body: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """A snapshot of the game this log is of (a resume): only the events that came after
+        those already written are added, found by where the host says its last events begin
+        (``first``, among all this game's we may see; a host that does not say: by matching
+        them to the last ones seen). Where they begin after ours end, some went by unseen."""
+        first, earlier = body.get("first"), body.get("earlier")
+        if isinstance(first, int) and isinstance(earlier, int):
+            last = events[earlier:]
+            later = last[self._events_told - first:] if self._events_told >= first else None
+            self._events_told = first + len(last)
+        else:
+            later = unseen(list(self._known_events), events)
+        if later is None:
+            self.log_lines.recent_only = True
+            self.log_lines.append(_("(Some moves went by while you were away: the host sent "
+                                    "only its last ones.)"))
+            later = events
+        self._log(later)
+
+    def _new_log(self, game: tuple[Any, Any], body: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """A log begun anew from a snapshot: a new game's, or one joined mid-game (then it
+        holds only the host's last events, unless the host says they begin at the game's start)."""
+        first, earlier = body.get("first"), body.get("earlier")
+        if isinstance(first, int) and isinstance(earlier, int):
+            whole = first == 0
+            self._events_told = first + len(events) - earlier
+        else:      # a host that does not say: whole at the first turn
+            whole = self.view.get("turn_number") == 1
+            self._events_told = len(events)
+        self.log_lines = GameLog(recent_only=not whole)
+        self._known_events.clear()
+        self._log_game = game
+        self._shown_to_me = []
+        self.out_order = []
+        if self.view.get("turn_number") == 1 and not any(e.get("type") == "turn" for e in events):
+            # the first turn begins with no event (nobody passed it on): its header all the same
+            header = event_words({"type": "turn", "player": self.view.get("current"),
+                                  "turns": self.view.get("turns", 1)}, self.catalog, self.view.get("you"))
+            if header:
+                self.log_lines.append(header)
+        self._log(events)
 
     def _status_changed(self, before: str | None, now: str | None) -> None:
         """Your own death, or coming back, said over the table: a stranger found only a log line
@@ -364,9 +411,27 @@ class EkpeerApp(App):
                 self.host_gone.own_network(bool(body.get("own_network_down")))
         elif state == "back":
             self._host_back()
+        elif state == "rejoined":
+            self._rejoined(body)
         elif state == "refused":
             screen = self._host_gone(closed=False)
             screen.seat_refused(str(body.get("message") or body.get("code") or ""))
+
+    def _rejoined(self, body: dict[str, Any]) -> None:
+        """Our connection dropped for a moment and the seat is ours again: every other table
+        said we lost connection and are back, and now our own log says so too (a stranger's
+        said nothing after a reset of a second or two)."""
+        away = body.get("away")
+        seconds = max(1, round(float(away))) if isinstance(away, int | float) else 1
+        words = ngettext("Your connection to the host dropped; back after {n} s",
+                         "Your connection to the host dropped; back after {n} s", seconds).format(n=seconds)
+        self.log_lines.append(words)
+        if body.get("bot_played"):
+            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
+                                    "(its moves read “You” above)."))
+        self.notify(words, timeout=5, markup=False)
+        if self.current_mode == "table":
+            self.table_screen.show_state()
 
     def _host_back(self) -> None:
         """The host answers again and our seat is resumed: the notice goes, and the log says so."""
@@ -635,6 +700,7 @@ class EkpeerApp(App):
         drawn: tuple[Any, Any] | None = None    # the draw just said: who, and which card
         before: dict[str, Any] | None = None    # the event just read
         for e in events:
+            self._known_events.append(e)
             t = e.get("type")
             twin, before = named_twin(e, before), e
             if twin:    # a card of mine the others were told of unnamed: my line named it

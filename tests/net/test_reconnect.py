@@ -120,3 +120,43 @@ def test_seat_tokens_are_shell_safe_and_never_read_as_an_option():
     tokens = [new_token() for _ in range(2000)]
     assert all(t[0] != "-" and t.isalnum() and len(t) == 36 for t in tokens)
     assert len(set(tokens)) == len(tokens)
+
+
+async def test_a_drop_the_host_saw_is_told_to_the_client_and_its_snapshot_says_where_it_goes_on(
+        host, ctx, monkeypatch):
+    """A connection reset of a second or two: every other table said "solo lost connection",
+    and now the client that dropped is told too (``rejoined``, how long the host had its seat
+    empty); its snapshot says where its last events begin among the game's (``first``), so
+    that its log adds only those it missed, not the game anew from the host's last 50."""
+    monkeypatch.setattr("ekpeer.net.table.SNAPSHOT_EVENTS", 4)     # fewer than the game has by then
+    host.add_table("s", {**FAST, "seats": 2})
+    told: list = []
+    heard: list = []
+
+    def hear(msg) -> None:
+        heard.append(msg)
+        if msg.type == "update":
+            told.extend(msg.body.get("events") or [])
+
+    c = Client(host.address, "solo", ctx=ctx, ping_seconds=0.2, on_message=hear)
+    try:
+        await c.connect()
+        bot = RemoteBot(c, seed=3, think=(0.02, 0.04), emit=None)
+        await bot.join("s")
+        task = asyncio.create_task(bot.run())
+        await c.start()
+        table = host.tables["s"]
+        await wait_for(lambda: table.game is not None and len(told) >= 8, 8, what="some moves")
+        seat = table.seat("solo")
+        host.drop(seat.session, "test")
+        count = len(told)
+        await wait_for(lambda: any(m.type == "connection" for m in heard), 8, what="the client told")
+        rejoined = next(m.body for m in heard if m.type == "connection")
+        assert rejoined["state"] == "rejoined" and isinstance(rejoined["away"], float)
+        snap = [m.body for m in heard if m.type == "snapshot"][-1]
+        first, last = snap["first"], snap["events"][snap["earlier"]:]
+        assert 0 < first <= count <= first + len(last)
+        assert last[:count - first] == told[first:count]       # those it had: it adds the rest
+        task.cancel()
+    finally:
+        await c.close()

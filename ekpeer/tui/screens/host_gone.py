@@ -1,7 +1,7 @@
 """No word from the host (it stopped, or this player's own link fails): said in words over the
 table, with the way back.
 
-The client library keeps reconnecting by itself (``connection`` messages: ``lost``, then
+The client library keeps reconnecting on its own (``connection`` messages: ``lost``, then
 ``back`` or ``refused``), so this screen only tells the player what is going on and how
 long it has lasted, and offers the start screen. It closes by itself when the host is back
 and the seat resumed.
@@ -30,7 +30,7 @@ class HostGoneScreen(Modal[str]):
     ]
 
     def __init__(self, closed: bool = False, since: float | None = None, watching: bool = False) -> None:
-        super().__init__(classes="decision decision-use")
+        super().__init__(classes="decision decision-use decision-gone")
         self.closed = closed            # the host said it closed the table (on purpose)
         self.watching = watching        # a watcher has no seat to be back in
         self.since = time.monotonic() if since is None else since
@@ -63,10 +63,11 @@ class HostGoneScreen(Modal[str]):
             return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
         if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
-            again = (_("Should the host start it again, you are watching again by yourself; until then, "
-                       "go back to the start screen or quit.") if self.watching else
-                     _("Should the host start it again, you are back in your seat by yourself; until "
-                       "then, go back to the start screen or quit."))
+            # "without doing anything": the client reconnects on its own ("by yourself" read as alone)
+            again = (_("Should the host start it again, you are watching again without doing anything; "
+                       "until then, go back to the start screen or quit.") if self.watching else
+                     _("Should the host start it again, you are back in your seat without doing anything; "
+                       "until then, go back to the start screen or quit."))
             return _("The host stopped the game on purpose.") + "\n" + again
         if self.network_down:
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
@@ -80,9 +81,9 @@ class HostGoneScreen(Modal[str]):
                 else _("once the host answers again (restarted with --resume, if it stopped)"))
         if self.watching:
             return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are watching "
-                                    "again by yourself.").format(back=back)
+                                    "again without doing anything.").format(back=back)
         return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
-                                "by yourself.").format(back=back)
+                                "without doing anything.").format(back=back)
 
     def tick(self) -> None:
         self.query_one("#dialog-title", Static).update(self.title_words())

@@ -1,5 +1,7 @@
 """The whole game's log, to read back at leisure: ↑ ↓, PgUp/PgDn, Home/End scroll it. The game
-goes on meanwhile: new lines come in, and a turn or a Nope window of yours is said with its clock."""
+goes on meanwhile: new lines come in, and a turn or a Nope window of yours is said with its clock,
+under the log (a stranger read it above as the log's first line, changing while he read). Its title
+says when the log does not go back to the game's start (:class:`~ekpeer.tui.game_log.GameLog`)."""
 
 from __future__ import annotations
 
@@ -12,31 +14,32 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, RichLog, Static
 
 from ...i18n import _, ngettext
+from ..game_log import GameLog
 from .dialog import Dialog
 
 
 class LogScreen(Dialog[None]):
     """Every line the table's log has written this game (the table keeps the last 500 on
-    screen; this keeps them all), the newest at the bottom and in view first."""
+    screen; this keeps them all, up to :data:`LOG_LINES`), the newest at the bottom and in view first."""
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]
     shows_clock = False     # its own line says your turn, or a Nope window, with the clock
 
-    def __init__(self, lines: list[str], calling: Callable[[], str | None] | None = None) -> None:
+    def __init__(self, lines: GameLog, calling: Callable[[], str | None] | None = None) -> None:
         """``lines``: the app's log (read on as it grows); ``calling``: what the table waits
         on you for, in words, or None (the table's :meth:`calling_you`)."""
         super().__init__(classes="decision decision-log")
         self.lines = lines
         self.calling = calling
         self._written = 0                   # lines written to the log widget
-        self._titled: int | None = None     # the count the title says
+        self._titled: tuple[int, int, bool] | None = None     # what the title says
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("", id="dialog-title")     # "The game's log: 42 lines", kept up to date
-            yield Static("", id="log-calling")
             # markup off: the lines hold players' names, plain text
             yield RichLog(id="whole-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+            yield Static("", id="log-calling")      # your turn and its clock: live, not a log line
             # the keys and the way back share one line, and the button is one row high: at
             # 80x24 the log showed 12 lines under a three-row button and a hint of its own
             with Horizontal(id="log-foot"):
@@ -61,13 +64,14 @@ class LogScreen(Dialog[None]):
         log = self.query_one("#whole-log", RichLog)
         # new lines keep the end in view, unless you scrolled back to read older ones
         follow = not self._written or log.is_vertical_scroll_end
-        for line in self.lines[self._written:]:
+        lines = self.lines
+        for line in lines.since(self._written):
             log.write(line, scroll_end=follow)
-        n = self._written = len(self.lines)
-        if n != self._titled:
-            self._titled = n
-            self.query_one("#dialog-title", Static).update(
-                ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n))
+        self._written = lines.written
+        titled = (len(lines), lines.dropped, lines.recent_only)
+        if titled != self._titled:
+            self._titled = titled
+            self.query_one("#dialog-title", Static).update(log_title(lines))
         calling = self.calling() if self.calling is not None else None
         banner = self.query_one("#log-calling", Static)
         banner.display = bool(calling)
@@ -76,3 +80,17 @@ class LogScreen(Dialog[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def log_title(lines: GameLog) -> str:
+    """How much of the game the log holds: all of it, or since when."""
+    n = len(lines)
+    if lines.recent_only:
+        return ngettext("The game's log: {n} line, from the host's last moves on (not the whole game)",
+                        "The game's log: {n} lines, from the host's last moves on (not the whole game)",
+                        n).format(n=n)
+    if lines.dropped:
+        return ngettext("The game's log: its last {n} line ({older} older ones dropped)",
+                        "The game's log: its last {n} lines ({older} older ones dropped)",
+                        n).format(n=n, older=lines.dropped)
+    return ngettext("The game's log: {n} line", "The game's log: {n} lines", n).format(n=n)

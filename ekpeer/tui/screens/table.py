@@ -242,9 +242,9 @@ class TableScreen(Screen):
         view, cat = self.view, self.cat
         log = self.query_one("#log", RichLog)
         lines = self.app.log_lines  # type: ignore[attr-defined]
-        for line in lines[self._logged:]:
+        for line in lines.since(max(self._logged, lines.written - 500)):    # the last 500, as _relayout
             log.write(line)
-        self._logged = len(lines)
+        self._logged = lines.written
         self._render_players()
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()

@@ -1,0 +1,39 @@
+"""The host gone or closed, said at 80x24 and 64x20 without stray words: centred over the
+table, the dialog covered the middle of the status line under it and left its ends beside
+it, a stranger read "e" and "again." around it; and "you are back in your seat by yourself"
+read as "alone", where it means the client reconnects without the player doing anything."""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer.tui.screens.host_gone import HostGoneScreen
+
+from .conftest import rigged, screen_lines, scripted_app, settle, snapshot_of
+from .test_lan_evening import ALL_HERE, lobby
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+@pytest.mark.parametrize("how", ["closing", "lost"])
+async def test_the_host_gone_leaves_no_stray_words_beside_it(table3, size, how):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 6)
+        if how == "closing":
+            session.push("closing", {"reason": "the host closed the table"})
+        else:
+            session.push("connection", {"state": "lost", "reason": "host silent", "silent_seconds": 3.5})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HostGoneScreen)
+        box = app.screen.query_one("#dialog").region
+        lines = screen_lines(app)
+        for row in range(box.y, box.bottom):        # the dialog's rows: nothing of the table beside it
+            beside = lines[row][:box.x] + lines[row][box.right:]
+            assert not beside.strip(), (row, lines[row])
+        said = " ".join(line.strip() for line in lines)
+        if how == "closing":     # the status line under it, whole
+            assert "The host closed the table: the game stops here unless the host starts it " \
+                   "again." in said.replace("  ", " "), "\n".join(lines)
+        words = str(app.screen.query_one("#dialog-prompt").render())
+        assert "by yourself" not in words and "without doing anything" in words
