@@ -36,4 +36,4 @@ async def test_the_host_gone_leaves_no_stray_words_beside_it(table3, size, how):
             assert "The host closed the table: the game stops here unless the host starts it " \
                    "again." in said.replace("  ", " "), "\n".join(lines)
         words = str(app.screen.query_one("#dialog-prompt").render())
-        assert "by yourself" not in words and "without doing anything" in words
+        assert "by yourself" not in words and "automatically" in words

@@ -63,10 +63,10 @@ class HostGoneScreen(Modal[str]):
             return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
         if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
-            # "without doing anything": the client reconnects on its own ("by yourself" read as alone)
-            again = (_("Should the host start it again, you are watching again without doing anything; "
+            # "automatically": the client reconnects on its own ("by yourself" read as alone)
+            again = (_("Should the host start it again, you are watching again automatically; "
                        "until then, go back to the start screen or quit.") if self.watching else
-                     _("Should the host start it again, you are back in your seat without doing anything; "
+                     _("Should the host start it again, you are back in your seat automatically; "
                        "until then, go back to the start screen or quit."))
             return _("The host stopped the game on purpose.") + "\n" + again
         if self.network_down:
@@ -81,9 +81,9 @@ class HostGoneScreen(Modal[str]):
                 else _("once the host answers again (restarted with --resume, if it stopped)"))
         if self.watching:
             return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are watching "
-                                    "again without doing anything.").format(back=back)
+                                    "again automatically.").format(back=back)
         return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
-                                "without doing anything.").format(back=back)
+                                "automatically.").format(back=back)
 
     def tick(self) -> None:
         self.query_one("#dialog-title", Static).update(self.title_words())
