@@ -216,10 +216,11 @@ def test_the_sampler_deals_no_lacked_card_to_a_hand_believed_to_lack_it():
     assert sum(plain) > 5
 
 
-def test_who_draws_at_long_odds_without_a_look_is_believed_to_hold_no_peek_card():
+def test_who_draws_at_long_odds_without_a_look_is_believed_to_hold_no_peek_card(monkeypatch):
     """The heuristic bot (and a careful person) looks before a draw that may well be a kitten:
     one who draws without looking, and without a look of their own still on top, holds no
-    See the Future (issue 31: what others hold, from what they did)."""
+    See the Future (issue 31: what others hold, from what they did; off by default)."""
+    monkeypatch.setattr("ekpeer.bots.lacking.PEEK_SIGNAL", True)
     seat = Lacking("me", ruleset(["base"]).cards)
     seat.on_event("dealt", {"players": ["me", "bob", "carol", "dan"], "draw_pile": 20}, 20)
     seat.on_event("turn", {"player": "bob", "turns": 1}, 20)
