@@ -478,6 +478,32 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
                                                                               cards=cards)
 
 
+def known_top(view: dict[str, Any], known: Knowledge) -> str | None:
+    """The card this player knows lies on top of the draw pile, as the odds read it: the
+    host's ``known_pile`` where it says, else what the client followed (``known``)."""
+    if isinstance(view.get("known_pile"), list) and "kittens_in_pile" in view:
+        return next((str(e.get("card")) for e in view["known_pile"]
+                     if isinstance(e, dict) and e.get("depth") == 0), None)
+    return known.known_top(view)
+
+
+def saved_from_next_draw(view: dict[str, Any], cat: Catalog, known: Knowledge) -> bool:
+    """Whether a card in hand saves this player from the kitten their next draw is known to
+    be, as the host's ``saved_from`` says (the rules decide which saver answers which
+    kitten: nothing saves from a face-up Imploding Kitten, a Streaking Kitten holds only an
+    Exploding Kitten and one at a time). A kitten everyone saw put on top, not which (a
+    Catomic Bomb's): saved only from every kitten that kills face down. A view without
+    ``saved_from`` (a hand face down to its owner, an older host): nothing known to save."""
+    saved = view.get("saved_from")
+    if not isinstance(saved, list):
+        return False
+    top = known_top(view, known)
+    if top is not None:
+        return top in saved
+    return all(card in saved for card in cat.cards
+               if cat.has(card, "kills") and not cat.has(card, "harmless_face_down"))
+
+
 def _kills_on_top(view: dict[str, Any], cat: Catalog, top: str) -> bool:
     """Whether ``top``, lying on top of the draw pile, kills whoever draws it next: a card
     that kills, unless it is harmless face down and does not lie face up."""
