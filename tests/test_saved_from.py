@@ -39,3 +39,22 @@ def test_a_hand_face_down_to_its_owner_says_nothing_of_its_savers():
                                   "draw_pile": ["tacocat"], "hands": {"ann": ["defuse"], "bob": []}})
     assert "saved_from" not in spectator_view(game)
     assert player_view(game, "bob")["saved_from"] == []
+
+
+def test_at_a_hosts_table_a_saver_whose_saves_raises_saves_nobody_in_the_view():
+    """A third-party saver's bug must not stop every view at a host's table: it is set
+    aside (``asked.py``), and the client asks before the draw as it would with no saver."""
+    import dataclasses
+
+    def boom(game, player, card, kitten):
+        raise RuntimeError("a plugin's bug")
+
+    rules = ruleset(["base"])
+    game = rules.game_from_table({"players": ["ann", "bob"], "current": "ann",
+                                  "draw_pile": ["exploding_kitten"], "hands": {"ann": ["defuse"], "bob": []}})
+    game.cards = {**game.cards, "defuse": dataclasses.replace(game.cards["defuse"], saves=boom)}
+    with pytest.raises(RuntimeError):       # a built-in card's bug fails loudly elsewhere
+        player_view(game, "ann")
+    game.failed_rules = {}
+    assert player_view(game, "ann")["saved_from"] == []
+    assert list(game.failed_rules) == [("defuse", "saves")]
