@@ -109,3 +109,21 @@ async def test_the_table_shows_a_face_up_kitten_a_shuffle_hid(lang, line, odds):
         assert line in piles and odds in piles, piles
     finally:
         i18n.set_language("en")
+
+
+def test_a_kitten_everyone_saw_put_on_top_is_saved_from_as_any_face_down_one():
+    """A Catomic Bomb's kitten on top, not which: face down only an Exploding Kitten kills
+    (an Imploding Kitten face up would show), so a hand that saves from it is safe."""
+    from ekpeer.tui.words import saved_from_next_draw
+
+    cat = Catalog(ruleset(["imploding"]).catalog())
+    view = {"you": "bob", "draw_pile_count": 4, "face_up": [], "known_pile": [], "kitten_depths": [0],
+            "kittens_in_pile": 1, "deadly_in_pile": 1, "saved_from": ["exploding_kitten"]}
+    assert explode_odds(view, cat, Knowledge())[0] == 1.0
+    assert saved_from_next_draw(view, cat, Knowledge())
+    for saved in ([], None):
+        view["saved_from"] = saved
+        assert not saved_from_next_draw(view, cat, Knowledge())
+    view.update(known_pile=[{"depth": 0, "card": "imploding_kitten"}],
+                face_up=[{"depth": 0, "card": "imploding_kitten"}], saved_from=["exploding_kitten"])
+    assert not saved_from_next_draw(view, cat, Knowledge())
