@@ -18,14 +18,16 @@ whose place a shuffle hid (``face_up_unplaced``: everyone saw them go back face 
 the places where everyone knows a kitten lies, not which (``kitten_depths``: a Catomic
 Bomb's top cards, when an Imploding Kitten nobody saw may lie among them). Of the other
 hands it holds each seat's public part, the kittens everyone saw it keep among them
-(``held``: a Streaking Kitten's), which the odds leave out of the pile.
+(``held``: a Streaking Kitten's), which the odds leave out of the pile. Of the rules, it
+says which kittens the viewer's own hand would save them from now (``saved_from``), so that
+a client never guesses it from a card's kind.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .asked import RULES_FAILED, fails, hidden, hook_failed, why_not
+from .asked import RULES_FAILED, fails, hidden, hook_failed, set_aside, why_not
 from .state import LIVING
 
 if TYPE_CHECKING:
@@ -136,6 +138,8 @@ def _private(game: Game, player: str) -> dict[str, Any]:
         "legal_moves": [m.to_dict() for m in moves],
         "cannot_play": _cannot_play(game, player, private_hand),
     }
+    if private_hand or not hand:    # a hand face down to its owner says nothing of what it holds
+        private["saved_from"] = _saved_from(game, player)
     if game.ruleset.harmless_face_down:
         private["deadly_in_pile"] = _deadly_unplaced(game, player, known)
     return private
@@ -164,6 +168,32 @@ def _cannot_play(game: Game, player: str, hand: list[str]) -> dict[str, str]:
         if reason:
             reasons[card] = reason if isinstance(reason, str) else str(reason)
     return reasons
+
+
+def _saved_from(game: Game, player: str) -> list[str]:
+    """The kittens a card in ``player``'s hand would save them from now, sorted (each saver's
+    ``saves``, as ``game.savers`` asks when they face one): a client asks once more before a
+    draw it knows kills, and only the rules know which saver answers which kitten (a Defuse
+    or a Streaking Kitten none against a face-up Imploding Kitten). Of their own hand and of
+    public facts only. At a host's table a saver whose ``saves`` raised is set aside: it
+    counts as saving nobody, so the client asks (see ``asked.py``)."""
+    hand = dict.fromkeys(game.hands[player])
+    found = []
+    for kitten in sorted(game.ruleset.kitten_cards):
+        for card in hand:
+            spec = game.cards.get(card)
+            if spec is None or spec.saves is None:
+                continue
+            try:
+                saves = spec.saves(game, player, card, kitten)
+            except Exception as exc:
+                if not set_aside(game, card, "saves", exc):
+                    raise
+                saves = False
+            if saves:
+                found.append(kitten)
+                break
+    return found
 
 
 def _held_unseen(game: Game, player: str, counts: Any) -> int:

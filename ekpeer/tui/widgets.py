@@ -508,6 +508,10 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
                  else ngettext("under {n} card", "under {n} cards", depth).format(n=depth))
         t.append("\n" + _("Face up in the pile: {card}, {where}").format(card=cat.title(fu.get("card")),
                                                                          where=where), style="bold red")
+    unplaced = view.get("face_up_unplaced") or []
+    if unplaced:    # a shuffle hid where they lie; they show once on top
+        t.append("\n" + _("Face up somewhere in the pile: {cards}").format(cards=cat.titles(unplaced)),
+                 style="bold red")
     for note in view.get("notes") or []:   # a plugin's notes for this player, in its phrases
         line = event_words(note, cat, view.get("you")) if isinstance(note, dict) else None
         if line:

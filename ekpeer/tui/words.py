@@ -478,6 +478,32 @@ def explode_odds(view: dict[str, Any], cat: Catalog, known: Knowledge) -> tuple[
                                                                               cards=cards)
 
 
+def known_top(view: dict[str, Any], known: Knowledge) -> str | None:
+    """The card this player knows lies on top of the draw pile, as the odds read it: the
+    host's ``known_pile`` where it says, else what the client followed (``known``)."""
+    if isinstance(view.get("known_pile"), list) and "kittens_in_pile" in view:
+        return next((str(e.get("card")) for e in view["known_pile"]
+                     if isinstance(e, dict) and e.get("depth") == 0), None)
+    return known.known_top(view)
+
+
+def saved_from_next_draw(view: dict[str, Any], cat: Catalog, known: Knowledge) -> bool:
+    """Whether a card in hand saves this player from the kitten their next draw is known to
+    be, as the host's ``saved_from`` says (the rules decide which saver answers which
+    kitten: nothing saves from a face-up Imploding Kitten, a Streaking Kitten holds only an
+    Exploding Kitten and one at a time). A kitten everyone saw put on top, not which (a
+    Catomic Bomb's): saved only from every kitten that kills face down. A view without
+    ``saved_from`` (a hand face down to its owner, an older host): nothing known to save."""
+    saved = view.get("saved_from")
+    if not isinstance(saved, list):
+        return False
+    top = known_top(view, known)
+    if top is not None:
+        return top in saved
+    return all(card in saved for card in cat.cards
+               if cat.has(card, "kills") and not cat.has(card, "harmless_face_down"))
+
+
 def _kills_on_top(view: dict[str, Any], cat: Catalog, top: str) -> bool:
     """Whether ``top``, lying on top of the draw pile, kills whoever draws it next: a card
     that kills, unless it is harmless face down and does not lie face up."""
@@ -499,15 +525,47 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
     if top is not None:
         known = _("you know the top card is {card}").format(card=cat.title(top))
         return (1.0 if _kills_on_top(view, cat, top) else 0.0), known
+    # a face-up card whose place a shuffle hid is not on top (there it would show): the next
+    # draw is one of the other cards, and a kitten face up among them is no chance of dying
+    unplaced = _unplaced_to_you(view, places)
+    seen_first = [c for c in unplaced if cat.has(c, "kills")]
+    odds, why = _odds_face_down(view, places, count - len(unplaced), len(seen_first))
+    if seen_first:
+        why = ngettext("{odds}; {cards} not counted: face up, it is seen before it is drawn",
+                       "{odds}; {cards} not counted: face up, they are seen before they are drawn",
+                       len(seen_first)).format(odds=why, cards=cat.titles(seen_first))
+    return odds, why
+
+
+def _unplaced_to_you(view: dict[str, Any], places: dict[int, str]) -> list[str]:
+    """The face-up cards whose place a shuffle hid (``face_up_unplaced``) that this player
+    does not know where they lie: one they saw since (See the Future) is among ``places``
+    at a depth not face up for all, and the odds count it there."""
+    public = {fu.get("depth") for fu in view.get("face_up") or [] if isinstance(fu, dict)}
+    seen = Counter(card for depth, card in places.items() if depth not in public)
+    unplaced = []
+    for card in (str(c) for c in view.get("face_up_unplaced") or []):
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            unplaced.append(card)
+    return unplaced
+
+
+def _odds_face_down(view: dict[str, Any], places: dict[int, str], count: int,
+                    seen_first: int) -> tuple[float, str]:
+    """The odds among the ``count`` cards the next draw may be (the top card unknown): those
+    outside ``places`` (``known_pile``) are as likely on top, ``seen_first`` kittens face up
+    left out (:func:`_odds_from_host`)."""
     # what can kill on the next draw: a kitten harmless face down counts only face up
-    kittens = max(0, int(view.get("deadly_in_pile", view["kittens_in_pile"])))
+    kittens = max(0, int(view.get("deadly_in_pile", view["kittens_in_pile"])) - seen_first)
     unknown = count - len(places)
     if unknown <= 0:
         return 0.0, _("you know every card in the draw pile")
     if 0 in (view.get("kitten_depths") or []):
         # everyone saw kittens put on top (a Catomic Bomb); only one harmless face down,
         # whose place nobody saw, may lie there instead, as likely there as anywhere
-        harmless = max(0, int(view["kittens_in_pile"]) - kittens)
+        harmless = max(0, int(view["kittens_in_pile"]) - seen_first - kittens)
         if not harmless:
             return 1.0, _("everyone saw a kitten put on top")
         return 1.0 - min(1.0, harmless / unknown), ngettext(
@@ -519,7 +577,7 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
     # a harmless face-down one whose place nobody saw is among them as often as anywhere
     marked = [d for d in view.get("kitten_depths") or [] if d not in places]
     if marked:
-        harmless = max(0, int(view["kittens_in_pile"]) - kittens)
+        harmless = max(0, int(view["kittens_in_pile"]) - seen_first - kittens)
         kittens = max(0, round(kittens - len(marked) + harmless * len(marked) / unknown))
         unknown -= len(marked)
         if unknown <= 0:

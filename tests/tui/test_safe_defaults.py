@@ -266,6 +266,39 @@ async def test_d_on_a_kitten_draws_at_once_with_a_defuse_or_nothing_else_to_play
         assert [m["do"] for m in moves] == ["draw"], hand
 
 
+EVERY_BOX = ["base", "imploding", "zombie", "streaking", "party"]
+
+
+def known_kitten_on_top(kitten: str, hand: list[str]):
+    """With every box on, ann knows ``kitten`` lies on top (face up, or seen with See the
+    Future); her hand after."""
+    table = {"expansions": EVERY_BOX, "players": ["ann", "bob"], "current": "ann",
+             "draw_pile": [kitten, "tacocat", "beard_cat"],
+             "hands": {"ann": ["see_the_future", *hand], "bob": ["cattermelon"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["see_the_future"]},
+                                     {"do": "resolve"}])
+    return snapshot_of(game, rules, "ann", ev)
+
+
+async def test_d_asks_when_nothing_in_hand_saves_from_that_kitten():
+    """A Danish player held a Streaking Kitten (already holding an Exploding Kitten), drew a
+    face-up Imploding Kitten on top with no question, and died: any card of a Defuse's kind
+    counted as a saver. The host's ``saved_from`` says which kittens the hand answers."""
+    from ekpeer.tui.screens.confirm import ConfirmScreen
+
+    savers = (["streaking_kitten", "exploding_kitten"], ["streaking_kitten"], ["defuse"], ["zombie_kitten"])
+    for hand in savers:      # nothing saves from an Imploding Kitten face up
+        screen, moves = await press_on(known_kitten_on_top("imploding_kitten:up", ["skip", *hand]), "d")
+        assert isinstance(screen, ConfirmScreen) and not moves, hand
+    # a Streaking Kitten holds one Exploding Kitten: not a second one
+    screen, moves = await press_on(known_kitten_on_top(
+        "exploding_kitten", ["skip", "streaking_kitten", "exploding_kitten"]), "d")
+    assert isinstance(screen, ConfirmScreen) and not moves
+    for hand in savers[1:]:      # each saves from an Exploding Kitten: the draw may be the plan
+        _screen, moves = await press_on(known_kitten_on_top("exploding_kitten", ["skip", *hand]), "d")
+        assert [m["do"] for m in moves] == ["draw"], hand
+
+
 async def test_d_in_a_nope_window_says_why_it_draws_nothing():
     """A stranger played a Shuffle, pressed d at once and read "You cannot draw now.", no more:
     the Shuffle waits for its Nope window to close."""

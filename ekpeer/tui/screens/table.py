@@ -23,7 +23,7 @@ from ...i18n import N_, _, ngettext, number
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
-from ..words import action_words, explode_odds, my_status
+from ..words import action_words, explode_odds, my_status, saved_from_next_draw
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
@@ -1056,7 +1056,8 @@ class TableScreen(Screen):
             self.notify(self._why_no_draw(), severity="warning", timeout=3)
             return
         odds, why = explode_odds(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
-        if odds < 1.0 or self._holds_saver() or not any(m.get("do") == "play" for m in self.legal()):
+        saved = saved_from_next_draw(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
+        if odds < 1.0 or saved or not any(m.get("do") == "play" for m in self.legal()):
             self._send(move)
             return
         # a sure death with another way open (a Skip, a peek, a Shuffle): asked once more, as
@@ -1092,10 +1093,6 @@ class TableScreen(Screen):
         if self.view.get("current") != me:
             return _("You cannot draw now: it is not your turn.")
         return _("You cannot draw now.")
-
-    def _holds_saver(self) -> bool:
-        """Whether a card in hand saves its holder from a kitten (a Defuse's kind)."""
-        return any(self.cat.kind(card) == "defuse" for card in self.view.get("hand") or [])
 
     def action_why_no_draw(self) -> None:
         """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
