@@ -37,3 +37,25 @@ async def test_the_host_gone_leaves_no_stray_words_beside_it(table3, size, how):
                    "again." in said.replace("  ", " "), "\n".join(lines)
         words = str(app.screen.query_one("#dialog-prompt").render())
         assert "by yourself" not in words and "automatically" in words
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_a_toast_said_under_the_banner_leaves_its_words_whole(table3, size):
+    """Toasts over a dialog sit at the top right (off the hand), where the banner says the
+    host is gone: a cable pulled in a lobby showed "... and it is yo" under a toast of the
+    host's key. Under the banner, toasts go to the bottom."""
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent", "silent_seconds": 3.5})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HostGoneScreen)
+        app.notify("First visit to 10.0.0.1:5555: trusting its key", title="Host key", timeout=30)
+        await settle(pilot, 6)
+        box = app.screen.query_one("#dialog").region
+        from textual.widgets._toast import Toast
+
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert toasts, "the toast is shown"
+        assert all(not t.overlaps(box) for t in toasts), (toasts, box)
