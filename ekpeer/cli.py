@@ -88,6 +88,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     import textwrap
 
     from . import i18n
+    from .boxes import box_title, plugins_with_decks
     from .plugins import card_words, installed, translated
 
     lang = i18n.current()
@@ -105,13 +106,18 @@ def cmd_cards(args: argparse.Namespace) -> int:
     by_plugin: dict[str, list[dict[str, Any]]] = {}
     for card in listing["cards"]:
         by_plugin.setdefault(card["plugin"], []).append(card)
+    # a box by its title in the listing's language (Base game, Party Pack), its plugin's id
+    # beside it in a heading: the name --expansions takes
+    box_of = {name: box_title(plugin) for name, plugin in
+             plugins_with_decks({p for c in listing["cards"] for p in (c["plugin"], *c["plugins"])},
+                                listing["decks"]).items()}
     for plugin in sorted(by_plugin):
-        print(f"{plugin}:")
+        print(f"{box_of[plugin]} ({plugin}):" if box_of[plugin] != plugin else f"{plugin}:")
         for card in by_plugin[plugin]:
             # the word as the listing's language says it ([NU]), unless the title holds it
             now = _("NOW")
             flags = f" [{now}]" if card["now"] and not re.search(rf"\b{now}\b", card["title"].upper()) else ""
-            also = [p for p in card["plugins"] if p != plugin]
+            also = [box_of[p] for p in card["plugins"] if p != plugin]
             brought = "  " + _("(also in {plugins})").format(plugins=", ".join(also)) if also else ""
             english = "  " + _("(in English: not translated into {lang})").format(lang=lang) \
                 if card.get("english") else ""
