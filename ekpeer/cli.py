@@ -141,14 +141,15 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         info["notes"] = [*(info.get("notes") or []), *translation_notes(info["name"])]
         troubled = troubled or bool(info.get("notes")) or any(c.startswith("<failed") for c in info["cards"])
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
-        print(f"  cards: {', '.join(info['cards'])}")
+        # labels in the command's language (--lang), as every other command's words
+        print("  " + _("cards: {cards}").format(cards=", ".join(info["cards"])))
         for deck in info.get("decks") or []:
-            print(f"  deck: {deck}")
+            print("  " + _("deck: {deck}").format(deck=deck))
         for variant in info.get("variants") or []:
-            print(f"  variant: {variant}")
-        print(f"  from: {info.get('path', '?')}")
+            print("  " + _("variant: {variant}").format(variant=variant))
+        print("  " + _("from: {path}").format(path=info.get("path", "?")))
         for note in info.get("notes") or []:
-            print(f"  note: {note}")
+            print("  " + _("note: {note}").format(note=note))
     return 1 if getattr(args, "strict", False) and troubled else 0
 
 
