@@ -88,6 +88,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     import textwrap
 
     from . import i18n
+    from .boxes import box_title, plugins_with_decks
     from .plugins import card_words, installed, translated
 
     lang = i18n.current()
@@ -105,13 +106,18 @@ def cmd_cards(args: argparse.Namespace) -> int:
     by_plugin: dict[str, list[dict[str, Any]]] = {}
     for card in listing["cards"]:
         by_plugin.setdefault(card["plugin"], []).append(card)
+    # a box by its title in the listing's language (Base game, Party Pack), its plugin's id
+    # beside it in a heading: the name --expansions takes
+    box_of = {name: box_title(plugin) for name, plugin in
+             plugins_with_decks({p for c in listing["cards"] for p in (c["plugin"], *c["plugins"])},
+                                listing["decks"]).items()}
     for plugin in sorted(by_plugin):
-        print(f"{plugin}:")
+        print(f"{box_of[plugin]} ({plugin}):" if box_of[plugin] != plugin else f"{plugin}:")
         for card in by_plugin[plugin]:
             # the word as the listing's language says it ([NU]), unless the title holds it
             now = _("NOW")
             flags = f" [{now}]" if card["now"] and not re.search(rf"\b{now}\b", card["title"].upper()) else ""
-            also = [p for p in card["plugins"] if p != plugin]
+            also = [box_of[p] for p in card["plugins"] if p != plugin]
             brought = "  " + _("(also in {plugins})").format(plugins=", ".join(also)) if also else ""
             english = "  " + _("(in English: not translated into {lang})").format(lang=lang) \
                 if card.get("english") else ""
@@ -135,14 +141,15 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         info["notes"] = [*(info.get("notes") or []), *translation_notes(info["name"])]
         troubled = troubled or bool(info.get("notes")) or any(c.startswith("<failed") for c in info["cards"])
         print(f"{info['name']} {info['version']} ({info['package']}: {info['module']})")
-        print(f"  cards: {', '.join(info['cards'])}")
+        # labels in the command's language (--lang), as every other command's words
+        print("  " + _("cards: {cards}").format(cards=", ".join(info["cards"])))
         for deck in info.get("decks") or []:
-            print(f"  deck: {deck}")
+            print("  " + _("deck: {deck}").format(deck=deck))
         for variant in info.get("variants") or []:
-            print(f"  variant: {variant}")
-        print(f"  from: {info.get('path', '?')}")
+            print("  " + _("variant: {variant}").format(variant=variant))
+        print("  " + _("from: {path}").format(path=info.get("path", "?")))
         for note in info.get("notes") or []:
-            print(f"  note: {note}")
+            print("  " + _("note: {note}").format(note=note))
     return 1 if getattr(args, "strict", False) and troubled else 0
 
 

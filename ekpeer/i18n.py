@@ -175,14 +175,15 @@ def _(message: str) -> str:
 
 
 def danish_genitive(name: str) -> str:
-    """``name``'s Danish genitive: ``Annas``, but ``Jens’`` after s, x or z, and ``bot1’s``
-    after a digit or in an abbreviation, as Danish writes ``USA’s``."""
+    """``name``'s Danish genitive: ``Annas``, ``bot1s`` (a player's name, not a number: no
+    apostrophe after its digit), but ``Jens’`` after s, x or z, and ``DSB’s`` for a name
+    written as an abbreviation, as Danish writes ``USA’s``."""
     if not name:
         return name
     last = name[-1]
     if last in "sxzSXZ":
         return name + "’"
-    if last.isdigit() or (len(name) > 1 and name.isupper()):
+    if len(name) > 1 and name.isupper():
         return name + "’s"
     return name + "s"
 
@@ -195,7 +196,7 @@ _GENITIVE_FIELD = re.compile(r"\{(\w+)\}s(?![^\W\d_])")
 
 class Possessive(str):
     """A translated message whose ``{field}s`` is a genitive: ``format`` gives each such name
-    its language's form (``bot1’s tur``, not ``bot1s tur``). A message that loses this type
+    its language's form (``Jens’ tur``, not ``Jenss tur``). A message that loses this type
     (joined to another string first) still formats, with the plain ``s``."""
 
     genitive: Callable[[str], str]

@@ -105,10 +105,8 @@ def plugin_info() -> list[dict[str, Any]]:
             cards = [c.id for c in rs.cards.values() if c.plugin == name]
             own = [c for c in rs.cards.values() if c.plugin == name]
             notes = hook_notes(load_module(name)) + trait_notes(own) + deck_notes(own, boxes)
-            decks = [f"{d.title} ({d.name}, {'main, ' if d.main else ''}{_seats(d)} players)"
-                     for d in rs.decks.values() if d.plugin == name]
-            variants = [f"{v.title} ({v.id})" + (f": {v.description}" if v.description else "")
-                        for v in rs.variants.values() if v.plugin == name]
+            decks = [_deck_line(d, name) for d in rs.decks.values() if d.plugin == name]
+            variants = [_variant_line(v, name) for v in rs.variants.values() if v.plugin == name]
         except Exception as exc:  # a broken third-party plugin must not break the listing
             cards, decks, variants = [f"<failed to load: {exc}>"], [], []
         out.append({
@@ -202,6 +200,22 @@ def card_raised(exc: BaseException, cards: Mapping[str, Any]) -> str | None:
             return owners[tb.tb_frame.f_code]
         tb = tb.tb_next
     return None
+
+
+def _deck_line(deck: Any, plugin: str) -> str:
+    """``ekpeer plugins``' line for a deck, in the command's language: its title by its
+    plugin's catalog, ekpeer's words by ekpeer's (a Danish reader read "main, 2-5 players")."""
+    title = translated({"title": deck.title}, [plugin], i18n.current())["title"]
+    line = (i18n._("{title} ({name}, main, {seats} players)") if deck.main
+            else i18n._("{title} ({name}, {seats} players)"))
+    return line.format(title=title, name=deck.name, seats=_seats(deck))
+
+
+def _variant_line(variant: Any, plugin: str) -> str:
+    """``ekpeer plugins``' line for a variant: its title and description by its plugin's catalog."""
+    said = translated({"title": variant.title, "description": variant.description}, [plugin], i18n.current())
+    line = i18n._("{title} ({id})").format(title=said["title"], id=variant.id)
+    return f"{line}: {said['description']}" if said["description"] else line
 
 
 def _seats(deck: Any) -> str:

@@ -37,12 +37,32 @@ def test_text_shows_each_card_once_with_its_text_and_counts(capsys):
     lines = out.splitlines()
     listed = [line.split()[0] for line in lines if line.startswith("  ") and not line.startswith("   ")]
     assert len(listed) == len(set(listed)) == len(card_listing()["cards"])
-    assert "base:" in lines
+    assert "Base game (base):" in lines
     assert "Original Edition 4, 2-Player Edition 1" in out            # the Exploding Kitten's counts
     assert "[]" not in out
     if "party" in installed():
         assert "no box (a variant or a custom deck adds it)" in out
         assert "Party Pack 9" in out
+
+
+def test_danish_cards_name_each_box_by_its_title(capsys):
+    """``ekpeer cards --lang da`` headed its sections "base:", "imploding:" and said "(også i
+    party)": a Danish reader reads a box's title (Grundspil, Party Pack), its plugin's id only
+    beside a heading, as ``--expansions`` takes it."""
+    from ekpeer import i18n
+
+    try:
+        assert main(["cards", "--lang", "da"]) == 0
+    finally:
+        i18n.set_language("en")
+    lines = capsys.readouterr().out.splitlines()
+    headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+    assert "Grundspil (base):" in headings and "base:" not in headings, headings
+    if "party" in installed():
+        assert "Party Pack (party):" in headings, headings
+        also = [line for line in lines if "(også i " in line]
+        assert also and not any("(også i party)" in line for line in also), also
+        assert any("(også i Party Pack)" in line for line in also), also
 
 
 def test_a_reader_that_stops_early_gets_no_traceback():

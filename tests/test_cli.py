@@ -154,6 +154,31 @@ def test_ekpeer_plugins_strict_fails_on_a_note_for_a_plugins_ci(monkeypatch, cap
     assert "note: hook 'ekpeer_adjust_setpu'" in capsys.readouterr().out
 
 
+def test_ekpeer_plugins_speaks_the_language_asked_for(capsys):
+    """``ekpeer plugins --lang da`` was all English ("cards:", "deck: Original Edition
+    (original, main, 2-5 players)", the variants' words): its labels are ekpeer's catalog's,
+    a deck's title and a variant's words their plugin's."""
+    from ekpeer import i18n
+    from ekpeer.cli import main
+
+    try:
+        assert main(["plugins", "--lang", "da"]) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    assert "  bunke: Originaludgaven (original, hovedbunke, 2-5 spillere)" in out, out
+    assert "  kort: exploding_kitten, defuse" in out and "  placering: " in out, out
+    assert not any(word in out for word in ("cards:", "deck:", "players)", "main,")), out
+    if "imploding" in plugins_installed():
+        assert "variant: To spillere (Imploding Kittens) (imploding.two_player): To spillere, " in out, out
+
+
+def plugins_installed() -> set[str]:
+    from ekpeer.plugins import installed
+
+    return set(installed())
+
+
 def test_a_simulation_a_card_breaks_says_which_plugin_file_and_line(monkeypatch, capsys):
     """A stranger's broken card gave ``ekpeer simulate`` a bare traceback and no word of which
     plugin or card was at fault."""

@@ -274,9 +274,9 @@ def test_the_default_name_of_root_is_player_in_the_chosen_language(danish, monke
 
 
 def test_a_danish_genitive_follows_the_name_it_is_given():
-    """Danish adds a bare s (``Annas tur``), but an apostrophe after a digit or an
-    abbreviation (``bot1’s tur``, never ``bot1s tur``) and only one after s, x or z
-    (``Jens’ tur``); the catalog writes ``{player}s`` and cannot know which name comes."""
+    """Danish adds a bare s (``Annas tur``, ``bot1s tur``: a name, never the English ``bot1’s``),
+    an apostrophe after an abbreviation (``DSB’s``) and only one after s, x or z (``Jens’ tur``);
+    the catalog writes ``{player}s`` and cannot know which name comes."""
     from ekpeer.tui.words import Catalog, event_words
 
     cat = Catalog([])
@@ -284,16 +284,18 @@ def test_a_danish_genitive_follows_the_name_it_is_given():
     i18n.set_language("da")
     try:
         said = {name: event_words({"type": "turn", "player": name, "turns": 1}, cat, "ann")
-                for name in ("bot1", "Anna", "Jens", "DSB", "{x}")}
+                for name in ("bot1", "Anna", "Jens", "Max", "DSB", "{x}")}
         timed_out = i18n._("{player}’s time ran out: the bot covering {player}’s seat chose for them")
         covered = timed_out.format(player="bot2")
-        joined = (timed_out + "").format(player="bot2")    # no longer the catalog's own message
+        clock = (i18n._("{player}’s clock").format(player="bot1"), i18n._("Your clock"))
     finally:
         i18n.set_language("en")
-    assert said == {"bot1": "— bot1’s tur —", "Anna": "— Annas tur —", "Jens": "— Jens’ tur —",
-                    "DSB": "— DSB’s tur —", "{x}": "— {x}s tur —"}
-    assert covered.startswith("bot2’s tid løb ud") and "passer bot2’s plads" in covered
-    assert joined.startswith("bot2s tid")      # still formats, with the catalog's plain s
+    assert said == {"bot1": "— bot1s tur —", "Anna": "— Annas tur —", "Jens": "— Jens’ tur —",
+                    "Max": "— Max’ tur —", "DSB": "— DSB’s tur —", "{x}": "— {x}s tur —"}
+    assert covered.startswith("bot2s tid løb ud") and "passer bot2s plads" in covered
+    assert clock == ("bot1s tid", "Din tid")     # a player's clock is their time, as yours is
+    jens = (timed_out + "").format(player="Jens")    # no longer the catalog's own message
+    assert jens.startswith("Jenss tid")        # still formats, with the catalog's plain s
     assert event_words({"type": "turn", "player": "bot1", "turns": 1}, cat, "ann") == "— bot1’s turn —"
 
 
@@ -307,7 +309,7 @@ def test_a_plugins_reason_is_said_by_its_template_with_its_fields_english_the_fa
              "{player} waits for {card}": "{player} venter på {card}", "the kennel sleeps": "kennelen sover",
              "{player} lost a field": "nogen mistede et felt {who}"}
     assert i18n.plugin_said(Reason("{player}'s hand is cursed", player="bot1"), table, "da") \
-        == "bot1’s hånd er forbandet"
+        == "bot1s hånd er forbandet"
     assert i18n.plugin_said(Reason("{player}'s hand is cursed", player="ann"), table, "da") \
         == "anns hånd er forbandet"
     said = Reason("{player} waits for {card}", player="Hush", card=Reason("Hush"))

@@ -119,6 +119,8 @@ class CardSpec:
             "title": self.title,
             "text": self.text,
             "plugin": self.plugin,
+            # the decks (boxes) that hold it: none for a card only a variant or a custom deck adds
+            "boxes": sorted(self.counts),
             "kind": self.kind,
             "now": self.now,
             "nopeable": self.nopeable,

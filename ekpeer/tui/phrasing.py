@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import i18n
+from ..boxes import box_title
 from ..i18n import N_, _
 from .words import Catalog
 
@@ -102,21 +103,18 @@ def card_value(card: str, cat: Catalog) -> int:
     return int(value) if isinstance(value, int) else DEFAULT_VALUE
 
 
-def box_title(plugin: dict[str, Any]) -> str:
-    """What a plugin is called in the lobby: the title of its box when it brings one deck
-    (``Imploding Kittens``, a third party's ``Stranger Things``, in the reader's language),
-    else its name (``base`` brings the Original and the 2-Player Edition)."""
-    decks = plugin.get("decks") or []
-    return str(decks[0].get("title") or plugin["name"]) if len(decks) == 1 else str(plugin["name"])
+def lobby_plugin(lobby: dict[str, Any], name: str) -> dict[str, Any]:
+    """Plugin ``name`` as the lobby knows it (its decks, to be called by: :func:`box_title`),
+    from the host's choices, else from the table's own plugins (a game started straight away
+    asks for no choices); its name alone where neither lists it."""
+    plugins = [*((lobby.get("choices") or {}).get("plugins") or []), *(lobby.get("plugins") or [])]
+    found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
+    return found or {"name": name}
 
 
 def plugin_title(lobby: dict[str, Any], name: str) -> str:
-    """Plugin ``name`` as the lobby ticks it (:func:`box_title`), from the host's choices, else
-    from the table's own plugins (a game started straight away asks for no choices); its
-    name where neither lists it."""
-    plugins = [*((lobby.get("choices") or {}).get("plugins") or []), *(lobby.get("plugins") or [])]
-    found = next((p for p in plugins if isinstance(p, dict) and p.get("name") == name), None)
-    return box_title(found) if found else name
+    """Plugin ``name`` as the lobby ticks it (:func:`box_title`)."""
+    return box_title(lobby_plugin(lobby, name))
 
 
 def hand_order(card: str, cat: Catalog) -> tuple[bool, str, str]:

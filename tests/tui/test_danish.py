@@ -513,3 +513,76 @@ async def test_the_start_screens_key_bar_shows_every_way_in_at_64x20(lang):
             bar = " ".join(str(app.screen.query_one(KeyBar).render()).split())
             expected = " ".join(f"^{key} {word}" for key, word in zip("bojg", shown, strict=True))
             assert bar.startswith(expected), (size, bar)
+
+
+def test_the_events_read_as_danish_sentences():
+    """A Danish player read "bot3 dør og er nu Død", "bot1 imploderer med Imploderende killing og
+    er nu Død" (the status said twice, a capital mid-sentence) and "bot3’s hånd" (an English
+    genitive): a death is said once, a name takes Danish's bare s."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.words import Catalog, event_words
+
+    rules = ruleset(["base", "imploding", "streaking", "zombie"])
+    cat = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
+    said = [event_words(e, cat, "ann") for e in (
+        {"type": "died", "player": "bot3"},
+        {"type": "died", "player": "bot1", "card": "imploding_kitten", "imploded": True},
+        {"type": "card_lost", "by": "bot2", "card": "tacocat"},
+        {"type": "marked", "by": "bot2", "target": "bot3", "card": "skip"},
+    )]
+    assert said[:2] == ["bot3 dør", "bot1 imploderer med Imploderende killing"], said
+    assert said[2] == "Tacokat er spildt: det kan ikke spilles på den måde", said
+    assert said[3].endswith("bot3s Spring over: nu kan alle se det"), said
+    assert "Død" not in " ".join(said)
+
+
+def test_the_odds_say_which_cards_they_count_in_danish():
+    """"ingen killinger i 18 kort, hvis plads du ikke kender" read stiffly; and "1 ud af 81 at
+    det er den ufarlige med bagsiden op" said no chance at all."""
+    from ekpeer.i18n import _, ngettext
+
+    cards = ngettext("{n} card whose place you do not know", "{n} cards whose place you do not know", 18)
+    assert _("{kittens} in {cards}").format(kittens=_("no kittens"), cards=cards.format(n=18)) \
+        == "ingen killinger i de 18 kort, du ikke kender pladsen på"
+    harmless = ngettext("a kitten is on top; 1 in {n} it is the harmless face-down one",
+                        "a kitten is on top; {k} in {n} it is a harmless face-down one", 1)
+    assert harmless.format(k=1, n=81) == ("en killing ligger øverst, men med 1 chance ud af 81 er det "
+                                          "den ufarlige killing med bagsiden op")
+
+
+def test_a_card_asked_for_says_who_played_it_in_danish():
+    """"Spurgt af Sammenskudsgilde, dit eget kort." read as a riddle: who played the card."""
+    from ekpeer.tui.screens.card_choice import _asked_by
+    from ekpeer.tui.words import Catalog
+
+    cat = Catalog([{"id": "potluck", "title": "Sammenskudsgilde", "kind": "action"}])
+    assert _asked_by({"source": "potluck", "by": "ann"}, cat, "ann") == "Du spillede Sammenskudsgilde."
+    assert _asked_by({"source": "potluck", "by": "bot2"}, cat, "ann") == "bot2 spillede Sammenskudsgilde."
+
+
+async def test_a_cards_rules_name_its_box_in_danish():
+    """A Danish player read "fra base" under a Defuse's rules, "nu · NU: spil når som helst"
+    under a NOW card's, and "fra Party Pack" under Personal Attack's where ``ekpeer cards``
+    says it is in no box (the party's variant adds it): the base game is "grundspillet", a NOW
+    card says so once, a card in no box says so."""
+    table = {"expansions": ["base", "party"], "players": ["ann", "bob"], "current": "ann",
+             "draw_pile": ["skip"] * 4,
+             "hands": {"ann": ["defuse", "personal_attack", "shuffle_now"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table)
+    app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
+    said = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        for card in ("defuse", "personal_attack", "shuffle_now"):
+            screen = app.screen
+            screen.focus_index = [c.card for c in screen.query(CardWidget)].index(card)
+            screen._focus_card()
+            await pilot.press("question_mark")
+            await settle(pilot)
+            said[card] = str(app.screen.query_one("#dialog-details").render())
+            await pilot.press("escape")
+            await settle(pilot)
+    assert said["defuse"].endswith("fra grundspillet"), said
+    assert said["personal_attack"].endswith("ingen æske (en variant eller en egen bunke lægger det i)"), said
+    assert said["shuffle_now"].startswith("NU: spil når som helst"), said
+    assert "base" not in " ".join(said.values()), said

@@ -121,7 +121,7 @@ def test_a_cards_box_is_named_as_the_lobby_ticks_it():
         {"name": "base", "decks": [{"title": "Original Edition"}, {"title": "2-Player Edition"}]},
         {"name": "imploding", "decks": [{"title": "Imploding Kittens"}]}]}}
     assert plugin_title(lobby, "imploding") == "Imploding Kittens"
-    assert plugin_title(lobby, "base") == "base" and plugin_title({}, "zombie") == "zombie"
+    assert plugin_title(lobby, "base") == "Base game" and plugin_title({}, "zombie") == "zombie"
 
 
 def test_a_cards_box_is_named_by_its_deck_where_no_lobby_choices_were_asked():
@@ -279,6 +279,6 @@ def test_not_saving_yourself_with_a_zombie_kitten_is_asked_in_one_plain_sentence
 
         _save(choice_said_in(choice, rules.plugins, "da"), danish).answer("none")
         assert asked[-1][2] == ("Hvis du ikke bruger Zombiekilling: "
-                                "du dør og bliver Død, med din hånd i behold.")
+                                "du dør, men beholder din hånd.")
     finally:
         i18n.set_language("en")

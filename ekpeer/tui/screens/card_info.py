@@ -8,8 +8,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from ...boxes import from_box
 from ...i18n import N_, _
-from ..phrasing import plugin_title
+from ..phrasing import lobby_plugin
 from ..widgets import plain
 from .dialog import Dialog
 
@@ -35,16 +36,18 @@ class CardInfoScreen(Dialog[None]):
         cat = self.app.catalog  # type: ignore[attr-defined]
         entry = cat.cards.get(self.card, {})
         kind = cat.kind(self.card)
-        facts = [_(KIND_SAID.get(kind, kind))]
+        # a NOW card's kind is "now": "now · NOW: play any time" said it twice
+        facts = [] if entry.get("now") and kind == "now" else [_(KIND_SAID.get(kind, kind))]
         if entry.get("now"):
             facts.append(_("NOW: play any time"))
         if entry.get("nopeable") is False:
             facts.append(_("cannot be Noped"))
         if entry.get("playable") is False:
             facts.append(_("not played on its own"))
-        if entry.get("plugin"):     # named as the lobby ticks it: its box's title
-            plugin = plugin_title(getattr(self.app, "lobby", None) or {}, str(entry["plugin"]))
-            facts.append(_("from {plugin}").format(plugin=plugin))
+        if entry.get("boxes") == []:    # Personal Attack: the party's, but in no box (ekpeer cards)
+            facts.append(_("no box (a variant or a custom deck adds it)"))
+        elif entry.get("plugin"):       # named as the lobby ticks it: its box's title
+            facts.append(from_box(lobby_plugin(getattr(self.app, "lobby", None) or {}, str(entry["plugin"]))))
         with Vertical(id="dialog", classes=cat.kind_class(self.card)):
             # the catalog comes from the host: its titles and texts are shown as plain text
             yield Static(plain(cat.title(self.card)), id="dialog-title")
