@@ -20,7 +20,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 def test_cards_lists_every_base_card_by_plugin():
     out = run("cards").stdout
-    assert "base:" in out.splitlines()
+    assert "Base game (base):" in out.splitlines()
     for card in ("exploding_kitten", "defuse", "nope", "attack", "skip", "favor", "shuffle",
                  "see_the_future", "tacocat", "cattermelon", "hairy_potato_cat", "beard_cat",
                  "rainbow_ralphing_cat"):
