@@ -183,16 +183,26 @@ class KeyBar(Static):
             return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
 
         # whole keys only: those that do not fit are left out, not cut, the theme's first; then
-        # the keys take their shorter words, and only then is a key that matters left out
+        # as many keys as fit, in their whole words where they fit so, else in their shorter
+        # ones: the screen's least needed keys (``LEAST_NEEDED``) are left out first, then the
+        # last, never the way out nor the Keys dialog (at 64 columns the Danish table's bar
+        # left out m and l, the lobby's Esc, and kept b and -)
         shown = list(keys)
         while span(shown) > width and any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
-        if span(shown) > width:
-            shown = [(k[0], k[1], self._short.get(k[0], k[2]), k[3]) for k in shown]
+        least = list(getattr(self.screen, "LEAST_NEEDED", ()))
+
+        def shortened(entries: list[tuple]) -> list[tuple]:
+            return [(k[0], k[1], self._short.get(k[0], k[2]), k[3]) for k in entries]
+
         while shown and span(shown) > width:
+            if span(shortened(shown)) <= width:
+                shown = shortened(shown)
+                break
             spare = [k for k in shown if k[0] in SPARE_KEYS]
+            needed_least = sorted((k for k in shown if k[0] in least), key=lambda k: least.index(k[0]))
             others = [k for k in shown if k[0] not in KEPT_KEYS]
-            shown.remove(spare[-1] if spare else (others or shown)[-1])
+            shown.remove(spare[-1] if spare else needed_least[0] if needed_least else (others or shown)[-1])
         # the palette before a spare key (the theme's): both are ways on, the palette to every command
         while palette is not None and span(shown) + 1 + size(palette[1], palette[2]) > width and \
                 any(k[0] in SPARE_KEYS for k in shown):
