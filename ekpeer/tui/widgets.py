@@ -29,6 +29,10 @@ SHORT = 24
 #: rows from which a dialog's list may take its full height (below: ``-snug``, ekpeer.tcss)
 TALL = 28
 
+#: how far the face-up cards under a player (marked, in front) stand in: a column more than
+#: the names, so that they read as that player's, not as another player
+CARDS_INDENT = 3
+
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "↓", -1: "↑"}     # the Cone of Shame's arrow: the direction of play
 
@@ -481,12 +485,15 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             else:
                 line.append("\n" + "\n".join(_hang(words, width)), style="italic")
         # cards lying face up for everyone: Marked cards in the hand, and cards in front
-        # (a dead player's kitten, an I'll Take That); "in front" alone read as a riddle
+        # (a dead player's kitten, an I'll Take That); "in front" alone read as a riddle.
+        # Indented a column less than the tags: at 64 columns "marked: Alter the Future (3x)
+        # [NOW]" took three lines ("[NOW]" alone on the last), in Danish too
         before = _("in front of you") if name == me else _("in front of them")
         for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
                                     (before, p.get("in_front"), "dim")):
             if cards:
-                line.append("\n" + "\n".join(_hang(f"{label}: {cat.titles(cards)}", width)), style=style)
+                shown = _hang(f"{label}: {cat.titles(cards)}", width, CARDS_INDENT)
+                line.append("\n" + "\n".join(shown), style=style)
         if i:
             out.append("\n")
         out.append_text(line)
