@@ -12,6 +12,7 @@ from textual import events, work
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets._select import SelectOverlay
 
 from .. import collector
 from ..i18n import N_, _, ngettext, pgettext
@@ -103,6 +104,8 @@ class EkpeerApp(App):
         self._typed_ahead: list[tuple[str, str | None]] = []
         self._held_since = 0.0
         self._pushed_at = 0.0                     # when the last screen was pushed
+        self._menu_closed_at = 0.0                # when Esc went to an open settings menu
+        self._menu_closer: events.Key | None = None     # ... and that Esc (never held)
         self._move_out: float | None = None       # when our last move went to the host
         self._move_replied: float | None = None   # when its reply came back
         self._release_timer: Any = None
@@ -510,6 +513,11 @@ class EkpeerApp(App):
             return False       # keys before the first screen: Textual's to ignore
         if not screen.is_mounted:
             return True
+        # Esc closing a settings menu (a Select's list) gives the focus back to its Select a
+        # message later: a key before that went to the list's search, not to the lobby (a
+        # stranger's Esc, s after the deck's menu started nothing)
+        if now - self._menu_closed_at < FOCUS_WAIT and self._menu_open():
+            return True
         # a dialog just pushed focuses its list once mounted (Widget.focus waits for the queue)
         return now - self._pushed_at < FOCUS_WAIT and screen.focused is None and bool(screen.focus_chain)
 
@@ -552,7 +560,17 @@ class EkpeerApp(App):
         if (isinstance(event, events.Key) and not event.is_forwarded and not self._quits(event.key)
                 and self._hold(event)):
             return
+        if isinstance(event, events.Key) and event.key == "escape" and not event.is_forwarded \
+                and self._menu_open():
+            self._menu_closed_at, self._menu_closer = time.monotonic(), event
         await super().on_event(event)
+
+    def _menu_open(self) -> bool:
+        """Whether a settings menu (a Select's list) has the focus: Esc closes it."""
+        try:
+            return isinstance(self.screen.focused, SelectOverlay)
+        except ScreenStackError:
+            return False
 
     def _after_choice(self, event: events.Key) -> bool:
         """A key read together with the Enter that chose in a dialog's list, on its way to the
@@ -594,8 +612,10 @@ class EkpeerApp(App):
 
     def on_key(self, event: events.Key) -> None:
         # a key back from the focused widget, on its way to the bindings: the keys before it
-        # may have sent a move or opened a screen meanwhile
-        self._hold(event)
+        # may have sent a move or opened a screen meanwhile (not the Esc closing a menu, which
+        # the keys after it wait for)
+        if event is not self._menu_closer:
+            self._hold(event)
 
     # ------------------------------------------------------------------ quitting
     def hosting(self) -> bool:

@@ -29,6 +29,10 @@ SHORT = 24
 #: rows from which a dialog's list may take its full height (below: ``-snug``, ekpeer.tcss)
 TALL = 28
 
+#: how far the face-up cards under a player (marked, in front) stand in: a column more than
+#: the names, so that they read as that player's, not as another player
+CARDS_INDENT = 3
+
 #: The Cone of Shame's arrow, by direction of play: the list shows seats in order, top down.
 CONE = {1: "↓", -1: "↑"}     # the Cone of Shame's arrow: the direction of play
 
@@ -183,16 +187,26 @@ class KeyBar(Static):
             return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
 
         # whole keys only: those that do not fit are left out, not cut, the theme's first; then
-        # the keys take their shorter words, and only then is a key that matters left out
+        # as many keys as fit, in their whole words where they fit so, else in their shorter
+        # ones: the screen's least needed keys (``LEAST_NEEDED``) are left out first, then the
+        # last, never the way out nor the Keys dialog (at 64 columns the Danish table's bar
+        # left out m and l, the lobby's Esc, and kept b and -)
         shown = list(keys)
         while span(shown) > width and any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
-        if span(shown) > width:
-            shown = [(k[0], k[1], self._short.get(k[0], k[2]), k[3]) for k in shown]
+        least = list(getattr(self.screen, "LEAST_NEEDED", ()))
+
+        def shortened(entries: list[tuple]) -> list[tuple]:
+            return [(k[0], k[1], self._short.get(k[0], k[2]), k[3]) for k in entries]
+
         while shown and span(shown) > width:
+            if span(shortened(shown)) <= width:
+                shown = shortened(shown)
+                break
             spare = [k for k in shown if k[0] in SPARE_KEYS]
+            needed_least = sorted((k for k in shown if k[0] in least), key=lambda k: least.index(k[0]))
             others = [k for k in shown if k[0] not in KEPT_KEYS]
-            shown.remove(spare[-1] if spare else (others or shown)[-1])
+            shown.remove(spare[-1] if spare else needed_least[0] if needed_least else (others or shown)[-1])
         # the palette before a spare key (the theme's): both are ways on, the palette to every command
         while palette is not None and span(shown) + 1 + size(palette[1], palette[2]) > width and \
                 any(k[0] in SPARE_KEYS for k in shown):
@@ -471,12 +485,15 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
             else:
                 line.append("\n" + "\n".join(_hang(words, width)), style="italic")
         # cards lying face up for everyone: Marked cards in the hand, and cards in front
-        # (a dead player's kitten, an I'll Take That); "in front" alone read as a riddle
+        # (a dead player's kitten, an I'll Take That); "in front" alone read as a riddle.
+        # Indented a column less than the tags: at 64 columns "marked: Alter the Future (3x)
+        # [NOW]" took three lines ("[NOW]" alone on the last), in Danish too
         before = _("in front of you") if name == me else _("in front of them")
         for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
                                     (before, p.get("in_front"), "dim")):
             if cards:
-                line.append("\n" + "\n".join(_hang(f"{label}: {cat.titles(cards)}", width)), style=style)
+                shown = _hang(f"{label}: {cat.titles(cards)}", width, CARDS_INDENT)
+                line.append("\n" + "\n".join(shown), style=style)
         if i:
             out.append("\n")
         out.append_text(line)

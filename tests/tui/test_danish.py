@@ -586,3 +586,24 @@ async def test_a_cards_rules_name_its_box_in_danish():
     assert said["personal_attack"].endswith("ingen æske (en variant eller en egen bunke lægger det i)"), said
     assert said["shuffle_now"].startswith("NU: spil når som helst"), said
     assert "base" not in " ".join(said.values()), said
+
+
+@pytest.mark.parametrize("lang, words", [("da", "mærket: Ændr fremtiden (3x) [NU]"),
+                                         ("en", "marked: Alter the Future (3x) [NOW]")])
+def test_a_marked_card_takes_two_lines_of_the_players_list_at_64_columns(lang, words):
+    """At 64x20 bob's marked Alter the Future took three lines: "mærket: Ændr", "fremtiden
+    (3x)" and "[NU]" alone. Two now, the title whole across them."""
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.widgets import player_lines
+    from ekpeer.tui.words import Catalog
+
+    i18n.set_language(lang)
+    rules = ruleset(["base", "party"])
+    cat = Catalog(translated(rules.catalog(), list(rules.plugins), lang) if lang != "en" else rules.catalog())
+    view = {"you": "ann", "current": "ann", "direction": 1, "players": [
+        {"name": "ann", "status": "living", "hand_count": 6},
+        {"name": "bob", "status": "living", "hand_count": 5, "marked": ["alter_the_future_now"]}]}
+    lines = player_lines(view, cat, 22).plain.split("\n")      # the list's width at 64 columns
+    under = lines[lines.index(next(line for line in lines if line.startswith("  bob"))) + 1:]
+    assert len(under) == 2 and all(len(line) <= 22 for line in under), lines
+    assert " ".join(line.strip() for line in under) == words, lines

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from ekpeer.tui.screens.card_choice import CardChoiceScreen
 from ekpeer.tui.screens.keep import KeepScreen
 from ekpeer.tui.screens.name_card import NameCardScreen
@@ -479,3 +481,45 @@ async def test_f1_in_a_decision_lists_that_dialogs_keys():
             await settle(pilot, 3)
             assert app.screen is dialog
             assert not [m for k, m in session.sent if k == "move"]
+
+
+def _rows_in_view(app) -> tuple[int, int]:
+    """The rows of choices the dialog's list shows, and how many it holds."""
+    options = app.screen.query_one("#dialog-options")
+    return options.scrollable_content_region.height, options.option_count
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("size", [(64, 20), (80, 24)])
+async def test_a_dialogs_list_takes_the_rows_the_screen_has(size, lang):
+    """At 64x20 every list dialog showed 3-4 rows with rows to spare around it: Alter the
+    Future's 5th card took scrolling. The list takes what the screen has, the dialog whole
+    above the key bar."""
+    from ekpeer import i18n
+
+    cards = ["skip", "tacocat", "exploding_kitten", "nope", "shuffle"]
+    order = _with_choice("order", 5, {"cards": cards},
+                         [{"do": "choose", "by": "ann", "order": [0, 1, 2, 3, 4]}])
+    table = {"players": ["ann", "bob", "cat"], "current": "ann", "draw_pile": ["skip"],
+             "hands": {"ann": ["tacocat"] * 3, "bob": ["nope"], "cat": ["skip"]}}
+    game, rules, ev = rigged(table)
+    i18n.set_language(lang)
+    try:
+        three = ["space", "space", "space", "enter"]
+        for msg, keys, rows in ((order, [], 5), (snapshot_of(game, rules, "ann", ev), three, 5)):
+            app, _session = scripted_app([msg])
+            async with app.run_test(size=size) as pilot:
+                await settle(pilot, 6)
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(pilot, 2)
+                if keys:        # three of a kind: whom, then which card (more than fit)
+                    await pilot.press("enter")
+                    await settle(pilot, 6)
+                assert isinstance(app.screen, OrderScreen if not keys else NameCardScreen)
+                shown, held = _rows_in_view(app)
+                assert shown >= min(rows, held), (size, lang, shown, held)
+                box = app.screen.query_one("#dialog").region
+                assert box.y >= 0 and box.bottom <= size[1] - 1, (size, box)      # above the key bar
+    finally:
+        i18n.set_language("en")

@@ -31,7 +31,7 @@ async def test_ten_players_with_the_expansions_read_at_80x24():
         players = str(app.screen.query_one("#players").content)
         assert all(n in players for n in TEN)
         assert "dan  3▮  DEAD" in players and "marked: Tacocat" in players   # face out to everyone
-        assert "cursed" in players and "in front of them: I'll Take That" in players.replace("\n    ", " ")
+        assert "cursed" in players and "in front of them: I'll Take That" in players.replace("\n   ", " ")
         assert "Imploding Kitten, under 2 cards" in str(app.screen.query_one("#piles").content)
         foot = {c.card: c.foot() for c in app.screen.query("CardWidget")}
         assert "◆" in foot["nope"]          # your own Marked card

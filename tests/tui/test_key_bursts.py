@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual import events
 
 from ekpeer.engine import Move, player_view
@@ -220,3 +221,33 @@ async def test_keys_typed_with_the_d_that_asks_draw_a_kitten_answer_the_question
             moves = [m["do"] for kind, m in session.sent if kind == "move"]
             assert moves == (["draw"] if drawn else []), (keys, moves)
             assert app.screen is screen, keys          # answered: the question is gone
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("keys", [("alt+s",), ("escape", "s")])
+async def test_esc_closing_a_settings_menu_and_then_s_starts_the_game(lang, keys):
+    """A stranger opened the deck's menu, closed it with Esc, pressed s: nothing started. Esc
+    gives the focus back to the Select a message later, and the s before that went to the
+    menu's type-to-search. Keys after that Esc wait for the menu to close."""
+    from textual.widgets import Select
+
+    from ekpeer import i18n
+
+    from .test_lobby_roles import lobby, lobby_app
+
+    i18n.set_language(lang)
+    try:
+        app, session = lobby_app([lobby(seats=4)])
+        async with app.run_test(size=(64, 20)) as pilot:
+            await settle(pilot, 8)
+            app.screen.query_one("#set-deck", Select).focus()
+            await pilot.press("enter")
+            await settle(pilot, 4)
+            assert app.screen.query_one("#set-deck", Select).expanded
+            for key in keys:        # ESC s in one read is Alt+s; or the two keys at once
+                app.post_message(events.Key(key, "\x1b" if key == "escape" else "s"))
+            await settle(pilot, 8)
+            assert ("start", None) in session.sent, session.sent
+            assert not app.screen.query_one("#set-deck", Select).expanded
+    finally:
+        i18n.set_language("en")

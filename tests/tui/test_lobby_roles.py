@@ -465,3 +465,24 @@ async def test_f1_in_the_lobby_names_the_keys_that_set_the_table():
             if told:
                 assert rows["Tick or untick the box, press the button"] == "space ⏎"
                 assert rows["Move between the settings"] == "tab shift+tab"
+
+
+@pytest.mark.parametrize("lang, more, fewer", [("en", "Add seat", "Drop seat"), ("da", "Flere", "Færre")])
+async def test_f1_in_the_lobby_lists_both_keys_that_change_the_seats(lang, more, fewer):
+    """A Danish host's F1 listed "- Færre" but not "+ Flere": a key bound with another
+    (``plus,equals_sign``) was not taken for one of ekpeer's own."""
+    from ekpeer import i18n
+    from ekpeer.tui.screens.keys import KeysScreen
+
+    i18n.set_language(lang)
+    try:
+        app, _session = lobby_app([lobby(seats=4)])
+        async with app.run_test(size=(64, 20)) as pilot:
+            await settle(pilot, 6)
+            await pilot.press("f1")
+            await settle(pilot, 6)
+            assert isinstance(app.screen, KeysScreen)
+            rows = dict((words, keys) for keys, words in app.screen.rows)
+            assert rows.get(more) == "+ =" and rows.get(fewer) == "-", rows
+    finally:
+        i18n.set_language("en")

@@ -6,6 +6,7 @@ browser is tests/web/test_phone.py."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button
 
 from ekpeer.tui.widgets import CardWidget, KeyBar
@@ -116,3 +117,26 @@ async def test_a_short_terminal_keeps_a_dialogs_keys_and_buttons_on_screen():
                 region = dialog.query_one(part).region
                 assert region.height == (3 if part == "#back" else 1), (size, part, region)
                 assert region.bottom <= size[1] - 1, (size, part, region)      # above the key bar
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+async def test_a_64_column_key_bar_keeps_the_moves_the_log_and_the_way_out(lang):
+    """At 64x20 the Danish table's key bar left out "m Muligheder" and "l Log", the lobby's
+    "esc Forlad", and kept "b Kastebunke" and "- Færre": the least needed keys go first."""
+    from ekpeer import i18n
+
+    from .test_danish import danish_lobby, table_in_danish
+
+    i18n.set_language(lang)
+    try:
+        for make, needed in ((lambda: scripted_app([table_in_danish()]), ("m", "l", "d", "^q", "f1")),
+                             (lambda: lobby_app([danish_lobby()]), ("esc", "r", "s", "+", "^q", "f1"))):
+            app, _session = make()
+            async with app.run_test(size=(64, 20)) as pilot:
+                await settle(pilot, 8)
+                bar = str(app.screen.query_one(KeyBar).render())
+            assert len(bar) <= 64 and "\n" not in bar, bar
+            shown = {part.split(" ")[0] for part in bar.strip().split("  ") if part.strip()}
+            assert set(needed) <= shown, (lang, bar)
+    finally:
+        i18n.set_language("en")

@@ -30,6 +30,11 @@ from textual.widgets import Button, Static
 
 T = TypeVar("T")
 
+#: the most rows a dialog's list takes (its border included), however tall the screen
+LIST_ROWS = 14
+#: the fewest: a list of one row and its border
+MIN_LIST = 3
+
 
 class Modal(ModalScreen[T]):
     """The base of every dialog (a box ``#dialog`` over the screen beneath).
@@ -103,11 +108,14 @@ class Dialog(Modal[T]):
         self.set_interval(0.5, self._show_clock)
 
     def on_resize(self) -> None:
+        for options in self.query("#dialog-options"):    # laid out anew at ekpeer.tcss's height
+            options.styles.max_height = None
         self.call_after_refresh(self._fit_buttons)
 
     def _fit_buttons(self) -> None:
         """Buttons side by side while they fit, else one under the other: at 64 columns the
         Danish "Ja: du eksploderer og forlader spillet" lost its last word."""
+        self.call_after_refresh(self._fit_list)        # once the buttons have their rows
         rows = self.query("#dialog-buttons")
         if not rows:
             return
@@ -117,6 +125,29 @@ class Dialog(Modal[T]):
             return
         wanted = sum(cell_len(str(b.label)) + 5 for b in buttons)    # border, padding, margin
         row.set_class(wanted > row.size.width > 0, "-stacked")
+
+    def _fit_list(self) -> None:
+        """The dialog's list as tall as the screen lets it be, up to :data:`LIST_ROWS`: at
+        64x20 a fixed height showed 4 rows of a list with rows to spare above and below the
+        dialog, and the 5th card of Alter the Future (5x) took scrolling. Laid out first at
+        the height ekpeer.tcss gives it, then grown (or shrunk) by the rows the screen has
+        beyond the dialog's box; the clock line under it counted as shown (it comes and goes)."""
+        lists, boxes = self.query("#dialog-options"), self.query("#dialog")
+        if not lists or not boxes or not self.size.height:
+            return
+        options, box = lists.first(), boxes.first()
+        if not options.display or not box.size.height:
+            return
+        bars = sum(bar.outer_size.height for bar in self.query("KeyBar") if bar.display)
+        room = self.size.height - bars
+        margin = options.styles.margin.top + options.styles.margin.bottom
+        others = box.outer_size.height - options.outer_size.height - margin
+        clock = getattr(self, "_clock_line", None)
+        if clock is not None and not clock.display:
+            others += 1
+        rows = max(MIN_LIST, min(LIST_ROWS, room - others - margin))
+        if options.styles.max_height is None or options.styles.max_height.value != rows:
+            options.styles.max_height = rows
 
     def _show_clock(self) -> None:
         words = self.app.table_screen.clock_words()     # type: ignore[attr-defined]

@@ -21,9 +21,11 @@ from .dialog import Dialog
 
 
 def _ekpeer_binding(namespace: Any, binding: Binding) -> bool:
-    """Bound by ekpeer's own code (a screen, a widget, the app), not by a Textual widget."""
-    return any(binding in vars(kind).get("BINDINGS", ()) for kind in type(namespace).__mro__
-               if kind.__module__.startswith("ekpeer"))
+    """Bound by ekpeer's own code (a screen, a widget, the app), not by a Textual widget.
+    A binding of several keys (``plus,equals_sign``) is active one key at a time: compared as
+    such (the lobby's "+ Add seat" was missing from the list, "- Drop seat" there)."""
+    return any(binding in Binding.make_bindings(vars(kind).get("BINDINGS", ()))
+               for kind in type(namespace).__mro__ if kind.__module__.startswith("ekpeer"))
 
 
 def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:

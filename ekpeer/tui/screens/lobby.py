@@ -338,6 +338,9 @@ class SettingsPane(VerticalScroll):
 
 
 class LobbyScreen(Screen):
+    #: the keys a key bar too narrow for all leaves out first (KeyBar): the help beside the
+    #: seats names them ("+/-: seats"), and F1 lists them; Esc, the way out, stays
+    LEAST_NEEDED = ("minus", "plus")
     BINDINGS = [
         Binding("r", "ready", "Ready"),
         Binding("s", "start", "Start"),

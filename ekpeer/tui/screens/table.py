@@ -53,6 +53,9 @@ TABLE_HINTS = (N_("?: rules"), N_("b: discard"), N_("m: moves"), N_("l: log (PgU
 
 
 class TableScreen(Screen):
+    #: the keys a key bar too narrow for all leaves out first (KeyBar): the discard pile's top
+    #: card is on the table, and F1 lists both; the moves and the log are a player's way on
+    LEAST_NEEDED = ("b", "question_mark")
     # The status line says which of space, enter, n and w do something right now; the footer
     # keeps the keys that always do (each key shown there is a widget, restyled whenever the
     # bindings change, and an 80-column footer cut the last ones off).
