@@ -126,7 +126,10 @@ def assert_view_entitled(game, player):
     for choice in game.awaiting:
         if choice.player == player:
             entitled |= set(_strings(choice.options)) | set(_strings(choice.context))
-    named = set(_strings({k: v for k, v in view.items() if k != "legal_moves"}))
+    # which kittens the player's own hand saves them from: kinds of card the rules name, no
+    # card's place (every table's kittens are public from its setup)
+    assert set(view.get("saved_from", ())) <= set(game.ruleset.kitten_cards)
+    named = set(_strings({k: v for k, v in view.items() if k not in ("legal_moves", "saved_from")}))
     for move in view["legal_moves"]:
         named |= set(move.get("cards", [])) | {move.get("card"), move.get("use")}
     leaked = {c for c in named if c in game.cards} - entitled

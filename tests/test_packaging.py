@@ -79,7 +79,7 @@ def test_ekpeer_runs_from_the_installed_wheel(wheel, tmp_path):
     assert "base 0.1.0 (ekpeer: ekpeer_cards.base)" in plugins.stdout
     assert plugins.stdout.count(f"  from: {site}") == len(PLUGINS)
     cards = ekpeer("cards")
-    assert cards.returncode == 0 and "party:" in cards.stdout and "streaking_kitten" in cards.stdout
+    assert cards.returncode == 0 and "(party):" in cards.stdout and "streaking_kitten" in cards.stdout
     danish = ekpeer("cards", "--lang", "da")
     assert danish.returncode == 0 and "Spring over" in danish.stdout and "i: Originaludgaven" in danish.stdout
     scenarios = ekpeer("scenario", "run", str(ROOT / "tests" / "scenarios"))
