@@ -38,3 +38,13 @@ async def test_a_nope_after_someone_else_noped_first_is_refused_in_words(host, c
         assert late["message"].startswith("For sent: carl har allerede nikset anns Bland"), late
     finally:
         await closing([ann, bob, carl, dane])
+
+
+def test_a_nope_refused_for_what_it_answered_keeps_its_words_just_after_a_window_closed():
+    """Its words say more than "the Nope window had closed" (late_moves.py): they are kept."""
+    from ekpeer.engine import IllegalMove
+    from ekpeer.net.late_moves import RanOut, late_refusal
+
+    aimed = IllegalMove("too_late", "Too late: {player}'s {card} was already resolved", player="ann",
+                        card="Shuffle")
+    assert late_refusal(RanOut("reaction", 100.0), "bob", aimed, True, 100.5) is aimed
