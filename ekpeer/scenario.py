@@ -17,7 +17,8 @@ from typing import Any
 from .engine import Game, IllegalMove, Move
 from .plugins import ruleset
 
-MOVE_FIELDS = ("by", "cards", "target", "name", "position", "card", "order", "player", "keep", "use")
+MOVE_FIELDS = ("by", "cards", "target", "name", "position", "card", "order", "player", "keep", "use",
+               "answers")
 KNOWN_STEP_KEYS = {"do", "reject", "expect", *MOVE_FIELDS}
 #: Checks that take a player: written ``field.NAME``.
 PER_PLAYER = ("hand", "hand_count", "hand_has", "marked", "seen", "in_front")

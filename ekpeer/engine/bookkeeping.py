@@ -24,7 +24,8 @@ class Bookkeeping(Drawing):
             tuple(self.draw_pile.states()),
             tuple(self.discard),
             self.current, self.turns, self.attacked, self.direction,
-            tuple((a.by, a.cards, a.nopes, a.target) for a in self.stack),
+            tuple((a.by, a.cards, a.nopes, a.target, a.serial) for a in self.stack),
+            self.actions_played,
             tuple((c.player, c.kind, repr(c.options)) for c in self.awaiting),
             tuple(sorted((k, tuple(v)) for k, v in self.seen.items())),
             tuple(sorted((p, tuple(sorted(h.items()))) for p, h in self.held_in_sight.items() if h)),
@@ -77,8 +78,10 @@ class Bookkeeping(Drawing):
         other.attacked = self.attacked
         other.direction = self.direction
         other.stack = [Action(a.by, a.cards, a.card, a.combo, a.target, a.name, a.nopes,
-                              copy.deepcopy(a.data) if a.data else {}) for a in self.stack] \
+                              copy.deepcopy(a.data) if a.data else {}, a.serial) for a in self.stack] \
             if self.stack else []
+        other.actions_played = self.actions_played
+        other.last_gone = self.last_gone
         other.awaiting = []
         other.seen = dict(self.seen)  # each list is replaced, never changed in place
         other.held_in_sight = {p: dict(h) for p, h in self.held_in_sight.items()}

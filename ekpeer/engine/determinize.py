@@ -311,7 +311,9 @@ def sample_game(rules: Ruleset, facts: TableFacts, view: dict[str, Any], knowled
     game.direction = view["direction"]
     game.turn_number = view.get("turn_number", 1)
     game.stack = [Action(a["by"], tuple(a["cards"]), a["card"], a.get("combo"), a.get("target"),
-                         a.get("name"), a.get("nopes", 0)) for a in view.get("stack", [])]
+                         a.get("name"), a.get("nopes", 0), {}, a.get("serial", 0))
+                  for a in view.get("stack", [])]
+    game.actions_played = max((a.serial for a in game.stack), default=0)
     if view.get("seen"):
         game.seen[me] = list(view["seen"])
     game.data = _copy(know.data)

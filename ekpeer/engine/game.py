@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import combos, legal
+from . import aimed, combos, legal
 from .asked import RULES_FAILED, hook_failed, set_aside, why_not
 from .bookkeeping import Bookkeeping
 from .errors import IllegalMove, Reason
@@ -66,6 +66,8 @@ class Game(Bookkeeping):
             else:
                 raise IllegalMove("bad_move", "unknown move {do}", do=repr(do))
         self.log.append(move)
+        if self.stack and not self.stack[-1].serial:
+            aimed.number_new(self)  # pushed by a plugin's own move (a Streaking Kitten's)
         if self.ended_on_empty and self.draw_pile._cards:
             self.ended_on_empty.clear()  # the pile filled again: ruling 25's round starts over
         if self._game_over_hook:
@@ -100,7 +102,7 @@ class Game(Bookkeeping):
                               players=", ".join(self.waiting_for()))
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
-        action = self.stack.pop()
+        action = self.last_gone = self.stack.pop()
         if self.recording:
             self.emit("resolved", None, action=action.public(), noped=action.nopes % 2 == 1)
         if "paused" in action.data:  # played while a choice waited: it waits again after this
@@ -124,7 +126,7 @@ class Game(Bookkeeping):
             return
         if not self.stack:
             raise IllegalMove("no_reaction_window", "no reaction window is open")
-        action = self.stack.pop()
+        action = self.last_gone = self.stack.pop()
         if self.recording:
             self.emit("fizzled", None, action=action.public())
         if "paused" in action.data:  # played while a choice waited: the choice waits again
@@ -204,10 +206,15 @@ class Game(Bookkeeping):
             spec = self.cards[card]
             if spec.is_nope:
                 if not self.stack:
+                    if move.answers is not None:
+                        aimed.refuse(self, move.answers)
                     raise IllegalMove("nothing_to_nope", "there is no action to Nope")
-                self.discard_from_hand(by, card)
                 top = self.stack[-1]
+                if move.answers is not None and move.answers != (top.serial, top.nopes):
+                    aimed.refuse(self, move.answers)
+                self.discard_from_hand(by, card)
                 top.nopes += 1
+                top.data["noped_by"] = by
                 if self.recording:
                     self.emit("noped", None, by=by, action=top.public())
                 return
@@ -254,6 +261,8 @@ class Game(Bookkeeping):
             if self._hand_hook:
                 self.hook.ekpeer_hand_changed(game=self, player=by)
             self.discard.append(card)
+        self.actions_played += 1
+        action.serial = self.actions_played
         if self.recording:
             self.emit("played", None, action=action.public())
         nopeable = action.combo is not None or spec.nopeable

@@ -118,7 +118,7 @@ class PlayTable:
             if len(self.singles) >= MOVE_LISTS_MAX:
                 self.singles.clear()
             mine = self.singles[player] = {
-                None: _new(Move, ("draw", player, (), None, None, None, None, None, None, None, None))}
+                None: _new(Move, ("draw", player, (), None, None, None, None, None, None, None, None, None))}
         return mine
 
     def own_of(self, player: str) -> dict[str | None, Move | str]:
@@ -211,7 +211,7 @@ class Answers(dict):
         self.at = at            # where the answer sits in the move (see _ANSWER_AT)
 
     def __missing__(self, answer: Any) -> Move:
-        blank = ["choose", self.player, (), None, None, None, None, None, None, None, None]
+        blank = ["choose", self.player, (), None, None, None, None, None, None, None, None, None]
         blank[self.at] = answer
         move = self[answer] = _new(Move, blank)
         return move
@@ -228,7 +228,7 @@ def _chosen(player: str, kind: str, answers: Any, table: PlayTable | None = None
             return list(map(table.answers_of(player, kind, at).__getitem__, answers))
         except TypeError:  # an answer that cannot be a key (a plugin's own options): made below
             pass
-    blank = ["choose", player, (), None, None, None, None, None, None, None, None]
+    blank = ["choose", player, (), None, None, None, None, None, None, None, None, None]
     out = []
     for a in answers:
         blank[at] = a
@@ -492,7 +492,8 @@ def _combos(game: LegalGame, player: str, size: int, counts: dict[str, int], mov
         if table.kin and not table.kin.keys().isdisjoint(usable):   # one card of each name
             usable = list({table.title[c]: c for c in reversed(usable)}.values())[::-1]
         if len(usable) >= 5:
-            moves.extend([_new(Move, ("play", player, five, None, None, None, None, None, None, None, None))
+            blank = (None,) * (len(Move._fields) - 3)
+            moves.extend([_new(Move, ("play", player, five, *blank))
                           for five in islice(combinations(usable, 5), FIVE_SAMPLE)])
 
 

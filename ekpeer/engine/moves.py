@@ -31,6 +31,10 @@ class Move(NamedTuple):
     player: str | None = None
     keep: bool | None = None
     use: str | None = None
+    #: What a Nope answers: ``(serial, nopes)`` of the action the player saw on top of the
+    #: stack (``Action.serial``, ``Action.nopes``); None: whatever is on top now (bots,
+    #: older clients, scenarios). See :mod:`ekpeer.engine.aimed`.
+    answers: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The move as plain data with only the fields it uses."""
@@ -45,6 +49,8 @@ class Move(NamedTuple):
                 out[field] = value
         if self.order is not None:
             out["order"] = list(self.order)
+        if self.answers is not None:
+            out["answers"] = {"action": self.answers[0], "nopes": self.answers[1]}
         return out
 
     @classmethod
@@ -52,13 +58,13 @@ class Move(NamedTuple):
              name: str | None = None) -> Move:
         """``Move("play", by, cards, target, name)`` without the named tuple's keyword step:
         legal-move lists build hundreds of these per game."""
-        return _new(cls, ("play", by, cards, target, name, None, None, None, None, None, None))
+        return _new(cls, ("play", by, cards, target, name, None, None, None, None, None, None, None))
 
     @classmethod
     def draw(cls, by: str | None) -> Move:
         """``Move("draw", by)`` without the named tuple's keyword step (a playout draws on
         most of its turns)."""
-        return _new(cls, ("draw", by, (), None, None, None, None, None, None, None, None))
+        return _new(cls, ("draw", by, (), None, None, None, None, None, None, None, None, None))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:
@@ -101,6 +107,9 @@ class Move(NamedTuple):
             if len(order) > 64:
                 raise IllegalMove("bad_move", "'order' is too long")
             order = tuple(order)
+        answers = data.get("answers")
+        if answers is not None:
+            answers = _answers(answers)
         return cls(
             do=do,
             by=opt("by", str),
@@ -113,4 +122,21 @@ class Move(NamedTuple):
             player=opt("player", str),
             keep=opt("keep", bool),
             use=opt("use", str),
+            answers=answers,
         )
+
+
+def _answers(data: Any) -> tuple[int, int]:
+    """A move's ``answers`` (``{"action": serial, "nopes": n}``) as ``(serial, nopes)``,
+    its fields checked (input may be hostile)."""
+    from .errors import IllegalMove
+
+    if not isinstance(data, dict):
+        raise IllegalMove("bad_move", "'answers' must be a table of fields")
+    out = []
+    for field in ("action", "nopes"):
+        value = data.get(field)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2 ** 31:
+            raise IllegalMove("bad_move", "'answers' needs '{field}', a whole number", field=field)
+        out.append(value)
+    return out[0], out[1]

@@ -14,7 +14,13 @@ from typing import Any
 
 @dataclass(slots=True)
 class Action:
-    """A played card or combo waiting on the reaction stack (or being carried out)."""
+    """A played card or combo waiting on the reaction stack (or being carried out).
+
+    ``serial`` numbers the actions of a game in the order they were played (1 for the first;
+    0 until the game numbers it): with ``nopes`` it is what a Nope answers, so that a Nope
+    sent against one action never lands on the next one, nor undoes a Nope it did not see
+    (:mod:`ekpeer.engine.aimed`).
+    """
 
     by: str
     cards: tuple[str, ...]
@@ -24,9 +30,11 @@ class Action:
     name: str | None = None
     nopes: int = 0
     data: dict[str, Any] = field(default_factory=dict)
+    serial: int = 0
 
     def public(self) -> dict[str, Any]:
         return {
+            "serial": self.serial,
             "by": self.by,
             "cards": list(self.cards),
             "card": self.card,

@@ -83,6 +83,11 @@ class TableState:
         #: dying meanwhile (ruling 25: once it holds every Living player, they share the win).
         self.ended_on_empty: set[str] = set()
         self.turn_number: int = 1
+        #: How many actions this game has numbered (``Action.serial``: what a Nope answers)
+        self.actions_played: int = 0
+        #: The action that last left the stack (resolved or fizzled): a Nope that answered it,
+        #: come too late, is told which it was (``aimed.py``). Words only: not in the snapshot.
+        self.last_gone: Action | None = None
         #: Plugins' own state, one plain dict per plugin (or per card that brings hooks):
         #: see :meth:`plugin_state`. Cloned, snapshotted and replayed with the rest.
         self.data: dict[str, Any] = {}

@@ -45,8 +45,8 @@ def late_refusal(ran_out: RanOut | None, player: str, refused: IllegalMove, nope
                  now: float) -> IllegalMove:
     """``refused`` said as ``too_late`` where ``player``'s move came just after a clock ran out
     (``nope``: the move was a lone Nope, meant for the window that closed); else as it was."""
-    if ran_out is None or now - ran_out.at > LATE_SECONDS:
-        return refused
+    if ran_out is None or now - ran_out.at > LATE_SECONDS or refused.code == "too_late":
+        return refused      # (a Nope that said what it answered: the engine's words say more)
     if ran_out.kind == "reaction" and (nope or refused.code == "nothing_to_nope"):
         return IllegalMove("too_late", "Too late: the Nope window had closed")
     if ran_out.kind == "turn" and player in ran_out.players:

@@ -29,3 +29,21 @@ async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
                     "the action, offered to Nope")
         assert "Nothing to Nope now." not in said(app)
 
+
+
+async def test_n_sends_the_action_it_was_pressed_against(table3):
+    """The Nope says what the screen showed (the top action's serial and its Nopes), so that a
+    host that got it after the stack changed refuses it instead of Noping something else."""
+    table = {**table3, "current": "bob",
+             "hands": {**table3["hands"], "bob": ["nope", "attack", "shuffle"]}}
+    game, rules, events = rigged(table, [{"do": "play", "by": "bob", "cards": ["shuffle"]},
+                                         {"do": "play", "by": "bob", "cards": ["nope"]}])
+    top = game.stack[-1]
+    assert (top.card, top.nopes) == ("shuffle", 1)      # ann's n is a Yup, and says so
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await until(pilot, lambda: session.sent, 3, "the Nope sent")
+    assert session.sent[-1] == ("move", {"do": "play", "by": "ann", "cards": ["nope"],
+                                         "answers": {"action": top.serial, "nopes": top.nopes}})

@@ -811,6 +811,9 @@ class TableScreen(Screen):
     def _send(self, move: dict[str, Any]) -> None:
         self.selected.clear()
         self._hand_key = None
+        cards = move.get("cards") or []
+        if move.get("do") == "play" and len(cards) == 1 and self.cat.is_nope(cards[0]):
+            move = self._answering(move)    # by n, m's list or the hand: all say what they answer
         self._post_move(move)
 
     def _post_move(self, move: dict[str, Any]) -> None:
@@ -1116,6 +1119,17 @@ class TableScreen(Screen):
                 self._nothing_to_nope = toast
             return
         self._send(moves[0])
+
+    def _answering(self, move: dict[str, Any]) -> dict[str, Any]:
+        """``move`` (a Nope) with what it answers: the action on top of the stack as this
+        screen shows it as the Nope is chosen, and its Nopes. Should the stack change before
+        it reaches the host (the action resolved and the next one opened its window, or
+        someone Noped first), the host refuses it in words rather than let it land on what the
+        player never saw."""
+        top = (self.view.get("stack") or [{}])[-1]
+        if not isinstance(top.get("serial"), int) or not top["serial"]:    # an older host's view
+            return move
+        return {**move, "answers": {"action": top["serial"], "nopes": top.get("nopes", 0)}}
 
     def _withdraw_nothing_to_nope(self) -> None:
         """An action came to Nope: "Nothing to Nope now." no longer holds, and stood beside the
