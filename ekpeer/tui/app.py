@@ -169,12 +169,30 @@ class EkpeerApp(App):
 
     # ------------------------------------------------------------------ session
     def connect(self, mode: str, name: str, address: str | None) -> None:
+        self._forget_game()
         self.player_name = name
         self.session_mode = mode     # play: the game lives in this program (quitting ends it)
         self.session = self.session_factory(mode=mode, name=name, address=address, settings=self.settings,
                                             autostart=self.autostart, **self.options)
         self.address = getattr(self.session, "address", None) or self._passed_on(mode, address)
         self.pump(self.session)
+
+    def _forget_game(self) -> None:
+        """A new session starts with none of the last one's game: its log, who went out and in
+        what order, the events its log was written from, the cards shown to this player, the
+        pile's top, the seats and their Cone. A new host (Play vs bots again) names its table
+        ``play`` and counts its games from 1 as the last did: its first game's snapshot read as
+        a resume of the last game, and kept that game's log and its order of who exploded."""
+        self.view, self.lobby = {}, {}
+        self.knowledge = Knowledge()
+        self.log_lines = GameLog()
+        self._known_events.clear()
+        self._log_game = None
+        self._events_told = 0
+        self._shown_to_me = []
+        self.out_order = []
+        self._back.clear()
+        self._say_back = False
 
     @staticmethod
     def _passed_on(mode: str, address: str | None) -> str | None:
@@ -273,7 +291,7 @@ class EkpeerApp(App):
             self.knowledge = Knowledge()
             events = body.get("events") or []
             game = ((self.lobby or {}).get("table"), (self.lobby or {}).get("games"))
-            if game == self._log_game and game[1] is not None and self.log_lines:
+            if game == self._log_game and game[1] is not None and self.log_lines and self._goes_on(body):
                 self._log_on(body, events)      # the same game, after a resume: its log goes on
             else:
                 self._new_log(game, body, events)
@@ -330,6 +348,14 @@ class EkpeerApp(App):
                                     "only its last ones.)"))
             later = events
         self._log(later)
+
+    def _goes_on(self, body: dict[str, Any]) -> bool:
+        """Whether a snapshot can be of the game this log is of: its host has told at least the
+        events this log was written from (a host only ever tells more of one game)."""
+        first, earlier = body.get("first"), body.get("earlier")
+        if not (isinstance(first, int) and isinstance(earlier, int)):
+            return True
+        return first + len(body.get("events") or []) - earlier >= self._events_told
 
     def _new_log(self, game: tuple[Any, Any], body: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """A log begun anew from a snapshot: a new game's, or one joined mid-game (then it

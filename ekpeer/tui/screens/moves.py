@@ -47,16 +47,24 @@ def spent_savers(move: dict[str, Any], cat: Catalog) -> list[str]:
     return [c for c in cards if cat.kind(c) == "defuse"] if len(cards) > 1 else []
 
 
+#: the most moves the list shows
+LISTED = 200
+
+
 class MovesScreen(PickScreen):
     kind = "moves"
 
     def __init__(self, moves: list[dict[str, Any]], cat: Catalog) -> None:
         moves = sorted(moves, key=lambda m: bool(spent_savers(m, cat)))    # (stable: the rest keep order)
-        options = [(m, move_words(m, cat), (m.get("cards") or [None])[0]) for m in moves[:200]]
+        # the first LISTED only: a hand that makes a triple names any card of the deck at any
+        # player, hundreds of moves with every box on, and five-different ones come after them
+        moves = moves[:LISTED]
+        options = [(m, move_words(m, cat), (m.get("cards") or [None])[0]) for m in moves]
         if not options:
             options = [(None, _("(no move is open to you now)"), None)]
         # said on each five-card combo, it made each three lines long at 80 columns (a list of
-        # them read as noise, without it as nothing): said once, each says "(five different)"
+        # them read as noise, without it as nothing): said once, each says "(five different)",
+        # and only over a list that has one (it was said over lists whose fives were cut off)
         fives = any(len(m.get("cards") or []) == 5 for m in moves)
         details = _("Five different cards: take any card of the discard pile.") if fives else ""
         super().__init__(_("Every move open to you"), _("Pick one to make it."), options, cancel=True,
