@@ -1189,7 +1189,8 @@ class TableScreen(Screen):
         """The whole game's log (``l``); ``then`` runs once it is closed."""
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.app.log_lines, self.calling_you),  # type: ignore[attr-defined]
+        # the app's log as it is at each look: a snapshot may begin it anew while the log is open
+        self.app.push_screen(LogScreen(lambda: self.app.log_lines, self.calling_you),  # type: ignore[attr-defined]
                              (lambda _closed=None: then()) if then is not None else None)
 
     def action_log_page(self, step: int) -> None:
