@@ -98,8 +98,9 @@ class TableScreen(Screen):
         self._logged = 0
         self._hand_start = 0
         self._card_widgets: list[CardWidget] = []
-        # the "Nothing to Nope now." toast up, withdrawn when an action comes to Nope
-        self._nothing_to_nope: Notification | None = None
+        # toasts up about a Nope ("Nothing to Nope now.", a Nope the host refused too late),
+        # each with the action on top as it was said: withdrawn when another comes to Nope
+        self._nope_toasts: list[tuple[Notification, tuple[Any, ...] | None]] = []
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -252,7 +253,7 @@ class TableScreen(Screen):
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
-        self._withdraw_nothing_to_nope()
+        self._withdraw_nope_toasts()
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
@@ -1115,8 +1116,7 @@ class TableScreen(Screen):
         if not moves:
             toast = Notification(self._why_no_nope(), "", "warning", 2)
             self.app.post_message(Notify(toast))
-            if not self.view.get("stack"):      # said of this instant: an action may come next
-                self._nothing_to_nope = toast
+            self.nope_toast(toast)      # said of this instant: another action may come next
             return
         self._send(moves[0])
 
@@ -1131,16 +1131,32 @@ class TableScreen(Screen):
             return move
         return {**move, "answers": {"action": top["serial"], "nopes": top.get("nopes", 0)}}
 
-    def _withdraw_nothing_to_nope(self) -> None:
-        """An action came to Nope: "Nothing to Nope now." no longer holds, and stood beside the
-        status line's "ann plays Shuffle   n: Nope it" (a Nope pressed just before the action
-        arrived, a trip behind on a lagged link). The toast goes as the action shows."""
-        toast = self._nothing_to_nope
-        if toast is None or not self.view.get("stack"):
+    def _top_action(self) -> tuple[Any, ...] | None:
+        """The action on top of the stack as this screen shows it, with its Nopes; None if none."""
+        stack = self.view.get("stack") or []
+        if not stack:
+            return None
+        top = stack[-1]
+        return (top.get("serial"), top.get("by"), top.get("card"), len(stack), top.get("nopes", 0))
+
+    def nope_toast(self, toast: Notification) -> None:
+        """``toast`` (shown) is about a Nope and the action on top now: "Nothing to Nope
+        now.", or a Nope the host refused ("Too late: the Nope window had closed"). It goes
+        once another action comes to Nope (see :meth:`_withdraw_nope_toasts`)."""
+        self._nope_toasts.append((toast, self._top_action()))
+
+    def _withdraw_nope_toasts(self) -> None:
+        """Another action came to Nope: a toast about the one before ("Nothing to Nope now.",
+        "Too late: the Nope window had closed") no longer holds, and stood beside the status
+        line's "ann plays Shuffle   n: Nope it" for seconds (a Nope pressed a trip behind on a
+        lagged link). Such toasts go as the new action shows."""
+        top = self._top_action()
+        if top is None or not self._nope_toasts:
             return
-        self._nothing_to_nope = None
+        gone = [toast for toast, said_of in self._nope_toasts if said_of != top]
+        self._nope_toasts = [(toast, said_of) for toast, said_of in self._nope_toasts if said_of == top]
         unnotify = getattr(self.app, "_unnotify", None)     # Textual's own, as a click on a toast
-        if unnotify is not None:
+        for toast in gone if unnotify is not None else ():
             unnotify(toast)
 
     def action_now(self) -> None:
