@@ -910,7 +910,13 @@ class TableScreen(Screen):
             self.notify(words.format(what=what, reason=reason.rstrip(".")), severity="warning", timeout=5,
                         markup=False)
             return
-        if not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
+        if self.view.get("stack") and self.view.get("current") == self.view.get("you") \
+                and not any(self.cat.is_nope(c) or self.cat.is_now(c) for c in cards):
+            # your own turn, a card played a moment ago (a second card of the same burst): the
+            # window is the reason, not "no move is open to you now"
+            words = (_("{what}: not yet: the card played waits for its Nope window to close")
+                     + self._see_bar())
+        elif not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
             words = _("{what}: no move is open to you now.")
         elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
             words = _("{what}: not a combo you can play (m lists every move you can).")
@@ -1087,10 +1093,8 @@ class TableScreen(Screen):
         choice is awaited, or it is not your turn."""
         me = self.view.get("you")
         if self.view.get("stack"):
-            words = _("You cannot draw yet: the card played waits for its Nope window to close")
-            if self._timer and self._timer[0] == "reaction" and self._left() > 0:
-                words += " (" + _seconds_left(self._left()) + ")"
-            return words + "."
+            return (_("You cannot draw yet: the card played waits for its Nope window to close")
+                    + self._see_bar())
         if self.view.get("choices"):
             return _("You cannot draw now: a choice is awaited first.")
         others = [p for p in self.view.get("waiting_for") or [] if p != me]
@@ -1100,6 +1104,13 @@ class TableScreen(Screen):
         if self.view.get("current") != me:
             return _("You cannot draw now: it is not your turn.")
         return _("You cannot draw now.")
+
+    def _see_bar(self) -> str:
+        """The end of a sentence about the Nope window: where its time shows (the status
+        line's bar), never a number of seconds that stays in the toast as the bar runs down."""
+        if self._timer and self._timer[0] == "reaction" and self._left() > 0:
+            return " " + _("(the bar below shows the time left).")
+        return "."
 
     def action_why_no_draw(self) -> None:
         """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
