@@ -11,6 +11,7 @@ from typing import Any
 from textual import events, work
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets._select import SelectOverlay
 
@@ -107,6 +108,7 @@ class EkpeerApp(App):
         self._menu_closed_at = 0.0                # when Esc went to an open settings menu
         self._menu_closer: events.Key | None = None     # ... and that Esc (never held)
         self._move_out: float | None = None       # when our last move went to the host
+        self._nope_sent = False     # our last move was a Nope
         self._move_replied: float | None = None   # when its reply came back
         self._release_timer: Any = None
         self.table_screen = TableScreen()
@@ -327,8 +329,11 @@ class EkpeerApp(App):
             if body.get("ok") is False:
                 from .refusals import refused_words
 
-                self.notify(refused_words(body), title=_("Refused"),
-                            severity="warning", timeout=4, markup=False)     # the host's words, plain
+                # the host's words, plain
+                toast = Notification(refused_words(body), _("Refused"), "warning", 4)
+                self.post_message(Notify(toast))
+                if self._nope_sent and self.view:
+                    self.table_screen.nope_toast(toast)     # goes when another action comes to Nope
 
     def _log_on(self, body: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """A snapshot of the game this log is of (a resume): only the events that came after
@@ -804,6 +809,10 @@ class EkpeerApp(App):
 
     def on_move_chosen(self, message: MoveChosen) -> None:
         self.move_chosen()
+        cards = message.move.get("cards") or []
+        # a refusal of it is about a Nope: said of the action it answered, not of the next one
+        self._nope_sent = "answers" in message.move or (
+            message.move.get("do") == "play" and len(cards) == 1 and self.catalog.is_nope(cards[0]))
         self.send("move", message.move)
 
     def on_settings_edited(self, message: SettingsEdited) -> None:

@@ -30,6 +30,48 @@ async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
         assert "Nothing to Nope now." not in said(app)
 
 
+async def test_a_nope_refused_too_late_goes_when_the_next_action_comes_to_nope(table3):
+    """A Nope refused "Too late: the Nope window had closed" stood for seconds into the next
+    action's window, beside "bob plays Attack   n: Nope it": the screen said both."""
+    table = {**table3, "current": "bob",
+             "hands": {**table3["hands"], "bob": ["nope", "attack", "shuffle"]}}
+    game, rules, events = rigged(table, [{"do": "play", "by": "bob", "cards": ["shuffle"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await until(pilot, lambda: session.sent, 3, "the Nope sent")
+        resolved = game.apply(Move.from_dict({"do": "resolve"}))     # the window closed first
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(resolved, "ann")})
+        session.push("reply", {"ok": False, "code": "too_late",
+                               "message": "Too late: the Nope window had closed"})
+        await until(pilot, lambda: "Too late: the Nope window had closed" in said(app), 3, "the refusal")
+        await settle(pilot, 2)
+        assert "Too late: the Nope window had closed" in said(app)     # true while nothing is to Nope
+        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
+        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
+                    "the next action, offered to Nope")
+        assert "Too late: the Nope window had closed" not in said(app)
+
+
+async def test_a_refusal_of_another_move_stays_when_an_action_comes_to_nope(table3):
+    """Only what is said of a Nope goes with the action it was about."""
+    table = {**table3, "current": "bob",
+             "hands": {**table3["hands"], "bob": ["nope", "attack", "shuffle"]}}
+    game, rules, events = rigged(table)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("reply", {"ok": False, "code": "bad_move", "message": "Not your turn"})
+        await until(pilot, lambda: "Not your turn" in said(app), 3, "the refusal")
+        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
+        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
+                    "the action, offered to Nope")
+        assert "Not your turn" in said(app)
+
+
 
 async def test_n_sends_the_action_it_was_pressed_against(table3):
     """The Nope says what the screen showed (the top action's serial and its Nopes), so that a

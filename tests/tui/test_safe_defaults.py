@@ -313,3 +313,26 @@ async def test_d_in_a_nope_window_says_why_it_draws_nothing():
         said = [str(n.message) for n in app._notifications]
         assert any("waits for its Nope window to close" in m for m in said), said
         assert not [m for kind, m in session.sent if kind == "move"]
+
+
+async def test_d_and_a_second_card_in_a_nope_window_say_so_without_seconds_that_go_stale():
+    """"… to close (3 s left)." stayed "3 s" while the bar ran down; and a second card pressed in
+    the same burst read "Skip: no move is open to you now", the window unsaid."""
+    table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat"],
+             "hands": {"ann": ["shuffle", "skip"], "bob": ["nope"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["shuffle"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        session.push("timer", {"kind": "reaction", "seconds": 3.0, "player": None})
+        await settle(pilot, 2)
+        await pilot.press("d")
+        await settle(pilot, 2)
+        app.screen.play_cards(["skip"])
+        await settle(pilot, 2)
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["You cannot draw yet: the card played waits for its Nope window to close "
+                        "(the bar below shows the time left).",
+                        "Skip: not yet: the card played waits for its Nope window to close "
+                        "(the bar below shows the time left)."], said
+        assert not [m for kind, m in session.sent if kind == "move"]

@@ -176,3 +176,50 @@ async def test_your_own_drop_is_in_your_own_log():
         shown = [str(line.text) for line in app.table_screen.query_one("#log").lines]
         said = " ".join(line.strip() for line in shown[-3:])       # (wrapped at 80 columns)
         assert said.endswith("Your connection to the host dropped; back after 2 s"), said
+
+
+async def test_a_log_begun_anew_while_l_is_open_shows_its_lines_and_their_count():
+    """A stranger's log, open over a reconnect, lacked the newest lines the table showed and
+    its title kept the old count: the screen held the log from before it was begun anew."""
+    game, rules, _ev = long_game()
+    app, session = scripted_app([lobby(), snapshot(game, rules, [])])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        for events in draws(game, 6):
+            session.push("update", {"view": player_view(game, "ann"), "events": seen(events)})
+        await settle(pilot, 4)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LogScreen)
+        game2, rules2, _ev = long_game()
+        session.push("lobby", lobby(games=2)["body"])
+        session.push("snapshot", snapshot(game2, rules2, [])["body"])
+        await settle(pilot, 6)
+        assert isinstance(app.screen, LogScreen)
+        lines = list(app.log_lines)
+        whole = [str(line.text) for line in app.screen.query_one("#whole-log").lines]
+        assert whole == lines, (whole, lines)
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert title == log_title(app.log_lines), title
+
+
+async def test_home_and_end_reach_the_first_and_last_line_whatever_has_the_focus():
+    """Home did not reach the log's first line (PgUp did)."""
+    game, rules, _ev = long_game()
+    app, session = scripted_app([lobby(), snapshot(game, rules, [])])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        for events in draws(game, 12):
+            session.push("update", {"view": player_view(game, "ann"), "events": seen(events)})
+        await settle(pilot, 4)
+        await pilot.press("l")
+        await settle(pilot)
+        log = app.screen.query_one("#whole-log")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        app.screen.query_one("#close").focus()      # the Back button, as after a tap
+        await pilot.press("home")
+        await settle(pilot, 2)
+        assert log.scroll_y == 0
+        await pilot.press("end")
+        await settle(pilot, 2)
+        assert log.scroll_y == log.max_scroll_y

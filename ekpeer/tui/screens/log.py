@@ -22,15 +22,25 @@ class LogScreen(Dialog[None]):
     """Every line the table's log has written this game (the table keeps the last 500 on
     screen; this keeps them all, up to :data:`LOG_LINES`), the newest at the bottom and in view first."""
 
-    BINDINGS = [Binding("escape,l,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,l,q", "close", "Close"),
+        # at once and whatever has the focus (the Back button, after a tap): Home scrolled a
+        # second long and did not reach the first line, while PgUp did
+        Binding("home", "edge(False)", "First line", show=False),
+        Binding("end", "edge(True)", "Last line", show=False),
+    ]
     shows_clock = False     # its own line says your turn, or a Nope window, with the clock
 
-    def __init__(self, lines: GameLog, calling: Callable[[], str | None] | None = None) -> None:
-        """``lines``: the app's log (read on as it grows); ``calling``: what the table waits
+    def __init__(self, lines: GameLog | Callable[[], GameLog],
+                 calling: Callable[[], str | None] | None = None) -> None:
+        """``lines``: the app's log (read on as it grows), or how to get it: a snapshot may
+        begin the app's log anew while this is open, and a log held from before read on
+        without the newest lines, its title's count stuck; ``calling``: what the table waits
         on you for, in words, or None (the table's :meth:`calling_you`)."""
         super().__init__(classes="decision decision-log")
-        self.lines = lines
+        self._source = lines
         self.calling = calling
+        self._shown: GameLog | None = None  # the log written to the log widget
         self._written = 0                   # lines written to the log widget
         self._titled: tuple[int, int, bool] | None = None     # what the title says
 
@@ -51,20 +61,33 @@ class LogScreen(Dialog[None]):
         event.stop()
         self.action_close()
 
+    @property
+    def lines(self) -> GameLog:
+        """The app's log as it is now."""
+        return self._source() if callable(self._source) else self._source
+
     def on_mount(self) -> None:
-        log = self.query_one("#whole-log", RichLog)
-        if not self.lines:
-            log.write(_("(nothing has happened yet)"))
         self._follow()
-        log.focus()
+        self.query_one("#whole-log", RichLog).focus()
         self.set_interval(0.25, self._follow)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a notice over it gone): the lines up to now, at once."""
+        self._follow()
 
     def _follow(self) -> None:
         """Write the lines that came since, and say what the table waits on you for."""
         log = self.query_one("#whole-log", RichLog)
+        lines = self.lines
+        if lines is not self._shown:        # a log begun anew: written again from its start
+            log.clear()
+            self._shown, self._written = lines, 0
+            if not lines:
+                log.write(_("(nothing has happened yet)"))
         # new lines keep the end in view, unless you scrolled back to read older ones
         follow = not self._written or log.is_vertical_scroll_end
-        lines = self.lines
+        if self._written == 0 and lines:
+            log.clear()     # the first lines replace "(nothing has happened yet)"
         for line in lines.since(self._written):
             log.write(line, scroll_end=follow)
         self._written = lines.written
@@ -77,6 +100,14 @@ class LogScreen(Dialog[None]):
         banner.display = bool(calling)
         if calling:
             banner.update(Text(calling))      # plain: no markup read into it
+
+    def action_edge(self, last: bool) -> None:
+        """The log's first line (Home) or its last (End) in view, at once."""
+        log = self.query_one("#whole-log", RichLog)
+        if last:
+            log.scroll_end(animate=False, immediate=True)
+        else:
+            log.scroll_home(animate=False, immediate=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -98,8 +98,9 @@ class TableScreen(Screen):
         self._logged = 0
         self._hand_start = 0
         self._card_widgets: list[CardWidget] = []
-        # the "Nothing to Nope now." toast up, withdrawn when an action comes to Nope
-        self._nothing_to_nope: Notification | None = None
+        # toasts up about a Nope ("Nothing to Nope now.", a Nope the host refused too late),
+        # each with the action on top as it was said: withdrawn when another comes to Nope
+        self._nope_toasts: list[tuple[Notification, tuple[Any, ...] | None]] = []
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -252,7 +253,7 @@ class TableScreen(Screen):
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._render_status()
-        self._withdraw_nothing_to_nope()
+        self._withdraw_nope_toasts()
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
@@ -909,7 +910,13 @@ class TableScreen(Screen):
             self.notify(words.format(what=what, reason=reason.rstrip(".")), severity="warning", timeout=5,
                         markup=False)
             return
-        if not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
+        if self.view.get("stack") and self.view.get("current") == self.view.get("you") \
+                and not any(self.cat.is_nope(c) or self.cat.is_now(c) for c in cards):
+            # your own turn, a card played a moment ago (a second card of the same burst): the
+            # window is the reason, not "no move is open to you now"
+            words = (_("{what}: not yet: the card played waits for its Nope window to close")
+                     + self._see_bar())
+        elif not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
             words = _("{what}: no move is open to you now.")
         elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
             words = _("{what}: not a combo you can play (m lists every move you can).")
@@ -1086,10 +1093,8 @@ class TableScreen(Screen):
         choice is awaited, or it is not your turn."""
         me = self.view.get("you")
         if self.view.get("stack"):
-            words = _("You cannot draw yet: the card played waits for its Nope window to close")
-            if self._timer and self._timer[0] == "reaction" and self._left() > 0:
-                words += " (" + _seconds_left(self._left()) + ")"
-            return words + "."
+            return (_("You cannot draw yet: the card played waits for its Nope window to close")
+                    + self._see_bar())
         if self.view.get("choices"):
             return _("You cannot draw now: a choice is awaited first.")
         others = [p for p in self.view.get("waiting_for") or [] if p != me]
@@ -1099,6 +1104,13 @@ class TableScreen(Screen):
         if self.view.get("current") != me:
             return _("You cannot draw now: it is not your turn.")
         return _("You cannot draw now.")
+
+    def _see_bar(self) -> str:
+        """The end of a sentence about the Nope window: where its time shows (the status
+        line's bar), never a number of seconds that stays in the toast as the bar runs down."""
+        if self._timer and self._timer[0] == "reaction" and self._left() > 0:
+            return " " + _("(the bar below shows the time left).")
+        return "."
 
     def action_why_no_draw(self) -> None:
         """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
@@ -1115,8 +1127,7 @@ class TableScreen(Screen):
         if not moves:
             toast = Notification(self._why_no_nope(), "", "warning", 2)
             self.app.post_message(Notify(toast))
-            if not self.view.get("stack"):      # said of this instant: an action may come next
-                self._nothing_to_nope = toast
+            self.nope_toast(toast)      # said of this instant: another action may come next
             return
         self._send(moves[0])
 
@@ -1131,16 +1142,32 @@ class TableScreen(Screen):
             return move
         return {**move, "answers": {"action": top["serial"], "nopes": top.get("nopes", 0)}}
 
-    def _withdraw_nothing_to_nope(self) -> None:
-        """An action came to Nope: "Nothing to Nope now." no longer holds, and stood beside the
-        status line's "ann plays Shuffle   n: Nope it" (a Nope pressed just before the action
-        arrived, a trip behind on a lagged link). The toast goes as the action shows."""
-        toast = self._nothing_to_nope
-        if toast is None or not self.view.get("stack"):
+    def _top_action(self) -> tuple[Any, ...] | None:
+        """The action on top of the stack as this screen shows it, with its Nopes; None if none."""
+        stack = self.view.get("stack") or []
+        if not stack:
+            return None
+        top = stack[-1]
+        return (top.get("serial"), top.get("by"), top.get("card"), len(stack), top.get("nopes", 0))
+
+    def nope_toast(self, toast: Notification) -> None:
+        """``toast`` (shown) is about a Nope and the action on top now: "Nothing to Nope
+        now.", or a Nope the host refused ("Too late: the Nope window had closed"). It goes
+        once another action comes to Nope (see :meth:`_withdraw_nope_toasts`)."""
+        self._nope_toasts.append((toast, self._top_action()))
+
+    def _withdraw_nope_toasts(self) -> None:
+        """Another action came to Nope: a toast about the one before ("Nothing to Nope now.",
+        "Too late: the Nope window had closed") no longer holds, and stood beside the status
+        line's "ann plays Shuffle   n: Nope it" for seconds (a Nope pressed a trip behind on a
+        lagged link). Such toasts go as the new action shows."""
+        top = self._top_action()
+        if top is None or not self._nope_toasts:
             return
-        self._nothing_to_nope = None
+        gone = [toast for toast, said_of in self._nope_toasts if said_of != top]
+        self._nope_toasts = [(toast, said_of) for toast, said_of in self._nope_toasts if said_of == top]
         unnotify = getattr(self.app, "_unnotify", None)     # Textual's own, as a click on a toast
-        if unnotify is not None:
+        for toast in gone if unnotify is not None else ():
             unnotify(toast)
 
     def action_now(self) -> None:
@@ -1189,7 +1216,8 @@ class TableScreen(Screen):
         """The whole game's log (``l``); ``then`` runs once it is closed."""
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.app.log_lines, self.calling_you),  # type: ignore[attr-defined]
+        # the app's log as it is at each look: a snapshot may begin it anew while the log is open
+        self.app.push_screen(LogScreen(lambda: self.app.log_lines, self.calling_you),  # type: ignore[attr-defined]
                              (lambda _closed=None: then()) if then is not None else None)
 
     def action_log_page(self, step: int) -> None:
