@@ -301,8 +301,9 @@ class EkpeerApp(App):
             self._timer(body)
         elif kind == "connection":
             self._connection(body)
-        elif kind == "closing":
-            self._host_gone(closed=True)
+        elif kind == "closing":     # by: the player whose client ran the host, when it says
+            by = body.get("by")
+            self._host_gone(closed=True, by=by if isinstance(by, str) and by else None)
         elif kind == "reply":
             if body.get("ok") is False and self.current_mode == "lobby":
                 self.lobby_screen.snap_back()    # a refused setting shows the host's again
@@ -458,7 +459,7 @@ class EkpeerApp(App):
             return _("The host is back: you are watching again")
         return _("The host is back: you are in your seat again")
 
-    def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
+    def _host_gone(self, closed: bool, silent: float = 0.0, by: str | None = None) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on
         (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
@@ -468,12 +469,12 @@ class EkpeerApp(App):
         screen = self.host_gone
         if screen is not None and screen in self.screen_stack:
             if closed:
-                screen.host_closed()
+                screen.host_closed(by)
                 if self.current_mode == "table":
                     self.table_screen.show_state()     # its status line says so too
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
-                                                 watching=bool((self.lobby or {}).get("spectator")))
+                                                 watching=bool((self.lobby or {}).get("spectator")), by=by)
         self.log_lines.append(_("The host closed the table") if closed
                               else _("No connection to the host: trying to reconnect"))
         if self.current_mode == "table":

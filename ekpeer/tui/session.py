@@ -314,9 +314,14 @@ class NetSession(Session):
         return True
 
     async def close(self) -> None:
+        """Leave the table and disconnect; a player who runs the host here does not ``leave``
+        first: the host's ``closing`` is the one word the others read ("ann left the game: a bot
+        plays for them" came just before "the host closed the table"), and a ``--resume`` finds
+        the seat as it was."""
         if self.client is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.client.leave(), 1.0)
+            if self.host is None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.client.leave(), 1.0)
             await self.client.close()
         if self._forward is not None:
             self._forward.cancel()
