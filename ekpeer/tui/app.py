@@ -194,6 +194,11 @@ class EkpeerApp(App):
             await session.open()
             opened = True
             self.address = getattr(session, "address", None) or self.address
+            kept = getattr(session, "kept_notice", None)
+            words = kept() if callable(kept) else None
+            if words:       # the host here set an unfinished game aside: said, not just in host.log
+                self.notify(words, title=_("Unfinished game set aside"), severity="warning",
+                            timeout=KEPT_NOTICE_SECONDS, markup=False)
             while True:
                 msg = await session.recv()
                 self.post_message(HostMessageReceived(msg))
@@ -1002,6 +1007,7 @@ def key_words(shown: str) -> str:
 #: enough to read two sentences, not so long that they cover the hand at the first turn (the
 #: first stayed 20 s) or the start screen's table list and its Watch button (the second 30 s)
 NOTICE_LONGEST = 12.0
+KEPT_NOTICE_SECONDS = 30.0     # a folder's path and three steps: long enough to copy them down
 KEYS_HELP = N_("The keys of this screen, and what each does")
 QUIT_HELP = N_("Close ekpeer (asked first if you would leave a game or close your table)")
 #: Textual's palette commands (``App.get_system_commands``), written here so that the

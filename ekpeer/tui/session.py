@@ -257,6 +257,13 @@ class NetSession(Session):
         if host is not None:
             await host.seated()
 
+    def kept_notice(self) -> str | None:
+        """The unfinished games the host run here set aside as it started (without
+        ``--resume``), in words with the way to play them on; said once (None after)."""
+        from ..net.journal_kept import kept_notice
+
+        return kept_notice(getattr(self.host, "journal", None))
+
     async def _pump(self) -> None:
         async for msg in self.client.messages():
             if msg.type == "connection" and msg.body.get("state") == "replaced":

@@ -10,12 +10,14 @@ the old game while every key was refused with "join a table first".
 from __future__ import annotations
 
 import asyncio
+import signal
 
 from ekpeer.net.client import Client, Message
 from ekpeer.net.host import Host
 from ekpeer.net.journal import Journal
 
 from .conftest import FAST, free_port, wait_for
+from .test_resume import CONFIG, _listening, _start_host
 
 
 def _told(seen: list[Message], state: str) -> list[Message]:
@@ -68,3 +70,36 @@ async def test_a_seat_the_restarted_host_lacks_is_refused_and_never_back_on_a_la
         for h in hosts[-1:]:
             await h.close()
 
+
+
+async def test_a_headless_host_started_without_resume_says_in_words_what_it_set_aside(ctx, tmp_path):
+    """Only host.log said it (``journal_kept``): the person at the host's terminal reads where
+    the unfinished game went and how to play it on."""
+    data, port = tmp_path / "data", free_port()
+    first = Host(f"tcp://127.0.0.1:{port}", ctx=ctx, think=(0.0, 0.0), seed=1,
+                 journal=Journal(data / "tables" / str(port)), ping_seconds=0.2)
+    await first.start()
+    first.add_table("crash", {**FAST, "seats": 2})
+    people = [Client(first.address, n, ctx=ctx) for n in ("ann", "bob")]
+    try:
+        for c in people:
+            await c.connect()
+            await c.join("crash")
+            await c.ready()
+        await wait_for(lambda: first.tables["crash"].game is not None, 5, what="the game")
+    finally:
+        for c in people:
+            await c.close()
+        await first.close()
+    cfg = tmp_path / "crash.toml"
+    cfg.write_text(CONFIG)
+    proc = _start_host(data, cfg, port)
+    try:
+        await _listening(proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _out, err = await asyncio.to_thread(proc.communicate, timeout=10)
+    said = " ".join(err.split())
+    assert "This host started without --resume, so the unfinished game of its last run is set aside" in said
+    assert str(data / "tables" / str(port) / "kept-") in said
+    assert f"back into {data / 'tables' / str(port)} and start again with ekpeer host --resume" in said
