@@ -97,6 +97,11 @@ async def _headless(args: argparse.Namespace) -> int:
         host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
         write_line(flags_win_words(flags, overridden), "stderr")
     _say_addresses(host)
+    from .net.journal_kept import kept_words
+
+    kept = kept_words(journal)      # host.log says it too (journal_kept); this is for the person
+    if kept:
+        write_line(kept, "stderr")
     if getattr(args, "save_replays", None):
         from .replays import ReplaySaver
 

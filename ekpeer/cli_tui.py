@@ -343,6 +343,11 @@ def host_with_player(args: argparse.Namespace) -> int:
     journal = Journal(data_dir() / "tables" / f"tui-{port}") if port.isdigit() and port != "0" else None
     if journal is not None and not getattr(args, "resume", False):
         journal.clear()
+        from .net.journal_kept import kept_words
+
+        kept = kept_words(journal)      # on the terminal once the client is gone; the client says it too
+        if kept:
+            print(kept, file=sys.stderr)
     factory = session_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args),
                               insecure=_insecure(args), journal=journal,
                               resume=bool(getattr(args, "resume", False)),

@@ -606,6 +606,9 @@ class Client:
                             await self.join(self.table, spectator=True)
                         elif self.token:
                             joined = await self.join(self.table, token=self.token)
+                        else:   # no token left to resume by: never "back" at a seat the host lacks
+                            raise RequestError("bad_token", "no seat at this table has a token of "
+                                                            "yours any more")
                     if lost:
                         await self._tell("back", attempts=attempts)
                     elif isinstance(joined.get("away"), int | float):
@@ -615,8 +618,12 @@ class Client:
                                          bot_played=bool(joined.get("bot_played")))
                     return
                 except RequestError as exc:     # the host refused: the seat is gone
-                    if lost:
-                        await self._tell("refused", code=exc.code, message=exc.message)
+                    # nothing to come back to: the seat is forgotten and the client reconnects no
+                    # more, so that no later reconnect says "back" with no seat at the host (a
+                    # stranger was told he was in his seat again, at a table the host did not have)
+                    self.table, self.seat, self.token, self.spectator = None, None, None, False
+                    self.auto_reconnect = False
+                    await self._tell("refused", code=exc.code, message=exc.message)
                     return
                 except (TimeoutError, ConnectionError):
                     if lost and await self._own_network_down() != down:

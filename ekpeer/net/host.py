@@ -481,12 +481,14 @@ class Host:
             self.log("insecure", level="warning", message=security.INSECURE_WARNING)
         return self.endpoint
 
-    async def close(self, reason: str = CLOSING) -> None:
+    async def close(self, reason: str = CLOSING, by: str | None = None) -> None:
         """Stop: every connection is told first (``closing``, in words) that the host is going on
-        purpose, so that nobody waits for a host that will not answer."""
+        purpose, so that nobody waits for a host that will not answer. ``by``: the player whose
+        client runs this host (``ekpeer host``), named to the others ("if ann's host resumes")."""
         told = 0
+        body: dict[str, Any] = {"reason": reason, **({"by": by} if by else {})}
         for sess in list(self.sessions.values()):
-            told += self.send(sess, "closing", {"reason": reason})
+            told += self.send(sess, "closing", body)
         for table in list(self.tables.values()):
             table.stop()
         for t in self._tasks:

@@ -91,6 +91,7 @@ class LocalHost:
         self.addresses: list[str] = []
         self.table = ""
         self.token: str | None = None
+        self.name: str | None = None    # the player at it: a closing names them to the others
 
     async def start(self, name: str, table: str, settings: dict[str, Any] | None, deal: bool) -> None:
         """Start the host; with ``deal``, the game is dealt with ``name`` seated for this
@@ -99,6 +100,7 @@ class LocalHost:
 
         from .host import Host
 
+        self.name = name
         # a context of its own: its inproc endpoints (the player's door, the ZAP handler) go
         # with it, so a host started again right after (a new table) never finds them taken
         self.ctx = zmq.asyncio.Context()
@@ -155,7 +157,7 @@ class LocalHost:
             self.advertiser = None
         if self.host is not None:
             with contextlib.suppress(Exception):
-                await self.host.close()
+                await self.host.close(by=self.name if self.public_hosts else None)
             self.host = None
         if self.ctx is not None:
             self.ctx.destroy(linger=0)

@@ -85,6 +85,7 @@ class Journal:
         #: files set aside by :meth:`load` (``kind`` "broken") and folders by :meth:`clear` ("kept"),
         #: ``[{"kind", "path", "reason"}]``, for the host to say
         self.set_aside: list[dict[str, str]] = []
+        self.kept_told = False      # a player's client said what clear() kept (journal_kept)
 
     def path(self, table_id: str) -> Path:
         return self.dir / _file_name(table_id)
@@ -185,7 +186,7 @@ class Journal:
             os.replace(path, kept_dir / path.name)
             kept.append(str(kept_dir / path.name))
         if kept:
-            self.set_aside.append({"kind": "kept", "path": str(kept_dir),
+            self.set_aside.append({"kind": "kept", "path": str(kept_dir), "count": str(len(kept)),
                                    "reason": f"{len(kept)} unfinished or unreadable game(s) kept aside: "
                                              "this host started without --resume"})
             self._sync_dir()

@@ -214,6 +214,11 @@ class EkpeerApp(App):
             await session.open()
             opened = True
             self.address = getattr(session, "address", None) or self.address
+            kept = getattr(session, "kept_notice", None)
+            words = kept() if callable(kept) else None
+            if words:       # the host here set an unfinished game aside: said, not just in host.log
+                self.notify(words, title=_("Unfinished game set aside"), severity="warning",
+                            timeout=KEPT_NOTICE_SECONDS, markup=False)
             while True:
                 msg = await session.recv()
                 self.post_message(HostMessageReceived(msg))
@@ -321,8 +326,9 @@ class EkpeerApp(App):
             self._timer(body)
         elif kind == "connection":
             self._connection(body)
-        elif kind == "closing":
-            self._host_gone(closed=True)
+        elif kind == "closing":     # by: the player whose client ran the host, when it says
+            by = body.get("by")
+            self._host_gone(closed=True, by=by if isinstance(by, str) and by else None)
         elif kind == "reply":
             if body.get("ok") is False and self.current_mode == "lobby":
                 self.lobby_screen.snap_back()    # a refused setting shows the host's again
@@ -489,7 +495,7 @@ class EkpeerApp(App):
             return _("The host is back: you are watching again")
         return _("The host is back: you are in your seat again")
 
-    def _host_gone(self, closed: bool, silent: float = 0.0) -> Any:
+    def _host_gone(self, closed: bool, silent: float = 0.0, by: str | None = None) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on
         (``silent``: seconds the host had already been silent when the client called it gone)."""
         from .screens.host_gone import HostGoneScreen
@@ -499,12 +505,12 @@ class EkpeerApp(App):
         screen = self.host_gone
         if screen is not None and screen in self.screen_stack:
             if closed:
-                screen.host_closed()
+                screen.host_closed(by)
                 if self.current_mode == "table":
                     self.table_screen.show_state()     # its status line says so too
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
-                                                 watching=bool((self.lobby or {}).get("spectator")))
+                                                 watching=bool((self.lobby or {}).get("spectator")), by=by)
         self.log_lines.append(_("The host closed the table") if closed
                               else _("No connection to the host: trying to reconnect"))
         if self.current_mode == "table":
@@ -1036,6 +1042,7 @@ def key_words(shown: str) -> str:
 #: enough to read two sentences, not so long that they cover the hand at the first turn (the
 #: first stayed 20 s) or the start screen's table list and its Watch button (the second 30 s)
 NOTICE_LONGEST = 12.0
+KEPT_NOTICE_SECONDS = 30.0     # a folder's path and three steps: long enough to copy them down
 KEYS_HELP = N_("The keys of this screen, and what each does")
 QUIT_HELP = N_("Close ekpeer (asked first if you would leave a game or close your table)")
 #: Textual's palette commands (``App.get_system_commands``), written here so that the

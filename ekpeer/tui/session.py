@@ -257,6 +257,13 @@ class NetSession(Session):
         if host is not None:
             await host.seated()
 
+    def kept_notice(self) -> str | None:
+        """The unfinished games the host run here set aside as it started (without
+        ``--resume``), in words with the way to play them on; said once (None after)."""
+        from ..net.journal_kept import kept_notice
+
+        return kept_notice(getattr(self.host, "journal", None))
+
     async def _pump(self) -> None:
         async for msg in self.client.messages():
             if msg.type == "connection" and msg.body.get("state") == "replaced":
@@ -314,9 +321,14 @@ class NetSession(Session):
         return True
 
     async def close(self) -> None:
+        """Leave the table and disconnect; a player who runs the host here does not ``leave``
+        first: the host's ``closing`` is the one word the others read ("ann left the game: a bot
+        plays for them" came just before "the host closed the table"), and a ``--resume`` finds
+        the seat as it was."""
         if self.client is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.client.leave(), 1.0)
+            if self.host is None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.client.leave(), 1.0)
             await self.client.close()
         if self._forward is not None:
             self._forward.cancel()

@@ -128,7 +128,10 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         said = str(app.screen.query_one("#dialog-prompt").render())
         # on purpose: not "trying to reconnect" as after a crash (a stranger found that muddled)
         assert "stopped the game on purpose" in said and "Trying to reconnect" not in said
-        assert "back in your seat" in said and "--resume" not in said      # a host's flag, not a player's
+        # only a host started again with --resume has the game: "should the host start it again"
+        # promised the seat back to a stranger whose host restarted without it
+        assert "If the host resumes the game (ekpeer host --resume), you are back in your seat" in said
+        assert "Should the host start it again" not in said
         # and the table under it no longer says whose turn it is, nor offers a draw
         status = str(app.table_screen.query_one("#status").render())
         # not "this game is over" under "you are back in your seat" should it start again
@@ -339,3 +342,31 @@ def test_a_watcher_is_not_told_of_a_seat_when_the_host_goes():
         words = HostGoneScreen(closed=closed, watching=True).words()
         assert "watching again" in words and "seat" not in words, words
         assert "back in your seat" in HostGoneScreen(closed=closed).words()
+
+
+def test_a_closing_names_whose_host_it_is_and_that_only_a_resume_brings_the_seat_back():
+    """A hosting player's client says whose host closed (``by``): bob reads that ann's host,
+    resumed, gives him his seat back; a seat already refused is not promised back."""
+    from ekpeer.tui.screens.host_gone import HostGoneScreen
+
+    words = HostGoneScreen(closed=True, by="ann").words()
+    assert "If ann's host resumes the game (ekpeer host --resume), you are back in your seat" in words
+    watching = HostGoneScreen(closed=True, by="ann", watching=True).words()
+    assert "If ann's host resumes the game (ekpeer host --resume), you are watching again" in watching
+    refused = HostGoneScreen()
+    refused.seat_refused("no seat at this table has that token for your key")
+    refused.host_closed("ann")
+    assert refused.title_words() == "The host closed the table"
+    assert "back in your seat" not in refused.words() and "start screen" in refused.words()
+
+
+async def test_the_host_closing_names_the_hosting_player_to_the_others(table3):
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "bob", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("closing", {"reason": "the host closed the table", "by": "ann"})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, HostGoneScreen)
+        said = str(app.screen.query_one("#dialog-prompt").render())
+        assert "If ann's host resumes the game (ekpeer host --resume)" in said

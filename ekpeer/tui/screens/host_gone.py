@@ -29,9 +29,11 @@ class HostGoneScreen(Modal[str]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
-    def __init__(self, closed: bool = False, since: float | None = None, watching: bool = False) -> None:
+    def __init__(self, closed: bool = False, since: float | None = None, watching: bool = False,
+                 by: str | None = None) -> None:
         super().__init__(classes="decision decision-use decision-gone")
         self.closed = closed            # the host said it closed the table (on purpose)
+        self.by = by                    # the player whose host it is (their client ran it), if said
         self.watching = watching        # a watcher has no seat to be back in
         self.since = time.monotonic() if since is None else since
         self.refused: str | None = None
@@ -51,6 +53,8 @@ class HostGoneScreen(Modal[str]):
 
     def title_words(self) -> str:
         if self.refused is not None:
+            if self.closed:     # the seat was refused, then the host stopped: no seat comes back
+                return _("The host closed the table")
             return _("The host is back, but your seat is gone")
         if self.network_down and not self.closed:
             return _("Your network is down")
@@ -63,12 +67,7 @@ class HostGoneScreen(Modal[str]):
             return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
         gone = time.monotonic() - self.since
         if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
-            # "automatically": the client reconnects on its own ("by yourself" read as alone)
-            again = (_("Should the host start it again, you are watching again automatically; "
-                       "until then, go back to the start screen or quit.") if self.watching else
-                     _("Should the host start it again, you are back in your seat automatically; "
-                       "until then, go back to the start screen or quit."))
-            return _("The host stopped the game on purpose.") + "\n" + again
+            return _("The host stopped the game on purpose.") + "\n" + self.again_words()
         if self.network_down:
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
                       "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
@@ -85,12 +84,32 @@ class HostGoneScreen(Modal[str]):
         return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are back in your seat "
                                 "automatically.").format(back=back)
 
+    def again_words(self) -> str:
+        """How the game comes back after a host closed it on purpose: only a host started again
+        with ``--resume`` has it (one started without sets the game aside, and the seat is gone),
+        so that is said, not "should the host start it again" (a stranger's host did, without
+        ``--resume``, and he was told his seat was gone). "Automatically": the client
+        reconnects on its own ("by yourself" read as alone)."""
+        if self.by:
+            if self.watching:
+                return _("If {host}'s host resumes the game (ekpeer host --resume), you are watching "
+                         "again automatically; until then, go back to the start screen or quit.").format(
+                    host=self.by)
+            return _("If {host}'s host resumes the game (ekpeer host --resume), you are back in your seat "
+                     "automatically; until then, go back to the start screen or quit.").format(host=self.by)
+        if self.watching:
+            return _("If the host resumes the game (ekpeer host --resume), you are watching again "
+                     "automatically; until then, go back to the start screen or quit.")
+        return _("If the host resumes the game (ekpeer host --resume), you are back in your seat "
+                 "automatically; until then, go back to the start screen or quit.")
+
     def tick(self) -> None:
         self.query_one("#dialog-title", Static).update(self.title_words())
         self.query_one("#dialog-prompt", Static).update(self.words())
 
-    def host_closed(self) -> None:
+    def host_closed(self, by: str | None = None) -> None:
         self.closed = True
+        self.by = by or self.by
         if self.is_mounted:
             self.tick()
 

@@ -1,0 +1,43 @@
+"""What a host started without ``--resume`` says, in words, about the unfinished games it set
+aside (:meth:`~ekpeer.net.journal.Journal.clear`): where they are and how to play them on.
+
+Only ``host.log`` said so (``journal_kept``): a stranger who restarted ``ekpeer host`` without
+``--resume`` saw nothing on their screen while their friend read that his seat was gone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import ngettext
+
+
+def kept_words(journal: Any) -> str | None:
+    """The games ``journal`` set aside at this start, said with the way back to them (None when
+    it kept none)."""
+    if journal is None:
+        return None
+    kept = [e for e in getattr(journal, "set_aside", []) if e.get("kind") == "kept"]
+    if not kept:
+        return None
+    count = sum(int(e.get("count") or 1) for e in kept)
+    folders = ", ".join(e["path"] for e in kept)
+    return ngettext(
+        "This host started without --resume, so the unfinished game of its last run is set aside, "
+        "untouched, in {folder}. To play it on: quit, move the files from there back into {journal} "
+        "and start again with ekpeer host --resume.",
+        "This host started without --resume, so the {n} unfinished games of its last run are set "
+        "aside, untouched, in {folder}. To play them on: quit, move the files from there back into "
+        "{journal} and start again with ekpeer host --resume.", count).format(
+        n=count, folder=folders, journal=journal.dir)
+
+
+def kept_notice(journal: Any) -> str | None:
+    """:func:`kept_words`, once per journal: the player's client says it when the host in it
+    starts, not again each time they host another table from the start screen."""
+    if journal is None or getattr(journal, "kept_told", False):
+        return None
+    words = kept_words(journal)
+    if words:
+        journal.kept_told = True
+    return words
