@@ -15,7 +15,9 @@ When the host falls silent for ``silence_seconds`` (3.5 s), forgets it, or a seq
 number is skipped, it reconnects on a fresh socket, again and again until the host answers,
 and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
 is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
-its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
+its end in another: ``{state: "back", attempts}`` once the seat is resumed (with ``away`` and
+``bot_played`` as below when the host had noticed the drop: then it never left, the link
+failed), or ``{state: "refused",
 code, message}`` when the host answers but has no seat for us any more. A seat resumed after
 a drop the host noticed, the client not having called the host gone (a connection reset for
 a second or two), is ``{state: "rejoined", reason, away, bot_played}`` (``away``: seconds the
@@ -625,7 +627,11 @@ class Client:
                         elif self.token:
                             joined = await self.join(self.table, token=self.token)
                     if lost:
-                        await self._tell("back", attempts=attempts)
+                        # the host's word on our drop, when it saw one: then it was our link
+                        # that failed, not the host that went (README: "back after 2 s")
+                        said = {"away": joined["away"], "bot_played": bool(joined.get("bot_played"))} \
+                            if isinstance(joined.get("away"), int | float) else {}
+                        await self._tell("back", attempts=attempts, **said)
                     elif isinstance(joined.get("away"), int | float):
                         # a drop the host saw (every other table said so) though this client
                         # never went silent long enough to call the host gone: said all the same
