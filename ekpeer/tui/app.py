@@ -382,7 +382,7 @@ class EkpeerApp(App):
         the log in words; every seat's state kept for the players list."""
         before, self.lobby, self.lobby_at = self.lobby, body, time.monotonic()
         me = body.get("you")
-        lines = seat_changes(before, body, me)
+        lines = seat_changes(before, body, me, self.table_screen.seat_clocks() if self.view else None)
         if lines and self.view:
             self.log_lines.extend(lines)
         passed = passed_words(before, body)

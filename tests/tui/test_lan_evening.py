@@ -344,6 +344,9 @@ async def test_a_gone_players_bot_comes_when_their_turns_clock_ends_if_that_is_s
                                                              "grace_left": 29.6}}))
         await settle(pilot, 4)
         assert re.search(r"bob  1▮  gone \d s \(bot in [5-8] s\)", players_text(app)), players_text(app)
+        # the log counts to the same end: it said "in 30 s" beside "bot in 20 s"
+        said = [line for line in app.log_lines if line.startswith("bob lost connection")]
+        assert len(said) == 1 and re.search(r"a bot plays for bob in [6-8] s unless", said[0]), said
         session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "cat"})     # bob's turn is over
         await settle(pilot, 4)
         assert re.search(r"gone \d s \(bot in 2\d s\)", players_text(app)), players_text(app)
