@@ -15,7 +15,9 @@ When the host falls silent for ``silence_seconds`` (3.5 s), forgets it, or a seq
 number is skipped, it reconnects on a fresh socket, again and again until the host answers,
 and resumes its seat with the token (a fresh ``snapshot`` follows). A host that falls silent
 is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
-its end in another: ``{state: "back"}`` once the seat is resumed, or ``{state: "refused",
+its end in another: ``{state: "back", attempts}`` once the seat is resumed (with ``away`` and
+``bot_played`` as below when the host had noticed the drop: then it never left, the link
+failed), or ``{state: "refused",
 code, message}`` when the host answers but has no seat for us any more. A seat resumed after
 a drop the host noticed, the client not having called the host gone (a connection reset for
 a second or two), is ``{state: "rejoined", reason, away, bot_played}`` (``away``: seconds the
@@ -50,7 +52,7 @@ if TYPE_CHECKING:       # the client library needs no engine: a move is sent as 
 SILENCE = 3.5
 
 
-#: Round trips kept for the estimate of the one-way delay (:meth:`Client.delay`).
+#: Pings' round trips kept for the estimate of the one-way delay (:meth:`Client.delay`).
 ROUND_TRIPS = 5
 #: The most seconds a clock is shortened by: a round trip that took longer (a reconnect, a host
 #: busy for a moment) says nothing of the next frame's trip, and must not wipe a clock out.
@@ -189,7 +191,9 @@ class Client:
         self._resyncing = False
         self._unacked = 0               # bytes read since the host was last told (ping ``seen``)
         self._asked_at: dict[int, float] = {}   # ping and hello ids, and when they went (loop time)
-        self._round_trips: deque[float] = deque(maxlen=ROUND_TRIPS)
+        self._round_trips: deque[float] = deque(maxlen=ROUND_TRIPS)     # pings' only
+        self._hellos: set[int] = set()          # which of those ids are hellos
+        self._hello_trip: float | None = None   # the last hello's, until a ping was timed
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> None:
@@ -211,6 +215,7 @@ class Client:
         self.last_seq = 0
         self._unacked = 0
         self._asked_at.clear()      # the old socket's pings are never answered on this one
+        self._hellos.clear()
         loop = asyncio.get_running_loop()
         self._last_heard = loop.time()
         selector = _selector(loop)
@@ -310,7 +315,7 @@ class Client:
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = fut
         if type_ in ("hello", "ping"):      # answered at once by the host: a round trip to time
-            self._asked(msg_id)
+            self._asked(msg_id, hello=type_ == "hello")
         try:
             try:
                 self._send(P.encode(type_, body or {}, msg_id))
@@ -524,30 +529,45 @@ class Client:
         self._unacked = 0
 
     # ------------------------------------------------------------------ the trip's time
-    def _asked(self, msg_id: int) -> None:
-        """A request the host answers at once went now: its reply times a round trip."""
+    def _asked(self, msg_id: int, hello: bool = False) -> None:
+        """A request the host answers at once went now: its reply times a round trip (a
+        ``hello``'s apart: see :attr:`delay`)."""
         asked = self._asked_at
         asked[msg_id] = asyncio.get_running_loop().time()
+        if hello:
+            self._hellos.add(msg_id)
         while len(asked) > 4 * ROUND_TRIPS:     # pings lost on the way are never answered
             del asked[next(iter(asked))]
 
     def _answered(self, re: int) -> None:
         sent = self._asked_at.pop(re, None)
-        if sent is not None:
-            self._round_trips.append(max(0.0, asyncio.get_running_loop().time() - sent))
+        if sent is None:
+            return
+        trip = max(0.0, asyncio.get_running_loop().time() - sent)
+        if re in self._hellos:
+            self._hellos.discard(re)
+            self._hello_trip = trip
+        else:
+            self._round_trips.append(trip)
 
     @property
     def delay(self) -> float:
         """Seconds a frame from the host is thought to take to get here: half the longest of the
-        last :data:`ROUND_TRIPS` round trips (pings and hellos, which the host answers at once),
-        at most :data:`MOST_DELAY`; 0 before any was timed.
+        last :data:`ROUND_TRIPS` pings' round trips (the host answers them at once), at most
+        :data:`MOST_DELAY`; 0 before any was timed.
+
+        Pings only, kept across a reconnect (the link is the same): a hello is the first frame
+        of a fresh socket, and its trip holds the socket's connecting and handshake too (over a
+        stranger's 250 ms relay it came to 2 s, and every clock ran 1 s short after each
+        reconnect). A hello's trip is used only until the first ping came back, the best there
+        is then: a clock that ends a little early beats one that ends late.
 
         The longest, not the average: a clock that ends a little early here costs a player a
         fraction of a second, one that ends late tells them they may still Nope when the host
         has closed the window (a stranger on a 250 ms link pressed Nope at 0.3 s and was refused).
         """
         if not self._round_trips:
-            return 0.0
+            return 0.0 if self._hello_trip is None else min(MOST_DELAY, self._hello_trip / 2)
         return min(MOST_DELAY, max(self._round_trips) / 2)
 
     def _on_time(self, timer: dict[str, Any]) -> None:
@@ -610,7 +630,11 @@ class Client:
                             raise RequestError("bad_token", "no seat at this table has a token of "
                                                             "yours any more")
                     if lost:
-                        await self._tell("back", attempts=attempts)
+                        # the host's word on our drop, when it saw one: then it was our link
+                        # that failed, not the host that went (README: "back after 2 s")
+                        said = {"away": joined["away"], "bot_played": bool(joined.get("bot_played"))} \
+                            if isinstance(joined.get("away"), int | float) else {}
+                        await self._tell("back", attempts=attempts, **said)
                     elif isinstance(joined.get("away"), int | float):
                         # a drop the host saw (every other table said so) though this client
                         # never went silent long enough to call the host gone: said all the same

@@ -419,7 +419,7 @@ class EkpeerApp(App):
         the log in words; every seat's state kept for the players list."""
         before, self.lobby, self.lobby_at = self.lobby, body, time.monotonic()
         me = body.get("you")
-        lines = seat_changes(before, body, me)
+        lines = seat_changes(before, body, me, self.table_screen.seat_clocks() if self.view else None)
         if lines and self.view:
             self.log_lines.extend(lines)
         passed = passed_words(before, body)
@@ -451,6 +451,11 @@ class EkpeerApp(App):
                 self.host_gone.own_network(bool(body.get("own_network_down")))
         elif state == "back":
             self._host_back()
+            if isinstance(body.get("away"), int | float):   # the host saw our link drop: it never left
+                if self._say_back:      # "Connected again" first, as when a snapshot brought it
+                    self._say_back = False
+                    self.log_lines.append(self._back_words())
+                self._rejoined(body)
         elif state == "rejoined":
             self._rejoined(body)
         elif state == "refused":
@@ -490,10 +495,12 @@ class EkpeerApp(App):
 
     def _back_words(self) -> str:
         """The host answers again: a player is back in their seat; a watcher has no seat, and
-        watches again."""
+        watches again. "Connected again", not "the host is back": from here a host that went
+        and this player's own link failing look the same (a stranger read that the host had
+        left when it was their own link; the host's word on the drop follows, :meth:`_rejoined`)."""
         if (self.lobby or {}).get("spectator"):
-            return _("The host is back: you are watching again")
-        return _("The host is back: you are in your seat again")
+            return _("Connected again: you are watching again")
+        return _("Connected again: you are in your seat again")
 
     def _host_gone(self, closed: bool, silent: float = 0.0, by: str | None = None) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on

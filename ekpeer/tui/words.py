@@ -337,13 +337,29 @@ def _seat_states(lobby: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
     return {str(s.get("name")): s for s in seats if isinstance(s, dict) and s.get("state")}
 
 
-def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str | None) -> list[str]:
+def bot_in(seat: dict[str, Any], elapsed: float = 0.0, clock: float | None = None) -> float | None:
+    """Seconds until a bot plays for a ``gone`` seat (None: the host said no grace period):
+    its grace period's end, or sooner the end of a clock running for the seat, whose move the
+    covering bot chooses. One count for the players list and the log (ann read "bot in 20 s"
+    beside bob while the log said "a bot plays for bob in 30 s")."""
+    grace = seat.get("grace_left")
+    if not isinstance(grace, int | float) or isinstance(grace, bool):
+        return None
+    left = max(0.0, float(grace) - elapsed)
+    if clock is not None:
+        left = min(left, max(0.0, clock))
+    return left
+
+
+def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str | None,
+                 clocks: dict[str, float] | None = None) -> list[str]:
     """Log lines for what changed at the table between two ``lobby`` messages: who lost
     connection, who a bot now plays for, who is back, who left, who wears the Cone of Shame.
 
     Each seat's ``state`` is the host's (``connected``, ``gone``, ``covered``, ``left``,
     ``bot``); a table seen for the first time (``before`` None, or another table) says
-    nothing, so that joining or coming back does not replay old news."""
+    nothing, so that joining or coming back does not replay old news. ``clocks``: seconds left
+    on a clock running for a seat, as in :func:`seat_tag`."""
     if not before or before.get("table") != after.get("table") or before.get("games") != after.get("games"):
         return []
     lines: list[str] = []
@@ -354,10 +370,10 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
         if was is None or was == now or name == me:
             continue
         if now == "gone":
-            grace = seat.get("grace_left")
-            if isinstance(grace, int | float) and grace > 0:
+            left = bot_in(seat, 0.0, (clocks or {}).get(name))
+            if left is not None and left > 0:
                 lines.append(_("{name} lost connection (a bot plays for {name} in {seconds:.0f} s unless "
-                               "they are back)").format(name=name, seconds=grace))
+                               "they are back)").format(name=name, seconds=left))
             else:
                 lines.append(_("{name} lost connection").format(name=name))
         elif now == "covered":
@@ -392,11 +408,8 @@ def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0, clock: float | N
         gone = seat.get("gone_seconds")
         words = _("gone {seconds:.0f} s").format(seconds=float(gone) + elapsed) \
             if isinstance(gone, int | float) else _("gone")
-        grace = seat.get("grace_left")
-        if isinstance(grace, int | float):
-            left = max(0.0, float(grace) - elapsed)
-            if clock is not None:
-                left = min(left, max(0.0, clock))
+        left = bot_in(seat, elapsed, clock)
+        if left is not None:
             words += (_(" (bot in {seconds:.0f} s)").format(seconds=left) if left > 0
                       else _(" (bot taking over)"))
         return words

@@ -91,6 +91,62 @@ async def test_a_lagged_players_clock_ends_when_the_hosts_does(host, ctx):
         await closing([ann, bob])
 
 
+HANDSHAKE = 1.5     # seconds more for the first frame of a fresh socket (connecting, CurveZMQ)
+
+
+class Reconnecting(Lagged):
+    """:class:`Lagged`, and a fresh socket's first frame (the hello) waits for its handshake:
+    over a stranger's relay a reconnect's hello took 2 s where a ping took 0.5 s."""
+
+    _sent_on: zmq.Socket | None = None
+
+    def _send(self, frame: bytes) -> None:
+        sock = self.sock
+        if sock is None or sock is self._sent_on:
+            super()._send(frame)
+            return
+        self._sent_on = sock
+        asyncio.get_running_loop().call_later(LAG + HANDSHAKE, self._sent_late, sock, frame)
+
+
+async def test_a_reconnected_players_clock_still_ends_when_the_hosts_does(host, ctx):
+    """A reconnect's hello timed the handshake with the trip: bob's clocks ran a second short
+    (17.3 s where the host said 18.3 s) until the hello's trip was out of the last five."""
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
+    loop = asyncio.get_running_loop()
+    seen: list[tuple[float, float, float]] = []     # (arrival, remaining, the host's deadline)
+
+    def clock(msg) -> None:
+        if msg.type == "timer" and "r" in host.tables:
+            seen.append((loop.time(), float(msg.body["remaining"]), host.tables["r"].timer_ends))
+
+    bob = Reconnecting(host.address, "bob", ctx=ctx, ping_seconds=0.3, on_message=clock)
+    await ann.connect()
+    await bob.connect()
+    try:
+        await ann.join("r")
+        await ann.lobby_set(expansions=["base"], seats=2, turn_seconds=20.0, reaction_seconds=0.5)
+        await bob.join("r")
+        await ann.ready()
+        await bob.ready()
+        await ann.start()
+        table = await wait_for(lambda: host.tables["r"].game and host.tables["r"], 5, what="the game")
+        await asyncio.sleep(0.8)
+        await bob.reconnect()
+        assert bob.reconnects == 1 and table.seats[1].session is not None
+        await asyncio.sleep(0.8)        # a few of bob's pings on the fresh socket go and come back
+        assert table.game.current == "ann"
+        seen.clear()
+        await ann.move({"do": "draw"})
+        await wait_for(lambda: seen, 3, what="bob's clock")
+        arrived, remaining, deadline = seen[-1]
+        assert LAG * 0.9 <= bob.delay < LAG * 1.5, bob.delay
+        assert arrived + remaining <= deadline + 0.03, (arrived + remaining - deadline)
+        assert arrived + remaining >= deadline - 0.1, (arrived + remaining - deadline)
+    finally:
+        await closing([ann, bob])
+
+
 async def test_a_nope_that_comes_after_the_window_closed_is_said_too_late(host, ctx):
     clients = await seated(host, ctx, ["ann", "bob"], "n1",
                            {"expansions": ["base"], "seats": 2, "reaction_seconds": 0.1,

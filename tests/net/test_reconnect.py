@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import time
 
 import pytest
+import zmq
 
 from ekpeer.net.client import Client, RequestError
 from ekpeer.net.remote_bot import RemoteBot
@@ -160,3 +162,46 @@ async def test_a_drop_the_host_saw_is_told_to_the_client_and_its_snapshot_says_w
         task.cancel()
     finally:
         await c.close()
+
+
+class Deafened(Client):
+    """A client whose link fails for a moment: what comes on ``deaf`` (its socket then) is lost."""
+
+    deaf = None
+
+    def _on_readable(self, sock) -> None:
+        if sock is self.deaf:
+            with contextlib.suppress(zmq.ZMQError):
+                while sock.getsockopt(zmq.EVENTS) & zmq.POLLIN:
+                    sock.recv(zmq.DONTWAIT)
+            return
+        super()._on_readable(sock)
+
+
+async def test_a_link_that_failed_while_the_host_stayed_says_so_when_back(host, ctx):
+    """bob's link broke for a moment: his client called the host gone, then reconnected, and his
+    log read "The host is back", though the host never left. The host saw bob's seat empty,
+    and says so in its join reply: the ``back`` carries it (``away``), as ``rejoined`` does."""
+    host.add_table("l", {**FAST, "seats": 2})
+    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.2)
+    heard: list = []
+    bob = Deafened(host.address, "bob", ctx=ctx, ping_seconds=0.2, silence_seconds=0.8,
+                   on_message=heard.append)
+    try:
+        for c in (ann, bob):
+            await c.connect()
+            await c.join("l")
+            await c.ready()
+        table = host.tables["l"]
+        await wait_for(lambda: table.game is not None, 5, what="the game")
+        bob.deaf = bob.sock
+        host.drop(table.seat("bob").session, "test")     # the host sees bob's link go, too
+        said = lambda: [m.body for m in heard if m.type == "connection"]    # noqa: E731
+        await wait_for(lambda: any(b["state"] == "back" for b in said()), 10, what="bob back")
+        states = [b["state"] for b in said()]
+        assert states[0] == "lost" and "back" in states, states
+        back = next(b for b in said() if b["state"] == "back")
+        assert isinstance(back["away"], float) and back["away"] > 0 and back["bot_played"] is False
+    finally:
+        for c in (ann, bob):
+            await c.close()

@@ -111,7 +111,26 @@ async def test_a_silent_host_is_said_over_the_table_until_it_is_back(table3):
         session.push("connection", {"state": "back", "attempts": 3})
         await settle(pilot, 4)
         assert isinstance(app.screen, TableScreen)
-        assert "The host is back: you are in your seat again" in log_text(app)
+        assert "Connected again: you are in your seat again" in log_text(app)
+
+
+async def test_a_link_that_failed_while_the_host_stayed_says_what_is_known(table3):
+    """bob's link broke for a moment (his client called the host gone) and his log read "The
+    host is back", though the host never left: "Connected again" is what he knows, then the
+    host's word that it had his seat empty (README: "Your connection to the host dropped")."""
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 4)
+        session.push("connection", {"state": "back", "attempts": 2, "away": 4.3, "bot_played": False})
+        await settle(pilot, 4)
+        assert isinstance(app.screen, TableScreen)
+        text = log_text(app)
+        assert "host is back" not in text
+        assert app.log_lines[-2:] == ["Connected again: you are in your seat again",
+                                      "Your connection to the host dropped; back after 4 s"], app.log_lines
 
 
 async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_start(table3):
@@ -299,7 +318,7 @@ async def test_the_host_back_with_a_decision_waiting_shows_the_decision(table3):
         await settle(pilot, 6)
         assert isinstance(app.screen, PickScreen)           # "You drew Exploding Kitten!"
         assert not any(isinstance(s, HostGoneScreen) for s in app.screen_stack)
-        assert app.log_lines.count("The host is back: you are in your seat again") == 1
+        assert app.log_lines.count("Connected again: you are in your seat again") == 1
 
 
 async def test_a_seat_taken_back_from_a_bot_says_whose_moves_read_you(table3):
@@ -328,6 +347,9 @@ async def test_a_gone_players_bot_comes_when_their_turns_clock_ends_if_that_is_s
                                                              "grace_left": 29.6}}))
         await settle(pilot, 4)
         assert re.search(r"bob  1▮  gone \d s \(bot in [5-8] s\)", players_text(app)), players_text(app)
+        # the log counts to the same end: it said "in 30 s" beside "bot in 20 s"
+        said = [line for line in app.log_lines if line.startswith("bob lost connection")]
+        assert len(said) == 1 and re.search(r"a bot plays for bob in [6-8] s unless", said[0]), said
         session.push("timer", {"kind": "turn", "seconds": 60.0, "player": "cat"})     # bob's turn is over
         await settle(pilot, 4)
         assert re.search(r"gone \d s \(bot in 2\d s\)", players_text(app)), players_text(app)

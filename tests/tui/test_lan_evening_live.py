@@ -70,7 +70,7 @@ async def test_a_crashed_host_is_said_on_the_table_and_the_player_is_back_when_i
             assert again.restore() == ["t"]
             await again.start()
             await _until(pilot, lambda: isinstance(app.screen, TableScreen)
-                         and "The host is back: you are in your seat again" in app.log_lines, 15,
+                         and "Connected again: you are in your seat again" in app.log_lines, 15,
                          "ann back in her seat")
             assert app.view.get("you") == "ann"
     finally:

@@ -336,3 +336,29 @@ async def test_d_and_a_second_card_in_a_nope_window_say_so_without_seconds_that_
                         "Skip: not yet: the card played waits for its Nope window to close "
                         "(the bar below shows the time left)."], said
         assert not [m for kind, m in session.sent if kind == "move"]
+
+
+async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_come_back(table3):
+    """An Enter (the last of a burst typed at the table) pressed "Back to the start screen"
+    while the client was still reconnecting, and a bot took the seat: "Keep waiting" is the
+    first answer, Enter and Esc keep the dialog up; once the seat is refused, nothing is left
+    to wait for and the start screen is first."""
+    from ekpeer.tui.screens.host_gone import HostGoneScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 4)
+        screen = app.screen
+        assert isinstance(screen, HostGoneScreen) and getattr(screen.focused, "id", None) == "wait"
+        assert str(screen.query_one("#wait").label) == "Keep waiting (Enter/Esc)"
+        await pilot.press("enter", "enter", "escape", "enter")
+        await settle(pilot, 4)
+        assert app.screen is screen and app.host_gone is screen
+        assert not [kind for kind, _m in session.sent if kind in ("close", "leave")], session.sent
+        session.push("connection", {"state": "refused", "code": "bad_token", "message": "no seat"})
+        await settle(pilot, 4)
+        assert app.screen is screen and getattr(screen.focused, "id", None) == "start"
+        assert not screen.query_one("#wait").display

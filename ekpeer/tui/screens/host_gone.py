@@ -5,6 +5,12 @@ The client library keeps reconnecting on its own (``connection`` messages: ``los
 ``back`` or ``refused``), so this screen only tells the player what is going on and how
 long it has lasted, and offers the start screen. It closes by itself when the host is back
 and the seat resumed.
+
+While the seat may still come back, its first, highlighted answer is "Keep waiting" (Enter,
+Esc), which leaves the dialog up: an Enter pressed in haste (or the last of a burst typed at
+the table) went to "Back to the start screen" and left the table while the client was still
+reconnecting, and a bot took the seat. Only once the host closed the table or refused the seat
+is the start screen the first answer: then there is nothing to wait for.
 """
 
 from __future__ import annotations
@@ -22,9 +28,10 @@ from .dialog import Modal
 
 class HostGoneScreen(Modal[str]):
     """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
-    closes it when the seat is resumed)."""
+    closes it when the seat is resumed); ``wait`` keeps it up."""
 
     BINDINGS = [
+        Binding("escape", "keep_waiting", "Keep waiting"),
         Binding("s", "pick('start')", "Start screen"),
         Binding("q", "pick('quit')", "Quit"),
     ]
@@ -44,12 +51,31 @@ class HostGoneScreen(Modal[str]):
             yield Static(self.title_words(), id="dialog-title")
             yield Static(self.words(), id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
-                yield Button(_("Back to the start screen (s)"), id="start", variant="primary")
+                yield Button(_("Keep waiting (Enter/Esc)"), id="wait", variant="primary")
+                yield Button(_("Back to the start screen (s)"), id="start")
                 yield Button(_("Quit (q)"), id="quit")
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self._show_buttons()
         self.set_interval(1.0, self.tick)
+
+    @property
+    def may_come_back(self) -> bool:
+        """Whether the seat (or the watching) may still come back by waiting: the client keeps
+        reconnecting, and neither a closed table nor a refused seat said there is no point."""
+        return not self.closed and self.refused is None
+
+    def _show_buttons(self) -> None:
+        """The first, highlighted answer is the safe one: "Keep waiting" while waiting may
+        still help, else the start screen."""
+        wait, start = self.query_one("#wait", Button), self.query_one("#start", Button)
+        waiting = self.may_come_back
+        wait.display = waiting
+        start.variant = "default" if waiting else "primary"
+        if waiting:
+            wait.focus()
+        elif self.focused is None or self.focused is wait:
+            start.focus()
 
     def title_words(self) -> str:
         if self.refused is not None:
@@ -112,6 +138,7 @@ class HostGoneScreen(Modal[str]):
         self.by = by or self.by
         if self.is_mounted:
             self.tick()
+            self._show_buttons()
 
     def own_network(self, down: bool) -> None:
         """The client library's word: this machine has (no longer) a route to the host."""
@@ -123,9 +150,17 @@ class HostGoneScreen(Modal[str]):
         self.refused = message or _("The host does not know your seat any more.")
         if self.is_mounted:
             self.tick()
+            self._show_buttons()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "wait":
+            self.action_keep_waiting()
+            return
         self.dismiss(event.button.id or "start")
+
+    def action_keep_waiting(self) -> None:
+        """Nothing to do but wait: the client keeps reconnecting, and the dialog stays up (the
+        table under it cannot take a move until the host answers; it closes by itself then)."""
 
     def action_pick(self, what: str) -> None:
         self.dismiss(what)

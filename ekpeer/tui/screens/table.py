@@ -656,11 +656,15 @@ class TableScreen(Screen):
             still = [{k: v for k, v in seat.items() if k not in ("gone_seconds", "grace_left")}
                      for seat in lobby.get("seats") or []]
             lobby = {**lobby, "seats": still}
-        clocks: dict[str, float] = {}
-        if self._timer and self._timer[0] == "turn" and self._timer[3]:
-            clocks[str(self._timer[3])] = self._left()
         _show(players, player_lines(self.view, self.cat, self._players_width(players), lobby, elapsed,
-                                    getattr(app, "back_seats", set()), clocks))
+                                    getattr(app, "back_seats", set()), self.seat_clocks()))
+
+    def seat_clocks(self) -> dict[str, float]:
+        """Seconds left on the turn's clock, by whose turn it is: its end brings the covering
+        bot's move for a gone player (the players list and the log count to it alike)."""
+        if self._timer and self._timer[0] == "turn" and self._timer[3]:
+            return {str(self._timer[3]): self._left()}
+        return {}
 
     def _host_words(self) -> tuple[str, str]:
         addr = getattr(self.app, "address", None)
