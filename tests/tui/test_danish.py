@@ -645,3 +645,34 @@ def test_danish_words_agree_with_any_card_and_list_names_with_og():
     rules = ruleset(["streaking"])
     phrases = Catalog(translated(rules.catalog(), list(rules.plugins), "da")).phrases
     assert any(p.endswith("nu kan alle se kortet") for p in phrases.values()), phrases
+
+
+async def test_a_variant_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
+    """At 64x20 a Danish stranger read "[✓] Hurtigere spil (Imploding Kitten", cut with no
+    sign that more was there: a variant's title cut short ends in "…"."""
+    message = lobby(seats=4, expansions=("base", "imploding", "zombie"))
+    body = message["body"]
+    body["choices"] = choices_in("da")
+    body["plugins"] = table_plugins_in(["base", "imploding", "zombie"], "da")
+    app, _ = lobby_app([message])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 8)
+        titles, seen = [], []
+        for tick in app.screen.query(".variant"):
+            tick.focus()                                # scrolled into view
+            await settle(pilot, 3)
+            titles.append(str(tick.label))
+            seen.append(screen_lines(app)[tick.region.y][tick.region.x + 4:].rstrip())  # after "[ ] "
+    assert "Hurtigere spil (Imploding Kittens)" in titles, titles
+    for title, shown in zip(titles, seen, strict=True):
+        assert shown == title or (shown.endswith("…") and title.startswith(shown[:-1])), (shown, title)
+
+
+def test_danish_variants_and_now_cards_read_one_way():
+    """"To spillere (Imploding Kittens)" beside "For to spillere (Zombie Kittens)", and the
+    party cards' line said "Ændr fremtiden NU" of a card titled "Ændr fremtiden (3x) [NU]"."""
+    plugins = choices_in("da")["plugins"]
+    titles = {v["title"] for p in plugins for v in p.get("variants", [])}
+    assert {"To spillere (Imploding Kittens)", "To spillere (Zombie Kittens)"} <= titles, titles
+    about = " ".join(str(v.get("description")) for p in plugins for v in p.get("variants", []))
+    assert "Ændr fremtiden (3x) [NU] og Bland NU" in about, about
