@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .i18n import _
+from .name_lists import names_and
 from .tui.replay_words import failure_words, move_words, pile_words
 from .tui.words import Catalog, event_words
 
@@ -79,7 +80,7 @@ def header_lines(playback: Any) -> list[str]:
                                                                           turns=game.turn_number))
     else:
         lines.append(_("result: {players} share the win after {turns} turns").format(
-            players=", ".join(game.winners), turns=game.turn_number))
+            players=names_and(game.winners), turns=game.turn_number))
     cat = Catalog(playback.catalog)
     lines.extend(failure_words(f, cat) for f in playback.failures)
     return lines

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ..i18n import _, ngettext
+from ..name_lists import names_and
 from .phrases import counted, fill, place, variant_for
 from .phrases import ordinal as ordinal
 from .phrases import who as _who
@@ -163,9 +164,11 @@ def _whose_card(event: dict[str, Any], cat: Catalog, me: str | None) -> str:
     title, owner = cat.title(event.get("card")), event.get("owner")
     if not owner or owner == event.get("player"):
         return title
+    # always a kitten (the one that killed a revived player): its own words, as Danish
+    # "din Eksploderende killing" agrees with a kitten where "your {card}" fits any card
     if owner == me:
-        return _("your {card}").format(card=title)
-    return _("{player}’s {card}").format(player=owner, card=title)
+        return _("your {kitten}").format(kitten=title)
+    return _("{player}’s {kitten}").format(player=owner, kitten=title)
 
 
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
@@ -301,7 +304,7 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "game_over":
         winners = event.get("winners") or [event.get("winner")]
         if len(winners) > 1:   # ruling 25: the draw pile ran dry and a full round passed
-            names = ", ".join(_("you") if w == me else str(w) for w in winners)
+            names = names_and(_("you") if w == me else str(w) for w in winners)
             return _("The draw pile is empty and a full round passed with nobody dying: "
                      "{names} share the win!").format(names=names)
         return _say(winners[0], me, _("You win the game!"), _("{player} wins the game!"))
@@ -542,7 +545,7 @@ def _odds_from_host(view: dict[str, Any], cat: Catalog, count: int) -> tuple[flo
     # draw is one of the other cards, and a kitten face up among them is no chance of dying
     unplaced = _unplaced_to_you(view, places)
     seen_first = [c for c in unplaced if cat.has(c, "kills")]
-    odds, why = _odds_face_down(view, places, count - len(unplaced), len(seen_first))
+    odds, why = _odds_face_down(view, cat, places, count - len(unplaced), len(seen_first))
     if seen_first:
         why = ngettext("{odds}; {cards} not counted: face up, it is seen before it is drawn",
                        "{odds}; {cards} not counted: face up, they are seen before they are drawn",
@@ -565,7 +568,14 @@ def _unplaced_to_you(view: dict[str, Any], places: dict[int, str]) -> list[str]:
     return unplaced
 
 
-def _odds_face_down(view: dict[str, Any], places: dict[int, str], count: int,
+def _harmless_face_down(cat: Catalog) -> str:
+    """The title of the kitten harmless drawn face down (the Imploding Kitten), for the odds
+    to name it; titles joined when a catalog holds more than one such card."""
+    cards = [c for c in cat.cards if cat.has(c, "kills") and cat.has(c, "harmless_face_down")]
+    return cat.titles(cards) if cards else _("kitten")
+
+
+def _odds_face_down(view: dict[str, Any], cat: Catalog, places: dict[int, str], count: int,
                     seen_first: int) -> tuple[float, str]:
     """The odds among the ``count`` cards the next draw may be (the top card unknown): those
     outside ``places`` (``known_pile``) are as likely on top, ``seen_first`` kittens face up
@@ -581,10 +591,14 @@ def _odds_face_down(view: dict[str, Any], places: dict[int, str], count: int,
         harmless = max(0, int(view["kittens_in_pile"]) - seen_first - kittens)
         if not harmless:
             return 1.0, _("everyone saw a kitten put on top")
+        # the Catomic Bomb leaves it where it lay (ruling 10): on top only if it lay there
+        # before, a chance a player reads as such, naming the card (not "1 chance ud af 52")
         return 1.0 - min(1.0, harmless / unknown), ngettext(
-            "a kitten is on top; 1 in {n} it is the harmless face-down one",
-            "a kitten is on top; {k} in {n} it is a harmless face-down one",
-            harmless).format(k=harmless, n=unknown)
+            "a kitten is on top, but there is a 1 in {n} chance it is instead the harmless "
+            "{card} lying face down",
+            "a kitten is on top, but there is a {k} in {n} chance it is instead a harmless "
+            "{card} lying face down",
+            harmless).format(k=harmless, n=unknown, card=_harmless_face_down(cat))
     # kittens everyone saw put where they lie, now deeper (a Potluck's cards went on top of a
     # Catomic Bomb's): neither they nor their places are among what the next draw may be;
     # a harmless face-down one whose place nobody saw is among them as often as anywhere

@@ -532,22 +532,26 @@ def test_the_events_read_as_danish_sentences():
     )]
     assert said[:2] == ["bot3 dør", "bot1 imploderer med Imploderende killing"], said
     assert said[2] == "Tacokat er spildt: det kan ikke spilles på den måde", said
-    assert said[3].endswith("bot3s Spring over: nu kan alle se det"), said
+    assert said[3].endswith("bot3s Spring over: nu kan alle se kortet"), said
     assert "Død" not in " ".join(said)
 
 
 def test_the_odds_say_which_cards_they_count_in_danish():
     """"ingen killinger i 18 kort, hvis plads du ikke kender" read stiffly; and "1 ud af 81 at
-    det er den ufarlige med bagsiden op" said no chance at all."""
+    det er den ufarlige med bagsiden op" said no chance at all, "men med 1 chance ud af 52 er
+    det den ufarlige killing med bagsiden op" was clumsy and did not say which kitten."""
     from ekpeer.i18n import _, ngettext
 
     cards = ngettext("{n} card whose place you do not know", "{n} cards whose place you do not know", 18)
     assert _("{kittens} in {cards}").format(kittens=_("no kittens"), cards=cards.format(n=18)) \
         == "ingen killinger i de 18 kort, du ikke kender pladsen på"
-    harmless = ngettext("a kitten is on top; 1 in {n} it is the harmless face-down one",
-                        "a kitten is on top; {k} in {n} it is a harmless face-down one", 1)
-    assert harmless.format(k=1, n=81) == ("en killing ligger øverst, men med 1 chance ud af 81 er det "
-                                          "den ufarlige killing med bagsiden op")
+    harmless = ngettext("a kitten is on top, but there is a 1 in {n} chance it is instead the harmless "
+                        "{card} lying face down",
+                        "a kitten is on top, but there is a {k} in {n} chance it is instead a harmless "
+                        "{card} lying face down", 1)
+    assert harmless.format(k=1, n=81, card="Imploderende killing") == (
+        "en killing ligger øverst, men der er en chance på 1 af 81 for, at det i stedet er den ufarlige "
+        "Imploderende killing med bagsiden op")
 
 
 def test_a_card_asked_for_says_who_played_it_in_danish():
@@ -583,7 +587,8 @@ async def test_a_cards_rules_name_its_box_in_danish():
             await pilot.press("escape")
             await settle(pilot)
     assert said["defuse"].endswith("fra grundspillet"), said
-    assert said["personal_attack"].endswith("ingen æske (en variant eller en egen bunke lægger det i)"), said
+    assert said["personal_attack"].endswith(
+        "findes ikke i nogen æske (kommer kun med via en variant eller en egen bunke)"), said
     assert said["shuffle_now"].startswith("NU: spil når som helst"), said
     assert "base" not in " ".join(said.values()), said
 
@@ -607,3 +612,67 @@ def test_a_marked_card_takes_two_lines_of_the_players_list_at_64_columns(lang, w
     under = lines[lines.index(next(line for line in lines if line.startswith("  bob"))) + 1:]
     assert len(under) == 2 and all(len(line) <= 22 for line in under), lines
     assert " ".join(line.strip() for line in under) == words, lines
+
+
+def test_danish_words_agree_with_any_card_and_list_names_with_og():
+    """A Danish stranger read "nu kan alle se det" of a Nøgen killing (common gender), "Enter
+    bruger det" of a Zombiekilling, "dit kort Eksploderende killing", "bot1, bot2 deler
+    sejren!" where the end dialog said "bot1 og bot2", "Du er Død" with a capital mid-sentence,
+    "Jo det" for a Yup, and a box line that read as if a variant put the card in a box."""
+    from ekpeer.i18n import _
+    from ekpeer.name_lists import names_and
+    from ekpeer.plugins import ruleset
+    from ekpeer.tui.words import Catalog, event_words
+
+    da = Catalog([{"id": "zombie_kitten", "title": "Zombiekilling", "kind": "kitten"}])
+    i18n.set_language("da")
+    try:
+        assert names_and(["bot1", "bot2", "bot3"]) == "bot1, bot2 og bot3"
+        won = event_words({"type": "game_over", "winners": ["bot1", "bot2"]}, da, "ann")
+        assert won is not None and won.endswith("bot1 og bot2 deler sejren!"), won
+        assert _("{card} is highlighted: Enter uses it, and you survive.").format(card="Zombiekilling") \
+            == "Zombiekilling er markeret: Enter bruger kortet, og du overlever."
+        assert _("You are Dead: you take no turns") == "Du er død: du har ingen ture"
+        assert "Levende" not in _("The draw pile is empty and a full round passed with nobody dying: "
+                                  "the Living players share the win.")
+        assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Niks’et)"
+        assert _("↑ up the list (reversed)") == "↑ op ad spillerlisten (baglæns)"
+        assert _("no box (a variant or a custom deck adds it)") \
+            == "findes ikke i nogen æske (kommer kun med via en variant eller en egen bunke)"
+    finally:
+        i18n.set_language("en")
+    assert names_and(["ann", "bob"]) == "ann and bob" and names_and(["ann"]) == "ann"
+    rules = ruleset(["streaking"])
+    phrases = Catalog(translated(rules.catalog(), list(rules.plugins), "da")).phrases
+    assert any(p.endswith("nu kan alle se kortet") for p in phrases.values()), phrases
+
+
+async def test_a_variant_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
+    """At 64x20 a Danish stranger read "[✓] Hurtigere spil (Imploding Kitten", cut with no
+    sign that more was there: a variant's title cut short ends in "…"."""
+    message = lobby(seats=4, expansions=("base", "imploding", "zombie"))
+    body = message["body"]
+    body["choices"] = choices_in("da")
+    body["plugins"] = table_plugins_in(["base", "imploding", "zombie"], "da")
+    app, _ = lobby_app([message])
+    async with app.run_test(size=(64, 20)) as pilot:
+        await settle(pilot, 8)
+        titles, seen = [], []
+        for tick in app.screen.query(".variant"):
+            tick.focus()                                # scrolled into view
+            await settle(pilot, 3)
+            titles.append(str(tick.label))
+            seen.append(screen_lines(app)[tick.region.y][tick.region.x + 4:].rstrip())  # after "[ ] "
+    assert "Hurtigere spil (Imploding Kittens)" in titles, titles
+    for title, shown in zip(titles, seen, strict=True):
+        assert shown == title or (shown.endswith("…") and title.startswith(shown[:-1])), (shown, title)
+
+
+def test_danish_variants_and_now_cards_read_one_way():
+    """"To spillere (Imploding Kittens)" beside "For to spillere (Zombie Kittens)", and the
+    party cards' line said "Ændr fremtiden NU" of a card titled "Ændr fremtiden (3x) [NU]"."""
+    plugins = choices_in("da")["plugins"]
+    titles = {v["title"] for p in plugins for v in p.get("variants", [])}
+    assert {"To spillere (Imploding Kittens)", "To spillere (Zombie Kittens)"} <= titles, titles
+    about = " ".join(str(v.get("description")) for p in plugins for v in p.get("variants", []))
+    assert "Ændr fremtiden (3x) [NU] og Bland NU" in about, about

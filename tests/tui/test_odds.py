@@ -127,3 +127,28 @@ def test_a_kitten_everyone_saw_put_on_top_is_saved_from_as_any_face_down_one():
     view.update(known_pile=[{"depth": 0, "card": "imploding_kitten"}],
                 face_up=[{"depth": 0, "card": "imploding_kitten"}], saved_from=["exploding_kitten"])
     assert not saved_from_next_draw(view, cat, Knowledge())
+
+
+def _bombed():
+    """A Catomic Bomb over an Imploding Kitten nobody saw, at the bottom of 10 cards: the
+    Exploding Kitten goes on top, the Imploding Kitten stays where it lay (ruling 10)."""
+    rules = ruleset(["imploding", "streaking"])
+    pile = ["skip", "tacocat", "exploding_kitten"] + ["skip"] * 6 + ["imploding_kitten"]
+    game = rules.game_from_table({"players": ["ann", "bob"], "current": "ann", "draw_pile": pile,
+                                  "hands": {"ann": ["catomic_bomb"], "bob": []}})
+    game.apply(Move("play", "ann", cards=("catomic_bomb",)))
+    game.apply(Move("resolve"))
+    return game, rules
+
+
+def test_a_catomic_bombs_top_says_the_imploding_kitten_by_name():
+    """"1 chance ud af 52 er det den ufarlige killing med bagsiden op" read as a riddle: the
+    chance is that the Imploding Kitten, left where it lay, was on top already."""
+    game, rules = _bombed()
+    assert game.draw_pile.top_first()[0] == "exploding_kitten"
+    view = player_view(game, "bob")
+    assert view["kitten_depths"] == [0], view
+    odds, why = explode_odds(view, Catalog(rules.catalog()), Knowledge())
+    assert round(odds, 2) == 0.9
+    assert why == ("a kitten is on top, but there is a 1 in 10 chance it is instead the harmless "
+                   "Imploding Kitten lying face down")

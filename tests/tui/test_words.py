@@ -69,7 +69,7 @@ def test_a_zombie_kittens_two_kittens_put_back_say_whose_each_was():
         danish = Catalog(translated(rules.catalog(), list(rules.plugins), "da"))
         assert [w for w in lines(events, "ann", danish) if "tilbage" in w] == [
             "bot1 lægger Eksploderende killing hemmeligt tilbage",
-            "bot1 lægger dit kort Eksploderende killing hemmeligt tilbage"]
+            "bot1 lægger din Eksploderende killing hemmeligt tilbage"]
     finally:
         i18n.set_language("en")
 

@@ -126,13 +126,15 @@ def test_the_page_says_who_asks_why_a_card_is_refused_the_odds_after_a_catomic_b
         assert "Grave Robber: there are no Dead players (m lists every move you can)." in said, said
 
         # 4. a Catomic Bomb over an Imploding Kitten nobody saw: a kitten is on top, one in
-        #    eight it is the harmless face-down one (kitten_depths), never a low chance
+        #    eight it is the harmless Imploding Kitten face down (kitten_depths), never a low chance
         host.move("parity", "ann", {"do": "play", "cards": ["catomic_bomb"]})
         wait_until(lambda: settled(host, "bot1"), 10, "the Catomic Bomb to go off")
         # the update that tells of the bomb going off (its log line) redraws the piles with it
         odds = flat(page.wait_for("2 kittens to the top"))
-        said = "Next draw kills: 88% (a kitten is on top; 1 in 8 it is the harmless face-down one)"
-        assert said in odds, odds
+        # the line wraps beside the players' list: its two halves
+        said = ("Next draw kills: 88% (a kitten is on top, but there is a 1 in 8 chance it is instead",
+                "the harmless Imploding Kitten lying face down)")
+        assert all(part in odds for part in said), odds
 
         # 1. a choice's `by`: bot1's Favor asks ann for a card, and her dialog says whose card asks
         host.move("parity", "bot1", {"do": "play", "cards": ["favor"], "target": "ann"})

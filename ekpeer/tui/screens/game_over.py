@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from ...name_lists import names_and
 from ..messages import RematchRequested, SitRequested
 from ..widgets import plain
 from .dialog import Dialog
@@ -28,7 +29,7 @@ def headline(winners: list[str] | str | None, you: str | None) -> str:
         return _("You win!") if name == you else _("{player} wins!").format(player=name)
     shown = sorted(names, key=lambda n: n != you)
     shown = [_("You") if n == you else n for n in shown]
-    return _("{players} and {last} share the win!").format(players=", ".join(shown[:-1]), last=shown[-1])
+    return _("{players} share the win!").format(players=names_and(shown))
 
 
 def rematch_state(lobby: dict[str, Any]) -> tuple[list[str], list[str], bool]:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 
 from ...i18n import N_, _, ngettext, number
+from ...name_lists import names_and
 from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
@@ -182,9 +183,7 @@ def who_sets(lobby: dict[str, Any]) -> tuple[str | None, bool]:
 
 
 def _names(names: list[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return names_and(names)
 
 
 def sets_words(lobby: dict[str, Any], elapsed: float = 0.0) -> Text:

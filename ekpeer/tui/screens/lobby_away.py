@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _
+from ...name_lists import names_and
 
 
 def names_words(names: list[str]) -> str:
     """``ann``, ``ann and bob``, ``ann, bob and cy``."""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return names_and(names)
 
 
 def _seats(lobby: dict[str, Any] | None) -> list[dict[str, Any]]:

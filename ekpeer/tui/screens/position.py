@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _, ngettext
+from ...name_lists import names_and
 from ..words import Catalog, position_words
 from .pick import PickScreen
 
@@ -63,8 +64,7 @@ def _who_sees(context: dict[str, Any]) -> str:
         return _("It goes back face up: everyone sees where you put it.")
     watchers = [str(w) for w in context.get("watchers") or []]
     if watchers:
-        names = watchers[0] if len(watchers) == 1 else \
-            _("{names} and {last}").format(names=", ".join(watchers[:-1]), last=watchers[-1])
+        names = names_and(watchers)
         return ngettext("{names} sees where you put it; nobody else does.",
                         "{names} see where you put it; nobody else does.", len(watchers)).format(names=names)
     return _("Nobody else sees where you put it.")

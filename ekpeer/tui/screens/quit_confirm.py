@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _, ngettext
+from ...name_lists import names_and
 from .dialog import Modal
 
 
@@ -25,9 +26,7 @@ def others_seated(lobby: dict, me: str | None) -> list[str]:
 
 
 def _names(names: list[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return names_and(names)
 
 
 class QuitConfirmScreen(Modal[bool]):

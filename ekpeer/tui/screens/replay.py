@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
+from ...name_lists import names_and
 from ..replay_words import failure_words, move_words, pile_words
 from ..widgets import KeyBar
 from ..words import Catalog, event_words
@@ -153,7 +154,7 @@ class ReplayScreen(Screen):
         if len(winners) == 1:
             text.append("\n\n" + _("{player} wins!").format(player=winners[0]), style="bold green")
         elif winners:
-            text.append("\n\n" + _("{players} share the win!").format(players=", ".join(winners)),
+            text.append("\n\n" + _("{players} share the win!").format(players=names_and(winners)),
                         style="bold green")
         return text
 

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
 from ...i18n import N_, _, ngettext, number
+from ...name_lists import names_and
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -509,7 +510,7 @@ class TableScreen(Screen):
             return t
         waiting = [w for w in view.get("waiting_for") or [] if w != me]
         if waiting:
-            t.append(_("Waiting for {players} to choose…").format(players=", ".join(waiting)))
+            t.append(_("Waiting for {players} to choose…").format(players=names_and(waiting)))
             now = list(dict.fromkeys(m["cards"][0] for m in self._now_moves()))
             if now:   # e.g. Clairvoyance while someone puts kittens back
                 t.append(f"   w: {', '.join(self.cat.title(c) for c in now)}", style="bold reverse")
@@ -1104,7 +1105,7 @@ class TableScreen(Screen):
         others = [p for p in self.view.get("waiting_for") or [] if p != me]
         if others:
             return _("You cannot draw yet: waiting for {players} to choose.").format(
-                players=", ".join(others))
+                players=names_and(others))
         if self.view.get("current") != me:
             return _("You cannot draw now: it is not your turn.")
         return _("You cannot draw now.")
