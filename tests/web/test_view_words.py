@@ -130,7 +130,8 @@ def test_the_page_says_who_asks_why_a_card_is_refused_the_odds_after_a_catomic_b
         host.move("parity", "ann", {"do": "play", "cards": ["catomic_bomb"]})
         wait_until(lambda: settled(host, "bot1"), 10, "the Catomic Bomb to go off")
         # the update that tells of the bomb going off (its log line) redraws the piles with it
-        odds = flat(page.wait_for("2 kittens to the top"))
+        page.wait_for("2 kittens to the top")
+        odds = flat(page.wait_for("lying face down)"))     # the odds line, drawn whole
         # the line wraps beside the players' list: its two halves
         said = ("Next draw kills: 88% (a kitten is on top, but there is a 1 in 8 chance it is instead",
                 "the harmless Imploding Kitten lying face down)")
