@@ -172,7 +172,7 @@ async def test_a_reason_with_a_card_in_it_says_the_card_in_the_readers_words_too
         mine = await wait_for(lambda: _view(ann, lambda v: v["hand"] == hand), what="ann's view")
         assert mine["cannot_play"] == {
             "clone": "en Klon kan ikke blive til Desarmer: det kort kan ikke spilles alene",
-            "grave_robber": "der er ingen Døde spillere"}
+            "grave_robber": "der er ingen døde spillere"}
         refused = await ann.move(Move("play", "ann", ("clone", "tacocat"), target="bob"), check=False)
         assert refused["code"] == "refused"
         assert refused["message"] == "i en kombination kommer en Klon lige efter det kort, den bliver til " \
