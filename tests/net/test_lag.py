@@ -54,26 +54,37 @@ class Lagged(Client):
             waiter.set_result(None)
 
 
-async def test_a_lagged_players_clock_ends_when_the_hosts_does(host, ctx):
+async def lagged_table(host, ctx, table: str, kind: type[Client]):
+    """ann (unlagged) and bob (a ``kind`` of :class:`Lagged`) at a started two-seat ``table``,
+    with the clocks bob is told: (arrival here, ``remaining``, the host's deadline) each."""
     ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
     loop = asyncio.get_running_loop()
-    seen: list[tuple[float, float, float]] = []     # (arrival, remaining, the host's deadline)
+    seen: list[tuple[float, float, float]] = []
 
     def clock(msg) -> None:
-        if msg.type == "timer" and "t" in host.tables:
-            seen.append((loop.time(), float(msg.body["remaining"]), host.tables["t"].timer_ends))
+        if msg.type == "timer" and table in host.tables:
+            seen.append((loop.time(), float(msg.body["remaining"]), host.tables[table].timer_ends))
 
-    bob = Lagged(host.address, "bob", ctx=ctx, ping_seconds=0.3, on_message=clock)
-    await ann.connect()
-    await bob.connect()
+    bob = kind(host.address, "bob", ctx=ctx, ping_seconds=0.3, on_message=clock)
     try:
-        await ann.join("t")
+        await ann.connect()
+        await bob.connect()
+        await ann.join(table)
         await ann.lobby_set(expansions=["base"], seats=2, turn_seconds=20.0, reaction_seconds=0.5)
-        await bob.join("t")
+        await bob.join(table)
         await ann.ready()
         await bob.ready()
         await ann.start()
-        table = await wait_for(lambda: host.tables["t"].game and host.tables["t"], 5, what="the game")
+        started = await wait_for(lambda: host.tables[table].game and host.tables[table], 5, what="the game")
+    except BaseException:
+        await closing([ann, bob])
+        raise
+    return ann, bob, started, seen
+
+
+async def test_a_lagged_players_clock_ends_when_the_hosts_does(host, ctx):
+    ann, bob, table, seen = await lagged_table(host, ctx, "t", Lagged)
+    try:
         await asyncio.sleep(0.8)        # a few of bob's pings go and come back
         assert table.game.current == "ann"
         seen.clear()
@@ -112,25 +123,8 @@ class Reconnecting(Lagged):
 async def test_a_reconnected_players_clock_still_ends_when_the_hosts_does(host, ctx):
     """A reconnect's hello timed the handshake with the trip: bob's clocks ran a second short
     (17.3 s where the host said 18.3 s) until the hello's trip was out of the last five."""
-    ann = Client(host.address, "ann", ctx=ctx, ping_seconds=0.3)
-    loop = asyncio.get_running_loop()
-    seen: list[tuple[float, float, float]] = []     # (arrival, remaining, the host's deadline)
-
-    def clock(msg) -> None:
-        if msg.type == "timer" and "r" in host.tables:
-            seen.append((loop.time(), float(msg.body["remaining"]), host.tables["r"].timer_ends))
-
-    bob = Reconnecting(host.address, "bob", ctx=ctx, ping_seconds=0.3, on_message=clock)
-    await ann.connect()
-    await bob.connect()
+    ann, bob, table, seen = await lagged_table(host, ctx, "r", Reconnecting)
     try:
-        await ann.join("r")
-        await ann.lobby_set(expansions=["base"], seats=2, turn_seconds=20.0, reaction_seconds=0.5)
-        await bob.join("r")
-        await ann.ready()
-        await bob.ready()
-        await ann.start()
-        table = await wait_for(lambda: host.tables["r"].game and host.tables["r"], 5, what="the game")
         await asyncio.sleep(0.8)
         await bob.reconnect()
         assert bob.reconnects == 1 and table.seats[1].session is not None
