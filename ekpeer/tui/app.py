@@ -452,9 +452,9 @@ class EkpeerApp(App):
         elif state == "back":
             self._host_back()
             if isinstance(body.get("away"), int | float):   # the host saw our link drop: it never left
-                if self._say_back:      # "Connected again" first, as when a snapshot brought it
-                    self._say_back = False
-                    self.log_lines.append(self._back_words())
+                # its word alone in the log: "Connected again" above "Your connection to the host
+                # dropped; back after 28 s" read backwards to a stranger (the toast says both)
+                self._say_back = False
                 self._rejoined(body)
         elif state == "rejoined":
             self._rejoined(body)

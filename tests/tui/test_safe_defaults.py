@@ -362,3 +362,7 @@ async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_c
         await settle(pilot, 4)
         assert app.screen is screen and getattr(screen.focused, "id", None) == "start"
         assert not screen.query_one("#wait").display
+        # refused by a host restarted without --resume: resumed later, the seat is there again,
+        # and this client has given up on it (a stranger waited for it in vain)
+        words = " ".join(str(screen.query_one("#dialog-prompt").render()).split())
+        assert "join again with the same command to take your seat back" in words, words

@@ -90,7 +90,11 @@ class HostGoneScreen(Modal[str]):
 
     def words(self) -> str:
         if self.refused is not None:
-            return f"{self.refused}\n" + _("Go back to the start screen to join another table.")
+            # a host restarted without --resume refuses the seat; resumed later, the game has it
+            # again, but this client gave up on it: the way back is the same join command
+            return f"{self.refused}\n" + _("Go back to the start screen to join another table. If the host "
+                                           "resumes the game later (ekpeer host --resume), join again with "
+                                           "the same command to take your seat back.")
         gone = time.monotonic() - self.since
         if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
             return _("The host stopped the game on purpose.") + "\n" + self.again_words()
