@@ -160,6 +160,12 @@ async def test_a_host_that_closed_the_table_says_so_and_the_player_goes_back_to_
         session.push("connection", {"state": "lost", "reason": "host silent"})     # one notice, not two
         await settle(pilot, 3)
         assert sum(isinstance(s, HostGoneScreen) for s in app.screen_stack) == 1
+        # the hosting player's own link goes down with the host: no news after the closing
+        # (a stranger read "bob lost connection (a bot plays for bob in 30 s ...)" below it)
+        body = lobby({**ALL_HERE, "bob": {"state": "gone", "grace": 30.0}})["body"]
+        session.push("lobby", body)
+        await settle(pilot, 3)
+        assert not [line for line in app.log_lines if "lost connection" in line], app.log_lines
         await pilot.press("s")
         await settle(pilot, 6)
         assert isinstance(app.screen, StartScreen)
