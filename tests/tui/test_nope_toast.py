@@ -3,6 +3,8 @@ Nope now." goes when the action shows, and never stands beside "bob plays Shuffl
 
 from __future__ import annotations
 
+import time
+
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
 
@@ -27,7 +29,7 @@ async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
         session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
         await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
                     "the action, offered to Nope")
-        assert "Nothing to Nope now." not in said(app)
+        await until(pilot, lambda: "Nothing to Nope now." not in said(app), 3, "the toast gone")
 
 
 async def test_a_nope_refused_too_late_goes_when_the_next_action_comes_to_nope(table3):
@@ -52,7 +54,8 @@ async def test_a_nope_refused_too_late_goes_when_the_next_action_comes_to_nope(t
         session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
         await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
                     "the next action, offered to Nope")
-        assert "Too late: the Nope window had closed" not in said(app)
+        await until(pilot, lambda: "Too late: the Nope window had closed" not in said(app), 3,
+                    "the toast gone")
 
 
 async def test_a_refusal_of_another_move_stays_when_an_action_comes_to_nope(table3):
@@ -89,3 +92,31 @@ async def test_n_sends_the_action_it_was_pressed_against(table3):
         await until(pilot, lambda: session.sent, 3, "the Nope sent")
     assert session.sent[-1] == ("move", {"do": "play", "by": "ann", "cards": ["nope"],
                                          "answers": {"action": top.serial, "nopes": top.nopes}})
+
+
+async def test_a_nope_refused_as_the_next_action_comes_is_shown_long_enough_to_read(table3):
+    """A Nope pressed at 0.0 s on a lagged bar: its "Too late" came with the next action's
+    window, went the instant it showed, and the stranger read nothing at all."""
+    from ekpeer.tui.screens.table import NOPE_TOAST_SHOWN
+
+    table = {**table3, "current": "bob",
+             "hands": {**table3["hands"], "bob": ["nope", "attack", "shuffle"]}}
+    game, rules, events = rigged(table, [{"do": "play", "by": "bob", "cards": ["shuffle"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("n")
+        await until(pilot, lambda: session.sent, 3, "the Nope sent")
+        session.push("reply", {"ok": False, "code": "too_late",
+                               "message": "Too late: the Nope window had closed"})
+        await until(pilot, lambda: "Too late: the Nope window had closed" in said(app), 3, "the refusal")
+        shown = time.monotonic()
+        game.apply(Move.from_dict({"do": "resolve"}))
+        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
+        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
+        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
+                    "the next action, offered to Nope")
+        if time.monotonic() - shown < NOPE_TOAST_SHOWN - 0.3:
+            assert "Too late: the Nope window had closed" in said(app)      # still there to read
+        await until(pilot, lambda: "Too late: the Nope window had closed" not in said(app), 3,
+                    "the toast gone")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -48,6 +49,9 @@ BAR_MIN = 6
 
 #: Fewest characters of what is being played the status keeps before its Nope key.
 MIN_WORDS = 12
+#: Seconds a toast about a Nope ("Too late: ...") stays at least, even when the next action
+#: comes to Nope at once: long enough to be read, short of the next window's decision.
+NOPE_TOAST_SHOWN = 1.5
 #: The keys the status line names when nothing else is said there, as many as fit, in order
 TABLE_HINTS = (N_("?: rules"), N_("b: discard"), N_("m: moves"), N_("l: log (PgUp/PgDn scroll it)"),
                N_("ctrl+p: commands"))
@@ -101,7 +105,7 @@ class TableScreen(Screen):
         self._card_widgets: list[CardWidget] = []
         # toasts up about a Nope ("Nothing to Nope now.", a Nope the host refused too late),
         # each with the action on top as it was said: withdrawn when another comes to Nope
-        self._nope_toasts: list[tuple[Notification, tuple[Any, ...] | None]] = []
+        self._nope_toasts: list[tuple[Notification, tuple[Any, ...] | None, float]] = []
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -1159,7 +1163,7 @@ class TableScreen(Screen):
         """``toast`` (shown) is about a Nope and the action on top now: "Nothing to Nope
         now.", or a Nope the host refused ("Too late: the Nope window had closed"). It goes
         once another action comes to Nope (see :meth:`_withdraw_nope_toasts`)."""
-        self._nope_toasts.append((toast, self._top_action()))
+        self._nope_toasts.append((toast, self._top_action(), time.monotonic()))
 
     def _withdraw_nope_toasts(self) -> None:
         """Another action came to Nope: a toast about the one before ("Nothing to Nope now.",
@@ -1169,11 +1173,17 @@ class TableScreen(Screen):
         top = self._top_action()
         if top is None or not self._nope_toasts:
             return
-        gone = [toast for toast, said_of in self._nope_toasts if said_of != top]
-        self._nope_toasts = [(toast, said_of) for toast, said_of in self._nope_toasts if said_of == top]
+        gone = [(toast, shown) for toast, said_of, shown in self._nope_toasts if said_of != top]
+        self._nope_toasts = [kept for kept in self._nope_toasts if kept[1] == top]
         unnotify = getattr(self.app, "_unnotify", None)     # Textual's own, as a click on a toast
-        for toast in gone if unnotify is not None else ():
-            unnotify(toast)
+        for toast, shown in gone if unnotify is not None else ():
+            # read first: a Nope refused just as the next action came ("Too late", pressed at
+            # 0.0 s on a lagged bar) went the instant it showed, and the stranger read nothing
+            left = NOPE_TOAST_SHOWN - (time.monotonic() - shown)
+            if left > 0:
+                self.set_timer(left, partial(unnotify, toast))
+            else:
+                unnotify(toast)
 
     def action_now(self) -> None:
         from .moves import MovesScreen
