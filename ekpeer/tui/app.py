@@ -464,7 +464,14 @@ class EkpeerApp(App):
             self._rejoined(body)
         elif state == "refused":
             screen = self._host_gone(closed=False)
-            screen.seat_refused(str(body.get("message") or body.get("code") or ""))
+            if body.get("code") == "bad_token":
+                # the host's own words are for programs ("no seat at this table has that token
+                # for your key"), and English on a Danish screen: what happened, in the player's
+                words = _("The host has no seat for you at this table any more: it started again "
+                          "without your game.")
+            else:
+                words = str(body.get("message") or body.get("code") or "")
+            screen.seat_refused(words)
 
     def _rejoined(self, body: dict[str, Any]) -> None:
         """Our connection dropped for a moment and the seat is ours again: every other table

@@ -366,3 +366,4 @@ async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_c
         # and this client has given up on it (a stranger waited for it in vain)
         words = " ".join(str(screen.query_one("#dialog-prompt").render()).split())
         assert "join again with the same command to take your seat back" in words, words
+        assert "it started again without your game" in words and "token" not in words, words
