@@ -189,13 +189,19 @@ class NetSession(Session):
         try:
             await self._open()
         except BaseException:
-            if self._forward is not None:
-                self._forward.cancel()
-                self._forward = None
-            if self.client is not None:
-                with contextlib.suppress(Exception):
-                    await self.client.close()
+            await self._drop_client()
             raise
+
+    async def _drop_client(self) -> None:
+        """Stop reading and close the connection, if any, and forget it (a refused or failed
+        open; a browser seat's saved seat refused, before it sits again by name)."""
+        if self._forward is not None:
+            self._forward.cancel()
+            self._forward = None
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                await self.client.close()
+            self.client = None
 
     async def _open(self) -> None:
         from ..net.client import Client, HostNotAnswering, RequestError

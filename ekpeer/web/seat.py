@@ -146,15 +146,6 @@ class WebSeatSession(NetSession):
         if self.client is not None and self.client.token and self.table:
             self.place.save(self.table, self.name, self.client.token)
 
-    async def _drop_client(self) -> None:
-        if self._forward is not None:
-            self._forward.cancel()
-            self._forward = None
-        if self.client is not None:
-            with contextlib.suppress(Exception):
-                await self.client.close()
-            self.client = None
-
     async def close(self) -> None:
         """The player left the table (the host was told): the seat is no longer theirs to resume."""
         self.place.forget()
