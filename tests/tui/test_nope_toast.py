@@ -14,6 +14,14 @@ from .conftest import rigged, scripted_app, settle, snapshot_of, until
 def said(app) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
+async def bob_plays(pilot, app, game, session, card: str) -> None:
+    """bob plays ``card`` at the host, and ann's screen offers to Nope it."""
+    played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": [card]}))
+    session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
+    await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
+                f"bob's {card}, offered to Nope")
+
+
 
 async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
     table = {**table3, "current": "bob",
@@ -25,10 +33,7 @@ async def test_nothing_to_nope_goes_when_an_action_comes_to_nope(table3):
         await pilot.press("n")
         await until(pilot, lambda: said(app), 3, "why n plays nothing")
         assert said(app) == ["Nothing to Nope now."]
-        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["shuffle"]}))
-        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
-        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
-                    "the action, offered to Nope")
+        await bob_plays(pilot, app, game, session, "shuffle")
         await until(pilot, lambda: "Nothing to Nope now." not in said(app), 3, "the toast gone")
 
 
@@ -50,10 +55,7 @@ async def test_a_nope_refused_too_late_goes_when_the_next_action_comes_to_nope(t
         await until(pilot, lambda: "Too late: the Nope window had closed" in said(app), 3, "the refusal")
         await settle(pilot, 2)
         assert "Too late: the Nope window had closed" in said(app)     # true while nothing is to Nope
-        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
-        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
-        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
-                    "the next action, offered to Nope")
+        await bob_plays(pilot, app, game, session, "attack")
         await until(pilot, lambda: "Too late: the Nope window had closed" not in said(app), 3,
                     "the toast gone")
 
@@ -68,10 +70,7 @@ async def test_a_refusal_of_another_move_stays_when_an_action_comes_to_nope(tabl
         await settle(pilot, 6)
         session.push("reply", {"ok": False, "code": "bad_move", "message": "Not your turn"})
         await until(pilot, lambda: "Not your turn" in said(app), 3, "the refusal")
-        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
-        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
-        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
-                    "the action, offered to Nope")
+        await bob_plays(pilot, app, game, session, "attack")
         assert "Not your turn" in said(app)
 
 
@@ -112,10 +111,7 @@ async def test_a_nope_refused_as_the_next_action_comes_is_shown_long_enough_to_r
         await until(pilot, lambda: "Too late: the Nope window had closed" in said(app), 3, "the refusal")
         shown = time.monotonic()
         game.apply(Move.from_dict({"do": "resolve"}))
-        played = game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["attack"]}))
-        session.push("update", {"view": player_view(game, "ann"), "events": visible_events(played, "ann")})
-        await until(pilot, lambda: "Nope it" in str(app.screen.query_one("#status").render()), 3,
-                    "the next action, offered to Nope")
+        await bob_plays(pilot, app, game, session, "attack")
         if time.monotonic() - shown < NOPE_TOAST_SHOWN - 0.3:
             assert "Too late: the Nope window had closed" in said(app)      # still there to read
         await until(pilot, lambda: "Too late: the Nope window had closed" not in said(app), 3,
