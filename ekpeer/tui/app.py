@@ -419,11 +419,11 @@ class EkpeerApp(App):
         the log in words; every seat's state kept for the players list."""
         before, self.lobby, self.lobby_at = self.lobby, body, time.monotonic()
         me = body.get("you")
-        lines = seat_changes(before, body, me, self.table_screen.seat_clocks() if self.view else None)
-        if self.host_gone is not None and self.host_gone.closed:
-            # the host closed the table: its player's own link going down with it is no news
-            # (a stranger read "ann lost connection (a bot plays for ann in 30 s ...)" after it)
-            lines = []
+        # once the host closed the table, its player's own link going down with it is no news
+        # (a stranger read "ann lost connection (a bot plays for ann in 30 s ...)" after it)
+        closed = self.host_gone is not None and self.host_gone.closed
+        lines = [] if closed else seat_changes(before, body, me,
+                                               self.table_screen.seat_clocks() if self.view else None)
         if lines and self.view:
             self.log_lines.extend(lines)
         passed = passed_words(before, body)
