@@ -101,6 +101,7 @@ class Dialog(Modal[T]):
             return
         dialog = box.first()
         line = Static("", id="dialog-clock")
+        line.display = False        # shown by _show_clock once there are words to show
         buttons = [w for w in dialog.children if w.id == "dialog-buttons"]
         dialog.mount(line, before=buttons[0] if buttons else None)
         self._clock_line = line
@@ -151,9 +152,9 @@ class Dialog(Modal[T]):
 
     def _show_clock(self) -> None:
         words = self.app.table_screen.clock_words()     # type: ignore[attr-defined]
-        self._clock_line.display = bool(words)
         if words:
             self._clock_line.update(Text(words))
+        self._clock_line.display = bool(words)
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not self.is_attached or self.app.screen is not self:
