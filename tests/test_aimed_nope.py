@@ -57,6 +57,22 @@ def test_a_nope_after_someone_else_noped_is_refused_not_a_yup():
     assert game.stack[-1].nopes == 2
 
 
+def test_a_nope_after_a_nope_and_a_yup_does_what_was_meant_and_stands():
+    """carl Nopes ann's Attack, bob Yups it: live again, as dan saw it when he pressed Nope.
+    His Nope stops it, as he meant; one more Nope than he saw would undo one, and is refused."""
+    hands = {"ann": ["attack"], "bob": ["nope"], "carl": ["nope"], "dan": ["nope", "nope"]}
+    game = ruleset(["base"]).game_from_table({"players": list(hands), "hands": hands,
+                                              "draw_pile": ["tacocat"] * 6})
+    game.apply(Move("play", "ann", ("attack",)))
+    serial = game.stack[-1].serial
+    game.apply(_nope("carl", (serial, 0)))
+    assert _refused(game, _nope("dan", (serial, 0))).code == "too_late"    # carl's alone: a Yup
+    game.apply(_nope("bob", (serial, 1)))
+    game.apply(_nope("dan", (serial, 0)))
+    assert game.stack[-1].nopes == 3 and game.hands["dan"] == ["nope"]
+    assert _refused(game, _nope("dan", (serial, 4))).code == "too_late"    # more than there were
+
+
 def test_a_nope_after_its_action_resolved_is_not_taken_by_the_next():
     game = _table()
     serial = game.stack[-1].serial

@@ -6,7 +6,9 @@ resolved and the next one opened its own window (the Nope would stop a card they
 or someone else Noped it first (the Nope would undo theirs: a Yup, the opposite of what they
 meant). So a Nope may say what it answers (``Move.answers``: the top action's ``serial`` and
 its ``nopes``, as the player's view showed them); where the top is no longer that, the move is
-refused with code ``too_late`` and nothing changes. A Nope that says nothing (a bot's, an older
+refused with code ``too_late`` and nothing changes. Two Nopes more on the same action (a Nope
+and a Yup) leave it as the player saw it, and their Nope does what they meant: it stands. A
+Nope that says nothing (a bot's, an older
 client's, a scenario's) lands on the top as before.
 
 The check reads only the state, so a move log replays exactly, ``answers`` and all.
@@ -30,6 +32,14 @@ def number_new(game: Game) -> None:
         if not action.serial:
             game.actions_played += 1
             action.serial = game.actions_played
+
+
+def still_meant(top: Action, answers: tuple[int, int]) -> bool:
+    """Whether a Nope that answered ``answers`` (serial, nopes) still does what its player meant
+    on ``top``: the same action, Noped as often as they saw or an even number of times more
+    (each pair a Nope and its Yup, which leave the action live or stopped as it was)."""
+    serial, nopes = answers
+    return top.serial == serial and top.nopes >= nopes and (top.nopes - nopes) % 2 == 0
 
 
 def _card(game: Game, action: Action) -> Reason:

@@ -210,7 +210,7 @@ class Game(Bookkeeping):
                         aimed.refuse(self, move.answers)
                     raise IllegalMove("nothing_to_nope", "there is no action to Nope")
                 top = self.stack[-1]
-                if move.answers is not None and move.answers != (top.serial, top.nopes):
+                if move.answers is not None and not aimed.still_meant(top, move.answers):
                     aimed.refuse(self, move.answers)
                 self.discard_from_hand(by, card)
                 top.nopes += 1
