@@ -51,6 +51,8 @@ async def _headless(args: argparse.Namespace) -> int:
     journal = journal_for(args.bind)
     if journal is not None and not getattr(args, "resume", False):
         journal.clear()
+    elif journal is not None:
+        journal.take_back()         # a game set aside by a start without --resume, when none is here
     host = Host(args.bind, think=args.bot_think, seed=args.seed, log=stdout_logger,
                 allow_create=not args.no_create, ping_seconds=args.ping, idle_seconds=args.idle,
                 secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256),
@@ -97,9 +99,10 @@ async def _headless(args: argparse.Namespace) -> int:
         host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
         write_line(flags_win_words(flags, overridden), "stderr")
     _say_addresses(host)
-    from .net.journal_kept import kept_words
+    from .net.journal_kept import kept_words, taken_back_words
 
-    kept = kept_words(journal)      # host.log says it too (journal_kept); this is for the person
+    # host.log says it too (journal_kept, journal_taken_back); this is for the person
+    kept = kept_words(journal) or taken_back_words(journal)
     if kept:
         write_line(kept, "stderr")
     if getattr(args, "save_replays", None):
@@ -345,7 +348,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     host.add_argument("--insecure", action="store_true",
                       help="no encryption or client keys (plain TCP): loopback debugging only")
     host.add_argument("--resume", action="store_true",
-                      help="bring back every table (and game) this host had on this port, after a crash")
+                      help="bring back every table (and game) this host had on this port, after a crash "
+                           "(or the games a start without --resume set aside)")
     from .cli_tui import host_player_flags
 
     host_player_flags(host)      # without --headless: your name and the table's shape

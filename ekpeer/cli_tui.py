@@ -341,11 +341,15 @@ def host_with_player(args: argparse.Namespace) -> int:
 
     port = bind.rsplit(":", 1)[-1]
     journal = Journal(data_dir() / "tables" / f"tui-{port}") if port.isdigit() and port != "0" else None
-    if journal is not None and not getattr(args, "resume", False):
-        journal.clear()
-        from .net.journal_kept import kept_words
+    if journal is not None:
+        from .net.journal_kept import kept_words, taken_back_words
 
-        kept = kept_words(journal)      # on the terminal once the client is gone; the client says it too
+        if getattr(args, "resume", False):
+            journal.take_back()     # a game set aside by a start without --resume, when none is here
+        else:
+            journal.clear()
+        # on the terminal once the client is gone; the client says it too
+        kept = kept_words(journal) or taken_back_words(journal)
         if kept:
             print(kept, file=sys.stderr)
     factory = session_factory(think=think_range, bind=bind, public_host=public, discovery=_discovery(args),

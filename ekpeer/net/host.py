@@ -160,6 +160,7 @@ class Host:
         self.journal_sync = JournalSync(self)      # journal appends, and their fsyncs
         self.game_over_hooks: list[Callable[[Table], Any]] = []   # called with a table whose game ended
         self._aside_logged = 0                          # journal files set aside, already logged
+        self._taken_back_logged = False                 # journal.taken_back, already logged
 
     def new_seed(self, rng: random.Random) -> int:
         """A seed for a game's deal or a bot: :data:`SEED_BITS` bits from the OS, so that no
@@ -419,13 +420,18 @@ class Host:
         for entry in journal.set_aside[self._aside_logged:]:
             if entry["kind"] == "kept":
                 self.log("journal_kept", level="warning", path=entry["path"], reason=entry["reason"],
-                         help="to play them on, move the files back into the journal folder and "
-                              "start with --resume")
+                         help="to play them on, start again with --resume")
             else:
                 self.log("journal_broken", level="error", path=entry["path"], reason=entry["reason"],
                          help="set aside as it was: nothing in it was played on, nothing overwritten; "
                               "the other tables resume")
         self._aside_logged = len(journal.set_aside)
+        taken = getattr(journal, "taken_back", None)
+        if taken and not self._taken_back_logged:
+            self._taken_back_logged = True
+            self.log("journal_taken_back", level="warning", path=taken["path"], games=int(taken["count"]),
+                     reason="no unfinished game was in the journal folder: the newest kept by a "
+                            "start without --resume is played on")
 
     async def start(self) -> str:
         self.loop = asyncio.get_running_loop()

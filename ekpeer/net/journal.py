@@ -15,7 +15,9 @@ so the folder is 0700 and its files 0600 whatever the umask; a table's password 
 ever there salted and hashed (:mod:`ekpeer.net.passwords`), a seat's token only as its
 SHA-256. A file that cannot be read back, or whose moves do not replay, is renamed
 ``<file>.broken-<time>`` untouched and said loudly; the other tables resume. A host
-started without ``--resume`` keeps unfinished games in ``kept-<time>/`` (:meth:`Journal.clear`).
+started without ``--resume`` keeps unfinished games in ``kept-<time>/`` (:meth:`Journal.clear`);
+one started with it, finding no unfinished game in place, moves the newest such folder's
+games back first (:meth:`Journal.take_back`), so the way back is just ``--resume``.
 
 The host writes a move with :meth:`Journal.write` and fsyncs it with :func:`fsync_and_close`
 on a descriptor from :meth:`Journal.sync_fd`, in a thread, so that one table's disk wait
@@ -86,6 +88,9 @@ class Journal:
         #: ``[{"kind", "path", "reason"}]``, for the host to say
         self.set_aside: list[dict[str, str]] = []
         self.kept_told = False      # a player's client said what clear() kept (journal_kept)
+        #: the ``kept-<time>/`` folder :meth:`take_back` moved back into place,
+        #: ``{"path", "count"}`` (None: none), for the host to say
+        self.taken_back: dict[str, str] | None = None
 
     def path(self, table_id: str) -> Path:
         return self.dir / _file_name(table_id)
@@ -167,8 +172,9 @@ class Journal:
     def clear(self) -> list[str]:
         """Start afresh (a host started without ``--resume``), losing nothing that could matter:
         files of unfinished games, and files that cannot be read, move into a new folder
-        ``kept-<time>/`` here, untouched (put them back and start with ``--resume`` to play on);
-        files holding only a lobby's settings are removed. Returns the files kept."""
+        ``kept-<time>/`` here, untouched (a start with ``--resume`` puts them back to play on:
+        :meth:`take_back`); files holding only a lobby's settings are removed. Returns the
+        files kept."""
         self.close()
         kept_dir = self.dir / f"kept-{_stamp()}"
         kept: list[str] = []
@@ -191,6 +197,53 @@ class Journal:
                                              "this host started without --resume"})
             self._sync_dir()
         return kept
+
+    def take_back(self) -> str | None:
+        """Before a ``--resume``: when no file here holds an unfinished game, the games of the
+        newest ``kept-<time>/`` folder that holds one move back into place (the folder goes), so
+        a person who restarted without ``--resume`` by mistake gets them back with the seats
+        kept, and a second ``--resume`` finds them where any crash leaves them. Unfinished games
+        here win: nothing moves then. A file here of the same table (its lobby, a finished game:
+        what :meth:`clear` would not keep) gives way to the kept one. Returns the folder taken
+        back (also in :attr:`taken_back`), or None."""
+        here = list(self.dir.glob("*.jsonl"))
+        if any(_unfinished(p) for p in here):
+            return None
+        folders = sorted((p for p in self.dir.glob("kept-*") if p.is_dir()),
+                         key=lambda p: p.name, reverse=True)        # kept-<UTC time>: newest first
+        folder = next((f for f in folders if any(_unfinished(p) for p in f.glob("*.jsonl"))), None)
+        if folder is None:
+            return None
+        self.close()
+        present = {}
+        for path in here:
+            try:
+                present[load_file(path)["table"]["id"]] = path
+            except (OSError, JournalBroken):
+                pass
+        games = 0
+        for path in sorted(folder.glob("*.jsonl")):
+            target, old = self.dir / path.name, None
+            try:
+                state = load_file(path)
+            except (OSError, JournalBroken):
+                state = None            # back all the same: load() sets it aside, said loudly
+            if state is not None:
+                target = self.path(state["table"]["id"])
+                old = present.pop(state["table"]["id"], None)
+                if old is not None and old != target:
+                    old.unlink(missing_ok=True)
+            if target.exists() and target != old:
+                continue                # a file this one cannot tell about: neither is lost
+            os.replace(path, target)
+            games += int(state is not None and state["game"] is not None and not state["over"])
+        try:
+            folder.rmdir()
+        except OSError:                 # something else in it: left there, untouched
+            pass
+        self._sync_dir()
+        self.taken_back = {"path": str(folder), "count": str(games)}
+        return str(folder)
 
     def put_aside(self, path: str | Path, reason: str) -> str:
         """Rename a journal file that cannot be played on to ``<file>.broken-<time>``, untouched
@@ -263,6 +316,15 @@ def fsync_and_close(fd: int) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _unfinished(path: Path) -> bool:
+    """A file holding a game that did not end (an unreadable one holds none that can go on)."""
+    try:
+        state = load_file(path)
+    except (OSError, JournalBroken):
+        return False
+    return state["game"] is not None and not state["over"]
 
 
 def load_file(path: Path) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 aside (:meth:`~ekpeer.net.journal.Journal.clear`): where they are and how to play them on.
 
 Only ``host.log`` said so (``journal_kept``): a stranger who restarted ``ekpeer host`` without
-``--resume`` saw nothing on their screen while their friend read that his seat was gone.
+``--resume`` saw nothing on their screen while their friend read that his seat was gone. The way
+back is just ``ekpeer host --resume`` (:meth:`~ekpeer.net.journal.Journal.take_back`), and a
+host that takes such a game back says from which folder (:func:`taken_back_words`).
 """
 
 from __future__ import annotations
@@ -24,12 +26,25 @@ def kept_words(journal: Any) -> str | None:
     folders = ", ".join(e["path"] for e in kept)
     return ngettext(
         "This host started without --resume, so the unfinished game of its last run is set aside, "
-        "untouched, in {folder}. To play it on: quit, move the files from there back into {journal} "
-        "and start again with ekpeer host --resume.",
+        "untouched, in {folder}. To play it on: quit and start again with ekpeer host --resume.",
         "This host started without --resume, so the {n} unfinished games of its last run are set "
-        "aside, untouched, in {folder}. To play them on: quit, move the files from there back into "
-        "{journal} and start again with ekpeer host --resume.", count).format(
-        n=count, folder=folders, journal=journal.dir)
+        "aside, untouched, in {folder}. To play them on: quit and start again with ekpeer host "
+        "--resume.", count).format(n=count, folder=folders)
+
+
+def taken_back_words(journal: Any) -> str | None:
+    """The kept-aside games ``journal`` moved back into place for this ``--resume``, said with
+    the folder they came from (None when it took none back): the person sees which game goes on."""
+    taken = getattr(journal, "taken_back", None) if journal is not None else None
+    if not taken:
+        return None
+    count = int(taken.get("count") or 1)
+    return ngettext(
+        "There was no unfinished game to resume in {journal}, so this host plays on the one a start "
+        "without --resume had set aside in {folder} (its files are back in place).",
+        "There was no unfinished game to resume in {journal}, so this host plays on the {n} that a "
+        "start without --resume had set aside in {folder} (their files are back in place).",
+        count).format(n=count, folder=taken["path"], journal=journal.dir)
 
 
 def kept_notice(journal: Any) -> str | None:
@@ -38,6 +53,17 @@ def kept_notice(journal: Any) -> str | None:
     if journal is None or getattr(journal, "kept_told", False):
         return None
     words = kept_words(journal)
+    if words:
+        journal.kept_told = True
+    return words
+
+
+def taken_back_notice(journal: Any) -> str | None:
+    """:func:`taken_back_words`, once per journal, as :func:`kept_notice` (a journal either set
+    games aside at this start or took them back, never both)."""
+    if journal is None or getattr(journal, "kept_told", False):
+        return None
+    words = taken_back_words(journal)
     if words:
         journal.kept_told = True
     return words

@@ -219,6 +219,11 @@ class EkpeerApp(App):
             if words:       # the host here set an unfinished game aside: said, not just in host.log
                 self.notify(words, title=_("Unfinished game set aside"), severity="warning",
                             timeout=KEPT_NOTICE_SECONDS, markup=False)
+            taken = getattr(session, "taken_back_notice", None)
+            words = taken() if callable(taken) else None
+            if words:       # a --resume that found the game in a kept-<time>/ folder: which one
+                self.notify(words, title=_("Unfinished game played on"), severity="information",
+                            timeout=KEPT_NOTICE_SECONDS, markup=False)
             while True:
                 msg = await session.recv()
                 self.post_message(HostMessageReceived(msg))

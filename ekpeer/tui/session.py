@@ -270,6 +270,13 @@ class NetSession(Session):
 
         return kept_notice(getattr(self.host, "journal", None))
 
+    def taken_back_notice(self) -> str | None:
+        """The unfinished games the host run here took back from a ``kept-<time>/`` folder for
+        this ``--resume``, in words with that folder; said once (None after)."""
+        from ..net.journal_kept import taken_back_notice
+
+        return taken_back_notice(getattr(self.host, "journal", None))
+
     async def _pump(self) -> None:
         async for msg in self.client.messages():
             if msg.type == "connection" and msg.body.get("state") == "replaced":

@@ -102,4 +102,4 @@ async def test_a_headless_host_started_without_resume_says_in_words_what_it_set_
     said = " ".join(err.split())
     assert "This host started without --resume, so the unfinished game of its last run is set aside" in said
     assert str(data / "tables" / str(port) / "kept-") in said
-    assert f"back into {data / 'tables' / str(port)} and start again with ekpeer host --resume" in said
+    assert "To play it on: quit and start again with ekpeer host --resume." in said
