@@ -675,4 +675,9 @@ def test_danish_variants_and_now_cards_read_one_way():
     titles = {v["title"] for p in plugins for v in p.get("variants", [])}
     assert {"To spillere (Imploding Kittens)", "To spillere (Zombie Kittens)"} <= titles, titles
     about = " ".join(str(v.get("description")) for p in plugins for v in p.get("variants", []))
-    assert "Ændr fremtiden (3x) [NU] og Bland NU" in about, about
+    assert "Ændr fremtiden (3x) [NU] og Bland [NU]" in about, about
+    english = " ".join(str(v.get("description")) for p in choices_in("en")["plugins"]
+                       for v in p.get("variants", []))
+    # one mark for a NOW card's title, as the catalog writes it (ruling 34): "Shuffle NOW" stood
+    # beside "Alter the Future (3x) [NOW]" and the listing's "Clairvoyance [NOW]"
+    assert "Alter the Future (3x) [NOW] and Shuffle [NOW]" in english, english
