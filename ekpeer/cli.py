@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from . import cli_lang
-from .i18n import _
+from .i18n import _, ngettext
 
 
 def _csv(value: str) -> list[str]:
@@ -165,23 +165,28 @@ def cmd_privacy(args: argparse.Namespace) -> int:
     beside = [b for b in _csv(args.expansions) if b not in named]
     for name in [*named, *beside]:
         if name not in installed():
-            print(f"ekpeer privacy: no plugin {name!r} is installed (see ekpeer plugins)", file=sys.stderr)
+            print(_("ekpeer privacy: no plugin {name!r} is installed (see ekpeer plugins)").format(name=name),
+                  file=sys.stderr)
             return 2
     if not named:
-        print("ekpeer privacy: name a plugin (see ekpeer plugins)", file=sys.stderr)
+        print(_("ekpeer privacy: name a plugin (see ekpeer plugins)"), file=sys.stderr)
         return 2
-    label = ", ".join(named) + (f" beside {', '.join(beside)}" if beside else "")
+    # in the command's language (--lang), as every other command's words; the leak itself is
+    # the check's evidence (views, events) for the plugin's author, as it is
+    label = _("{plugins} beside {others}").format(plugins=", ".join(named), others=", ".join(beside)) \
+        if beside else ", ".join(named)
     rules = ruleset([*named, *beside])
     cards = [card for card, spec in rules.cards.items() if spec.plugin in named]
     try:
         stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed,
                             cards=cards)
     except Leak as leak:
-        print(f"LEAK in {label}: {leak}")
+        print(_("LEAK in {label}: {leak}").format(label=label, leak=leak))
         return 1
-    print(f"{label}: no leak in {stats['games']} games ({stats['forks']} twin games: "
-          f"{stats['hands']} differing in hands, {stats['pile']} in the draw pile; "
-          f"{stats['compared']} moves compared, 2-{args.players} players)")
+    print(_("{label}: no leak in {games} games ({forks} twin games: {hands} differing in hands, "
+            "{pile} in the draw pile; {compared} moves compared, 2-{players} players)").format(
+                label=label, games=stats["games"], forks=stats["forks"], hands=stats["hands"],
+                pile=stats["pile"], compared=stats["compared"], players=args.players))
     for line in _played_lines(rules, stats):
         print(line)
     return 0
@@ -191,20 +196,30 @@ def _played_lines(rules, stats: dict) -> list[str]:
     """What the twins tried of each card of the plugin: how often it was played (and by a
     cursed hand, when the boxes lay one face down), and plainly which never were: a pass
     says nothing about those."""
+    from . import i18n
+    from .plugins import said_in
+
     curse = stats.get("curse")
-    lines = ["  played in the twins, card by card:"]
+    lines = ["  " + _("played in the twins, card by card:")]
     for card, (times, cursed) in stats["played"].items():
-        said = f"    {rules.cards[card].title} ({card}): "
+        # a card by its title in the command's language (its plugin's translation)
+        said = f"    {said_in(rules.cards[card].title, rules.plugins, i18n.current())} ({card}): "
         if not times:
-            lines.append(said + "never played: this pass says nothing about it")
+            lines.append(said + _("never played: this pass says nothing about it"))
         else:
-            lines.append(said + f"played {times} times" + (f", {cursed} by a cursed hand" if curse else ""))
+            played = ngettext("played {n} time", "played {n} times", times).format(n=times)
+            if curse:
+                played += ", " + _("{n} by a cursed hand").format(n=cursed)
+            lines.append(said + played)
     if curse:
-        lines.append(f"  {stats['rehearsals']} rehearsals: each card played first thing by a cursed hand, "
-                     "or beside one, against a twin where that hand lies in another order")
+        lines.append("  " + ngettext(
+            "{n} rehearsal: each card played first thing by a cursed hand, or beside one, against a "
+            "twin where that hand lies in another order",
+            "{n} rehearsals: each card played first thing by a cursed hand, or beside one, against a "
+            "twin where that hand lies in another order", stats["rehearsals"]).format(n=stats["rehearsals"]))
     else:
-        lines.append("  no box here lays a hand face down: a cursed hand was not tried "
-                     "(--expansions base,streaking deals the Curse of the Cat Butt)")
+        lines.append("  " + _("no box here lays a hand face down: a cursed hand was not tried "
+                              "(--expansions base,streaking deals the Curse of the Cat Butt)"))
     return lines
 
 

@@ -340,3 +340,42 @@ def test_simulate_refuses_a_table_it_cannot_set_up_before_any_game(capsys):
         assert main(["simulate", "--games", "2", "--quiet", *args]) == 2, args
         err = capsys.readouterr().err
         assert said in err and "Traceback" not in err and "failed" not in err, err
+
+
+def test_ekpeer_privacy_speaks_the_language_asked_for(capsys):
+    """``ekpeer privacy zombie --lang da`` said its result in English ("no leak in 3 games",
+    "played in the twins, card by card"), the cards by their English titles."""
+    from ekpeer import i18n
+    from ekpeer.cli import main
+
+    try:
+        assert main(["privacy", "zombie", "--games", "3", "--lang", "da"]) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    assert out.startswith("zombie: ingen lækage i 3 spil ("), out
+    assert "  spillet i tvillingerne, kort for kort:" in out, out
+    assert not any(word in out for word in ("no leak", "twin games", "played in the twins", "times")), out
+
+
+def test_ekpeer_list_speaks_the_language_asked_for(monkeypatch, capsys):
+    """``ekpeer list --lang da`` said a table's seats ("3/4 free"), its phase and its password
+    in English beside Danish words of its key."""
+    from ekpeer import cli_net, i18n
+    from ekpeer.cli import main
+    from ekpeer.net.discovery import Found
+
+    async def found(timeout: float) -> list[Found]:
+        return [Found("a", "fri", "Fredag", "tcp://10.0.0.2:5555", seats=4, taken=1, free=3, password=True,
+                      expansions=["base"]),
+                Found("b", "sent", "Sent", "tcp://10.0.0.3:5555", phase="playing", seats=3, taken=3)]
+
+    monkeypatch.setattr(cli_net, "_list", found)
+    try:
+        assert main(["list", "--lang", "da"]) == 0
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    first, second = out.splitlines()
+    assert "3/4 ledige" in first and first.endswith("base  adgangskode  (ingen nøgle)"), out
+    assert "spiller" in second and "playing" not in second, out

@@ -393,9 +393,14 @@ class Found:
         return self.phase == "lobby" and self.free > 0
 
     def line(self) -> str:
-        seats = f"{self.free}/{self.seats} free" if self.phase == "lobby" else self.phase
+        """One line of ``ekpeer list``, its words in the command's language (``--lang``; a
+        phase as the start screen says it)."""
+        from ..i18n import _
+
+        seats = _("{free}/{seats} free").format(free=self.free, seats=self.seats) if self.phase == "lobby" \
+            else _(self.phase)
         return (f"{self.address}  {self.table:<12} {self.title!r:<24} {seats:<10} "
-                f"{','.join(self.expansions)}" + ("  password" if self.password else ""))
+                f"{','.join(self.expansions)}" + ("  " + _("password") if self.password else ""))
 
     @property
     def fingerprint(self) -> str:

@@ -36,6 +36,7 @@ import zmq.asyncio
 from .. import i18n
 from ..engine import IllegalMove, Move
 from ..engine.replay import replay
+from ..i18n import Said
 from ..plugins import ruleset
 from . import limits, security
 from . import lobby as lobby_mod
@@ -234,7 +235,8 @@ class Host:
         now = self.loop.time()
         wait = self.guesses.wait(who, now)
         if wait > 0:
-            raise P.ProtocolError("rate_limited", f"too many wrong passwords: try again in {wait:.0f} s",
+            raise P.ProtocolError("rate_limited", Said("too many wrong passwords: try again in {seconds} s",
+                                                       seconds=round(wait)),
                                   retry_after=round(wait, 1))
         if table.password_ok(password):
             self.guesses.right(who)
@@ -243,9 +245,14 @@ class Host:
         if password:
             self.log("bad_password", level="warning", table=table.id, key=(session.key or "")[:8],
                      address=session.address, wait=owed)
-        message = "this table needs its password" if not password else "wrong password for this table"
-        if owed:
-            message += f" (the next guess is heard in {owed:.0f} s)"
+        # in the words of the one refused, as the host's other refusals (the English for logs)
+        if not password:
+            message = Said("this table needs its password")
+        elif owed:
+            message = Said("wrong password for this table (the next guess is heard in {seconds} s)",
+                           seconds=round(owed))
+        else:
+            message = Said("wrong password for this table")
         raise P.ProtocolError("bad_password", message)
 
     def journal_append(self, table: Table, records: list[dict[str, Any]]) -> None:
@@ -311,7 +318,8 @@ class Host:
         who, now = self.makers(session), self.loop.time()
         wait = self.password_sets.wait(who, now)
         if wait > 0:
-            raise P.ProtocolError("rate_limited", f"a table's password may be set again in {wait:.0f} s")
+            raise P.ProtocolError("rate_limited", Said("a table's password may be set again in {seconds} s",
+                                                       seconds=round(wait)))
         self.password_sets.wrong(who, now)
 
     def makers(self, session: Session) -> list[str]:
@@ -790,7 +798,7 @@ class Host:
                 self.drop(session, "flood")
                 return
             self.error_reply(session, None, "rate_limited",
-                             f"slow down: at most {self.rate:g} messages a second")
+                             Said("slow down: at most {rate} messages a second", rate=format(self.rate, "g")))
             return
         session.tokens -= 1
         if session.strikes and session.tokens > self.burst / 2:
@@ -811,7 +819,8 @@ class Host:
         except Exception as exc:  # a bug on our side: logged, answered, survived
             table = session.table.id if session.table is not None else None
             self.fail("dispatch", exc, type=env.type, table=table)
-            self.error_reply(session, env.id, "internal", "the host failed on this message (logged)")
+            self.error_reply(session, env.id, "internal",
+                             Said("the host failed on this message (logged)"))
 
     def seat_to_resume(self, session: Session, token: str | None, name: str | None) -> dict[str, str] | None:
         """The seat a hello may come back to: the one its token opens, else a seat of a game on
@@ -874,13 +883,14 @@ class Host:
                         or body.get("create") is False:
                     raise P.ProtocolError("no_table", self.no_table_words(body["table"]))
                 if len(self.tables) >= self.max_tables:
-                    raise P.ProtocolError("host_full", "this host serves no more tables")
+                    raise P.ProtocolError("host_full", Said("this host serves no more tables"))
                 makers = self.makers(session)
                 for who, limit in zip(makers, (self.tables_per_key, self.tables_per_address), strict=False):
                     if self.tables_made.get(who, 0) >= limit:
                         self.log("tables_refused", level="warning", who=who[:13], limit=limit)
-                        raise P.ProtocolError("host_full", f"you have made {limit} tables on this host "
-                                              "already (from this key or this address): leave one first")
+                        raise P.ProtocolError("host_full", Said(
+                            "you have made {limit} tables on this host already (from this key or this "
+                            "address): leave one first", limit=limit))
                 if isinstance(body.get("password"), str) and body["password"]:
                     self.count_password_set(session)        # its hash, budgeted as a lobby_set's
                 try:
@@ -906,12 +916,12 @@ class Host:
             self.reply(session, env.id, P.ok())
             return
         if session.spectator:
-            raise P.ProtocolError("spectator", "spectators only watch")
+            raise P.ProtocolError("spectator", Said("spectators only watch"))
         if t == "lobby_set":
             table.set_settings(session, body["settings"])
         elif t == "ready":
             if table.phase != "lobby" or session.seat is None:     # checked before the one reply
-                raise P.ProtocolError("not_in_lobby", "ready is for seated players in the lobby")
+                raise P.ProtocolError("not_in_lobby", Said("ready is for seated players in the lobby"))
             if "picks" in body:
                 table.set_picks(session, body["picks"])
             self.reply(session, env.id, P.ok())
@@ -921,7 +931,7 @@ class Host:
             table.request_start(session)
         elif t == "rematch":
             if table.phase != "over" or session.seat is None:
-                raise P.ProtocolError("not_over", "rematch is for seated players after a game")
+                raise P.ProtocolError("not_over", Said("rematch is for seated players after a game"))
             self.reply(session, env.id, P.ok())
             self.after_reply(session, table.request_rematch, session)
             return

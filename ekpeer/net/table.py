@@ -42,6 +42,7 @@ FIZZLE = Move("fizzle")
 HISTORY = 200          # events kept per game for snapshots
 SNAPSHOT_EVENTS = 50   # events a snapshot carries
 MAX_SPECTATORS = 64
+MAX_PICKS = 20         # card ids a custom-deck pick names per pile or hand
 
 
 def _with_by(move: Move, by: str) -> Move:
@@ -589,9 +590,10 @@ class Table(TableTimers):
         clean: dict[str, list[str]] = {}
         for where in ("pile", "hand"):
             ids = picks.get(where, [])
-            if not isinstance(ids, list) or len(ids) > 20 or not all(isinstance(c, str) and len(c) <= 64
-                                                                     for c in ids):
-                raise P.ProtocolError("bad_message", f"picks: '{where}' must be a list of card ids")
+            if not isinstance(ids, list) or len(ids) > MAX_PICKS \
+                    or not all(isinstance(c, str) and len(c) <= 64 for c in ids):
+                raise P.ProtocolError("bad_message", Said("picks: '{where}' must be a list of at most "
+                                                           "{most} card ids", where=where, most=MAX_PICKS))
             clean[where] = list(ids)
         rules = ruleset(self.settings["expansions"])
         mine = {"custom": {**custom, "picks": {session.seat.name: clean}}}

@@ -534,8 +534,10 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         if line:
             t.append(f"\n{line}", style="magenta")
     t.append("\n" + _("Play goes "), style="bold")
-    # the arrows of the players list beside it (the Cone's too): play goes down it, or up
-    t.append(_("↓ down the players list") if view.get("direction", 1) == 1 else _("↑ up the list (reversed)"))
+    # the arrows of the players list beside it (the Cone's too): play goes down it, or up; both
+    # ways name the list alike, as the Danish do ("ned ad / op ad spillerlisten")
+    t.append(_("↓ down the players list") if view.get("direction", 1) == 1
+             else _("↑ up the players list (reversed)"))
     return t
 
 

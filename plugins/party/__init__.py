@@ -360,7 +360,7 @@ DECKS = [
 VARIANTS = [
     Variant(EXTRAS, "Party cards: 9 more in the deck",
             "Adds one each of Personal Attack, Bury, I'll Take That, Potluck, Raising Heck, Share the "
-            "Future, Reveal the Future, Alter the Future (3x) [NOW] and Shuffle NOW to the deck."),
+            "Future, Reveal the Future, Alter the Future (3x) [NOW] and Shuffle [NOW] to the deck."),
 ]
 
 

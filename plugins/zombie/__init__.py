@@ -320,7 +320,7 @@ CARDS = [
              "(attacks stack). Not playable without Dead players.",
              kind="attack", counts={BOX: 3}, can_play=needs_dead, effect=attack_of_the_dead,
              traits=frozenset({"attacks", "ends_turn", "dodges"})),
-    CardSpec("shuffle_now", "Shuffle NOW", "NOW: shuffle the draw pile thoroughly.",
+    CardSpec("shuffle_now", "Shuffle [NOW]", "NOW: shuffle the draw pile thoroughly.",
              kind="now", counts={BOX: 1}, now=True, effect=shuffle, dead_may_play=True,
              traits=frozenset({"shuffles", "reorders", "dodges"}), bot_value=58,
              phrases={

@@ -401,3 +401,45 @@ async def test_a_custom_deck_pick_refused_reads_in_the_language_of_the_one_who_p
         reply = await bob.request("ready", {"ready": True, "picks": {"pile": [], "hand": ["defuse"]}},
                                   check=False)
         assert reply["message"] == "Defuse cannot be picked for a starting hand"
+
+
+# ---------------------------------------------------------------------- the host's own refusals
+async def test_the_hosts_own_refusals_read_in_the_language_of_the_one_refused(host, ctx):
+    """A Danish watcher who pressed a move read "spectators only watch", and a Danish player
+    at a table with a password "this table needs its password": the host's own words, in
+    English. They are said as its lobby's refusals are, by ekpeer's catalog; ``code`` stays."""
+    async with ann_and_bob(host, ctx, bob="da") as (ann, bob):
+        await ann.connect()
+        await bob.connect()
+        await ann.join("locked", password="sesame")
+        refused = await bob.request("join", {"table": "locked", "name": "bob"}, check=False)
+        assert refused["code"] == "bad_password"
+        assert refused["message"] == "dette bord kræver sin adgangskode"
+        refused = await bob.request("join", {"table": "locked", "name": "bob", "password": "open"},
+                                    check=False)
+        assert refused["code"] == "bad_password"
+        assert refused["message"] == "forkert adgangskode til dette bord"
+        await bob.join("locked", spectator=True, password="sesame")
+        refused = await bob.move(Move("draw", "bob"), check=False)
+        assert refused["code"] == "spectator" and refused["message"] == "tilskuere ser kun med"
+        refused = await ann.request("join", {"table": "locked", "name": "ann", "spectator": True,
+                                             "password": "sesame"}, check=False)
+        assert refused.get("ok") is not False, refused
+        refused = await ann.move(Move("draw", "ann"), check=False)
+        assert refused["message"] == "spectators only watch"       # an English watcher's words
+
+
+async def test_a_custom_deck_pick_that_is_no_list_of_cards_reads_danish(host, ctx):
+    """A pick of too many cards (or no list) was refused "picks: 'hand' must be a list of card
+    ids" in a Danish lobby; it says the most, in the picker's words."""
+    async with ann_and_bob(host, ctx, ann="da") as (ann, bob):
+        await ann.connect()
+        await bob.connect()
+        await ann.join("picked")
+        await bob.join("picked")
+        await ann.lobby_set(seats=2, options={"custom": {"random_cards": 20}})
+        reply = await ann.request("ready", {"ready": True, "picks": {"hand": ["tacocat"] * 21}}, check=False)
+        assert reply["code"] == "bad_message"
+        assert reply["message"] == "valg: 'hand' skal være en liste med højst 20 kort-id'er"
+        reply = await bob.request("ready", {"ready": True, "picks": {"pile": "nope"}}, check=False)
+        assert reply["message"] == "picks: 'pile' must be a list of at most 20 card ids"

@@ -636,7 +636,7 @@ def test_danish_words_agree_with_any_card_and_list_names_with_og():
         assert "Levende" not in _("The draw pile is empty and a full round passed with nobody dying: "
                                   "the Living players share the win.")
         assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Niks’et)"
-        assert _("↑ up the list (reversed)") == "↑ op ad spillerlisten (baglæns)"
+        assert _("↑ up the players list (reversed)") == "↑ op ad spillerlisten (baglæns)"
         assert _("no box (a variant or a custom deck adds it)") \
             == "findes ikke i nogen æske (kommer kun med via en variant eller en egen bunke)"
     finally:
@@ -675,4 +675,9 @@ def test_danish_variants_and_now_cards_read_one_way():
     titles = {v["title"] for p in plugins for v in p.get("variants", [])}
     assert {"To spillere (Imploding Kittens)", "To spillere (Zombie Kittens)"} <= titles, titles
     about = " ".join(str(v.get("description")) for p in plugins for v in p.get("variants", []))
-    assert "Ændr fremtiden (3x) [NU] og Bland NU" in about, about
+    assert "Ændr fremtiden (3x) [NU] og Bland [NU]" in about, about
+    english = " ".join(str(v.get("description")) for p in choices_in("en")["plugins"]
+                       for v in p.get("variants", []))
+    # one mark for a NOW card's title, as the catalog writes it (ruling 34): "Shuffle NOW" stood
+    # beside "Alter the Future (3x) [NOW]" and the listing's "Clairvoyance [NOW]"
+    assert "Alter the Future (3x) [NOW] and Shuffle [NOW]" in english, english

@@ -308,3 +308,19 @@ def test_a_plugins_count_of_cards_reads_in_the_readers_language():
         assert [counted(n, "card") for n in (0, 1, 2)] == ["ingen kort", "1 kort", "2 kort"]
     finally:
         i18n.set_language("en")
+
+
+def test_both_ways_of_play_name_the_players_list_alike():
+    """"↓ down the players list" stood beside "↑ up the list (reversed)": one thing said two
+    ways in English, where the Danish said "spillerlisten" both ways."""
+    from ekpeer import i18n
+    from ekpeer.tui.widgets import pile_text
+
+    view = {"draw_pile_count": 4, "discard": [], "players": [], "direction": -1}
+    assert "↑ up the players list (reversed)" in pile_text(view, Catalog([]), None).plain
+    assert "↓ down the players list" in pile_text({**view, "direction": 1}, Catalog([]), None).plain
+    i18n.set_language("da")
+    try:
+        assert "↑ op ad spillerlisten (baglæns)" in pile_text(view, Catalog([]), None).plain
+    finally:
+        i18n.set_language("en")
