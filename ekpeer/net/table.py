@@ -43,6 +43,9 @@ HISTORY = 200          # events kept per game for snapshots
 SNAPSHOT_EVENTS = 50   # events a snapshot carries
 MAX_SPECTATORS = 64
 MAX_PICKS = 20         # card ids a custom-deck pick names per pile or hand
+#: the most watchers' keys a table remembers (Table.watcher_keys), the oldest forgotten first:
+#: keys that dropped and never came back are not kept for the table's whole life
+WATCHER_KEYS = 4 * MAX_SPECTATORS
 
 
 def _with_by(move: Move, by: str) -> Move:
@@ -123,6 +126,9 @@ class Table(TableTimers):
         self.phase = "lobby"
         self.seats: list[Seat] = []
         self.spectators: list[Session] = []
+        #: the client keys let in to watch (see :meth:`watched_by`): one whose link dropped is
+        #: let in again by its key, as a seat's is, whatever password was set since
+        self.watcher_keys: dict[str, None] = {}     # (ordered: the oldest first)
         self.game: Game | None = None
         #: the (card, rule) whose failure this game was logged (card_faults.log_new: once each)
         self.faults_logged: set[tuple[str, str]] = set()
@@ -325,7 +331,8 @@ class Table(TableTimers):
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
         if self.settings.get("password") and (token is None or spectator) \
-                and (spectator or self.returning(session, name) is None) and not self.watched_by(session):
+                and (spectator or self.returning(session, name) is None) \
+                and not self.watched_by(session, again=spectator):
             # a token resumes its own seat only, as the key that took a seat does coming back
             # to it by name; watching needs the password like sitting down, and a watcher of
             # this table taking a seat was let in already (ekpeer's t asked it again, and its
@@ -340,6 +347,11 @@ class Table(TableTimers):
             self.host.detach(session)
             session.table, session.spectator, session.watcher = self, True, name or None
             self.spectators.append(session)
+            if session.key is not None:
+                self.watcher_keys.pop(session.key, None)
+                self.watcher_keys[session.key] = None
+                while len(self.watcher_keys) > WATCHER_KEYS:
+                    del self.watcher_keys[next(iter(self.watcher_keys))]
             self.host.log("watching", table=self.id, name=name)
             self.broadcast_lobby()          # everyone at the table sees who watches
             if self.game is not None and self.phase != "lobby":
@@ -390,10 +402,15 @@ class Table(TableTimers):
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
 
-    def watched_by(self, session: Session) -> bool:
+    def watched_by(self, session: Session, again: bool = False) -> bool:
         """``session`` watches this table: it came in as a spectator (with the password, if the
-        table had one then), so taking a seat here asks for no password again."""
-        return session.spectator and session.table is self and session in self.spectators
+        table had one then), so taking a seat here asks for no password again. ``again``: or
+        its client key was let in to watch and comes back to watch (its link dropped and the
+        client rejoined on its own: a password set since refused it, where a seated player's
+        key comes back in); a key that left the watching, or never watched, is asked."""
+        if session.spectator and session.table is self and session in self.spectators:
+            return True
+        return again and session.key is not None and session.key in self.watcher_keys
 
     def returning(self, session: Session, name: str | None) -> Seat | None:
         """The seat ``session`` comes back to by name: a person's, taken by this client key
@@ -502,6 +519,7 @@ class Table(TableTimers):
         if session.spectator:
             if session in self.spectators:
                 self.spectators.remove(session)
+                self.watcher_keys.pop(session.key or "", None)     # gone for good: asked again
                 self.broadcast_lobby()      # one fewer watching, on every screen
         elif session.seat is not None:
             seat = session.seat

@@ -271,15 +271,28 @@ class EkpeerApp(App):
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
         self._on_host_message(kind, body)
-        if kind == "snapshot" and self.session is not None and self.session.bot_played:
-            self.session.bot_played = False     # said once
-            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
-                                    "(its moves read “You” above)."))
-            if self.current_mode == "table":
-                self.table_screen.show_state()
+        if kind == "snapshot" and self.session is not None:
+            self._back_at_start(self.session)
+        elif kind == "lobby" and self.session is not None and not body.get("started"):
+            self.session.away = None        # a seat in a lobby: no game whose log would say it
         if self._say_back:
             self._say_back = False
             self.log_lines.append(self._back_words())
+            if self.current_mode == "table":
+                self.table_screen.show_state()
+
+    def _back_at_start(self, session: Session) -> None:
+        """Our seat resumed by a join of this client's start (it was killed and run again):
+        the log says the connection dropped, as a live reconnect's does (the host's join reply
+        says how long it had the seat without us; the log said nothing unless a bot had played
+        it), and whether a bot played it meanwhile. Said once, with the first snapshot."""
+        away, session.away = session.away, None
+        bot_played, session.bot_played = session.bot_played, False
+        if away is not None:
+            self._rejoined({"away": away, "bot_played": bot_played})
+        elif bot_played:
+            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
+                                    "(its moves read “You” above)."))
             if self.current_mode == "table":
                 self.table_screen.show_state()
 

@@ -46,6 +46,9 @@ class Session:
     address: str | None = None
     #: The seat was resumed from a bot that had been playing it (the app says so once).
     bot_played: bool = False
+    #: Seconds the host had our resumed seat without a connection, when it had noticed the
+    #: drop (a client killed and started again): the app says so once, as a live reconnect does.
+    away: float | None = None
 
     async def open(self) -> None:
         """Connect and join the table; the first ``lobby`` or ``snapshot`` follows."""
@@ -252,6 +255,8 @@ class NetSession(Session):
         self.table = joined.get("table", table)
         self.name = joined.get("seat") or self.name
         self.bot_played = bool(joined.get("resumed") and joined.get("bot_played"))
+        away = joined.get("away")
+        self.away = float(away) if joined.get("resumed") and isinstance(away, int | float) else None
         if self.watch:
             return
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing

@@ -91,6 +91,10 @@ class Dialog(Modal[T]):
     #: for a dialog that answers one of the host's questions: whether an answer is a move
     #: (the table sets it; see :meth:`dismiss`)
     sends_move: Callable[[Any], bool] | None = None
+    #: the list that :meth:`_fit_list` fits to the screen's rows, and the most rows it takes
+    #: (None: as many as the screen has; the keys dialog's list is all the dialog is for)
+    fitted_list = "#dialog-options"
+    most_list_rows: int | None = LIST_ROWS
 
     def on_mount(self) -> None:
         """(Textual calls this besides a subclass's own ``on_mount``.)"""
@@ -109,7 +113,7 @@ class Dialog(Modal[T]):
         self.set_interval(0.5, self._show_clock)
 
     def on_resize(self) -> None:
-        for options in self.query("#dialog-options"):    # laid out anew at ekpeer.tcss's height
+        for options in self.query(self.fitted_list):     # laid out anew at ekpeer.tcss's height
             options.styles.max_height = None
         self.call_after_refresh(self._fit_buttons)
 
@@ -128,12 +132,13 @@ class Dialog(Modal[T]):
         row.set_class(wanted > row.size.width > 0, "-stacked")
 
     def _fit_list(self) -> None:
-        """The dialog's list as tall as the screen lets it be, up to :data:`LIST_ROWS`: at
-        64x20 a fixed height showed 4 rows of a list with rows to spare above and below the
-        dialog, and the 5th card of Alter the Future (5x) took scrolling. Laid out first at
-        the height ekpeer.tcss gives it, then grown (or shrunk) by the rows the screen has
-        beyond the dialog's box; the clock line under it counted as shown (it comes and goes)."""
-        lists, boxes = self.query("#dialog-options"), self.query("#dialog")
+        """The dialog's list (:attr:`fitted_list`) as tall as the screen lets it be, up to
+        :attr:`most_list_rows`: at 64x20 a fixed height showed 4 rows of a list with rows to
+        spare above and below the dialog, and the 5th card of Alter the Future (5x) took
+        scrolling. Laid out first at the height ekpeer.tcss gives it, then grown (or shrunk) by
+        the rows the screen has beyond the dialog's box; the clock line under it counted as
+        shown (it comes and goes)."""
+        lists, boxes = self.query(self.fitted_list), self.query("#dialog")
         if not lists or not boxes or not self.size.height:
             return
         options, box = lists.first(), boxes.first()
@@ -146,7 +151,9 @@ class Dialog(Modal[T]):
         clock = getattr(self, "_clock_line", None)
         if clock is not None and not clock.display:
             others += 1
-        rows = max(MIN_LIST, min(LIST_ROWS, room - others - margin))
+        rows = max(MIN_LIST, room - others - margin)
+        if self.most_list_rows is not None:
+            rows = min(self.most_list_rows, rows)
         if options.styles.max_height is None or options.styles.max_height.value != rows:
             options.styles.max_height = rows
 

@@ -54,8 +54,14 @@ def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
 
 
 class KeysScreen(Dialog[None]):
+    """The keys, one a row, in a list as tall as the screen has rows for (Dialog._fit_list):
+    at 64x20 a fixed 8 rows scrolled with rows to spare above and below the dialog, and at
+    80x24 the last keys (the palette's way among them) were below its 14."""
+
     BINDINGS = [Binding("escape,q", "close", "Close")]
     shows_clock = False
+    fitted_list = "#keys-list"
+    most_list_rows = None
 
     def __init__(self, rows: list[tuple[str, str]]) -> None:
         super().__init__(classes="decision")

@@ -1,0 +1,60 @@
+"""A player whose client was killed mid-game and run again: the host's join reply says how
+long it had the seat without them (``away``), and their log said nothing of the drop unless a
+bot had played the seat. It now says it, as a live reconnect's log does. The real host in this
+process, the Textual client under Pilot, the killed client and bob through the client library."""
+
+from __future__ import annotations
+
+import asyncio
+
+import zmq.asyncio
+from ports import free_port
+
+from ekpeer.cli_tui import session_factory
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.table import TableScreen
+
+from .conftest import until
+
+SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
+            "expansions": ["base"], "bots": "random"}
+DROPPED = "Your connection to the host dropped; back after"
+
+
+async def test_a_client_run_again_after_a_kill_says_the_drop_in_its_log():
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    killed, bob = Client(host.address, "ann", ctx=ctx), Client(host.address, "bob", ctx=ctx)
+    try:
+        for c in (killed, bob):
+            await c.connect()
+            await c.join("t")
+            await c.ready()
+        await killed.start()
+        table = host.tables["t"]
+        for _ in range(100):
+            if table.phase == "playing":
+                break
+            await asyncio.sleep(0.05)
+        seat = table.seat("ann")
+        await killed.close()                    # killed: no leave, its socket gone
+        host.drop(seat.session, "idle")         # the host notices, as its sweep would
+        await asyncio.sleep(0.3)
+        app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
+                       address=host.address, options={"table": "t"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8, "ann's table")
+            await until(pilot, lambda: any(DROPPED in str(line) for line in app.log_lines), 3,
+                        "the drop in ann's log")
+            said = [str(line) for line in app.log_lines if DROPPED in str(line)]
+            assert len(said) == 1 and said[0].endswith(" s"), said
+            assert not any("a bot played it" in str(line) for line in app.log_lines)   # none did
+            assert seat.session is not None and not seat.takeover
+    finally:
+        await bob.close()
+        await host.close()
+        ctx.destroy(linger=0)
