@@ -31,8 +31,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import statistics
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,11 @@ ROUND_TRIPS = 5
 #: The most seconds a clock is shortened by: a round trip that took longer (a reconnect, a host
 #: busy for a moment) says nothing of the next frame's trip, and must not wipe a clock out.
 MOST_DELAY = 2.0
+#: A round trip longer than this many times the recent ones' usual (their median), plus
+#: :data:`STALL_MARGIN`, was a stall (a lossy link holding frames back for a second or two),
+#: not the link's lag: the delay leaves it out (see :func:`steady_trip`).
+STALL_FACTOR = 2.0
+STALL_MARGIN = 0.1
 
 
 #: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
@@ -75,6 +81,22 @@ def _selector(loop: asyncio.AbstractEventLoop) -> Any:
     except ImportError:         # a pyzmq without it: selector loops only
         return loop
     return _get_selector(loop)
+
+
+def steady_trip(trips: Iterable[float]) -> float:
+    """The round trip a clock is shortened by: the longest of ``trips`` that is not a stall.
+
+    The longest, for a clock that ends a little early beats one that ends late (see
+    :attr:`Client.delay`); but one stalled ping (a 2 s "round trip" on a LAN link that held its
+    frames back) cut every clock of the next five seconds by a second. So, with three trips or
+    more to judge by, a trip more than :data:`STALL_FACTOR` times their median (the low one) plus
+    :data:`STALL_MARGIN` is left out: a steadily lagged link's trips are all about its median and
+    all count, and a link that grew slower counts in full once most trips say so."""
+    trips = list(trips)
+    if len(trips) < 3:
+        return max(trips, default=0.0)
+    ceiling = statistics.median_low(trips) * STALL_FACTOR + STALL_MARGIN
+    return max(t for t in trips if t <= ceiling)
 
 
 class RequestError(Exception):
@@ -553,8 +575,8 @@ class Client:
     @property
     def delay(self) -> float:
         """Seconds a frame from the host is thought to take to get here: half the longest of the
-        last :data:`ROUND_TRIPS` pings' round trips (the host answers them at once), at most
-        :data:`MOST_DELAY`; 0 before any was timed.
+        last :data:`ROUND_TRIPS` pings' round trips but a stall's (the host answers them at once),
+        at most :data:`MOST_DELAY`; 0 before any was timed.
 
         Pings only, kept across a reconnect (the link is the same): a hello is the first frame
         of a fresh socket, and its trip holds the socket's connecting and handshake too (over a
@@ -565,10 +587,12 @@ class Client:
         The longest, not the average: a clock that ends a little early here costs a player a
         fraction of a second, one that ends late tells them they may still Nope when the host
         has closed the window (a stranger on a 250 ms link pressed Nope at 0.3 s and was refused).
+        The longest but a stall's (:func:`steady_trip`): one ping held back 2 s on a lossy link
+        cut every clock of the next five seconds by a second.
         """
         if not self._round_trips:
             return 0.0 if self._hello_trip is None else min(MOST_DELAY, self._hello_trip / 2)
-        return min(MOST_DELAY, max(self._round_trips) / 2)
+        return min(MOST_DELAY, steady_trip(self._round_trips) / 2)
 
     def _on_time(self, timer: dict[str, Any]) -> None:
         """A clock from the host (a ``timer``, or one an update or snapshot carries), made the
