@@ -63,6 +63,9 @@ MOST_DELAY = 2.0
 #: not the link's lag: the delay leaves it out (see :func:`steady_trip`).
 STALL_FACTOR = 2.0
 STALL_MARGIN = 0.1
+#: Seconds of silence beyond a usual round trip, a ping awaiting its answer, before the host is
+#: said to be late (:meth:`Client.unheard_for`): a ping goes every second and is answered at once.
+QUIET_SECONDS = 1.5
 
 
 #: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
@@ -593,6 +596,22 @@ class Client:
         if not self._round_trips:
             return 0.0 if self._hello_trip is None else min(MOST_DELAY, self._hello_trip / 2)
         return min(MOST_DELAY, steady_trip(self._round_trips) / 2)
+
+    def unheard_for(self) -> float:
+        """Seconds the host has said nothing, once that is longer than it should be: a ping went
+        after its last frame and is not answered, and the silence passed :data:`QUIET_SECONDS`
+        (the pings' gap, if longer) and a usual round trip; else 0. A host with nothing to say
+        still answers pings, so a silence this long means frames held back on the way (the
+        player's screen stands stale meanwhile). 0 while reconnecting: the ``connection``
+        messages say that."""
+        if self.sock is None or self._closed or self._resyncing or not self.hello_reply:
+            return 0.0
+        heard = self._last_heard
+        if not any(sent > heard for sent in self._asked_at.values()):
+            return 0.0      # nothing asked since the host last spoke: nothing awaited
+        silent = asyncio.get_running_loop().time() - heard
+        usual = statistics.median_low(self._round_trips) if self._round_trips else 0.0
+        return silent if silent >= max(QUIET_SECONDS, self.ping_seconds * 1.5) + usual else 0.0
 
     def _on_time(self, timer: dict[str, Any]) -> None:
         """A clock from the host (a ``timer``, or one an update or snapshot carries), made the

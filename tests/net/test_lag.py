@@ -214,3 +214,19 @@ def test_one_stalled_ping_does_not_cut_the_next_clocks_short():
     bob._round_trips.clear()
     bob._round_trips.extend([0.5, 2.0])     # too few to tell a stall: the longest, the safe side
     assert bob.delay == pytest.approx(1.0)
+
+
+async def test_a_steadily_lagged_host_is_never_said_to_be_late(host, ctx):
+    """A ping a second, answered 0.5 s later: the host is silent up to 1.7 s between frames,
+    and never late for that (the table's "No word from the host" would flicker on and off)."""
+    bob = Lagged(host.address, "bob", ctx=ctx, ping_seconds=1.0)
+    try:
+        await bob.connect()
+        loop = asyncio.get_running_loop()
+        end, said = loop.time() + 3.5, []
+        while loop.time() < end:
+            said.append(bob.unheard_for())
+            await asyncio.sleep(0.05)
+        assert bob._round_trips and not any(said), max(said)
+    finally:
+        await closing([bob])
