@@ -31,8 +31,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import statistics
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,14 @@ ROUND_TRIPS = 5
 #: The most seconds a clock is shortened by: a round trip that took longer (a reconnect, a host
 #: busy for a moment) says nothing of the next frame's trip, and must not wipe a clock out.
 MOST_DELAY = 2.0
+#: A round trip longer than this many times the recent ones' usual (their median), plus
+#: :data:`STALL_MARGIN`, was a stall (a lossy link holding frames back for a second or two),
+#: not the link's lag: the delay leaves it out (see :func:`steady_trip`).
+STALL_FACTOR = 2.0
+STALL_MARGIN = 0.1
+#: Seconds of silence beyond a usual round trip, a ping awaiting its answer, before the host is
+#: said to be late (:meth:`Client.unheard_for`): a ping goes every second and is answered at once.
+QUIET_SECONDS = 1.5
 
 
 #: Bytes read before the client pings early to acknowledge them (the host's budget is far above).
@@ -75,6 +84,22 @@ def _selector(loop: asyncio.AbstractEventLoop) -> Any:
     except ImportError:         # a pyzmq without it: selector loops only
         return loop
     return _get_selector(loop)
+
+
+def steady_trip(trips: Iterable[float]) -> float:
+    """The round trip a clock is shortened by: the longest of ``trips`` that is not a stall.
+
+    The longest, for a clock that ends a little early beats one that ends late (see
+    :attr:`Client.delay`); but one stalled ping (a 2 s "round trip" on a LAN link that held its
+    frames back) cut every clock of the next five seconds by a second. So, with three trips or
+    more to judge by, a trip more than :data:`STALL_FACTOR` times their median (the low one) plus
+    :data:`STALL_MARGIN` is left out: a steadily lagged link's trips are all about its median and
+    all count, and a link that grew slower counts in full once most trips say so."""
+    trips = list(trips)
+    if len(trips) < 3:
+        return max(trips, default=0.0)
+    ceiling = statistics.median_low(trips) * STALL_FACTOR + STALL_MARGIN
+    return max(t for t in trips if t <= ceiling)
 
 
 class RequestError(Exception):
@@ -553,8 +578,8 @@ class Client:
     @property
     def delay(self) -> float:
         """Seconds a frame from the host is thought to take to get here: half the longest of the
-        last :data:`ROUND_TRIPS` pings' round trips (the host answers them at once), at most
-        :data:`MOST_DELAY`; 0 before any was timed.
+        last :data:`ROUND_TRIPS` pings' round trips but a stall's (the host answers them at once),
+        at most :data:`MOST_DELAY`; 0 before any was timed.
 
         Pings only, kept across a reconnect (the link is the same): a hello is the first frame
         of a fresh socket, and its trip holds the socket's connecting and handshake too (over a
@@ -565,10 +590,28 @@ class Client:
         The longest, not the average: a clock that ends a little early here costs a player a
         fraction of a second, one that ends late tells them they may still Nope when the host
         has closed the window (a stranger on a 250 ms link pressed Nope at 0.3 s and was refused).
+        The longest but a stall's (:func:`steady_trip`): one ping held back 2 s on a lossy link
+        cut every clock of the next five seconds by a second.
         """
         if not self._round_trips:
             return 0.0 if self._hello_trip is None else min(MOST_DELAY, self._hello_trip / 2)
-        return min(MOST_DELAY, max(self._round_trips) / 2)
+        return min(MOST_DELAY, steady_trip(self._round_trips) / 2)
+
+    def unheard_for(self) -> float:
+        """Seconds the host has said nothing, once that is longer than it should be: a ping went
+        after its last frame and is not answered, and the silence passed :data:`QUIET_SECONDS`
+        (the pings' gap, if longer) and a usual round trip; else 0. A host with nothing to say
+        still answers pings, so a silence this long means frames held back on the way (the
+        player's screen stands stale meanwhile). 0 while reconnecting: the ``connection``
+        messages say that."""
+        if self.sock is None or self._closed or self._resyncing or not self.hello_reply:
+            return 0.0
+        heard = self._last_heard
+        if not any(sent > heard for sent in self._asked_at.values()):
+            return 0.0      # nothing asked since the host last spoke: nothing awaited
+        silent = asyncio.get_running_loop().time() - heard
+        usual = statistics.median_low(self._round_trips) if self._round_trips else 0.0
+        return silent if silent >= max(QUIET_SECONDS, self.ping_seconds * 1.5) + usual else 0.0
 
     def _on_time(self, timer: dict[str, Any]) -> None:
         """A clock from the host (a ``timer``, or one an update or snapshot carries), made the

@@ -40,6 +40,7 @@ BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
 ANSWER_GRACE = 0.25     # ... and, once its reply is in, for the update it sent before it
 FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted and focused
+QUIET_POLL = 0.25       # how often the app asks whether the host is late to answer
 
 
 class EkpeerApp(App):
@@ -87,6 +88,9 @@ class EkpeerApp(App):
         self.lobby_at = time.monotonic()      # when the last lobby came (its seconds count from then)
         self._back: dict[str, float] = {}     # who came back, and when
         self.host_gone: Any = None            # the HostGoneScreen while the host is not answering
+        #: whole seconds the host has been late to answer (None: it is not), said on the table
+        #: and in the lobby until anything comes (see _check_quiet)
+        self.host_quiet: int | None = None
         self._say_back = False
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
@@ -153,6 +157,7 @@ class EkpeerApp(App):
         # `ekpeer` commands pause the garbage collector while the client starts (ekpeer/collector.py);
         # it runs again once a screen the player can use is drawn, or after 3 s whatever happens.
         self.set_timer(3.0, collector.resume)
+        self.set_interval(QUIET_POLL, self._check_quiet)
         for notice in self.notices:     # said at the terminal before the screen covered it
             self.notify(notice, title=_("Host key"), timeout=NOTICE_LONGEST, markup=False)
         if not self.start_mode:
@@ -280,6 +285,24 @@ class EkpeerApp(App):
             self.log_lines.append(self._back_words())
             if self.current_mode == "table":
                 self.table_screen.show_state()
+        if self.host_quiet is not None:
+            self._check_quiet()     # the host spoke: its silence is no longer said
+
+    def _check_quiet(self) -> None:
+        """Say, in whole seconds, how long the host has been late to answer (the session's
+        :meth:`~.session.Session.unheard_for`), and stop once it speaks: a player on a lossy
+        link looked at a table standing still for 2-3 s with nothing saying why. Never with the
+        host-gone banner up, which says more."""
+        unheard = getattr(self.session, "unheard_for", None)     # (a script's session may lack it)
+        quiet = unheard() if unheard is not None and self.host_gone is None else 0.0
+        said = max(1, int(quiet + 0.5)) if quiet > 0 else None
+        if said == self.host_quiet:
+            return
+        self.host_quiet = said
+        if self.current_mode == "table":
+            self.table_screen.show_quiet()
+        elif self.current_mode == "lobby":
+            self.lobby_screen.show_quiet()
 
     def _back_at_start(self, session: Session) -> None:
         """Our seat resumed by a join of this client's start (it was killed and run again):
@@ -561,6 +584,7 @@ class EkpeerApp(App):
                 self.close_and_exit()
 
         self.push_screen(screen, chosen)
+        self._check_quiet()     # the banner says it now: the short word gives way
         return screen
 
     # ------------------------------------------------------------------ keys typed ahead

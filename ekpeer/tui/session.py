@@ -81,6 +81,12 @@ class Session:
     async def close(self) -> None:
         """Leave the table and release the connection."""
 
+    def unheard_for(self) -> float:
+        """Seconds the host has been silent when it should have answered (0: it is not late):
+        a stalled link shows a stale table, and the player is told why before the host is
+        called gone (``ekpeer.net.client.Client.unheard_for``)."""
+        return 0.0
+
 
 SessionFactory = Callable[..., Session]
 
@@ -93,11 +99,15 @@ class FakeSession(Session):
         self.name = name
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.sent: list[tuple[str, Any]] = []
+        self.unheard = 0.0      # seconds the scripted host is late (see Session.unheard_for)
         for msg in messages or []:
             self.queue.put_nowait(msg)
 
     def push(self, type_: str, body: dict[str, Any]) -> None:
         self.queue.put_nowait({"type": type_, "body": body})
+
+    def unheard_for(self) -> float:
+        return self.unheard
 
     async def recv(self) -> dict[str, Any]:
         msg = await self.queue.get()
@@ -303,6 +313,10 @@ class NetSession(Session):
 
     async def recv(self) -> dict[str, Any]:
         return from_host(await self.queue.get())
+
+    def unheard_for(self) -> float:
+        client = self.client
+        return client.unheard_for() if client is not None else 0.0
 
     async def lobby_set(self, settings: dict[str, Any]) -> None:
         await self._request("lobby_set", **settings)

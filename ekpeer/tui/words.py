@@ -616,3 +616,11 @@ def _odds_face_down(view: dict[str, Any], cat: Catalog, places: dict[int, str], 
         cards = ngettext("{n} card", "{n} cards", unknown).format(n=unknown)
     return min(1.0, kittens / unknown), _("{kittens} in {cards}").format(kittens=_kittens(kittens),
                                                                           cards=cards)
+
+
+def quiet_words(seconds: int) -> str:
+    """The host silent for ``seconds`` when it should have answered (a stalled link), said
+    calmly beside the table or lobby it leaves standing: before, nothing said why the screen
+    stood still for two or three seconds, and the host-gone banner comes only later."""
+    return ngettext("No word from the host for {n} s…", "No word from the host for {n} s…",
+                    seconds).format(n=seconds)

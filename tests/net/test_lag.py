@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import time
 
+import pytest
 import zmq
 
 from ekpeer.engine import IllegalMove
@@ -194,3 +195,38 @@ def test_only_just_after_a_clock_ran_out_and_only_for_whose_clock_it_was():
     assert late_refusal(clock, "ann", turn, False, 100.5).code == "too_late"
     assert late_refusal(clock, "carl", turn, False, 100.5) is turn      # not carl's clock
     assert late_refusal(clock, "ann", nothing, True, 100.5).code == "too_late"
+
+
+def test_one_stalled_ping_does_not_cut_the_next_clocks_short():
+    """A lossy LAN link held a ping back 2 s (and the one after it 1 s): the longest of the last
+    five trips made every clock of the next five seconds end a second early. A stall is left
+    out; a steadily lagged link's trips all count, the longest of them as before."""
+    bob = Client("inproc://lagged", "bob", known_hosts=None)
+    steady = [0.50, 0.52, 0.49, 0.51]
+    bob._round_trips.extend([*steady, 2.0])
+    assert bob.delay == pytest.approx(0.26)     # half the longest steady trip, not 1 s
+    bob._round_trips.extend([0.002, 0.003, 2.0, 1.0, 0.002])   # a LAN: both stalled pings out
+    assert bob.delay == pytest.approx(0.0015)
+    bob._round_trips.extend([0.50, 0.62, 0.55, 0.48, 0.70])    # jitter on a lagged link: all count
+    assert bob.delay == pytest.approx(0.35)
+    bob._round_trips.extend([0.5, 0.5, 1.4, 1.5, 1.4])     # the link grew slower: most trips say so
+    assert bob.delay == pytest.approx(0.75)
+    bob._round_trips.clear()
+    bob._round_trips.extend([0.5, 2.0])     # too few to tell a stall: the longest, the safe side
+    assert bob.delay == pytest.approx(1.0)
+
+
+async def test_a_steadily_lagged_host_is_never_said_to_be_late(host, ctx):
+    """A ping a second, answered 0.5 s later: the host is silent up to 1.7 s between frames,
+    and never late for that (the table's "No word from the host" would flicker on and off)."""
+    bob = Lagged(host.address, "bob", ctx=ctx, ping_seconds=1.0)
+    try:
+        await bob.connect()
+        loop = asyncio.get_running_loop()
+        end, said = loop.time() + 3.5, []
+        while loop.time() < end:
+            said.append(bob.unheard_for())
+            await asyncio.sleep(0.05)
+        assert bob._round_trips and not any(said), max(said)
+    finally:
+        await closing([bob])

@@ -26,6 +26,7 @@ from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
 from ..widgets import KeyBar, glued_lines, plain, spectators_words
+from ..words import quiet_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 from .lobby_away import away_creator, gone_tag, passing_words
 
@@ -517,9 +518,24 @@ class LobbyScreen(Screen):
         title = Text()
         title.append(_(" ekpeer lobby "), style="bold reverse")
         who = _("you are {name}").format(name=lobby.get("you")) if lobby.get("you") else _("you are watching")
-        title.append(_("  table {table} · {who}").format(table=lobby.get("table", "?"), who=who) + "\n ")
+        where = _("  table {table} · {who}").format(table=lobby.get("table", "?"), who=who)
+        quiet = getattr(self.app, "host_quiet", None)
+        if quiet:       # the host late to answer: said on the title's first line, nothing moves
+            said = quiet_words(quiet)
+            tone = self.app.get_css_variables().get("text-warning", "")
+            room = (self.size.width or 80) - len(title.plain) - 1
+            title.append(where + " · " if len(where) + 3 + len(said) <= room else "  ")
+            title.append(said, style=("bold " + tone).strip())
+        else:
+            title.append(where)
+        title.append("\n ")
         title.append_text(sets_words(lobby, self._elapsed()))
         self.query_one("#lobby-title", Static).update(title)
+
+    def show_quiet(self) -> None:
+        """The host late to answer, or speaking again (the app's ``host_quiet``): the title says so."""
+        if self.is_mounted and self.lobby:
+            self._show_title()
 
     def _show_seats(self) -> None:
         lobby = self.lobby

@@ -25,7 +25,7 @@ from ...name_lists import names_and
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
-from ..words import action_words, explode_odds, my_status, saved_from_next_draw
+from ..words import action_words, explode_odds, my_status, quiet_words, saved_from_next_draw
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
@@ -639,13 +639,25 @@ class TableScreen(Screen):
                   _(" · key {key}").format(key=key) if key else ""),
                  (short, f" · {host}" if host else "", _(" · key {key}").format(key=key) if key else ""),
                  (short, f" · {host}" if host else "", f" {key}" if key else "")]
+        quiet = getattr(self.app, "host_quiet", None)
+        tone = "bold"
+        if quiet:       # the host late to answer: said where its address stands, on one line
+            said = " · " + quiet_words(quiet)
+            tries = [(long, said, ""), (short, said, "")]
+            tone = "bold " + self.app.get_css_variables().get("text-warning", "")
         words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" ekpeer ", style="bold reverse")
         t.append(words[0])
-        t.append(words[1], style="bold")
+        t.append(words[1], style=tone.strip())
         t.append(words[2])
         return t
+
+    def show_quiet(self) -> None:
+        """The host late to answer, or speaking again (the app's ``host_quiet``): the top bar
+        says so, and nothing else moves (no focus, no layout)."""
+        if self.is_mounted and self.view and self.query("#topbar"):
+            _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
 
     def _render_players(self) -> None:
         """Every player, with their seat's connection and the Cone of Shame (the app's lobby)."""
