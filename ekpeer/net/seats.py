@@ -80,6 +80,8 @@ class Seat:
     left: bool = False
     takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
     gone_since: float | None = None
+    #: seconds its connection was gone when it last came back to a lobby seat (others say so)
+    back_after: float | None = None
     bot: Bot | None = None
     bot_seed: int | None = None      # the bot is made on its first move (its module loads then)
     grace: asyncio.TimerHandle | None = None

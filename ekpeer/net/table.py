@@ -32,6 +32,7 @@ from . import lobby as lobby_mod
 from . import protocol as P
 from .journal import Journal
 from .late_moves import RanOut, late_refusal
+from .lobby_drops import DroppedSeats
 from .refused import MoveRefused
 from .seats import Seat, Session, new_token, token_digest
 from .table_timers import TableTimers, TimerHost
@@ -125,6 +126,7 @@ class Table(TableTimers):
         self.creator: Seat | None = None
         self.phase = "lobby"
         self.seats: list[Seat] = []
+        self.dropped = DroppedSeats()   # lobby seats whose connection dropped, kept for their key
         self.spectators: list[Session] = []
         #: the client keys let in to watch (see :meth:`watched_by`): one whose link dropped is
         #: let in again by its key, as a seat's is, whatever password was set since
@@ -272,6 +274,7 @@ class Table(TableTimers):
                        "connected": s.session is not None,
                        "you": s is you, "rematch": s.rematch, "takeover": s.takeover, "left": s.left,
                        "creator": s is self.creator, "cone": s.name == self.cone,
+                       "back_after": s.back_after,
                        **self.connection(s)} for s in self.seats],
             "cone": self.cone,
             # who watches (late friends): every screen lists them, so nobody is watched unawares
@@ -359,6 +362,8 @@ class Table(TableTimers):
             return {"token": None, "seat": None, "spectator": True}
         if token is not None:
             seat = next((s for s in self.seats if s.has_token(token)), None)
+            if seat is None and self.phase == "lobby":
+                seat = self.seat_again(session, token)
             if seat is None or not self.owns(seat, session):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
             seat.token = token          # (a seat from the journal knew only its digest)
@@ -423,6 +428,23 @@ class Table(TableTimers):
         if mine is not None and mine.human and mine.key is not None and self.owns(mine, session):
             return mine
         return None
+
+    def seat_again(self, session: Session, token: str) -> Seat | None:
+        """The lobby seat ``token`` opens whose connection dropped lately, put back where it sat
+        for ``session`` if its key took it (:mod:`ekpeer.net.lobby_drops`); None if there is none.
+        Refused if its name or the last seat was taken meanwhile."""
+        now = self.loop.time()
+        dropped = self.dropped.take(token, lambda seat: self.owns(seat, session), now,
+                                    self.settings["grace_seconds"])
+        if dropped is None:
+            return None
+        seat = dropped.seat
+        self.refuse_taken_name(seat.name)
+        if len(self.seats) >= self.settings["seats"]:
+            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
+        self.seats.insert(min(dropped.place, len(self.seats)), seat)
+        seat.back_after = self.away_seconds(seat)
+        return seat
 
     def take_seat_from(self, seat: Seat, session: Session) -> None:
         """``seat``'s connection, if another than ``session``, no longer holds it: the same key
@@ -499,6 +521,8 @@ class Table(TableTimers):
                 self.start_creator_grace(seat)
                 self.broadcast_lobby()
                 return
+            if seat.human and seat in self.seats:   # kept for its key, in case it was the link
+                self.dropped.keep(seat, self.seats.index(seat), self.loop.time())
             self.remove_seat(seat)
             return
         self.start_grace(seat)
@@ -687,8 +711,10 @@ class Table(TableTimers):
             why = lobby_mod.refusal(exc, rules.plugins)
             raise P.ProtocolError("bad_settings", Said("the game cannot be set up: {why}", why=why)) from None
         self.catalog = rules.catalog()
+        self.dropped.clear()
         for s in self.seats:
             s.bot, s.bot_seed = None, self.host.new_seed(self.rng)
+            s.back_after = None
             s.rematch = s.kind is not None
         self.history.clear()
         self.told.clear()

@@ -30,7 +30,7 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
-from .screens.lobby_away import passed_words
+from .screens.lobby_away import back_words, passed_words
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
@@ -467,6 +467,8 @@ class EkpeerApp(App):
                                                self.table_screen.seat_clocks() if self.view else None)
         if lines and self.view:
             self.log_lines.extend(lines)
+        for words in [] if closed else back_words(before, body):     # a lobby seat back after a drop
+            self.notify(words, timeout=6, markup=False)
         passed = passed_words(before, body)
         if passed:      # the creator did not come back: who sets the table now, said in words
             self.notify(passed, timeout=8, markup=False)

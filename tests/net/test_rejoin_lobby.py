@@ -14,6 +14,7 @@ import zmq
 
 from ekpeer.net.client import Client, RequestError
 
+from ._stall import Stall
 from .conftest import events, wait_for
 
 
@@ -76,4 +77,85 @@ async def test_another_key_with_that_name_is_still_refused(host, ctx):
         assert not events(host, "replaced")
     finally:
         for c in (olga, other):
+            await c.close()
+
+
+async def _stalled_past_idle(host, client: Client, stall: Stall, name: str) -> None:
+    """``client``'s link stalls until the host has dropped its connection (past ``--idle``),
+    then comes back: the client notices the silence itself and reconnects with its token."""
+    table = host.tables["sat"]
+    stall.start()
+    await wait_for(lambda: table.seat(name) is None, 5, what=f"the host to drop {name}")
+    stall.end()
+
+
+async def test_a_link_stalled_past_idle_in_a_lobby_comes_back_to_the_same_seat(host, ctx):
+    """A player on a lagged LAN: the host dropped kim's silent connection in the lobby, and her
+    client's reconnect with the seat's token was refused (the lobby no longer had the seat),
+    leaving her at a banner. She is back where she sat, ready as she was, and told so; the
+    others' seats are as they were, and they read that she dropped and is back."""
+    host.idle_seconds = 0.6
+    ann, kim, lee = (Client(host.address, who, ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.2,
+                            silence_seconds=1.0) for who in ("ann", "kim", "lee"))
+    told: list[dict] = []
+    seen: list[dict] = []
+    kim.on_message = lambda m: told.append(m.body) if m.type == "connection" else None
+    ann.on_message = lambda m: seen.append(m.body) if m.type == "lobby" else None
+    stall = Stall(kim)
+    try:
+        for c in (ann, kim, lee):
+            await c.connect()
+            await c.join("sat")
+        await ann.lobby_set(seats=4)
+        await kim.ready()
+        table = host.tables["sat"]
+        token = kim.token
+        await _stalled_past_idle(host, kim, stall, "kim")
+        assert [s.name for s in table.seats] == ["ann", "lee"]
+        await wait_for(lambda: table.seat("kim") is not None and table.seat("kim").session is not None,
+                       8, what="kim back")
+        assert [s.name for s in table.seats] == ["ann", "kim", "lee"]
+        assert table.seat("kim").ready and not table.seat("ann").ready and not table.seat("lee").ready
+        assert kim.token == token and kim.auto_reconnect
+        await wait_for(lambda: any(t["state"] in ("back", "rejoined") for t in told), 3, what="kim told")
+        said = next(t for t in told if t["state"] in ("back", "rejoined"))
+        assert said["away"] > 0 and not any(t["state"] == "refused" for t in told), told
+        back = [s for s in seen[-1]["seats"] if s["name"] == "kim"][0]
+        assert back["state"] == "connected" and back["back_after"] == said["away"]
+        assert [e["seat"] for e in events(host, "resumed")] == ["kim"]
+        await kim.ready(False)          # her seat works as before
+        assert not table.seat("kim").ready
+    finally:
+        for c in (ann, kim, lee):
+            await c.close()
+
+
+async def test_the_token_of_a_dropped_lobby_seat_opens_nothing_for_another_key(host, ctx):
+    """The token alone proves nothing: a stolen token from another key is refused, and the seat
+    is still kept for the key that took it."""
+    host.idle_seconds = 0.6
+    ann = Client(host.address, "ann", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.2)
+    kim = Client(host.address, "kim", ctx=ctx, keypair=zmq.curve_keypair(), ping_seconds=0.2,
+                 silence_seconds=1.0)
+    thief = Client(host.address, "eve", ctx=ctx, keypair=zmq.curve_keypair(), reconnect=False)
+    stall = Stall(kim)
+    try:
+        for c in (ann, kim):
+            await c.connect()
+            await c.join("sat")
+        table = host.tables["sat"]
+        token = kim.token
+        stall.start()
+        await wait_for(lambda: table.seat("kim") is None, 5, what="the host to drop kim")
+        await thief.connect()
+        with pytest.raises(RequestError) as info:
+            await thief.join("sat", token=token)
+        assert info.value.code == "bad_token"
+        assert [s.name for s in table.seats] == ["ann"] and thief.token is None
+        stall.end()                     # kim's own key still gets it back
+        await wait_for(lambda: table.seat("kim") is not None and table.seat("kim").session is not None,
+                       8, what="kim back")
+        assert [s.name for s in table.seats] == ["ann", "kim"]
+    finally:
+        for c in (ann, kim, thief):
             await c.close()

@@ -1,4 +1,4 @@
-"""A lobby whose creator's connection dropped, in words.
+"""A lobby whose creator's (or another player's) connection dropped, in words.
 
 The host keeps the creator's seat and role for the table's grace period, then gives the
 table to the next person seated. The lobby said only ``jon  (away)`` and, in its header,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...name_lists import names_and
 
 
@@ -90,3 +90,24 @@ def passed_words(before: dict[str, Any] | None, after: dict[str, Any]) -> str | 
         return _("{owner} did not come back: you set the table now.").format(owner=was.get("name"))
     return _("{owner} did not come back: {name} sets the table now.").format(
         owner=was.get("name"), name=now.get("name"))
+
+
+def back_words(before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """Said to the others when a player whose connection dropped in the lobby is back in their
+    seat (the host took the seat out of the lobby at the drop and put it back where it was,
+    ``back_after`` seconds later): ``kim lost connection and is back in their seat after 6 s``.
+    A seat new since ``before`` only: later lobby messages repeat ``back_after``."""
+    if not before or before.get("table") != after.get("table") or after.get("phase") != "lobby":
+        return []
+    seated = {s.get("name") for s in _seats(before)}
+    lines = []
+    for seat in _seats(after):
+        away = seat.get("back_after")
+        if seat.get("you") or seat.get("name") in seated or not isinstance(away, int | float) \
+                or isinstance(away, bool):
+            continue
+        n = max(1, round(float(away)))
+        lines.append(ngettext("{name} lost connection and is back in their seat after {n} s",
+                              "{name} lost connection and is back in their seat after {n} s", n).format(
+                                  name=seat.get("name"), n=n))
+    return lines
