@@ -348,7 +348,9 @@ class Host:
         """Bring back every table of the journal, each game exactly where its move log left it.
 
         People's seats wait for their owners (same token, same client key) for the grace
-        period, then a bot plays them, as after any dropped connection."""
+        period, then a bot plays them, as after any dropped connection; a seat its person had
+        left, or a bot had taken over after its grace, is played by its bot at once, as it was
+        (the game's record says so: :meth:`Table.journal_seats`), and its person may come back."""
         if self.journal is None:
             return []
         self.loop = self.loop or asyncio.get_event_loop()
@@ -379,7 +381,8 @@ class Host:
                     for s in game_rec["seats"]:
                         seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
                                     kind=s.get("kind"), ready=True, left=bool(s.get("left")),
-                                    takeover=bool(s.get("takeover")), token_sha256=s.get("token_sha256"))
+                                    takeover=bool(s.get("takeover") or s.get("left")),
+                                    token_sha256=s.get("token_sha256"))
                         seat.bot, seat.bot_seed = None, self.new_seed(table.rng)
                         seat.rematch = seat.kind is not None
                         table.seats.append(seat)
