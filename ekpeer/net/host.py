@@ -44,7 +44,7 @@ from . import protocol as P
 from .gate import Gate
 from .journal import Journal
 from .journal_sync import JournalSync
-from .seats import Seat, Session, new_token
+from .seats import Seat, Session, new_token, seconds_gone
 from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
 from .table_timers import RESOLVE
 
@@ -396,10 +396,12 @@ class Host:
                     table.phase = "playing"
                     table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None
                     self.tables[table_id] = table
-                    for seat in table.seats:
+                    for seat, s in zip(table.seats, game_rec["seats"], strict=True):
                         if seat.human and not seat.takeover:
                             seat.gone_since = now
                             table.start_grace(seat)
+                        elif seat.human and not seat.left:      # covered: away since its drop
+                            seat.gone_since = now - seconds_gone(s.get("gone_at"))
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
                     table.schedule()
                     restored.append(table_id)

@@ -246,11 +246,18 @@ class Table(TableTimers):
         # without the client key it is bound to, which the journal keeps as the public half only)
         seats = [{"name": s.name, "token_sha256": token_digest(s.token) if s.token else s.token_sha256,
                   "key": s.key, "kind": s.kind, "left": s.left, "takeover": s.takeover,
-                  "creator": s is self.creator} for s in self.seats]
+                  "gone_at": self.gone_at(s), "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
         cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
         self.host.journal_rewrite(self, [self.table_record(), game, *cone, *(moves or [])])
+
+    def gone_at(self, seat: Seat) -> float | None:
+        """When (wall clock) the connection of a seat a bot covers dropped, for the journal: a
+        resumed table goes on counting how long its person has been away (None: not covered)."""
+        if not seat.takeover or seat.left or seat.gone_since is None:
+            return None
+        return round(time.time() - max(0.0, self.loop.time() - seat.gone_since), 3)
 
     def journal_seats(self) -> None:
         """The game's record rewritten with each seat as it stands now (its moves kept), when a

@@ -125,7 +125,8 @@ async def test_a_seat_a_bot_took_over_stays_covered_and_its_person_may_come_back
         table = again.tables["t"]
         ann_seat = table.seat("ann")
         assert ann_seat.takeover and not ann_seat.left and ann_seat.grace is None
-        assert table.connection(ann_seat)["state"] == "covered"
+        covered = table.connection(ann_seat)
+        assert covered["state"] == "covered" and covered["gone_seconds"] >= 0.5, "away since she dropped"
         bob_seat = table.seat("bob")
         assert not bob_seat.takeover and bob_seat.grace is not None, "bob's link dropped: his grace runs"
         await again.start()
@@ -135,7 +136,7 @@ async def test_a_seat_a_bot_took_over_stays_covered_and_its_person_may_come_back
         back = Client(again.address, "ann", ctx=ctx, token=token)
         await back.connect()
         joined = await back.join("t", token=token)
-        assert joined["resumed"] and joined["bot_played"]
+        assert joined["resumed"] and joined["bot_played"] and joined["away"] >= 0.5
         # back in her seat: the journal says so, and a crash now gives her a grace, as anyone
         seats = {s["name"]: s for s in load_file(next(tmp_path.glob("*.jsonl")))["game"]["seats"]}
         assert not seats["ann"]["takeover"] and not seats["ann"]["left"], json.dumps(seats)
