@@ -44,7 +44,7 @@ from . import protocol as P
 from .gate import Gate
 from .journal import Journal
 from .journal_sync import JournalSync
-from .seats import Seat, Session, new_token
+from .seats import Seat, Session, new_token, seconds_gone
 from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
 from .table_timers import RESOLVE
 
@@ -348,7 +348,9 @@ class Host:
         """Bring back every table of the journal, each game exactly where its move log left it.
 
         People's seats wait for their owners (same token, same client key) for the grace
-        period, then a bot plays them, as after any dropped connection."""
+        period, then a bot plays them, as after any dropped connection; a seat its person had
+        left, or a bot had taken over after its grace, is played by its bot at once, as it was
+        (the game's record says so: :meth:`Table.journal_seats`), and its person may come back."""
         if self.journal is None:
             return []
         self.loop = self.loop or asyncio.get_event_loop()
@@ -379,7 +381,8 @@ class Host:
                     for s in game_rec["seats"]:
                         seat = Seat(name=s["name"], token=s.get("token"), key=s.get("key"),
                                     kind=s.get("kind"), ready=True, left=bool(s.get("left")),
-                                    takeover=bool(s.get("takeover")), token_sha256=s.get("token_sha256"))
+                                    takeover=bool(s.get("takeover") or s.get("left")),
+                                    token_sha256=s.get("token_sha256"))
                         seat.bot, seat.bot_seed = None, self.new_seed(table.rng)
                         seat.rematch = seat.kind is not None
                         table.seats.append(seat)
@@ -393,10 +396,12 @@ class Host:
                     table.phase = "playing"
                     table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None
                     self.tables[table_id] = table
-                    for seat in table.seats:
+                    for seat, s in zip(table.seats, game_rec["seats"], strict=True):
                         if seat.human and not seat.takeover:
                             seat.gone_since = now
                             table.start_grace(seat)
+                        elif seat.human and not seat.left:      # covered: away since its drop
+                            seat.gone_since = now - seconds_gone(s.get("gone_at"))
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
                     table.schedule()
                     restored.append(table_id)

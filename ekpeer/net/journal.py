@@ -2,8 +2,9 @@
 
 A table's file starts with a ``table`` record (settings, title, ...), then, when a game
 starts, a ``game`` record (the engine's origin, seats with names, the SHA-256 of their
-tokens, client public keys and bot kinds, the game count), then one ``move`` record per
-applied move (exactly the engine's move log), a ``cone`` record when someone's clock
+tokens, client public keys, bot kinds, whether their person left or a bot took over, the
+game count; the file is rewritten, moves and all, when a seat's state changes), then one
+``move`` record per applied move (exactly the engine's move log), a ``cone`` record when someone's clock
 first runs out (the Cone of Shame: a table fact the engine does not know), and ``over``
 when the game ends. Lobby changes rewrite the file (write a temporary file, fsync,
 rename). After a crash, :meth:`Journal.load` reads every file back and the host rebuilds

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,14 @@ def new_token() -> str:
 def token_digest(token: str) -> str:
     """What the crash journal keeps of a seat's token (a token is 18 random bytes: no salt needed)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seconds_gone(gone_at: Any, now: float | None = None) -> float:
+    """Seconds since ``gone_at`` (a wall-clock time a journal kept, see ``Table.gone_at``): 0
+    for anything else, or a time ahead of this clock (set back since; an old journal has none)."""
+    if not isinstance(gone_at, int | float) or isinstance(gone_at, bool):
+        return 0.0
+    return max(0.0, (time.time() if now is None else now) - float(gone_at))
 
 
 @dataclass(eq=False)

@@ -246,11 +246,26 @@ class Table(TableTimers):
         # without the client key it is bound to, which the journal keeps as the public half only)
         seats = [{"name": s.name, "token_sha256": token_digest(s.token) if s.token else s.token_sha256,
                   "key": s.key, "kind": s.kind, "left": s.left, "takeover": s.takeover,
-                  "creator": s is self.creator} for s in self.seats]
+                  "gone_at": self.gone_at(s), "creator": s is self.creator} for s in self.seats]
         game = {"t": "game", "origin": self.game.origin, "plugins": list(self.game.ruleset.plugins),
                 "seats": seats, "games": self.games}
         cone = [{"t": "cone", "seat": self.cone}] if self.cone is not None else []
         self.host.journal_rewrite(self, [self.table_record(), game, *cone, *(moves or [])])
+
+    def gone_at(self, seat: Seat) -> float | None:
+        """When (wall clock) the connection of a seat a bot covers dropped, for the journal: a
+        resumed table goes on counting how long its person has been away (None: not covered)."""
+        if not seat.takeover or seat.left or seat.gone_since is None:
+            return None
+        return round(time.time() - max(0.0, self.loop.time() - seat.gone_since), 3)
+
+    def journal_seats(self) -> None:
+        """The game's record rewritten with each seat as it stands now (its moves kept), when a
+        seat's state changed in a game being played: left, taken over by a bot after its grace,
+        or its person back. A resumed table knew only the seats of the game's start, so one who
+        had left was said to have "lost connection" and their turn waited out a grace period."""
+        if self.game is not None and self.phase == "playing":
+            self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
 
     # ------------------------------------------------------------------ lobby
     def lobby_body(self, session: Session) -> dict[str, Any]:
@@ -381,8 +396,7 @@ class Table(TableTimers):
             # a game, a client restarted before the host noticed its old connection was gone)
             if mine.token is None:      # from the journal, which keeps no token: a new one
                 mine.token, mine.token_sha256 = new_token(), None
-                if self.game is not None and self.phase == "playing":
-                    self.journal_game([{"t": "move", "m": m.to_dict()} for m in self.game.log])
+                self.journal_seats()
             self.host.detach(session)
             away = self.away_seconds(mine)
             self.take_seat_from(mine, session)
@@ -497,8 +511,10 @@ class Table(TableTimers):
         if seat.grace is not None:
             seat.grace.cancel()
             seat.grace = None
-        was_bot = seat.takeover
+        was_bot, was_left = seat.takeover, seat.left
         seat.session, seat.takeover, seat.gone_since, seat.left = session, False, None, False
+        if was_bot or was_left:     # a resumed table gives them a grace period, as any dropped seat
+            self.journal_seats()
         session.table, session.seat, session.spectator = self, seat, False
         if seat.pending is not None:
             seat.pending.cancel()
@@ -553,6 +569,7 @@ class Table(TableTimers):
             else:
                 seat.left = True
                 seat.takeover = True
+                self.journal_seats()        # a resumed table plays it by its bot at once, too
                 self.host.log("left", table=self.id, seat=seat.name)
                 self.broadcast_lobby()
                 if self.phase == "playing":

@@ -94,6 +94,8 @@ class TableTimers:
 
         def log_faults(self) -> None: ...
 
+        def journal_seats(self) -> None: ...
+
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
         """``seat``'s person is gone: a bot plays the seat unless they are back in time."""
@@ -121,6 +123,7 @@ class TableTimers:
         if seat.session is not None:
             return
         seat.takeover = True
+        self.journal_seats()            # a resumed table goes on covering it, grace spent
         self.host.log("bot_takes_over", table=self.id, seat=seat.name)
         self.broadcast_lobby()
         if self.phase == "playing":
