@@ -158,8 +158,10 @@ def cmd_privacy(args: argparse.Namespace) -> int:
     with it, beside the boxes ``--expansions`` names (a leak may show only beside another's
     cards: a cursed hand's), each compared with twins that differ by cards a player has not
     seen, in the draw pile and in the hands."""
-    from .engine.noninterference import Leak, check_games
-    from .plugins import installed, ruleset
+    from . import i18n
+    from .engine.noninterference import GameFailed, Leak, check_games
+    from .plugins import installed, ruleset, said_in
+    from .privacy_report import leak_lines
 
     named = _csv(args.plugin)
     beside = [b for b in _csv(args.expansions) if b not in named]
@@ -171,8 +173,8 @@ def cmd_privacy(args: argparse.Namespace) -> int:
     if not named:
         print(_("ekpeer privacy: name a plugin (see ekpeer plugins)"), file=sys.stderr)
         return 2
-    # in the command's language (--lang), as every other command's words; the leak itself is
-    # the check's evidence (views, events) for the plugin's author, as it is
+    # in the command's language (--lang), as every other command's words; a leak is said
+    # plainly, the check's evidence (views, events) below it as it is, for the plugin's author
     label = _("{plugins} beside {others}").format(plugins=", ".join(named), others=", ".join(beside)) \
         if beside else ", ".join(named)
     rules = ruleset([*named, *beside])
@@ -181,7 +183,24 @@ def cmd_privacy(args: argparse.Namespace) -> int:
         stats = check_games(rules, args.games, args.players, args.deck, tuple(_csv(args.variants)), args.seed,
                             cards=cards)
     except Leak as leak:
-        print(_("LEAK in {label}: {leak}").format(label=label, leak=leak))
+        def title(card: str) -> str:
+            spec = rules.cards.get(card)
+            return said_in(spec.title, rules.plugins, i18n.current()) if spec else card
+
+        print("\n".join(leak_lines(leak, label, title)))
+        return 1
+    except GameFailed as failed:    # a plugin's bug (a card's, a hook's): where, in a line, as
+        # simulate and scenario run say it; the traceback only when asked (a stranger got a bare one)
+        error, owner, where = failure_parts(failed, rules, getattr(args, "traceback", False))
+        if failed.card is None:
+            said = _("ekpeer privacy: game {n} of {games} (seed {seed}) failed: {error} ({owner}: {where})")
+        else:
+            said = _("ekpeer privacy: rehearsal {n} of {games} of {card} (seed {seed}) failed: {error} "
+                     "({owner}: {where})")
+        print(said.format(n=failed.number, games=failed.games, seed=failed.seed, card=failed.card,
+                          error=error, owner=owner, where=where), file=sys.stderr)
+        if not getattr(args, "traceback", False):
+            print(_("(--traceback shows the whole traceback)"), file=sys.stderr)
         return 1
     print(_("{label}: no leak in {games} games ({forks} twin games: {hands} differing in hands, "
             "{pile} in the draw pile; {compared} moves compared, 2-{players} players)").format(
@@ -254,6 +273,28 @@ def cmd_translations(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def failure_parts(failed: Exception, rules, traceback: bool) -> tuple[str, str, str]:
+    """A failed game's error (``failed.__cause__``) as ``simulate`` and ``privacy`` say it: the
+    error and its first line, whose code raised it (the plugin, and the card when
+    ``failed.card`` names one), and where (file, line, function: a hook's name); the whole
+    traceback printed first when ``traceback``."""
+    import traceback as tb
+
+    from .plugins import raised_at
+
+    exc = failed.__cause__ or failed
+    if traceback:
+        tb.print_exception(exc)
+    plugin, where = raised_at(exc, rules.plugins)
+    owner = _("plugin {name}").format(name=plugin) if plugin else _("the rules engine or a bot")
+    card = getattr(failed, "card", None)
+    if card is not None and card in rules.cards:
+        spec = rules.cards[card]
+        owner += ", " + _("card {title} ({id})").format(title=spec.title, id=spec.id)
+    reason = (str(exc).strip().splitlines() or [""])[0]
+    return (f"{type(exc).__name__}: {reason}" if reason else type(exc).__name__), owner, where
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import GameFailed, Unplayable, report, simulate
 
@@ -273,25 +314,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     except GameFailed as failed:    # a card's bug: where, in a line (plugin, card, file, line), as
         # scenario run says it; the traceback only when asked (a stranger got a bare one)
-        import traceback
+        from .plugins import ruleset
 
-        from .plugins import raised_at, ruleset
-
-        exc = failed.__cause__ or failed
-        if getattr(args, "traceback", False):
-            traceback.print_exception(exc)
-        rules = ruleset(_csv(args.expansions))
-        plugin, where = raised_at(exc, rules.plugins)
-        owner = _("plugin {name}").format(name=plugin) if plugin else _("the rules engine or a bot")
-        if failed.card is not None:
-            spec = rules.cards[failed.card]
-            owner += ", " + _("card {title} ({id})").format(title=spec.title, id=spec.id)
-        reason = (str(exc).strip().splitlines() or [""])[0]
+        error, owner, where = failure_parts(failed, ruleset(_csv(args.expansions)),
+                                            getattr(args, "traceback", False))
         said = _("ekpeer simulate: game {n} of {games} (seed {seed}) failed: {error} ({owner}: {where})")
-        print(said.format(
-            n=failed.number, games=failed.games, seed=failed.seed,
-            error=f"{type(exc).__name__}: {reason}" if reason else type(exc).__name__,
-            owner=owner, where=where), file=sys.stderr)
+        print(said.format(n=failed.number, games=failed.games, seed=failed.seed, error=error, owner=owner,
+                          where=where), file=sys.stderr)
         if not getattr(args, "traceback", False):
             print(_("(--traceback shows the whole traceback)"), file=sys.stderr)
         return 1
@@ -337,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
     privacy.add_argument("--deck", default=None, help="the main deck (default: the first that seats them)")
     privacy.add_argument("--variants", default="", help="variants on, comma-separated")
     privacy.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    privacy.add_argument("--traceback", action="store_true",
+                         help="when a game fails, the whole Python traceback too (for a plugin's author)")
     privacy.set_defaults(func=cmd_privacy)
 
     sim = sub.add_parser("simulate", help="play bot games headless")

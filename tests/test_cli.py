@@ -262,7 +262,8 @@ def test_ekpeer_privacy_tests_a_plugin_beside_other_boxes(tmp_path):
         assert done.returncode == 1, done
         first = done.stdout.splitlines()[0]
         assert first.startswith("LEAK in offering") and "streaking" in first, first
-        assert "(shuffled the order of their own face-down hand)" in first, first
+        assert "(the order of a hand nobody sees)" in first, first
+        assert "(shuffled the order of their own face-down hand)" in done.stdout, done.stdout   # the evidence
         assert "view['known_pile']" in done.stdout, done.stdout
     missing = run("privacy", "offering", "--expansions", "base,nosuchbox", env=env)
     assert missing.returncode == 2 and "no plugin 'nosuchbox' is installed" in missing.stderr, missing
@@ -327,6 +328,51 @@ def test_a_simulation_a_third_party_card_breaks_says_where_in_a_line(tmp_path):
     full = run(*args, "--traceback", env=env)
     assert full.returncode == 1 and "Traceback (most recent call last)" in full.stderr, full.stderr
     assert full.stderr.strip().splitlines()[-1].startswith("ekpeer simulate: game 1 of 5"), full.stderr
+
+
+def test_ekpeer_privacy_a_plugins_hook_breaks_says_where_in_a_line(tmp_path):
+    """A stranger's plugin hook raised in ``ekpeer privacy``: a bare 34-line Python traceback
+    through cli.py and noninterference.py, where ``simulate`` and ``scenario run`` name the
+    plugin, file, line and hook. Now the same line, exit 1; the traceback with ``--traceback``."""
+    site = tmp_path / "site"
+    meta = site / "ekpeer_hiccup-0.1.0.dist-info"
+    meta.mkdir(parents=True)
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: ekpeer-hiccup\nVersion: 0.1.0\n")
+    (meta / "entry_points.txt").write_text("[ekpeer]\nhiccup = third_party.hiccup\n")
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "tests"), str(ROOT)]),
+           "EKPEER_PLUGINS": f"{os.environ['EKPEER_PLUGINS']},hiccup"}
+    result = run("privacy", "hiccup", "--games", "2", env=env)
+    assert result.returncode == 1, result
+    assert "Traceback" not in result.stderr and not result.stdout, result
+    said = result.stderr.strip().splitlines()
+    assert said[0].startswith("ekpeer privacy: game 1 of 2 (seed 0) failed: TypeError: "), said
+    assert "(plugin hiccup: " in said[0] and "hiccup.py, line " in said[0], said
+    assert said[0].endswith(", in ekpeer_extend_view)"), said
+    assert said[1:] == ["(--traceback shows the whole traceback)"], said
+    full = run("privacy", "hiccup", "--games", "2", "--traceback", env=env)
+    assert full.returncode == 1 and "Traceback (most recent call last)" in full.stderr, full.stderr
+    assert full.stderr.strip().splitlines()[-1].startswith("ekpeer privacy: game 1 of 2"), full.stderr
+
+
+def test_ekpeer_privacy_says_a_leak_plainly_in_the_language_asked_for(tmp_path):
+    """``ekpeer privacy --lang da`` said a leak in English, as Python reprs (``Move(do='choose',
+    ... answers=None)``, event dicts): debug output. Now the move as a line of words (who, what,
+    which card) and the two events that differ as ``key=value``, in Danish; the evidence as
+    compared below them."""
+    env = _installed_offering(tmp_path, "third_party.offering:TOLD")
+    done = run("privacy", "offering", "--games", "20", "--players", "3", "--lang", "da", env=env)
+    assert done.returncode == 1, done
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("LÆKAGE i offering: ") and "kan skelne to spil" in lines[0], lines
+    assert "Move(" not in lines[0] and "{" not in lines[0], lines
+    move = next(line for line in lines if line.startswith("  trækket der skilte dem ad: "))
+    assert re.search(r": p\d: choose, kort \S.* \(\w+\)$", move), move
+    one = next(line for line in lines if line.startswith("  hændelsen i det ene spil: "))
+    other = next(line for line in lines if line.startswith("  hændelsen i tvillingen: "))
+    assert "type=offered" in one and "type=offered" in other and one != other, lines
+    assert re.search(r" card=\w+ ", one) and "'" not in one + other, lines
+    evidence = lines.index("  tjekkets bevis, som det blev sammenlignet:")
+    assert lines.index(move) < evidence and "Move(do=" in lines[evidence + 1], lines
 
 
 def test_simulate_refuses_a_table_it_cannot_set_up_before_any_game(capsys):

@@ -49,6 +49,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .moves import Move
@@ -69,7 +71,32 @@ HAND_MODES = ("order", "dealt")
 
 
 class Leak(AssertionError):
-    """A player (or a spectator) received something that depends on a card they have not seen."""
+    """A player (or a spectator) received something that depends on a card they have not seen.
+
+    Its text is the evidence as compared (reprs); its fields the same as data, for a report a
+    plugin's author reads (``ekpeer privacy`` says them plainly, in the player's language):
+    ``who`` (None: a spectator), ``what`` the twins differ by and its ``kind`` (``pile``,
+    ``hands``, or ``order``: of a hand nobody sees), ``moves`` after they parted,
+    the ``move`` that told them apart, ``view`` (key, one twin's, the other's) for each part
+    of the view that differs, ``events`` the first pair of events that differ (or None)."""
+
+    def __init__(self, text: str, who: str | None = None, what: str = "", moves: int = 0,
+                 move: Move | None = None, view: tuple = (), events: tuple | None = None) -> None:
+        super().__init__(text)
+        self.who, self.what, self.moves, self.move = who, what, moves, move
+        self.view, self.events = view, events
+        self.kind = "order" if "order of" in what else kind_of(what)
+
+
+class GameFailed(Exception):
+    """A game of the check raised (most often a plugin's bug, in a card or a hook): the seed
+    that deals it again, and the card whose rehearsal it was (None: a random game). The error
+    itself is ``__cause__``, with its traceback: the command says where it was raised."""
+
+    def __init__(self, number: int, games: int, seed: int, card: str | None = None) -> None:
+        super().__init__(f"game {number} of {games} (seed {seed}) failed"
+                         + (f" (a rehearsal of {card})" if card else ""))
+        self.number, self.games, self.seed, self.card = number, games, seed, card
 
 
 # ---------------------------------------------------------------------- what the observer gets
@@ -500,7 +527,12 @@ def compare(a, fork: Fork, move: Move) -> None:
             continue
         got_a, got_b = received(a, who), received(b, who)
         if got_a != got_b:
-            raise Leak(_leak_report(a, b, fork, who, move, got_a, got_b))
+            (va, ea), (vb, eb) = got_a, got_b
+            view = tuple((key, va.get(key), vb.get(key)) for key in sorted(set(va) | set(vb))
+                         if va.get(key) != vb.get(key))
+            events = next(((x, y) for x, y in zip([*ea, None], [*eb, None], strict=False) if x != y), None)
+            raise Leak(_leak_report(a, b, fork, who, move, got_a, got_b), who, fork.what, fork.moves, move,
+                       view, events)
 
 
 def _leak_report(a, b, fork: Fork, who, move, got_a, got_b) -> str:
@@ -528,21 +560,36 @@ def check_games(rules: Ruleset, games: int, most_players: int = 5, deck: str | N
     :data:`REHEARSALS` games of its own (``curse``: whether the boxes could)."""
     total = new_stats(cards)
     total["curse"] = bool(rules.hooked.get("ekpeer_hand_hidden"))
-    for seed in range(first_seed, first_seed + games):
+    for number, seed in enumerate(range(first_seed, first_seed + games), start=1):
         n = 2 + seed % (most_players - 1)
-        stats = play_and_compare(rules, [f"p{i}" for i in range(n)], deck, variants, seed, cards)
+        with _failing(number, games, seed):
+            stats = play_and_compare(rules, [f"p{i}" for i in range(n)], deck, variants, seed, cards)
         total["games"] += 1
         add_stats(total, stats)
     for card in cards if total["curse"] else ():
-        for seed in _rehearsal_seeds(first_seed, games):
+        seeds = _rehearsal_seeds(first_seed, games)
+        for number, seed in enumerate(seeds, start=1):
             players = [f"p{i}" for i in range(2 + seed % (most_players - 1))]
-            deal = rules.new_game(players, seed=seed, deck=deck, variants=variants)
-            if card not in deal.cards or not plain(deal, card):
-                break
-            start = rehearsal(rules, deal, card, seed, blind=seed % 2 == first_seed % 2)
-            if start is not None:
-                add_stats(total, play_and_compare(rules, players, deck, variants, seed, cards, start))
+            with _failing(number, len(seeds), seed, card):
+                deal = rules.new_game(players, seed=seed, deck=deck, variants=variants)
+                if card not in deal.cards or not plain(deal, card):
+                    break
+                start = rehearsal(rules, deal, card, seed, blind=seed % 2 == first_seed % 2)
+                if start is not None:
+                    add_stats(total, play_and_compare(rules, players, deck, variants, seed, cards, start))
     return total
+
+
+@contextmanager
+def _failing(number: int, games: int, seed: int, card: str | None = None) -> Iterator[None]:
+    """An error of a game (not a leak: that is the check's answer) as :class:`GameFailed`, with
+    the seed that plays it again: a hook's bug was a bare traceback through this module."""
+    try:
+        yield
+    except Leak:
+        raise
+    except Exception as exc:
+        raise GameFailed(number, games, seed, card) from exc
 
 
 def rehearsal(rules: Ruleset, deal, card: str, seed: int, blind: bool) -> tuple | None:
