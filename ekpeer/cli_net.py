@@ -181,12 +181,16 @@ def _say_addresses(host) -> None:
              if len(addresses) == 1 else
              _("ekpeer host: listening on {where}; players join with (the address of their own "
                "network):").format(where=where)]
-    lines += [f"  ekpeer join {a}" for a in addresses]
     tables = list(host.tables.values())
+    # a table with a password says ``--password`` as the lobby's join command does: a friend
+    # given the line without it was refused, and no line said the table had one
+    alone = " --password" if len(tables) == 1 and _has_password(tables[0]) else ""
+    lines += [f"  ekpeer join {a}{alone}" for a in addresses]
     if len(tables) > 1:     # which tables, in words: they were only in the JSON log's listening line
         lines.append("  " + _("add --table NAME for one of its tables (without it: the first with a "
                               "free seat):"))
-        lines += [f"    --table {t.id}" + (f"  ({t.title})" if t.title != t.id else "") for t in tables[:12]]
+        lines += [f"    --table {t.id}" + (" --password" if _has_password(t) else "")
+                  + (f"  ({t.title})" if t.title != t.id else "") for t in tables[:12]]
         if len(tables) > 12:
             lines.append("    ...")
     if host.secure:
@@ -196,6 +200,11 @@ def _say_addresses(host) -> None:
             fingerprint=security.fingerprint(host.public_key)))
     for line in lines:
         write_line(line, "stderr")
+
+
+def _has_password(table) -> bool:
+    """Whether sitting down at ``table`` needs its password (kept sealed: only whether one is set)."""
+    return bool(table.settings.get("password"))
 
 
 def journal_for(bind: str):

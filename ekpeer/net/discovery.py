@@ -100,20 +100,26 @@ def host_key(host: Any) -> str:
 
 
 def local_addresses(interfaces: Any = None) -> list[str]:
-    """IPv4 addresses to advertise: the chosen interfaces, or every one (loopback last)."""
+    """IPv4 addresses to advertise: the chosen interfaces, or every one; loopback only when
+    there is no other. The A records go to every machine on the LAN, where ``127.0.0.1`` is
+    that machine itself (``ekpeer list --json`` showed it for a host on another machine), and
+    a client on the host's own machine reaches it by its LAN address as well."""
     if interfaces is not None:
-        return [a for a in interfaces if _is_ipv4(a)]
-    found: list[str] = []
-    with contextlib.suppress(Exception):
-        import ifaddr
+        found = [a for a in interfaces if _is_ipv4(a)]
+    else:
+        found = []
+        with contextlib.suppress(Exception):
+            import ifaddr
 
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if isinstance(ip.ip, str) and _is_ipv4(ip.ip) and not ip.ip.startswith("169.254."):
-                    found.append(ip.ip)
+            for adapter in ifaddr.get_adapters():
+                for ip in adapter.ips:
+                    if isinstance(ip.ip, str) and _is_ipv4(ip.ip) and not ip.ip.startswith("169.254."):
+                        found.append(ip.ip)
     found = list(dict.fromkeys(found))
-    found.sort(key=lambda a: ipaddress.ip_address(a).is_loopback)
-    return found or ["127.0.0.1"]
+    beyond = [a for a in found if not ipaddress.ip_address(a).is_loopback]
+    if interfaces is not None:
+        return beyond or found
+    return beyond or found or ["127.0.0.1"]
 
 
 def _is_ipv4(value: str) -> bool:

@@ -283,6 +283,14 @@ def load_config(path: str | Path, flags: dict[str, Any] | None = None,
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise SettingsError(f"{path}: [table] must be a table")
+    # a key the host does not know is refused, never dropped: ``pasword = "..."`` left the
+    # table open to anyone, and nothing said so
+    unknown = [k for k in table if k not in DEFAULTS and k != "autostart"]
+    if unknown:
+        raise SettingsError(f"{path}: [table]: unknown settings: {_shown(unknown)} "
+                            f"(known: {', '.join([*DEFAULTS, 'autostart'])})")
+    if not isinstance(table.get("autostart", True), bool):
+        raise SettingsError(f"{path}: [table]: autostart must be true or false")
     given = {k: v for k, v in table.items() if k in DEFAULTS}
     flags = flags or {}
     settings = check(with_flags(given, flags))

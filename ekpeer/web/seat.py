@@ -23,7 +23,8 @@ Configured by the server through the environment (a password never goes on a com
 line, where ``ps`` shows it): ``EKPEER_WEB_ADDRESS``, ``EKPEER_WEB_TABLE``,
 ``EKPEER_WEB_PASSWORD``, ``EKPEER_WEB_INSECURE``, ``EKPEER_WEB_PARENT``,
 ``EKPEER_WEB_START_IDLE``, ``EKPEER_WEB_PAGE`` (the server's page, which the lobby tells
-others to open: the host's address is the server's to reach, often on loopback).
+others to open: the host's address is the server's to reach, often on loopback),
+``EKPEER_WEB_OPENED`` (the address the browser opened, which the start screen's title says).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class SeatPlace:
     insecure: bool = False
     start_idle: float = START_IDLE  # seconds left on the start screen before this seat ends (0: never)
     page: str = ""                 # the server's page, for others to open ("": none they could reach)
+    opened: str = ""               # the address the browser opened (its Host: 192.168.1.20:8080)
 
     @classmethod
     def from_env(cls) -> SeatPlace:
@@ -84,7 +86,16 @@ class SeatPlace:
         return cls(folder=folder, address=address, table=env.get("EKPEER_WEB_TABLE") or None,
                    password=env.get("EKPEER_WEB_PASSWORD") or None,
                    insecure=env.get("EKPEER_WEB_INSECURE", "") == "1", start_idle=start_idle,
-                   page=env.get("EKPEER_WEB_PAGE", ""))
+                   page=env.get("EKPEER_WEB_PAGE", ""), opened=env.get("EKPEER_WEB_OPENED", ""))
+
+    def title(self) -> str:
+        """The start screen's title, in words the friend knows: the address their browser
+        opened (or the server's page), never the host's as this machine reaches it (often
+        ``tcp://127.0.0.1:5555``, which the friend never saw)."""
+        where = self.opened or self.page.split("://", 1)[-1].rstrip("/")
+        if not where:
+            return _("ekpeer: a seat at a table")
+        return _("ekpeer: a seat at {place}").format(place=where)
 
     @property
     def seat_file(self) -> Path:
@@ -218,15 +229,10 @@ class SeatScreen(Screen):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        from ..net.security import split_address
+        from ..tui.widgets import scrub
 
-        try:
-            endpoint = split_address(self.place.address)[0]     # the address without its key
-        except ValueError:
-            endpoint = self.place.address
         with Vertical(id="seat-box"):
-            yield Static(Content(_("ekpeer: a seat at the host {host}").format(host=endpoint)),
-                         id="seat-title")
+            yield Static(Content(scrub(self.place.title())), id="seat-title")
             yield Label(_("Your name (enter joins)"))
             yield Input(self.player_name, placeholder=_("your name"), id="name", max_length=16)
             if self.place.table is None:

@@ -76,6 +76,7 @@ SEAT_SCRIPT = (HERE / "seat.js").read_text(encoding="utf-8")
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
+MAX_OPENED = 255          # characters of the browser's Host passed to its seat (a DNS name's most)
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
 KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
 BROWSER_COOKIE = "ekpeer_browser"     # the browser's secret: which seats are its own
@@ -599,8 +600,12 @@ class WebServer:
         netloc = origin.split("://", 1)[-1].rstrip("/")
         return bool(request.host) and hmac.compare_digest(netloc.lower(), request.host.lower())
 
-    def seat_env(self, seat: BrowserSeat) -> dict[str, str]:
+    def seat_env(self, seat: BrowserSeat, opened: str = "") -> dict[str, str]:
+        """The seat process's environment. ``opened``: the address the browser opened (its
+        ``Host``, one :meth:`host_allowed` let in), which the seat's title says: the friend
+        typed it, while the host's address is this machine's to reach (often loopback)."""
         env = {"EKPEER_DATA_DIR": str(seat.folder), "EKPEER_WEB_ADDRESS": self.options.address,
+               "EKPEER_WEB_OPENED": opened[:MAX_OPENED],
                "EKPEER_WEB_TABLE": self.options.table or "", "EKPEER_WEB_PASSWORD": "",
                "EKPEER_WEB_INSECURE": "1" if self.options.insecure else "",
                "EKPEER_WEB_PARENT": str(os.getpid()), "EKPEER_NO_DISCOVERY": "1",
@@ -640,7 +645,7 @@ class WebServer:
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.utime(seat.folder)           # in use: not pruned (see prune)
             _write_owner(seat.folder / OWNER_FILE, seat.owner or "")
-            process = SeatProcess(self.options.command, self.seat_env(seat),
+            process = SeatProcess(self.options.command, self.seat_env(seat, request.host or ""),
                                   write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                   close=websocket.close)
             seat.process, seat.websocket, seat.address = process, websocket, address

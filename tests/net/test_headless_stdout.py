@@ -113,3 +113,28 @@ def test_a_host_of_several_tables_names_them_in_words(monkeypatch):
     cli_net._say_addresses(host)
     text = "\n".join(said)
     assert "--table base  (Base game)" in text and "--table party-4-7" in text, text
+
+
+def test_a_table_with_a_password_says_so_in_its_join_line(monkeypatch):
+    """A server operator's printed ``--table secret (Secret table)`` did not say the table
+    needs a password; the lobby's join command says ``--password``, and so does this line."""
+    from ekpeer import cli_net
+    from ekpeer.net import logsink
+    from ekpeer.net.host import Host
+
+    said: list[str] = []
+    monkeypatch.setattr(logsink, "write_line", lambda line, stream: said.append(line))
+    host = Host("tcp://127.0.0.1:5999", secure=False)
+    host.add_table("base", {"seats": 4}, title="Base game")
+    host.add_table("secret", {"seats": 4, "password": "hunter2"}, title="Secret table")
+    cli_net._say_addresses(host)
+    text = "\n".join(said)
+    assert "--table secret --password  (Secret table)" in text, text
+    assert "--table base  (Base game)" in text and "hunter2" not in text, text
+
+    said.clear()
+    alone = Host("tcp://127.0.0.1:5998", secure=False)
+    alone.add_table("secret", {"seats": 4, "password": "hunter2"})
+    cli_net._say_addresses(alone)
+    joins = [line for line in said if "ekpeer join" in line]
+    assert joins and all(line.endswith(" --password") for line in joins), said

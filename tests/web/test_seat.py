@@ -178,3 +178,22 @@ async def test_a_browser_seats_lobby_invites_others_to_its_page_not_the_hosts_ad
             assert box.display and shown == page
         else:
             assert not box.display
+
+
+@pytest.mark.parametrize(("opened", "page", "title"), [
+    ("192.168.1.20:8080", "", "ekpeer: a seat at 192.168.1.20:8080"),
+    ("", "https://192.168.1.20:8080/", "ekpeer: a seat at 192.168.1.20:8080"),
+    ("", "", "ekpeer: a seat at a table"),
+])
+async def test_a_browser_seats_title_names_the_page_the_friend_opened(host, tmp_path, monkeypatch,
+                                                                     opened, page, title):
+    """The title said "a seat at the host tcp://127.0.0.1:5555": the server's own view of the
+    host, not an address the friend knows. It names what the browser opened instead."""
+    from textual.widgets import Static
+
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(tmp_path))
+    app = WebSeatApp(SeatPlace(tmp_path, host.address, opened=opened, page=page))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = str(app.screen.query_one("#seat-title", Static).render())
+        assert shown == title and "127.0.0.1" not in shown, shown

@@ -32,7 +32,8 @@ import os, signal, sys
 if "stubborn" in sys.argv:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 os.write(1, b"__GANGLION__\n")
-frame = ("seat " + os.environ["EKPEER_DATA_DIR"]).encode()
+opened = os.environ.get("EKPEER_WEB_OPENED", "")
+frame = ("seat " + os.environ["EKPEER_DATA_DIR"] + " opened " + opened).encode()
 os.write(1, b"D" + len(frame).to_bytes(4, "big") + frame)
 while True:
     chunk = os.read(0, 4096)
@@ -153,6 +154,18 @@ def test_a_seat_is_told_the_page_others_open_unless_only_this_machine_could(monk
     assert loop_only.seat_env(seat)["EKPEER_WEB_PAGE"] == ""
     lan = WebServer(ServeOptions(address=ADDRESS, bind="0.0.0.0", data=Path("/nonexistent")))
     assert lan.seat_env(seat)["EKPEER_WEB_PAGE"] == "https://192.168.1.20:8080/"   # TLS on the LAN
+
+
+async def test_a_seat_is_told_the_address_its_browser_opened(serve):
+    """The seat's title named the host as the server reaches it (``tcp://127.0.0.1:5555``),
+    which the friend never saw: the seat is told the address the browser opened instead."""
+    running = await serve()
+    seat = await running.new_seat()
+    ws = await running.connect(seat)
+    frame = await first_frame(ws)
+    opened = running.base.split("://", 1)[1]        # 127.0.0.1:PORT, as this browser asked for it
+    assert frame.endswith(f" opened {opened}".encode()), frame
+    await ws.close()
 
 
 async def test_requests_naming_another_host_or_from_another_site_are_refused(serve):

@@ -1,0 +1,28 @@
+"""A headless host's config file (``configs/*.toml``): its ``[table]`` keys, the password and
+``autostart`` among them, as docs/server.md lists them."""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer.net.lobby import SettingsError, load_config
+
+
+def _config(tmp_path, table: str):
+    path = tmp_path / "secret.toml"
+    path.write_text(f'name = "Secret table"\n[table]\nexpansions = ["base"]\n{table}\n')
+    return path
+
+
+def test_a_password_and_autostart_in_the_table_section_are_taken(tmp_path):
+    table_id, settings, extra = load_config(_config(tmp_path, 'password = "hunter2"\nautostart = false'))
+    assert table_id == "secret" and extra["title"] == "Secret table" and extra["autostart"] is False
+    assert settings["password"] and "hunter2" not in repr(settings)      # kept only hashed
+
+
+@pytest.mark.parametrize("line", ['pasword = "hunter2"', 'autostart = "no"'])
+def test_a_key_the_host_does_not_know_is_refused_not_dropped(tmp_path, line):
+    """``pasword = "..."`` (a typo) was dropped without a word and the table stood open to
+    anyone; ``autostart = "no"`` read as true."""
+    with pytest.raises(SettingsError, match="pasword|autostart must be true or false"):
+        load_config(_config(tmp_path, line))
