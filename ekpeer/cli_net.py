@@ -62,6 +62,7 @@ async def _headless(args: argparse.Namespace) -> int:
         if journal is None:
             stdout_logger({"level": "error", "event": "cannot_resume",
                            "error": "--resume needs a fixed port in --bind"})
+            write_line(_("ekpeer host: --resume needs a fixed port in --bind"), "stderr")
             return 2
         host.restore()
     assigned: set[str] = set()
@@ -71,9 +72,12 @@ async def _headless(args: argparse.Namespace) -> int:
             table_id, settings, extra = load_config(path, flags)
         except (OSError, SettingsError, ValueError) as exc:
             stdout_logger({"level": "error", "event": "bad_config", "path": path, "error": str(exc)})
-            if flags:       # the flags over the file may be what it refuses: said in words too
+            error = _said(exc)      # in words too: the JSON line alone left a person guessing
+            if flags:       # the flags over the file may be what it refuses
                 write_line(_("ekpeer host: {path} with {flags}: {error}").format(
-                    path=path, flags=flag_words(flags), error=exc), "stderr")
+                    path=path, flags=flag_words(flags), error=error), "stderr")
+            else:
+                write_line(_("ekpeer host: {path}: {error}").format(path=path, error=error), "stderr")
             return 2
         for key, value in extra["overridden"].items():
             overridden.setdefault(key, {})[path] = value
@@ -94,6 +98,8 @@ async def _headless(args: argparse.Namespace) -> int:
         await host.start()
     except Exception as exc:
         stdout_logger({"level": "error", "event": "bind_failed", "endpoint": args.bind, "error": str(exc)})
+        write_line(_("ekpeer host: cannot listen on {endpoint}: {error}").format(
+            endpoint=args.bind, error=exc), "stderr")
         return 2
     if overridden:
         host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
@@ -127,6 +133,17 @@ async def _headless(args: argparse.Namespace) -> int:
     await host.close()
     host.ctx.term()
     return 0
+
+
+def _said(exc: Exception) -> str:
+    """An error in the words of this command's language where it has them (a refused setting's
+    ``said``), else as it reads."""
+    said = getattr(exc, "said", None)
+    if said is None:
+        return str(exc)
+    from . import i18n
+
+    return i18n.in_lang(said, i18n.current())
 
 
 def flag_words(flags: dict[str, Any]) -> str:
