@@ -7,6 +7,7 @@ import copy
 from collections import Counter
 from typing import Self
 
+from .acted import run_hook
 from .drawing import Drawing
 from .pending import Action
 from .rng import copied, seeded
@@ -118,7 +119,7 @@ class Bookkeeping(Drawing):
             total.update(self.in_front[p])
             total.update(self.removed[p])
         if self.hooked["ekpeer_cards_elsewhere"]:
-            for cards in self.hook.ekpeer_cards_elsewhere(game=self):
+            for cards in run_hook(self, "ekpeer_cards_elsewhere", []):
                 total.update(cards)
         return total
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .acted import run_hook
 from .turns import TurnFlow
 
 
@@ -32,7 +33,7 @@ class Drawing(TurnFlow):
         """
         self.drawn_face_up = face_up
         if self._drawn_hook:
-            if self.hook.ekpeer_card_drawn(game=self, player=player, card=card, end_turn=end_turn):
+            if run_hook(self, "ekpeer_card_drawn", player=player, card=card, end_turn=end_turn):
                 return
         spec = self.cards[card]
         if spec.on_drawn is not None:
@@ -49,7 +50,7 @@ class Drawing(TurnFlow):
             self.emit("drew", (player,), player=player, card=card)
             self.emit("drew_hidden", None, player=player)
         if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=player)
+            run_hook(self, "ekpeer_hand_changed", player=player)
         if end_turn:
             self.end_turn()
 
@@ -97,7 +98,7 @@ class Drawing(TurnFlow):
 
         words = None
         if self.hooked.get("ekpeer_death_words"):
-            words = self.hook.ekpeer_death_words(game=self, player=player, kitten=kitten)
+            words = run_hook(self, "ekpeer_death_words", player=player, kitten=kitten)
         self.ask(player, "use", savers + ["none"], answer, prompt=f"{kitten}: save yourself?",
                  context={"kitten": kitten, "drawn_by": drawn_by,
                           "if_not_saved": words or "explode and leave the game"})

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import aimed, combos, legal
+from .acted import run_hook
 from .asked import RULES_FAILED, hook_failed, set_aside, why_not
 from .bookkeeping import Bookkeeping
 from .errors import IllegalMove, Reason
@@ -49,8 +50,7 @@ class Game(Bookkeeping):
                 raise IllegalMove("unknown_player", "{player} is not at this table", player=repr(by))
             if state == OUT:
                 raise IllegalMove("player_out", "{player} is out of the game", player=by)
-            if self._move_hook and self.hook.ekpeer_handle_move(
-                    game=self, move=move):
+            if self._move_hook and run_hook(self, "ekpeer_handle_move", move=move):
                 pass
             elif do == "draw":
                 if self.awaiting or self.stack or by != self.current or state != LIVING \
@@ -259,7 +259,7 @@ class Game(Bookkeeping):
             if marks and card in marks and marks.count(card) > hand.count(card):
                 marks.remove(card)
             if self._hand_hook:
-                self.hook.ekpeer_hand_changed(game=self, player=by)
+                run_hook(self, "ekpeer_hand_changed", player=by)
             self.discard.append(card)
         self.actions_played += 1
         action.serial = self.actions_played

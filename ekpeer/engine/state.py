@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .acted import run_hook
 from .cards import CardSpec
 from .legal import PlayTable
 from .moves import Move
@@ -325,7 +326,7 @@ class TableState:
     def add_to_hand(self, player: str, card: str) -> None:
         self.hands[player].append(card)
         if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=player)
+            run_hook(self, "ekpeer_hand_changed", player=player)
 
     def remove_from_hand(self, player: str, card: str) -> None:
         self.hands[player].remove(card)
@@ -333,7 +334,7 @@ class TableState:
         if marks and card in marks and marks.count(card) > self.hands[player].count(card):
             marks.remove(card)
         if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=player)
+            run_hook(self, "ekpeer_hand_changed", player=player)
 
     def give(self, giver: str, taker: str, card: str, secret: bool = True, how: str = "give") -> None:
         """Move one ``card`` from ``giver``'s hand to ``taker``'s (a Marked card loses its mark).
@@ -351,7 +352,7 @@ class TableState:
         self.remove_from_hand(giver, card)
         self.hands[taker].append(card)
         if self._hand_hook:
-            self.hook.ekpeer_hand_changed(game=self, player=taker)
+            run_hook(self, "ekpeer_hand_changed", player=taker)
 
     def steal_random(self, victim: str, thief: str) -> str | None:
         hand = self.hands[victim]

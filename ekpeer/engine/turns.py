@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .acted import run_hook
 from .choices import Choices
 from .state import DEAD, LIVING, OUT
 
@@ -35,7 +36,7 @@ class TurnFlow(Choices):
             return
         previous = self.current
         if self._turn_hook:
-            self.hook.ekpeer_turn_ended(game=self, player=previous)
+            run_hook(self, "ekpeer_turn_ended", player=previous)
         self.current = to if to is not None else self.next_player(previous)
         self.turns = 1
         self.attacked = False
@@ -49,7 +50,7 @@ class TurnFlow(Choices):
             return
         owed = (self.turns if self.attacked else 0) + extra
         if self._turn_hook:
-            self.hook.ekpeer_turn_ended(game=self, player=self.current)
+            run_hook(self, "ekpeer_turn_ended", player=self.current)
         self.current = victim
         self.turns = owed
         self.attacked = True
@@ -91,9 +92,8 @@ class TurnFlow(Choices):
 
     def die(self, player: str, kitten: str | None) -> None:
         """``player`` explodes (or, with a plugin's rule, dies); their owed turns are lost."""
-        if self.hooked["ekpeer_player_died"] and self.hook.ekpeer_player_died(
-            game=self, player=player, kitten=kitten
-        ):
+        if self.hooked["ekpeer_player_died"] and run_hook(self, "ekpeer_player_died", player=player,
+                                                          kitten=kitten):
             pass
         else:
             self.status[player] = OUT
@@ -114,7 +114,7 @@ class TurnFlow(Choices):
             return True
         winner = None
         if self._game_over_hook:
-            winner = self.hook.ekpeer_game_over(game=self)
+            winner = run_hook(self, "ekpeer_game_over")
         if winner is None:
             living = [p for p, s in self.status.items() if s == LIVING]
             if len(living) == 1:

@@ -61,3 +61,23 @@ def log_new(game: Game | None, logged: set[tuple[str, str]], log: Any, table: st
             continue
         log("card_rule_failed", level="error", table=table, card=first, rule=second, error=repr(exc),
             plugin=plugin, traceback=trace)
+
+
+def said_new(game: Game, said: set[str]) -> list[tuple[None, dict[str, Any]]]:
+    """An event for everyone (``rules_failed``) for each plugin whose hook failed in ``game``
+    (``asked.hook_failed``) and that ``said`` (the table's record, kept across a rollback's new
+    game) does not hold yet: the host went on past it, and the players must not take what
+    followed (a draw its rules would have skipped) for the game's own rules. Its box is named
+    as the lobby calls it (its deck's title, else its name)."""
+    out: list[tuple[None, dict[str, Any]]] = []
+    for (first, _second), exc in list((game.failed_rules or {}).items()):
+        if first not in game.hooked:
+            continue
+        plugin = blame(exc, game.ruleset.plugins)
+        if plugin is None or plugin in said:
+            continue
+        said.add(plugin)
+        decks = [d.title for d in game.ruleset.decks.values() if d.plugin == plugin]
+        out.append((None, {"type": "rules_failed", "plugin": plugin,
+                           "box": decks[0] if len(decks) == 1 else plugin}))
+    return out

@@ -134,6 +134,8 @@ class Table(TableTimers):
         self.game: Game | None = None
         #: the (card, rule) whose failure this game was logged (card_faults.log_new: once each)
         self.faults_logged: set[tuple[str, str]] = set()
+        #: the plugins whose hooks' failure this game every player was told of (card_faults.said_new)
+        self.faults_said: set[str] = set()
         self.catalog: list[dict[str, Any]] = []
         self.catalogs: dict[tuple[str, int], list[dict[str, Any]]] = {}   # catalog_in's, by language
         self.history: deque = deque(maxlen=HISTORY)
@@ -737,6 +739,7 @@ class Table(TableTimers):
         self.told.clear()
         self.went_out.clear()
         self.faults_logged.clear()
+        self.faults_said.clear()
         self.cone = None
         self.phase = "playing"
         self.games += 1
@@ -840,6 +843,8 @@ class Table(TableTimers):
             self.ran_out.players.discard(seat.name)     # they moved since: a refusal is not late
         if timed_out and seat is not None:
             events = [(None, {"type": "timed_out", "player": seat.name}), *events]
+        if game.failed_rules:       # a plugin's hook failed: everyone is told, once a game per plugin
+            events = [*events, *card_faults.said_new(game, self.faults_said)]
         if self.host.journal is not None:   # written before anyone hears of it
             self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:

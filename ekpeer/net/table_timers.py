@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from .seats import Seat, Session
 
 RESOLVE = Move("resolve")
+#: the other moves tried for a player whose default move the rules failed on (another_move)
+OTHER_MOVES = 4
 
 
 @runtime_checkable
@@ -95,6 +97,8 @@ class TableTimers:
         def log_faults(self) -> None: ...
 
         def journal_seats(self) -> None: ...
+
+        def remember(self, events: list) -> None: ...
 
     # ------------------------------------------------------------------ grace period
     def start_grace(self, seat: Seat) -> None:
@@ -243,7 +247,7 @@ class TableTimers:
         self.ran_out = RanOut("turn", time.monotonic(), set(players))
         for player in players:
             if self.game is not game or game.over or self.phase != "playing":
-                return
+                break       # a move rolled back (a new game), or the game ended
             if game.awaiting and player not in game.waiting_for():
                 continue
             move = self.default_move(player)
@@ -258,10 +262,44 @@ class TableTimers:
             err = self.apply(seat, move, timed_out=True)
             if err is not None:
                 self.host.log("default_refused", level="error", table=self.id, seat=player, code=err.code)
+                err = self.another_move(seat, player, move, err)
             if shamed:      # after the move: every log says the time ran out, then the Cone
                 self.wear_cone(seat)  # type: ignore[arg-type]
-        if self.timer is None and self.phase == "playing" and self.game is game and gen == self.gen:
-            self.schedule()
+            if err is not None:     # no move of theirs went: said, and the clock starts again
+                self.no_move(player)
+                return
+        if self.timer is None and self.phase == "playing" and self.game is not None and not self.game.over:
+            self.schedule()     # (the game may be a new one: a move that failed was rolled back)
+
+    def another_move(self, seat: Seat | None, player: str, refused: Move,
+                     err: IllegalMove | None) -> IllegalMove | None:
+        """The default move for ``player`` was refused (the rules failed on it, a plugin's bug:
+        the game rolled back): each other legal move, in the engine's order, until one goes
+        (a few at most; each refused one is another replay), so that the game goes on. The last
+        refusal (``err``: the default move's where no other was tried), or None once one went."""
+        game = self.game
+        if game is None:
+            return err
+        for move in [m for m in game.legal_moves(player) if m != refused][:OTHER_MOVES]:
+            if self.game is None or self.game.over or self.phase != "playing":
+                return None
+            err = self.apply(seat, move, timed_out=True)
+            if err is None:
+                self.host.log("default_moved", level="warning", table=self.id, seat=player,
+                              move=move.to_dict())
+                return None
+        return err
+
+    def no_move(self, player: str) -> None:
+        """No move of ``player``'s went (each one failed on the host's rules): the table must not
+        wait in silence, as a stranger's did for good. Everyone is told, in words, and the clock
+        starts again: the host tries again when it runs out."""
+        if self.game is None or self.phase != "playing" or self.game.over:
+            return
+        self.host.log("no_move", level="error", table=self.id, seat=player)
+        told = [(None, {"type": "no_move", "player": player})]
+        self.remember(told)
+        self.schedule(told)
 
     # ------------------------------------------------------------------ bots
     def _bot_mode(self, seat: Seat) -> str | None:

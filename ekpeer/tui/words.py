@@ -299,6 +299,14 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
     if t == "timed_out":       # the host's, not the engine's: a bot chose for them (ruling 26)
         return _say(p, me, _("Your time ran out: the bot covering your seat chose for you"),
                     _("{player}’s time ran out: the bot covering {player}’s seat chose for them"))
+    if t == "rules_failed":     # the host's: a plugin's hook failed, and the game went on past it
+        return _("{box}’s rules failed on the host (a bug in its plugin): the game goes on by the "
+                 "rules without them where they failed").format(box=event.get("box") or event.get("plugin"))
+    if t == "no_move":          # the host's: every move tried for the player failed on its rules
+        return _say(p, me, _("The rules failed on the host on every move tried for you (a bug in a "
+                             "plugin): the clock starts again"),
+                    _("The rules failed on the host on every move tried for {player} (a bug in a "
+                      "plugin): the clock starts again"))
     if t == "draw_pile_empty":
         return _("The draw pile is empty")
     if t == "game_over":

@@ -38,7 +38,13 @@ def _bug(hook):
         raise RuntimeError(hook + " crash")
 
 
-CARDS = [CardSpec("glitch", "Glitch", "Nothing.", counts={"hookbug": 1})]
+def glitch_drawn(game, player, card):
+    _bug("glitch")      # a move's effect failing: the host rolls the game back
+    game.add_to_hand(player, card)
+    game.end_turn()
+
+
+CARDS = [CardSpec("glitch", "Glitch", "Nothing.", counts={"hookbug": 1}, on_drawn=glitch_drawn)]
 DECKS = [DeckSpec("hookbug", "Hookbug")]
 
 
@@ -73,10 +79,6 @@ def ekpeer_hand_hidden(game, player):
 def ekpeer_combo_cards(game, player, cards):
     _bug("ekpeer_combo_cards")
 
-
-@hookimpl
-def ekpeer_turn_ended(game, player):
-    _bug("ekpeer_turn_ended " + player)     # a move's effect failing: the host rolls the game back
 '''
 
 #: the hooks asked while a view or the legal moves are made (the turn clock asks them too)
@@ -197,15 +199,16 @@ async def test_a_draw_let_past_a_failing_refuse_move_replays_in_rollback_and_res
     again = None
     try:
         await _seated(ann, bob, "bug", expansions=["base", "hookbug"])
-        _rig(host, "bug", {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["tacocat"] * 8,
-                           "hands": HANDS}, "ekpeer_refuse_move")
+        _rig(host, "bug", {"players": ["ann", "bob"], "current": "ann",
+                           "draw_pile": ["tacocat", "glitch"] + ["tacocat"] * 6, "hands": HANDS},
+             "ekpeer_refuse_move")
         await ann.move(Move("draw", "ann"))
         await wait_for(lambda: _view(bob, lambda v: v["current"] == "bob"), what="bob's turn")
-        hookbug.BROKEN.add("ekpeer_turn_ended bob")     # bob's turn only
+        hookbug.BROKEN.add("glitch")
         refused = await bob.move(Move("draw", "bob"), check=False)     # rolled back, refused in words
         assert refused["code"] == "internal" and "a bug in plugin hookbug" in refused["message"]
         assert not events(host, "rollback_failed")
-        hookbug.BROKEN.discard("ekpeer_turn_ended bob")
+        hookbug.BROKEN.discard("glitch")
         await bob.move(Move("draw", "bob"))
         await wait_for(lambda: _view(ann, lambda v: v["current"] == "ann"), what="ann's turn again")
         moves = len(host.tables["bug"].game.log)

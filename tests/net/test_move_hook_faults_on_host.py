@@ -1,0 +1,128 @@
+"""A plugin's ``ekpeer_handle_move`` that raises on every draw must not stop a host's table.
+
+A stranger's Coffee Break hook raised on a draw: the bot's draw was rolled back and refused,
+the turn clock's default draw the same, then the table waited for good with no clock and no
+word to anyone. Now the engine draws as its own rules say (``ekpeer/engine/acted.py``), the
+host logs the hook once, every player is told once that the box's rules failed, and the game
+goes on to its end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from third_party.pip_installed import installed
+
+from ekpeer import plugins
+from ekpeer.i18n import set_language
+from ekpeer.tui.words import Catalog, event_words
+
+from .conftest import events, wait_for
+from .test_timeouts import closing, seated
+
+DRAWBUG = '''
+from ekpeer.engine import CardSpec, DeckSpec
+from ekpeer.hookspecs import hookimpl
+
+CARDS = [CardSpec("coffee", "Coffee Break", "Nothing.", counts={"drawbug": 1}, kind="now", now=True)]
+DECKS = [DeckSpec("drawbug", "Night Shift")]
+
+
+@hookimpl
+def ekpeer_handle_move(game, move):
+    if move.do == "draw":
+        raise RuntimeError("handle_move crash")
+    return None
+'''
+
+
+@pytest.fixture
+def drawbug(tmp_path, monkeypatch):
+    for _package in installed(tmp_path, monkeypatch, "drawbug", DRAWBUG):
+        yield plugins.load_module("drawbug")
+
+
+async def test_a_handle_move_that_raises_on_every_draw_lets_the_game_go_on_to_its_end(drawbug, host, ctx):
+    settings = {"expansions": ["base", "drawbug"], "seats": 3, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 0.3, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], "shift", settings)     # ann lets her clock run out
+    told: list[dict] = []
+
+    async def listen():
+        async for msg in clients[0].messages():
+            if msg.type in ("update", "snapshot"):
+                told.extend(msg.body.get("events") or [])
+
+    listening = asyncio.create_task(listen())
+    try:
+        await wait_for(lambda: host.tables["shift"].phase != "playing", 60, what="the game's end")
+        assert host.tables["shift"].game.over
+        said = [e for e in told if e["type"] == "rules_failed"]
+        assert said == [{"type": "rules_failed", "plugin": "drawbug", "box": "Night Shift"}]   # once
+        set_language("en")
+        assert event_words(said[0], Catalog([]), "ann").startswith(
+            "Night Shift’s rules failed on the host (a bug in its plugin)")
+        logged = events(host, "hook_failed")
+        assert [(e["hook"], e["plugin"]) for e in logged] == [("ekpeer_handle_move", "drawbug")]
+        assert not events(host, "engine_error") and not events(host, "default_refused")
+    finally:
+        listening.cancel()
+        await closing(clients)
+
+
+PILEBUG = '''
+from ekpeer.engine import CardSpec, DeckSpec
+
+
+def drawn(game, player, card):
+    raise RuntimeError("on_drawn crash")
+
+
+CARDS = [CardSpec("gremlin", "Gremlin", "Nothing.", counts={"pilebug": 1}, on_drawn=drawn)]
+DECKS = [DeckSpec("pilebug", "Pilebug")]
+'''
+
+
+@pytest.fixture
+def pilebug(tmp_path, monkeypatch):
+    for _package in installed(tmp_path, monkeypatch, "pilebug", PILEBUG):
+        yield plugins.load_module("pilebug")
+
+
+async def test_a_seat_whose_every_move_fails_is_said_and_its_clock_starts_again(pilebug, host, ctx):
+    """Every draw fails on the host (the card on top raises when drawn). Ann's clock's draw is
+    refused: her Skip goes instead, and the game goes on. The bot has nothing but the draw:
+    everyone is told, and the clock starts again (the table waited in silence for good)."""
+    settings = {"expansions": ["base", "pilebug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 0.3, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], "pile", settings)
+    table = host.tables["pile"]
+    table.cancel_all()
+    bot = next(s.name for s in table.seats if s.name != "ann")
+    table.game = plugins.ruleset(["base", "pilebug"]).game_from_table(
+        {"players": ["ann", bot], "current": "ann", "draw_pile": ["gremlin"] + ["tacocat"] * 6,
+         "hands": {"ann": ["skip"], bot: ["tacocat"]}})
+    table.journal_game()
+    told: list[dict] = []
+
+    async def listen():
+        async for msg in clients[0].messages():
+            if msg.type in ("update", "snapshot"):
+                told.extend(msg.body.get("events") or [])
+
+    listening = asyncio.create_task(listen())
+    try:
+        table.schedule()
+        await wait_for(lambda: events(host, "default_moved"), 5, what="ann's Skip after her draw failed")
+        await wait_for(lambda: table.game.current == bot, 5, what="the bot's turn after ann's Skip")
+        assert table.game.hands["ann"] == []
+        # the bot's draw fails too, and it holds no card it may play alone: nothing goes
+        await wait_for(lambda: any(e["type"] == "no_move" for e in told), 5, what="everyone told")
+        assert table.timer is not None and table.game.current == bot     # the clock runs again
+        set_language("en")
+        line = event_words(next(e for e in told if e["type"] == "no_move"), Catalog([]), "ann")
+        assert line.startswith(f"The rules failed on the host on every move tried for {bot}")
+    finally:
+        listening.cancel()
+        await closing(clients)
