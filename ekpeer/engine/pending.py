@@ -82,3 +82,12 @@ class Choice:
         out["context"] = dict(self.context)
         out["from_hand"] = self.from_hand      # a card given up from the hand, or picked elsewhere
         return out
+
+
+#: The answer to a card choice that lets its player choose no card (``ask(..., none=...)``).
+NONE = "none"
+
+
+def declined(choice: Choice, answer: object) -> bool:
+    """Whether ``answer`` chooses no card, where ``choice`` offers that (``ask``'s ``none``)."""
+    return answer == NONE and choice.kind == "card" and NONE in choice.context
