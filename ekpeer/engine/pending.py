@@ -51,7 +51,8 @@ class Choice:
 
     ``options`` is what the client may answer: a list of card ids / players / ``use``
     values, ``[lo, hi]`` for a position, the number of cards for an order, or
-    ``[True, False]`` for keep. ``context`` is public-to-the-chooser data (e.g. the cards
+    ``[True, False]`` for keep; a card choice that may be declined ends with ``"none"``, its
+    words in ``context["none"]``. ``context`` is public-to-the-chooser data (e.g. the cards
     being ordered). ``from_hand`` makes a card answer valid only while still held.
     """
 
