@@ -93,7 +93,13 @@ class HeuristicBot(Bot):
             best = min(moves, key=lambda m: abs((m.position or 0) - want))
             return best
         if kind == "card":
-            ranked = sorted(moves, key=lambda m: book.value(m.card))
+            none = declining(choice, moves)
+            # a choice that may be declined (a plugin's "leave them"): never a card that kills,
+            # and no card at all when every card offered does
+            cards = [m for m in moves if m is not none and not (none and book.has(m.card, "kills"))]
+            if not cards:
+                return none or moves[0]
+            ranked = sorted(cards, key=lambda m: book.value(m.card))
             source = (choice or {}).get("source")
             if source in ("five_different",) or (choice or {}).get("context", {}).get("from") == "discard":
                 return ranked[-1]
@@ -260,6 +266,13 @@ def expansion_act(book: CardBook, view: dict[str, Any], moves: list[Move], plays
             if card in plays:
                 return plays[card]
     return None
+
+
+def declining(choice: dict[str, Any] | None, moves: list[Move]) -> Move | None:
+    """The move that chooses no card, where a card choice offers one (``context.none``)."""
+    if not choice or "none" not in (choice.get("context") or {}):
+        return None
+    return next((m for m in moves if m.card == "none"), None)
 
 
 def expansion_choice(book: CardBook, view: dict[str, Any], moves: list[Move],

@@ -241,7 +241,13 @@ class Playout:
             return Move("choose", p, position=want)
         if kind == "card":
             held = game.hands[p]
-            opts = [o for o in options if o in held] if choice.from_hand else list(options)
+            none = "none" in choice.context and "none" in options
+            opts = [o for o in options if o != "none" or not none]
+            opts = [o for o in opts if o in held] if choice.from_hand else opts
+            if none:    # a choice that may be declined: never a card that kills, else no card
+                opts = [o for o in opts if o not in self.traits.kittens]
+                if not opts:
+                    return Move("choose", p, card="none")
             if not opts:
                 return self.random_move(p)
             if choice.context.get("from") == "discard":

@@ -7,7 +7,7 @@ from typing import Any
 
 from .errors import IllegalMove
 from .moves import Move
-from .pending import Choice
+from .pending import NONE, Choice, declined
 from .state import TableState
 
 
@@ -17,10 +17,22 @@ class Choices(TableState):
 
     def ask(self, player: str, kind: str, options: Any, then: Callable[[Any], None],
             prompt: str = "", context: dict[str, Any] | None = None, from_hand: bool = False,
-            source: str | None = None) -> None:
+            source: str | None = None, none: str | None = None) -> None:
         """Wait for ``player`` to ``choose`` (several asks may wait at once). Asked while a
         played card ``source`` takes effect (or goes on after an answer to it), the choice
-        carries who played it (``by``)."""
+        carries who played it (``by``).
+
+        ``none`` (a ``card`` choice only) lets the player choose no card: the words of that
+        option, in the plugin's English (a ``Reason``, said in the chooser's language), e.g.
+        "leave both cards at the bottom". The options then end with ``"none"``, the answer
+        ``then`` gets for it, and the words go to the chooser as ``context["none"]``: a card
+        choice that could only be declined before by a second question ("keep ...?") read as
+        Dig Deeper's."""
+        if none is not None:
+            if kind != "card":
+                raise ValueError(f"only a card choice may offer none, not a {kind} choice")
+            options = [*(o for o in options if o != NONE), NONE]
+            context = {**(context or {}), NONE: none}
         acting = self.acting
         by = acting[0] if acting is not None and source is not None and acting[1] == source else None
         choice = Choice(player, kind, options, then, prompt, context or {}, from_hand, source, by)
@@ -68,7 +80,7 @@ class Choices(TableState):
             if answer not in choice.options:
                 raise IllegalMove("bad_choice", "{answer} is not one of {options}",
                                   answer=repr(answer), options=str(choice.options))
-            if choice.from_hand and answer not in self.hands[by]:
+            if choice.from_hand and answer not in self.hands[by] and not declined(choice, answer):
                 raise IllegalMove("card_not_held", "{player} holds no {card}", player=by, card=answer)
         self.awaiting.remove(choice)
         if self.recording:

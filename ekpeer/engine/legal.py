@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 from .asked import hook_failed, let_in, refused, set_aside
 from .combos import combo_name
 from .moves import Move
+from .pending import declined
 
 play = Move.play
 _new = tuple.__new__
@@ -266,7 +267,8 @@ def choice_moves(game: LegalGame, player: str) -> list[Move]:
     if kind == "keep":
         return [Move("choose", player, keep=True), Move("choose", player, keep=False)]
     if choice.from_hand:
-        return _chosen(player, kind, list(filter(game.hands[player].__contains__, choice.options)),
+        held = game.hands[player].__contains__
+        return _chosen(player, kind, [o for o in choice.options if held(o) or declined(choice, o)],
                        game.plays)
     return _chosen(player, kind, choice.options, game.plays)
 

@@ -51,7 +51,8 @@ class Choice:
 
     ``options`` is what the client may answer: a list of card ids / players / ``use``
     values, ``[lo, hi]`` for a position, the number of cards for an order, or
-    ``[True, False]`` for keep. ``context`` is public-to-the-chooser data (e.g. the cards
+    ``[True, False]`` for keep; a card choice that may be declined ends with ``"none"``, its
+    words in ``context["none"]``. ``context`` is public-to-the-chooser data (e.g. the cards
     being ordered). ``from_hand`` makes a card answer valid only while still held.
     """
 
@@ -82,3 +83,12 @@ class Choice:
         out["context"] = dict(self.context)
         out["from_hand"] = self.from_hand      # a card given up from the hand, or picked elsewhere
         return out
+
+
+#: The answer to a card choice that lets its player choose no card (``ask(..., none=...)``).
+NONE = "none"
+
+
+def declined(choice: Choice, answer: object) -> bool:
+    """Whether ``answer`` chooses no card, where ``choice`` offers that (``ask``'s ``none``)."""
+    return answer == NONE and choice.kind == "card" and NONE in choice.context

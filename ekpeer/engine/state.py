@@ -273,7 +273,8 @@ class TableState:
         top first, unless ``top_first`` is False (a hand's cards, say: the event then says
         ``top_first: False`` and the reader is not told of a pile's order). ``place`` says where
         they lie when it is not the top (``"bottom"``: Raising Heck's card), so the reader is
-        told so and nobody takes them for the top cards."""
+        told so and nobody takes them for the top cards; the bottom cards too are listed as
+        they lie, top first, the very bottom card last (the reader is told so)."""
         shown = list(cards)
         extra: dict[str, Any] = {} if top_first and not place else {"top_first": False}
         if place:

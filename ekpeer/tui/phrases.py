@@ -16,6 +16,8 @@ the phrase in with the event's fields, from the reader's point of view. The plac
 - ``{count#kitten}``, ``{count#card}``: a number with its noun (``no kittens``, ``1 kitten``,
   ``2 kittens``), in the reader's language; any other noun in English, with an ``s``.
 - ``{position:place}``: where a card went (``on top``, ``3rd from the top``, ``at the bottom``).
+- ``{target:self}``: as ``{target}``, but ``yourself``/``themselves`` when that player is the
+  one acting (the event's ``by``, else ``player``): ``{By} {by:give} {target:self} a break``.
 
 A phrase keyed ``type/field`` is used instead of ``type``'s when the event's ``field`` is
 set (``died/imploded``), and an empty phrase means the event needs no line. Phrases are
@@ -71,6 +73,16 @@ def your(form: str | None) -> str:
 
 def Who(name: str | None, me: str | None) -> str:  # noqa: N802 - sentence case
     return _("You") if name == me else (name or _("Someone"))
+
+
+def reflexive(name: str | None, event: dict[str, Any], me: str | None) -> str:
+    """``{target:self}``: ``yourself`` or ``themselves`` where the player is the one acting
+    (the event's ``by``, else its ``player``), else as ``{target}`` reads: a Coffee Break the
+    next player played for themselves read "bot1 gives bot1 a coffee break"."""
+    actor = event.get("by", event.get("player"))
+    if name is None or name != actor:
+        return who(name, me)
+    return _("yourself") if name == me else _("themselves")
 
 
 def agree(verb: str, name: str | None, me: str | None) -> str:
@@ -152,6 +164,8 @@ def fill(text: str, event: dict[str, Any], cat: _Titles, me: str | None) -> str:
             if not name[:1].isupper() or (person is not None and person != me):
                 return mine            # a player's name keeps its own case: "bot1’s", never "Bot1’s"
             return mine[:1].upper() + mine[1:]
+        if word == "self":      # the object, reflexive where it is the one acting
+            return reflexive(person, event, me)
         if word:
             return agree(word, person, me)
         return Who(person, me) if name[:1].isupper() else who(person, me)

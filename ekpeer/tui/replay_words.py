@@ -72,6 +72,8 @@ def choice_words(move: dict[str, Any], cat: Catalog, before: Any = None, after: 
         return _("{player} puts the top {n} cards back in an order only they know.").format(player=by, n=n)
     if move.get("card") is not None:
         card = move["card"]
+        if card == "none" and card not in cat.cards:    # a choice that offered no card (a plugin's)
+            return _("{player} chooses no card.").format(player=by)
         named = show_hands or any(e.get("card") == card for e in events)
         return _("{player} chooses {what}.").format(player=by, what=cat.title(card) if named else _("a card"))
     if move.get("player") is not None:

@@ -249,6 +249,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         cards = cat.titles(event.get("cards", []))
         if event.get("by") == me or me is None:
             if event.get("place") == "bottom":      # Raising Heck's: "Seen" alone read as the top
+                if len(event.get("cards", [])) > 1:     # as they lie: which one is the very bottom
+                    return _("Seen at the bottom of the draw pile, the bottom card last: {cards}").format(
+                        cards=cards)
                 return _("Seen at the bottom of the draw pile: {cards}").format(cards=cards)
             # not the pile's cards (a hand's, say), or one card: no order to speak of (Raising
             # Heck's bottom card read "Seen, top first")

@@ -48,6 +48,19 @@ def giving_to(choice: dict[str, Any]) -> str | None:
     return (prompt[len("give "):].partition(" ")[0] or None) if prompt.startswith("give ") else None
 
 
+#: The answer that chooses no card, where a card choice offers it (the engine's ``NONE``).
+NONE = "none"
+
+
+def declinable(choice: dict[str, Any], cards: list[str]) -> str | None:
+    """The words of the option to choose no card, where the choice offers one: its plugin's
+    (``context.none``, said by the host in the reader's language), else the client's own."""
+    if NONE not in cards:
+        return None
+    words = (choice.get("context") or {}).get(NONE)
+    return str(words) if isinstance(words, str) and words else _("None of them")
+
+
 def taking(choice: dict[str, Any]) -> bool:
     """Does this choice take a card into the hand (rather than give one up)?"""
     context = choice.get("context") or {}
@@ -74,22 +87,29 @@ class CardChoiceScreen(PickScreen):
         self.taking = taking(choice)
         if self.giving:             # from your hand: in the order your hand shows it
             cards = sorted(cards, key=lambda c: hand_order(c, cat))
+        none = declinable(choice, cards)
         for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        options = [(c, cat.title(c) + (f"  x{n}" if n > 1 else ""), c) for c, n in counts.items()]
+            if c != NONE or none is None:
+                counts[c] = counts.get(c, 0) + 1
+        options: list[tuple[Any, str, str | None]] = [
+            (c, cat.title(c) + (f"  x{n}" if n > 1 else ""), c) for c, n in counts.items()]
+        if none is not None:        # the plugin's own words for choosing no card, last
+            options.append((NONE, sentence(titled(none, cat, names or []), names or []), None))
         super().__init__(title, prompt, options)
         distinct = list(counts)
         held = list(hand or [])
         self.cat, self.held = cat, held
-        if not distinct:
-            self._default: int | None = 0
+        if none is not None:        # choosing no card changes nothing: the safe answer
+            self._default: int | None = len(options) - 1
+        elif not distinct:
+            self._default = 0
         elif self.taking:
             self._default = most_valuable(distinct, cat)
         elif self.giving and held and all(c in held for c in distinct):
             self._default = least_valuable(distinct, cat, held)
         else:
             self._default = 0
-        if self._default:      # not the first row: say where the list starts, and why
+        if self._default and none is None:  # not the first row: say where the list starts, and why
             start = cat.title(options[self._default][0])
             said = (_("{card} is highlighted: the card you can best spare.") if self.giving
                     else _("{card} is highlighted: the most valuable one."))
