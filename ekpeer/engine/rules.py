@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from .cards import CardSpec
+    from .cards import CardSpec, DeckSpec
     from .legal import PlayTable
 
 
@@ -28,6 +28,7 @@ class Rules(Protocol):
     harmless_face_down: frozenset[str]  # of those, the ones harmless drawn face down
     plays: PlayTable                    # what legal moves read of the cards, worked out once
     hooked: Mapping[str, bool]          # every hook's name -> whether a chosen plugin implements it
+    decks: dict[str, DeckSpec]          # deck id -> spec (a failing box is named by its deck)
 
     def has_hook(self, name: str) -> bool:
         """Whether any chosen plugin implements hook ``name`` (else it need not be called)."""
