@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, NP_, _, ngettext
+from ..inputs import InOrderInput
 from ..messages import StartChosen
 from ..widgets import KeyBar
 
@@ -33,7 +34,7 @@ KEY_BAR_WORDS = (NP_("key bar", "Play vs bots"), NP_("key bar", "Host"))
 NAME_MOST = 32
 
 
-class NameInput(Input):
+class NameInput(InOrderInput):
     """The name box: a letter typed into it when full is said, not dropped without a word (it
     stopped at 16 letters, and nothing said why)."""
 
@@ -93,9 +94,9 @@ class StartScreen(Screen):
                         else _("Type the address the host's lobby shows"), classes="heading")
             with Horizontal(id="join-row"):
                 with Vertical(id="address-field", classes="field"):
-                    yield Input(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
+                    yield InOrderInput(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
                 with Vertical(id="password-field", classes="field"):
-                    yield Input("", placeholder=_("password, if any"), password=True, id="password",
+                    yield InOrderInput("", placeholder=_("password, if any"), password=True, id="password",
                                 max_length=64)
             if self.table:
                 # a typed address joins that table, whatever host it names: said, or a person who
