@@ -127,3 +127,23 @@ async def test_the_join_button_and_the_keys_in_danish(monkeypatch, size):
         i18n.set_language("en")
     assert said[:2] == ["Flyt mellem dit navn, bordene, adressen og knapperne",
                         "Vælg et bord på LAN-listen: det er markeret ▶"], said
+
+
+async def test_tab_down_enter_in_a_burst_from_the_name_box_joins_the_table_moved_to(monkeypatch):
+    """The same keys read together (typed fast, or over SSH): each acts where the keys before it
+    left the focus, not in the name box the Tab has just left."""
+    from .test_key_bursts import burst
+
+    opened: list[dict] = []
+    app = start_app(monkeypatch, opened, "secret")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await listed(app, pilot)
+        app.screen.query_one("#name").focus()
+        await settle(pilot)
+        burst(app, "tab", "down", "enter")
+        await settle(pilot, 4)
+        assert app.screen.query_one("#lan-tables", OptionList).highlighted == 1
+        await pilot.press("enter")          # the key's fingerprint seen: trusted
+        await settle(pilot, 3)
+        assert opened and opened[-1]["table"] == "secret", opened
