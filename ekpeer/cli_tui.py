@@ -13,6 +13,7 @@ from .i18n import _
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 ASK = "\0ask"   # `ekpeer join --password` with no value: prompt for it
+ADDRESS_START = ("tcp://",)    # how a host's address begins: never a --password (address_after_password)
 LOOPBACK = "tcp://127.0.0.1:0"          # ekpeer play's host
 HOST_BIND = "tcp://0.0.0.0:5555"         # a table hosted for others, unless --bind says where
 # (ekpeer.net.reach.EVERY_INTERFACE: `ekpeer host`'s --bind default, with or without a player)
@@ -214,6 +215,21 @@ def _forked(args: argparse.Namespace, settings: dict[str, Any], factory: Any) ->
     return forked_factory(fork_session(make), factory)
 
 
+def address_after_password(args: argparse.Namespace) -> None:
+    """``ekpeer join --password tcp://HOST:PORT/KEY`` with no other address: the address, and
+    the password asked. ``--password`` takes an optional value, so the address written after
+    it (as "ekpeer join asks for the password" reads) became the password, unsaid, and the
+    start screen opened with an empty address box. A password is never written as an address."""
+    password = getattr(args, "password", None)
+    if not (isinstance(password, str) and password.lower().startswith(ADDRESS_START)):
+        return
+    if args.address is not None:        # two addresses: which one is meant is not guessed
+        raise SystemExit(_("ekpeer join: --password {given} is an address, and {address} is given too. "
+                           "Give the address once; --password alone asks for the password.").format(
+                               given=password, address=args.address))
+    args.address, args.password = password, ASK
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     _pause_collector()
     from .tui.app import make_app
@@ -223,11 +239,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         options["watch"] = True
     if getattr(args, "create", False):  # a new table named --table (a typo is refused without it)
         options["create"] = True
+    address_after_password(args)
     password = getattr(args, "password", None)
     if password == ASK:  # --password without a value: asked here, never echoed nor kept in history
         import getpass
 
-        password = getpass.getpass(f"Password for {args.table or 'the table'}: ")
+        password = getpass.getpass(_("Password for table {table}: ").format(table=args.table) if args.table
+                                   else _("Password for the table: "))
     if password:
         options["password"] = password
     # What is said of the host's key waits: the screen covers the terminal at once, and a line
@@ -448,7 +466,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                       help="make the --table named if the host has none of that name (without it, a "
                            "name the host does not have is refused with the tables it has)")
     join.add_argument("--password", nargs="?", const=ASK, default=None, metavar="PASSWORD",
-                      help="the table's password (--password alone asks for it without echoing it)")
+                      help="the table's password (--password alone, or followed by the address, asks for it "
+                           "without echoing it: a value beginning tcp:// is the address)")
     join.add_argument("--insecure", action="store_true",
                       help="allow an address without the host's key (plain TCP, loopback debugging only)")
     join.add_argument("--watch", action="store_true",

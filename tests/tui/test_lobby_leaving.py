@@ -96,7 +96,7 @@ async def test_esc_in_a_creators_lobby_asks_first_and_says_who_gets_the_table_an
         assert table.creator is table.seat("hal")
 
 
-async def test_a_lone_creator_is_told_the_table_closes_and_a_lone_joiner_leaves_at_once():
+async def test_a_lone_creator_is_told_the_table_closes_and_a_lone_joiner_is_asked_too():
     ctx = zmq.asyncio.Context()
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     await host.start()
@@ -111,12 +111,48 @@ async def test_a_lone_creator_is_told_the_table_closes_and_a_lone_joiner_leaves_
             assert "nobody else is seated: leaving closes it" in _prompt(app)
             await pilot.press("y")
             await until(pilot, lambda: "piano" not in host.tables, 5, "the table to close")
+        # a joiner's one Esc lost him his seat at once (bob's, by mistake): asked, Stay first
         app = _app(host, "joe", "open", create=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await _in_lobby(pilot, app)
             await pilot.press("escape")
-            await until(pilot, lambda: app.current_mode == "start", 5, "the start screen at once")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyLeaveScreen)
+            assert app.screen.focused is app.screen.query_one("#stay")
+            assert "Your seat goes" in _prompt(app) and "Leave the table?" in " ".join(screen_lines(app))
+            await pilot.press("enter")          # the highlighted answer stays
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyScreen) and host.tables["open"].seat("joe") is not None
+            await pilot.press("escape", "y")
+            await until(pilot, lambda: app.current_mode == "start", 5, "the start screen")
             assert host.tables["open"].seat("joe") is None
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_a_joiner_at_a_headless_hosts_password_table_is_asked_and_told_of_the_password():
+    """bob at a server operator's table ``secret`` (headless host, two tables, one with a
+    password), nobody else seated: his Esc asks, and says joining again needs the password."""
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    host.add_table("base", {"seats": 3, "expansions": ["base"]}, title="Base game", autostart=False)
+    host.add_table("secret", {"seats": 3, "expansions": ["base"], "password": "kitten"}, title="Secret",
+                   autostart=False)
+    await host.start()
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="bob",
+                   address=host.address, options={"table": "secret", "password": "kitten"})
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _in_lobby(pilot, app)
+            await pilot.press("escape")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyLeaveScreen)
+            assert app.screen.focused is app.screen.query_one("#stay")
+            assert "you must type the table's password" in _prompt(app)
+            await pilot.press("s")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyScreen) and host.tables["secret"].seat("bob") is not None
     finally:
         await host.close()
         ctx.destroy(linger=0)
@@ -170,3 +206,18 @@ async def test_ctrl_q_in_a_creators_lobby_asks_as_esc_does_then_quits():
         await pilot.press("y")
         await until(pilot, lambda: table.seat("pia") is None, 5, "pia's seat to go")
         assert table.creator is table.seat("hal")
+
+
+def test_a_joiners_leaving_said_in_danish():
+    from ekpeer import i18n
+    from ekpeer.tui.screens.lobby_leave import leave_costs
+
+    lobby = {"phase": "lobby", "you": "bob", "settings": {"password": True},
+             "seats": [{"name": "bob", "you": True}, {"name": "Bot 1", "bot": True}]}
+    i18n.set_language("da")
+    try:
+        said = " ".join(leave_costs(lobby))
+    finally:
+        i18n.set_language("en")
+    assert said == ("Din plads forsvinder: kommer du med igen, får du en ledig plads, hvis der er en "
+                    "tilbage. Vil du ind igen, skal du skrive bordets adgangskode."), said

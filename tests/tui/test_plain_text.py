@@ -175,7 +175,7 @@ async def test_tables_advertised_on_the_lan_are_listed_as_written(monkeypatch):
         app.screen.show_tables([found])
         await _settle(pilot)
         line = str(app.screen.query_one("#lan-tables").get_option_at_index(0).prompt)
-        assert line.startswith(f"{CLICK} ({CLOSE})") and BOLD in line
+        assert line.startswith(f"▶ {CLICK} ({CLOSE})") and BOLD in line      # (the highlighted mark)
     assert app.return_code in (None, 0)
 
 

@@ -2,10 +2,11 @@
 
 One Esc in the lobby left the table at once, even for its creator: the host handed the table
 to the next person (who could then set a password that kept the creator out) or closed it,
-unsaid. Leaving is asked first when you created the table, when other people are seated
-with you, or when you host it; the dialog says what leaving does (who the table goes to, or
-that it closes, and that its password stays). A lone joiner with nothing to lose leaves at
-once. Staying is the highlighted choice, as in the game's other leave and quit dialogs.
+unsaid. Leaving is asked first whenever you have a seat in the lobby (a joiner's seat too:
+one Esc lost a friend theirs), or when you host the table with others at it; the dialog says
+what leaving does (who the table goes to, or that it closes, and that its password stays). A
+watcher, or a host alone at their own table, leaves at once. Staying is the highlighted
+choice, as in the game's other leave and quit dialogs.
 """
 
 from __future__ import annotations
@@ -46,9 +47,12 @@ def leave_costs(lobby: dict[str, Any], hosting: bool = False) -> list[str]:
         if (lobby.get("settings") or {}).get("password"):
             said.append(_("The password you set stays: to join again you must type it."))
         return said
-    if others:
-        return [_("Your seat goes: joining again takes a free seat, if one is left.")]
-    return []
+    # a seat is never given up on one key: a lone joiner's Esc, meant for something else, left
+    # a friend out of the table they had just found (and typed its password for)
+    said = [_("Your seat goes: joining again takes a free seat, if one is left.")]
+    if (lobby.get("settings") or {}).get("password"):
+        said.append(_("To join again you must type the table's password."))
+    return said
 
 
 class LobbyLeaveScreen(StayOrLeave):

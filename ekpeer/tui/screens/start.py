@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, NP_, _, ngettext
+from ..inputs import InOrderInput
 from ..messages import StartChosen
 from ..widgets import KeyBar
 
@@ -28,12 +30,19 @@ LAN_ROWS = (3, 10)
 #: the key bar's shorter words for this screen's keys, where their whole words do not fit
 #: (KeyBar): English has no shorter ones; the Danish bar at 64 columns left "^g Kig med" out
 KEY_BAR_WORDS = (NP_("key bar", "Play vs bots"), NP_("key bar", "Host"))
+#: the highlighted table's mark on the LAN list (and the blank every other line has in its
+#: place): a list without the focus showed its highlight faintly, and a friend could not
+#: tell which table Enter would join
+MARK = ("▶ ", "  ")
+#: letters of a table's title the Join button says at most ("Join Secret"), so that the
+#: four buttons keep to one row
+BUTTON_TITLE = 12
 #: the longest name, as ``--name`` and the host take it (``ekpeer.net.protocol.NAME_LEN``; the
 #: client imports no host code, so a test checks that the two agree)
 NAME_MOST = 32
 
 
-class NameInput(Input):
+class NameInput(InOrderInput):
     """The name box: a letter typed into it when full is said, not dropped without a word (it
     stopped at 16 letters, and nothing said why)."""
 
@@ -50,7 +59,7 @@ class StartScreen(Screen):
     # Every label is short enough for its column at 80 columns, and the box keeps one width at
     # 200: nothing is cut off (tests/tui/test_evening_screens.py measures them).
     DEFAULT_CSS = """
-    #lan-tables { height: auto; max-height: 10; margin: 0; }
+    #lan-tables { height: auto; max-height: 10; margin: 0; text-wrap: nowrap; text-overflow: ellipsis; }
     #lan-status { color: $text-muted; }
     #name-row { height: 3; }
     #name-row Label { width: 11; padding: 1 0 0 0; }
@@ -93,9 +102,9 @@ class StartScreen(Screen):
                         else _("Type the address the host's lobby shows"), classes="heading")
             with Horizontal(id="join-row"):
                 with Vertical(id="address-field", classes="field"):
-                    yield Input(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
+                    yield InOrderInput(self.address, placeholder="tcp://HOST:PORT/KEY", id="address")
                 with Vertical(id="password-field", classes="field"):
-                    yield Input("", placeholder=_("password, if any"), password=True, id="password",
+                    yield InOrderInput("", placeholder=_("password, if any"), password=True, id="password",
                                 max_length=64)
             if self.table:
                 # a typed address joins that table, whatever host it names: said, or a person who
@@ -111,7 +120,23 @@ class StartScreen(Screen):
                 yield Button(_("Play vs bots"), id="play", variant="default" if self.discovery else "primary")
         yield KeyBar()
 
+    def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
+        """The keys that move about this screen and choose a table, for the Keys dialog (F1):
+        they are Textual's, which it leaves out, and a friend did not know that Tab reaches the
+        LAN list nor which table Enter joins."""
+        keys = [(("tab", "shift+tab"), N_("Move between your name, the tables, the address and the buttons"))]
+        if self.discovery:
+            keys += [(("up", "down"), N_("Choose a table on the LAN list: it is marked ▶")),
+                     (("enter",), N_("Join the table marked ▶ (the Join button names it), or the "
+                                     "address typed"))]
+        else:
+            keys.append((("enter",), N_("Join the address typed")))
+        return keys
+
     def on_mount(self) -> None:
+        for box in self.query("#start-box"):    # its lines come and go: the LAN list fits again
+            self.watch(box, "virtual_size", lambda _size: self.call_after_refresh(self._fit_lan_list),
+                       init=False)
         if self.discovery:
             # the LAN list is the first way in: Enter on a table found there joins it
             self.query_one("#lan-tables", OptionList).focus()
@@ -122,6 +147,7 @@ class StartScreen(Screen):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_lan_list)
+        self.call_after_refresh(self._name_join_button)
 
     def _fit_lan_list(self) -> None:
         """The LAN list takes only the rows the box has left, so that the address and the
@@ -135,6 +161,13 @@ class StartScreen(Screen):
         room = self.size.height - keys - box.styles.gutter.height
         others = box.virtual_size.height - tables.outer_size.height
         low, high = LAN_ROWS
+        wanted = min(high, tables.virtual_size.height + tables.styles.gutter.height)
+        # every table found in view before a blank line: at 80x24 with --table's note the
+        # list showed one of two tables under "2 tables found" (a friend never saw the other)
+        if len(self.lan_tables) < 2:
+            self.remove_class("-crowded")
+        elif room - others < wanted:
+            self.add_class("-crowded")      # the box's height changes: fitted again (on_mount)
         rows = max(low, min(high, room - others))
         if tables.styles.max_height is None or tables.styles.max_height.value != rows:
             tables.styles.max_height = rows
@@ -184,12 +217,13 @@ class StartScreen(Screen):
         was = old[before] if before is not None and 0 <= before < len(old) else None
         options.clear_options()
         # what a host advertises on the LAN is anyone's words: plain text
-        options.add_options([Option(Content(self._table_line(t)), id=f"lan-{i}")
+        options.add_options([Option(Content(MARK[1] + self._table_line(t)), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
         if self.lan_tables:
             same = [i for i, t in enumerate(self.lan_tables) if was is not None
                     and (t.name, t.endpoint) == (was.name, was.endpoint)]
             options.highlighted = same[0] if same else min(before or 0, len(self.lan_tables) - 1)
+        self._mark_target()
         n = len(self.lan_tables)
         found = ngettext("{n} table found on the LAN", "{n} tables found on the LAN", n).format(n=n)
         self._lan_status(found if n else _("Looking for tables on the LAN…"))
@@ -207,10 +241,72 @@ class StartScreen(Screen):
         plain = "" if t.key else "  " + _("(not encrypted: --insecure)")
         # said before Enter, not learnt from a refused join (a stranger's friends)
         lock = "  ·  " + _("password") if getattr(t, "password", False) else ""
-        return f"{t.title} ({t.table})  ·  {seats}{lock}  ·  {exps}  ·  {where}{plain}"
+        # one line a table (cut with "…" where too long): what tells tables apart and what
+        # Enter asks for first, the expansions last (at 80 columns a table's second line
+        # took a row that another table needed)
+        parts = (f"{t.title} ({t.table})", f"{seats}{lock}", f"{where}{plain}", exps)
+        return "  ·  ".join(part for part in parts if part)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.join_listed(event.option_index)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._mark_target()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "address":     # another address typed: Join goes there instead
+            self._mark_target()
+
+    def join_target(self) -> Any | None:
+        """The LAN table that Join, and Enter in the address and password boxes, would join:
+        the one highlighted, unless another address is typed (that address is joined then)."""
+        lists = self.query("#lan-tables")
+        index = lists.first(OptionList).highlighted if lists and self.lan_tables else None
+        if index is None or not 0 <= index < len(self.lan_tables):
+            return None
+        typed = self.query_one("#address", Input).value.strip()
+        table = self.lan_tables[index]
+        return table if not typed or typed == table.address else None
+
+    def _mark_target(self) -> None:
+        """The highlighted table marked on the list, and named on the Join button: their Tab,
+        Down, Enter joined "Base game" when a friend meant "Secret", with nothing saying which."""
+        lists = self.query("#lan-tables")
+        if lists:
+            options = lists.first(OptionList)
+            for i, t in enumerate(self.lan_tables[:options.option_count]):
+                mark = MARK[0] if i == options.highlighted else MARK[1]
+                options.replace_option_prompt_at_index(i, Content(mark + self._table_line(t)))
+        self._name_join_button()
+        self.call_after_refresh(self._name_join_button)     # once laid out: the room it has
+
+    def _name_join_button(self) -> None:
+        """"Join Secret": the table Join joins, its title cut to the room the button row has
+        (BUTTON_TITLE letters at most), plain "Join" where no letter of it fits (the Danish
+        buttons at 64 columns: the ▶ on the list says it there)."""
+        rows, joins = self.query("#start-buttons"), self.query("#join")
+        if not rows or not joins:
+            return
+        row, join = rows.first(), joins.first(Button)
+        target = self.join_target()
+        title = str(target.title or target.table) if target is not None else ""
+        if title and row.content_size.width and join.outer_size.width:
+            others = 0 if self.has_class("-narrow") else sum(
+                b.outer_size.width + b.styles.margin.width for b in self.query(Button) if b is not join)
+            # the cells around the label: its padding and border (more for a short label at min-width)
+            around = max(2, join.outer_size.width - cell_len(join.label.plain))
+            room = row.content_size.width - others - join.styles.margin.width - around \
+                - cell_len(_("Join {table}").format(table=""))
+            most = min(BUTTON_TITLE, room)
+            if most < 4:
+                title = ""
+            elif cell_len(title) > most:
+                title = title[:most - 1].rstrip() + "…"
+        # plain text: a table's title is anyone's words
+        label = Content(_("Join {table}").format(table=title)) if title else Content(_("Join"))
+        if join.label.plain != label.plain:
+            join.label = label
+            join.refresh(layout=True)     # as wide as its new words (Textual's Button is not)
 
     def join_listed(self, index: int | None, watch: bool = False) -> None:
         if index is None or not 0 <= index < len(self.lan_tables):
@@ -272,13 +368,11 @@ class StartScreen(Screen):
         watch = mode == "watch"
         if watch:
             mode = "join"
-        lan = self.query("#lan-tables")
-        highlighted = lan.first(OptionList).highlighted if lan and self.lan_tables else None
-        if mode == "join" and highlighted is not None and 0 <= highlighted < len(self.lan_tables) \
-                and (not address or address == self.lan_tables[highlighted].address):
+        target = self.join_target() if mode == "join" else None
+        if target is not None:
             # nothing typed, or the address of the table highlighted on the LAN list (Enter on it
             # put it there): that table, not the --table the screen was opened with
-            self.join_listed(highlighted, watch=watch)
+            self.join_listed(self.lan_tables.index(target), watch=watch)
             return
         if mode == "join" and not address:
             self.notify(_("Type the host's address first (as the host's lobby shows it)."),
