@@ -395,7 +395,7 @@ class Host:
                     self.tables[table_id] = table
                     for seat in table.seats:
                         if seat.human and not seat.takeover:
-                            seat.gone_since = now
+                            seat.gone_since, seat.gone_at_start = now, True
                             table.start_grace(seat)
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
                     table.schedule()
