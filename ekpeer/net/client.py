@@ -17,7 +17,8 @@ and resumes its seat with the token (a fresh ``snapshot`` follows). A host that 
 is said in a ``connection`` message of the client's own (``{state: "lost", reason}``), and
 its end in another: ``{state: "back", attempts}`` once the seat is resumed (with ``away`` and
 ``bot_played`` as below when the host had noticed the drop: then it never left, the link
-failed), or ``{state: "refused",
+failed; but with ``restarted: true`` the host was started again with the seat empty, so it
+was the host that went), or ``{state: "refused",
 code, message}`` when the host answers but has no seat for us any more. A seat resumed after
 a drop the host noticed, the client not having called the host gone (a connection reset for
 a second or two), is ``{state: "rejoined", reason, away, bot_played}`` (``away``: seconds the
@@ -677,12 +678,15 @@ class Client:
                         # that failed, not the host that went (README: "back after 2 s")
                         said = {"away": joined["away"], "bot_played": bool(joined.get("bot_played"))} \
                             if isinstance(joined.get("away"), int | float) else {}
+                        if joined.get("restarted") is True:     # a host started again: it was gone
+                            said["restarted"] = True
                         await self._tell("back", attempts=attempts, **said)
                     elif isinstance(joined.get("away"), int | float):
                         # a drop the host saw (every other table said so) though this client
                         # never went silent long enough to call the host gone: said all the same
                         await self._tell("rejoined", reason=reason, away=joined["away"],
-                                         bot_played=bool(joined.get("bot_played")))
+                                         bot_played=bool(joined.get("bot_played")),
+                                         **({"restarted": True} if joined.get("restarted") is True else {}))
                     return
                 except RequestError as exc:     # the host refused: the seat is gone
                     # nothing to come back to: the seat is forgotten and the client reconnects no

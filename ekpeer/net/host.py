@@ -398,7 +398,7 @@ class Host:
                     self.tables[table_id] = table
                     for seat, s in zip(table.seats, game_rec["seats"], strict=True):
                         if seat.human and not seat.takeover:
-                            seat.gone_since = now
+                            seat.gone_since, seat.gone_at_start = now, True
                             table.start_grace(seat)
                         elif seat.human and not seat.left:      # covered: away since its drop
                             seat.gone_since = now - seconds_gone(s.get("gone_at"))

@@ -89,6 +89,9 @@ class Seat:
     left: bool = False
     takeover: bool = False           # a person's seat played by a bot (gone past grace, or left)
     gone_since: float | None = None
+    #: the seat has had no connection since this host started (brought back from the journal):
+    #: its player saw the host gone, not their own link drop (the join reply says ``restarted``)
+    gone_at_start: bool = False
     #: seconds its connection was gone when it last came back to a lobby seat (others say so)
     back_after: float | None = None
     bot: Bot | None = None

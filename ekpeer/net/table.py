@@ -385,11 +385,11 @@ class Table(TableTimers):
                 raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
             seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
-            away = self.away_seconds(seat)
+            away, restarted = self.away_seconds(seat), seat.gone_at_start
             self.take_seat_from(seat, session)
             bot_played = self.seat_back(seat, session)
             return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played,
-                    "away": away}
+                    "away": away, **({"restarted": True} if restarted else {})}
         if not name:
             raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
         mine = self.returning(session, name)
@@ -400,11 +400,11 @@ class Table(TableTimers):
                 mine.token, mine.token_sha256 = new_token(), None
                 self.journal_seats()
             self.host.detach(session)
-            away = self.away_seconds(mine)
+            away, restarted = self.away_seconds(mine), mine.gone_at_start
             self.take_seat_from(mine, session)
             bot_played = self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played,
-                    "away": away}
+                    "away": away, **({"restarted": True} if restarted else {})}
         if self.phase == "over":
             return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
@@ -515,6 +515,7 @@ class Table(TableTimers):
             seat.grace = None
         was_bot, was_left = seat.takeover, seat.left
         seat.session, seat.takeover, seat.gone_since, seat.left = session, False, None, False
+        seat.gone_at_start = False
         if was_bot or was_left:     # a resumed table gives them a grace period, as any dropped seat
             self.journal_seats()
         session.table, session.seat, session.spectator = self, seat, False
@@ -530,7 +531,7 @@ class Table(TableTimers):
     def seat_gone(self, seat: Seat, reason: str) -> None:
         """``seat``'s connection dropped: a bot takes over after the grace period."""
         seat.session = None
-        seat.gone_since = self.loop.time()
+        seat.gone_since, seat.gone_at_start = self.loop.time(), False
         self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
         if self.phase == "lobby":
             if seat is self.creator:

@@ -41,6 +41,9 @@ MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the 
 ANSWER_GRACE = 0.25     # ... and, once its reply is in, for the update it sent before it
 FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted and focused
 QUIET_POLL = 0.25       # how often the app asks whether the host is late to answer
+#: seconds a seat's return waits for the client library's word on how it came back (it follows
+#: the snapshot at once) before the log says it without: see EkpeerApp._say_outage
+OUTAGE_WORD_WAIT = 1.0
 
 
 class EkpeerApp(App):
@@ -59,6 +62,8 @@ class EkpeerApp(App):
         Binding("f1", "show_help_panel", "Keys"),
         Binding("ctrl+t", "toggle_dark", "Theme"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        # the host-gone banner's choices again, once Keep waiting folded it to the top line
+        Binding("h", "host_choices", "Host gone: choices", show=False),
     ]
 
     def __init__(self, session_factory: SessionFactory, mode: str | None = None,
@@ -91,7 +96,12 @@ class EkpeerApp(App):
         #: whole seconds the host has been late to answer (None: it is not), said on the table
         #: and in the lobby until anything comes (see _check_quiet)
         self.host_quiet: int | None = None
-        self._say_back = False
+        #: the host-gone banner folded away by Keep waiting: the top line says the silence instead
+        self.host_folded = False
+        #: the banner closed as the host spoke again, until the client library's word on how the
+        #: seat came back says which words fit (it follows the snapshot: see _say_outage)
+        self._outage: Any = None
+        self._back_body: dict[str, Any] | None = None     # its word, come while the banner was covered
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -199,7 +209,7 @@ class EkpeerApp(App):
         self._shown_to_me = []
         self.out_order = []
         self._back.clear()
-        self._say_back = False
+        self._outage = self._back_body = None
 
     @staticmethod
     def _passed_on(mode: str, address: str | None) -> str | None:
@@ -280,11 +290,6 @@ class EkpeerApp(App):
             self._back_at_start(self.session)
         elif kind == "lobby" and self.session is not None and not body.get("started"):
             self.session.away = None        # a seat in a lobby: no game whose log would say it
-        if self._say_back:
-            self._say_back = False
-            self.log_lines.append(self._back_words())
-            if self.current_mode == "table":
-                self.table_screen.show_state()
         if self.host_quiet is not None:
             self._check_quiet()     # the host spoke: its silence is no longer said
 
@@ -294,11 +299,16 @@ class EkpeerApp(App):
         link looked at a table standing still for 2-3 s with nothing saying why. Never with the
         host-gone banner up, which says more."""
         unheard = getattr(self.session, "unheard_for", None)     # (a script's session may lack it)
-        quiet = unheard() if unheard is not None and self.host_gone is None else 0.0
+        gone = self.host_gone
+        folded = gone is not None and gone not in self.screen_stack     # Keep waiting: said up here
+        if folded:
+            quiet = time.monotonic() - gone.since
+        else:
+            quiet = unheard() if unheard is not None and gone is None else 0.0
         said = max(1, int(quiet + 0.5)) if quiet > 0 else None
-        if said == self.host_quiet:
+        if said == self.host_quiet and folded == self.host_folded:
             return
-        self.host_quiet = said
+        self.host_quiet, self.host_folded = said, folded
         if self.current_mode == "table":
             self.table_screen.show_quiet()
         elif self.current_mode == "lobby":
@@ -496,17 +506,16 @@ class EkpeerApp(App):
         elif state == "network":
             if self.host_gone is not None:
                 self.host_gone.own_network(bool(body.get("own_network_down")))
-        elif state == "back":
-            self._host_back()
-            if isinstance(body.get("away"), int | float):   # the host saw our link drop: it never left
-                # its word alone in the log: "Connected again" above "Your connection to the host
-                # dropped; back after 28 s" read backwards to a stranger (the toast says both)
-                self._say_back = False
+        elif state in ("back", "rejoined"):
+            self._host_back(said_later=False)
+            if self._outage is not None:
+                self._say_outage(body)
+            elif self.host_gone is not None:    # its banner under another screen: said once it goes
+                self._back_body = body
+            elif isinstance(body.get("away"), int | float):   # the host saw our link drop: it never left
                 self._rejoined(body)
-        elif state == "rejoined":
-            self._rejoined(body)
         elif state == "refused":
-            screen = self._host_gone(closed=False)
+            screen = self._host_gone(closed=False, unfold=True)
             if body.get("code") == "bad_token":
                 # the host's own words are for programs ("no seat at this table has that token
                 # for your key"), and English on a Danish screen: what happened, in the player's
@@ -532,8 +541,12 @@ class EkpeerApp(App):
         if self.current_mode == "table":
             self.table_screen.show_state()
 
-    def _host_back(self) -> None:
-        """The host answers again and our seat is resumed: the notice goes, and the log says so."""
+    def _host_back(self, said_later: bool = True) -> None:
+        """The host answers again and our seat is resumed: the notice goes, the clocks take the
+        host's time again, and the log says so once (:meth:`_say_outage`). The snapshot comes
+        before the client library's ``back`` (the host sends it before its join reply), and only
+        ``back`` says whether it was the host that went: so the words wait for it, or
+        (``said_later``) for :data:`OUTAGE_WORD_WAIT` seconds if none comes."""
         screen, self.host_gone = self.host_gone, None
         if screen is None:
             return
@@ -544,8 +557,48 @@ class EkpeerApp(App):
                 self.host_gone = screen
                 self.set_timer(0.2, self._host_back)
                 return
-        self._say_back = True     # in the log after the message that brought it (a snapshot clears it)
-        self.notify(self._back_words(), timeout=5)
+        self._outage = screen
+        self.table_screen.clock_resumed()
+        self._check_quiet()     # a folded banner's top line goes
+        if self._back_body is not None:     # the library's word came while it was covered
+            self._say_outage()
+        elif said_later:
+            self.set_timer(OUTAGE_WORD_WAIT, lambda: self._say_outage() if self._outage is screen else None)
+
+    def _say_outage(self, body: dict[str, Any] | None = None) -> None:
+        """Say once, in the log and a toast, how the seat came back after the banner: the host
+        was the one gone (it closed the table, or it answers as a host started again: the
+        library's ``restarted``) for as long as this client saw it gone, by its own clock (the
+        restarted host knew the seat only since its own start: "back after 1 s" after 17 s
+        down, and after "Connected again", read backwards); or this player's own link dropped
+        while the host stayed (the host's ``away``); or, when nothing tells, "Connected again"."""
+        screen, self._outage = self._outage, None
+        if screen is None:
+            return
+        body, self._back_body = body or self._back_body or {}, None
+        if screen.closed or body.get("restarted"):
+            seconds = max(1, round(time.monotonic() - screen.since))
+            if (self.lobby or {}).get("spectator"):
+                words = ngettext("The host was gone for {n} s; you are watching again",
+                                 "The host was gone for {n} s; you are watching again", seconds)
+            else:
+                words = ngettext("The host was gone for {n} s; you are back in your seat",
+                                 "The host was gone for {n} s; you are back in your seat", seconds)
+            words = words.format(n=seconds)
+        elif isinstance(body.get("away"), int | float):
+            # its word alone in the log: "Connected again" above "Your connection to the host
+            # dropped; back after 28 s" read backwards to a stranger (the toast says both)
+            self._rejoined(body)
+            return
+        else:
+            words = self._back_words()
+        self.log_lines.append(words)
+        if body.get("bot_played"):
+            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
+                                    "(its moves read “You” above)."))
+        self.notify(words, timeout=5, markup=False)
+        if self.current_mode == "table":
+            self.table_screen.show_state()
 
     def _back_words(self) -> str:
         """The host answers again: a player is back in their seat; a watcher has no seat, and
@@ -556,14 +609,24 @@ class EkpeerApp(App):
             return _("Connected again: you are watching again")
         return _("Connected again: you are in your seat again")
 
-    def _host_gone(self, closed: bool, silent: float = 0.0, by: str | None = None) -> Any:
+    def _host_gone(self, closed: bool, silent: float = 0.0, by: str | None = None,
+                   unfold: bool = False) -> Any:
         """Say over the table that the host is gone (or closed it), and how to go on
-        (``silent``: seconds the host had already been silent when the client called it gone)."""
+        (``silent``: seconds the host had already been silent when the client called it gone).
+        A banner folded by Keep waiting stays so unless the table is closed or ``unfold``
+        (the seat refused): then there is nothing to wait for, and it comes back in full."""
         from .screens.host_gone import HostGoneScreen
 
         if closed:      # the host's clocks are gone with it: the bar stops counting
             self.table_screen.clock_stopped()
+        else:           # no host to keep time: the clocks stand until it is back with its own
+            self.table_screen.clock_paused()
+        self._outage = self._back_body = None   # (gone again before the last return was said)
         screen = self.host_gone
+        if screen is not None and screen not in self.screen_stack:     # folded
+            if not (closed or unfold):
+                return screen
+            screen = self._show_host_gone(screen.again())
         if screen is not None and screen in self.screen_stack:
             if closed:
                 screen.host_closed(by)
@@ -576,8 +639,18 @@ class EkpeerApp(App):
                               else _("No connection to the host: trying to reconnect"))
         if self.current_mode == "table":
             self.table_screen.show_state()
+        return self._show_host_gone(screen)
+
+    def _show_host_gone(self, screen: Any) -> Any:
+        """Push the host-gone banner ``screen`` (new, or again after Keep waiting folded it)."""
+        self.host_gone = screen
 
         def chosen(what: str | None) -> None:
+            if what == "wait":      # folded: the top line says the silence, h brings it back
+                self._check_quiet()
+                if self.current_mode == "table":
+                    self.table_screen.show_state()
+                return
             if self.host_gone is screen:
                 self.host_gone = None
             if what == "start":
@@ -588,6 +661,12 @@ class EkpeerApp(App):
         self.push_screen(screen, chosen)
         self._check_quiet()     # the banner says it now: the short word gives way
         return screen
+
+    def action_host_choices(self) -> None:
+        """``h``: the host-gone banner again, with its choices (leave, quit), after Keep waiting."""
+        screen = self.host_gone
+        if screen is not None and screen not in self.screen_stack:
+            self._show_host_gone(screen.again())
 
     # ------------------------------------------------------------------ keys typed ahead
     # Keys read together (a busy machine, SSH, key repeat, the browser seat) must each act on

@@ -635,3 +635,10 @@ def quiet_words(seconds: int) -> str:
     stood still for two or three seconds, and the host-gone banner comes only later."""
     return ngettext("No word from the host for {n} s…", "No word from the host for {n} s…",
                     seconds).format(n=seconds)
+
+
+def waiting_words(seconds: int) -> str:
+    """The host-gone banner folded by Keep waiting: the table shows again, and its top line
+    says how long the host has been silent and the key for the banner's choices (leave, quit)."""
+    return ngettext("No word from the host for {n} s… (h: leave or quit)",
+                    "No word from the host for {n} s… (h: leave or quit)", seconds).format(n=seconds)

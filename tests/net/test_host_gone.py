@@ -83,6 +83,10 @@ async def test_a_killed_host_is_noticed_within_seconds_and_players_rejoin_when_i
         for w in people:       # the same seat, and the whole table again at once
             assert [m for t, m in w.seen if t >= resumed and m.type == "snapshot"]
             assert w.client.seat == w.client.name and w.client.table == "crash"
+            # the host started again: it was the one gone, not the player's link (the restarted
+            # host's ``away`` counts only from its own start, "back after 1 s" after 17 s down)
+            back = w.told("connection", state="back")[0][1].body
+            assert back.get("restarted") is True, back
     finally:
         for w in people:
             await w.client.close()
@@ -105,6 +109,7 @@ async def test_a_frozen_host_is_noticed_and_its_players_are_back_when_it_answers
             os.kill(host.pid, signal.SIGCONT)
         await wait_for(lambda: people[0].told("connection", state="back"), 10, what="the seat resumed")
         assert people[0].client.seat == "ann"
+        assert "restarted" not in people[0].told("connection", state="back")[0][1].body    # the same host
     finally:
         for w in people:
             await w.client.close()

@@ -202,6 +202,7 @@ async def test_a_link_that_failed_while_the_host_stayed_says_so_when_back(host, 
         assert states[0] == "lost" and "back" in states, states
         back = next(b for b in said() if b["state"] == "back")
         assert isinstance(back["away"], float) and back["away"] > 0 and back["bot_played"] is False
+        assert "restarted" not in back      # the host stayed: bob's own link dropped
     finally:
         for c in (ann, bob):
             await c.close()

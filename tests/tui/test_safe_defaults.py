@@ -341,8 +341,9 @@ async def test_d_and_a_second_card_in_a_nope_window_say_so_without_seconds_that_
 async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_come_back(table3):
     """An Enter (the last of a burst typed at the table) pressed "Back to the start screen"
     while the client was still reconnecting, and a bot took the seat: "Keep waiting" is the
-    first answer, Enter and Esc keep the dialog up; once the seat is refused, nothing is left
-    to wait for and the start screen is first."""
+    first answer: Enter and Esc fold the dialog to the table's top line, and the rest of the
+    burst sends nothing (no move goes to a host that is gone); once the seat is refused, nothing
+    is left to wait for: the dialog is back, the start screen first."""
     from ekpeer.tui.screens.host_gone import HostGoneScreen
 
     game, rules, events = rigged(table3)
@@ -356,11 +357,18 @@ async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_c
         assert str(screen.query_one("#wait").label) == "Keep waiting (Enter/Esc)"
         await pilot.press("enter", "enter", "escape", "enter")
         await settle(pilot, 4)
-        assert app.screen is screen and app.host_gone is screen
-        assert not [kind for kind, _m in session.sent if kind in ("close", "leave")], session.sent
+        assert app.screen is app.table_screen and app.host_gone is screen
+        assert not [kind for kind, _m in session.sent if kind in ("close", "leave", "move")], session.sent
+        await pilot.press("d")      # a move chosen at the table meanwhile: said, never sent
+        await settle(pilot, 4)
+        assert not [kind for kind, _m in session.sent if kind == "move"], session.sent
+        assert "The host is not answering: your move was not sent (h: leave or quit)." in \
+            [n.message for n in app._notifications]
         session.push("connection", {"state": "refused", "code": "bad_token", "message": "no seat"})
         await settle(pilot, 4)
-        assert app.screen is screen and getattr(screen.focused, "id", None) == "start"
+        screen = app.screen
+        assert isinstance(screen, HostGoneScreen) and app.host_gone is screen
+        assert getattr(screen.focused, "id", None) == "start"
         assert not screen.query_one("#wait").display
         # refused by a host restarted without --resume: resumed later, the seat is there again,
         # and this client has given up on it (a stranger waited for it in vain)

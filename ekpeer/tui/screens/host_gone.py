@@ -7,10 +7,13 @@ long it has lasted, and offers the start screen. It closes by itself when the ho
 and the seat resumed.
 
 While the seat may still come back, its first, highlighted answer is "Keep waiting" (Enter,
-Esc), which leaves the dialog up: an Enter pressed in haste (or the last of a burst typed at
-the table) went to "Back to the start screen" and left the table while the client was still
-reconnecting, and a bot took the seat. Only once the host closed the table or refused the seat
-is the start screen the first answer: then there is nothing to wait for.
+Esc): an Enter pressed in haste (or the last of a burst typed at the table) went to "Back to
+the start screen" and left the table while the client was still reconnecting, and a bot took
+the seat. Keep waiting folds the dialog away (it dismisses with ``wait``): the table shows
+again, its top line says how long the host has been silent and that ``h`` brings the choices
+back (a player who pressed it saw the dialog stay, its counter rising, and expected the table).
+Only once the host closed the table or refused the seat is the start screen the first answer:
+then there is nothing to wait for, and the dialog comes back in full.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ from .dialog import Modal
 
 
 class HostGoneScreen(Modal[str]):
-    """Dismisses with ``start`` (back to the start screen), ``quit``, or ``back`` (the app
-    closes it when the seat is resumed); ``wait`` keeps it up."""
+    """Dismisses with ``start`` (back to the start screen), ``quit``, ``back`` (the app
+    closes it when the seat is resumed), or ``wait`` (folded to the table's top line)."""
 
     BINDINGS = [
         Binding("escape", "keep_waiting", "Keep waiting"),
@@ -45,6 +48,13 @@ class HostGoneScreen(Modal[str]):
         self.since = time.monotonic() if since is None else since
         self.refused: str | None = None
         self.network_down = False       # this player's own network is down (no route to the host)
+
+    def again(self) -> HostGoneScreen:
+        """The same banner, to show again after Keep waiting folded it away (a dismissed
+        screen is not pushed twice): how long, why and what is known go on from where they were."""
+        screen = HostGoneScreen(closed=self.closed, since=self.since, watching=self.watching, by=self.by)
+        screen.refused, screen.network_down = self.refused, self.network_down
+        return screen
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -163,8 +173,11 @@ class HostGoneScreen(Modal[str]):
         self.dismiss(event.button.id or "start")
 
     def action_keep_waiting(self) -> None:
-        """Nothing to do but wait: the client keeps reconnecting, and the dialog stays up (the
-        table under it cannot take a move until the host answers; it closes by itself then)."""
+        """Nothing to do but wait: the client keeps reconnecting. The dialog folds away to the
+        table's top line (the app says there how long, and ``h`` for these choices again);
+        with nothing left to wait for (a closed table, a refused seat) Esc changes nothing."""
+        if self.may_come_back:
+            self.dismiss("wait")
 
     def action_pick(self, what: str) -> None:
         self.dismiss(what)

@@ -26,7 +26,7 @@ from ...table_settings import BOT_LEVELS, bot_kind
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
 from ..widgets import KeyBar, glued_lines, plain, spectators_words
-from ..words import quiet_words
+from ..words import quiet_words, waiting_words
 from .custom_deck import CustomDeckScreen, custom_options, limits, my_picks, picks_words, table_cards
 from .lobby_away import away_creator, gone_tag, passing_words
 
@@ -521,7 +521,7 @@ class LobbyScreen(Screen):
         where = _("  table {table} · {who}").format(table=lobby.get("table", "?"), who=who)
         quiet = getattr(self.app, "host_quiet", None)
         if quiet:       # the host late to answer: said on the title's first line, nothing moves
-            said = quiet_words(quiet)
+            said = waiting_words(quiet) if getattr(self.app, "host_folded", False) else quiet_words(quiet)
             tone = self.app.get_css_variables().get("text-warning", "")
             room = (self.size.width or 80) - len(title.plain) - 1
             title.append(where + " · " if len(where) + 3 + len(said) <= room else "  ")

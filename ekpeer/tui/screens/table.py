@@ -25,7 +25,7 @@ from ...name_lists import names_and
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
-from ..words import action_words, explode_odds, my_status, quiet_words, saved_from_next_draw
+from ..words import action_words, explode_odds, my_status, quiet_words, saved_from_next_draw, waiting_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
@@ -100,6 +100,8 @@ class TableScreen(Screen):
         self._hand_key: Any = None
         self._timer: tuple[str, float, float, str | None] | None = None
         self._table_closed = False  # the host closed the table (clock_stopped): no seat plays on
+        #: when the host stopped answering (clock_paused): every clock here stands still from then
+        self._paused_at: float | None = None
         self._logged = 0
         self._hand_start = 0
         self._card_widgets: list[CardWidget] = []
@@ -186,6 +188,7 @@ class TableScreen(Screen):
     # ------------------------------------------------------------------ updates
     def new_game(self) -> None:
         self._table_closed = False
+        self._paused_at = None      # a snapshot: the host speaks, and its clock comes with it
         self.selected.clear()
         self._logged = 0
         self._hand_start = 0
@@ -213,6 +216,7 @@ class TableScreen(Screen):
             self._timer = None
             return
         gone = max(0.0, float(seconds) - remaining) if remaining is not None else 0.0
+        self._paused_at = None          # the host keeps time: its clock, as it says
         self._timer = (kind, float(seconds), time.monotonic() - gone, player)
         if self.is_mounted and self.query("#status"):     # (none while the app closes)
             self._render_status()
@@ -227,11 +231,42 @@ class TableScreen(Screen):
             self._render_status()
             self._render_players()
 
+    def clock_paused(self) -> None:
+        """The host stopped answering: no clock of its can run out meanwhile (nothing here can
+        be played, and a host started again keeps its own time), so every clock here stands
+        still, said as paused (bob's "Your clock" counted 37 → 26 s with the host dead, then
+        jumped to 52.5 s when it was back)."""
+        if self._paused_at is None:
+            self._paused_at = time.monotonic()
+            if self.is_mounted and self.query("#status") and self.view:
+                self._render_status()
+                self._render_players()
+
+    def clock_resumed(self) -> None:
+        """The host answers again: the clocks go on from where they stood, until its own clock
+        (a snapshot's, a timer) says what is left."""
+        if self._paused_at is None:
+            return
+        stood = time.monotonic() - self._paused_at
+        self._paused_at = None
+        if self._timer is not None:
+            kind, seconds, started, player = self._timer
+            self._timer = (kind, seconds, started + stood, player)
+
+    @property
+    def clock_stands(self) -> bool:
+        """The clocks stand still: the host is not answering (:meth:`clock_paused`)."""
+        return self._paused_at is not None
+
+    def _now(self) -> float:
+        """The time the clocks count to: now, or when the host stopped answering."""
+        return self._paused_at if self._paused_at is not None else time.monotonic()
+
     def _left(self) -> float:
         """Seconds left on the running clock (``self._timer``, which must be set)."""
         assert self._timer is not None
         _kind, seconds, started, _player = self._timer
-        return seconds - (time.monotonic() - started)
+        return seconds - (self._now() - started)
 
     def _players_width(self, players: Static) -> int:
         """The players column's text width; before its first layout (the table was hidden
@@ -574,18 +609,10 @@ class TableScreen(Screen):
                     label = _("{player}’s clock").format(player=player or _("Turn"))
                 # the bar gives up width to what you selected, and that to a count of it
                 said = f"{label} {number(left, '4.1f')} s "
-                if chosen and len(said) + BAR_MIN + 2 + len(chosen) > room:
-                    n = sum(self.selected.values())
-                    chosen = _("Selected: ") + ngettext("{n} card", "{n} cards", n).format(n=n)
-                hint = len(clear) if chosen else 0
-                if len(said) + BAR_MIN + 2 + len(chosen) + hint > room:
-                    hint = 0
-                width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen) - hint))
-                filled = int(round(width * left / seconds)) if seconds else 0
-                style = "bold red" if kind == "reaction" else "dim"
-                line2.append(said, style=style)
-                line2.append("█" * filled + "░" * (width - filled), style=style)
-                line2.append("  ")
+                if self._paused_at is not None:     # no host to keep time: said so, no bar
+                    line2.append(said + _("(clock paused: no word from the host)") + "  ", style="dim")
+                else:
+                    chosen = self._bar(line2, said, kind, left / seconds if seconds else 0.0, chosen, room)
         if chosen:
             line2.append(chosen, style="bold")
             if len(line2.plain) + len(clear) <= room:
@@ -605,6 +632,24 @@ class TableScreen(Screen):
         # five times a second while a timer bar shows)
         _show(self.query_one("#status", Static), text, layout=False)
         _show(self.query_one("#topbar", Static), self._topbar(), layout=False)
+
+    def _bar(self, line2: Text, said: str, kind: str, share: float, chosen: str, room: int) -> str:
+        """The running clock's words and bar (``share`` of it left) on ``line2``; the bar gives
+        up width to what you selected, and that to a count of it (returned, as it is said)."""
+        clear = _("  Esc: clear")
+        if chosen and len(said) + BAR_MIN + 2 + len(chosen) > room:
+            n = sum(self.selected.values())
+            chosen = _("Selected: ") + ngettext("{n} card", "{n} cards", n).format(n=n)
+        hint = len(clear) if chosen else 0
+        if len(said) + BAR_MIN + 2 + len(chosen) + hint > room:
+            hint = 0
+        width = max(BAR_MIN, min(20, room - len(said) - 2 - len(chosen) - hint))
+        filled = int(round(width * share))
+        style = "bold red" if kind == "reaction" else "dim"
+        line2.append(said, style=style)
+        line2.append("█" * filled + "░" * (width - filled), style=style)
+        line2.append("  ")
+        return chosen
 
     def _counted(self, cards: Counter[str]) -> list[str]:
         """Each title once, with its count when more than one: ["2 x Tacocat", "Skip"]."""
@@ -642,7 +687,8 @@ class TableScreen(Screen):
         quiet = getattr(self.app, "host_quiet", None)
         tone = "bold"
         if quiet:       # the host late to answer: said where its address stands, on one line
-            said = " · " + quiet_words(quiet)
+            folded = getattr(self.app, "host_folded", False)    # the banner folded: its key too
+            said = " · " + (waiting_words(quiet) if folded else quiet_words(quiet))
             tries = [(long, said, ""), (short, said, "")]
             tone = "bold " + self.app.get_css_variables().get("text-warning", "")
         words = next((w for w in tries if 8 + sum(len(p) for p in w) <= width), tries[-1])
@@ -664,7 +710,7 @@ class TableScreen(Screen):
         app: Any = self.app
         players = self.query_one("#players", Static)
         lobby = getattr(app, "lobby", None) or {}
-        elapsed = time.monotonic() - getattr(app, "lobby_at", time.monotonic())
+        elapsed = max(0.0, self._now() - getattr(app, "lobby_at", time.monotonic()))     # stands while paused
         if self._table_closed:        # the host closed the table: no seat is played on by anyone
             lobby = {**lobby, "seats": [{k: v for k, v in seat.items() if k != "state"}
                                         for seat in lobby.get("seats") or []]}
@@ -839,7 +885,13 @@ class TableScreen(Screen):
         self._post_move(move)
 
     def _post_move(self, move: dict[str, Any]) -> None:
-        """Send ``move``; the keys typed behind the one that chose it wait for the answer."""
+        """Send ``move``; the keys typed behind the one that chose it wait for the answer. Not
+        while the host is gone (its banner folded by Keep waiting shows the table): said, and
+        kept here, as an Enter of a burst typed at the banner lands on the table."""
+        if getattr(self.app, "host_gone", None) is not None:
+            self.notify(_("The host is not answering: your move was not sent (h: leave or quit)."),
+                        severity="warning", timeout=4, markup=False)
+            return
         self.app.move_chosen()  # type: ignore[attr-defined]
         self.post_message(MoveChosen(move))
 
