@@ -9,6 +9,7 @@ host that takes such a game back says from which folder (:func:`taken_back_words
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..i18n import ngettext
@@ -47,23 +48,23 @@ def taken_back_words(journal: Any) -> str | None:
         count).format(n=count, folder=taken["path"], journal=journal.dir)
 
 
-def kept_notice(journal: Any) -> str | None:
-    """:func:`kept_words`, once per journal: the player's client says it when the host in it
-    starts, not again each time they host another table from the start screen."""
+def _once(journal: Any, words_of: Callable[[Any], str | None]) -> str | None:
+    """``words_of(journal)``, once per journal: the player's client says it when the host in it
+    starts, not again each time they host another table from the start screen (a journal
+    either set games aside at this start or took them back, never both)."""
     if journal is None or getattr(journal, "kept_told", False):
         return None
-    words = kept_words(journal)
+    words = words_of(journal)
     if words:
         journal.kept_told = True
     return words
+
+
+def kept_notice(journal: Any) -> str | None:
+    """:func:`kept_words`, once per journal."""
+    return _once(journal, kept_words)
 
 
 def taken_back_notice(journal: Any) -> str | None:
-    """:func:`taken_back_words`, once per journal, as :func:`kept_notice` (a journal either set
-    games aside at this start or took them back, never both)."""
-    if journal is None or getattr(journal, "kept_told", False):
-        return None
-    words = taken_back_words(journal)
-    if words:
-        journal.kept_told = True
-    return words
+    """:func:`taken_back_words`, once per journal."""
+    return _once(journal, taken_back_words)

@@ -533,8 +533,12 @@ class EkpeerApp(App):
         seconds = max(1, round(float(away))) if isinstance(away, int | float) else 1
         words = ngettext("Your connection to the host dropped; back after {n} s",
                          "Your connection to the host dropped; back after {n} s", seconds).format(n=seconds)
+        self._say_back(words, bool(body.get("bot_played")))
+
+    def _say_back(self, words: str, bot_played: bool) -> None:
+        """How our seat came back, in the log and a toast, and whether a bot played it meanwhile."""
         self.log_lines.append(words)
-        if body.get("bot_played"):
+        if bot_played:
             self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
                                     "(its moves read “You” above)."))
         self.notify(words, timeout=5, markup=False)
@@ -592,13 +596,7 @@ class EkpeerApp(App):
             return
         else:
             words = self._back_words()
-        self.log_lines.append(words)
-        if body.get("bot_played"):
-            self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
-                                    "(its moves read “You” above)."))
-        self.notify(words, timeout=5, markup=False)
-        if self.current_mode == "table":
-            self.table_screen.show_state()
+        self._say_back(words, bool(body.get("bot_played")))
 
     def _back_words(self) -> str:
         """The host answers again: a player is back in their seat; a watcher has no seat, and

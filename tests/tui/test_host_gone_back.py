@@ -230,6 +230,7 @@ async def test_a_host_closed_and_back_before_it_was_called_silent_is_said_as_gon
         await settle(pilot, 6)
         assert isinstance(app.screen, TableScreen)
         lines = [str(line) for line in app.log_lines]
-        assert [line for line in lines if GONE.search(line)] == ["The host was gone for 1 s; you are back "
-                                                                 "in your seat"], lines
+        gone = [line for line in lines if GONE.search(line)]       # 1.1 s, 2 on a busy machine
+        assert gone in (["The host was gone for 1 s; you are back in your seat"],
+                        ["The host was gone for 2 s; you are back in your seat"]), lines
         assert not any(line.startswith(("Connected again", "Your connection")) for line in lines), lines
