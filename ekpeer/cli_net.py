@@ -76,6 +76,8 @@ async def _headless(args: argparse.Namespace) -> int:
             if flags:       # the flags over the file may be what it refuses
                 write_line(_("ekpeer host: {path} with {flags}: {error}").format(
                     path=path, flags=flag_words(flags), error=error), "stderr")
+            elif str(path) in error:        # the file's own refusals name it already
+                write_line(_("ekpeer host: {error}").format(error=error), "stderr")
             else:
                 write_line(_("ekpeer host: {path}: {error}").format(path=path, error=error), "stderr")
             return 2

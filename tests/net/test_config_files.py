@@ -42,3 +42,4 @@ def test_the_host_says_a_refused_config_file_in_words_and_exits_2(tmp_path):
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.startswith(f"ekpeer host: {path}: ") and "pasword" in proc.stderr, proc.stderr
+    assert proc.stderr.count(str(path)) == 1, proc.stderr        # not "secret.toml: secret.toml: ..."
