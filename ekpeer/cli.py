@@ -213,23 +213,30 @@ def cmd_privacy(args: argparse.Namespace) -> int:
 
 def _played_lines(rules, stats: dict) -> list[str]:
     """What the twins tried of each card of the plugin: how often it was played (and by a
-    cursed hand, when the boxes lay one face down), and plainly which never were: a pass
-    says nothing about those."""
+    cursed hand, when the boxes lay one face down) and saved a player, and plainly which were
+    never used: a pass says nothing about those."""
     from . import i18n
     from .plugins import said_in
 
     curse = stats.get("curse")
     lines = ["  " + _("played in the twins, card by card:")]
-    for card, (times, cursed) in stats["played"].items():
+    for card, (times, cursed, *more) in stats["played"].items():
+        saved = more[0] if more else 0
         # a card by its title in the command's language (its plugin's translation)
         said = f"    {said_in(rules.cards[card].title, rules.plugins, i18n.current())} ({card}): "
-        if not times:
-            lines.append(said + _("never played: this pass says nothing about it"))
-        else:
+        if not times and not saved:
+            lines.append(said + _("never used (played, or saving a player): this pass says nothing about it"))
+            continue
+        uses = []
+        if times:
             played = ngettext("played {n} time", "played {n} times", times).format(n=times)
             if curse:
                 played += ", " + _("{n} by a cursed hand").format(n=cursed)
-            lines.append(said + played)
+            uses.append(played)
+        if saved:   # a saver is used through its save, never played (a Lighthouse Keeper)
+            uses.append(ngettext("saved a player {n} time", "saved a player {n} times",
+                                 saved).format(n=saved))
+        lines.append(said + "; ".join(uses))
     if curse:
         lines.append("  " + ngettext(
             "{n} rehearsal: each card played first thing by a cursed hand, or beside one, against a "

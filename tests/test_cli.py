@@ -288,7 +288,8 @@ def test_ekpeer_privacy_catches_a_cursed_hands_card_told_to_its_own_player(tmp_p
     said = clean.stdout
     played = re.search(r"^    Sinking \(sinking\): played (\d+) times, (\d+) by a cursed hand$", said, re.M)
     assert played and int(played[2]) > 0, said
-    assert "    Driftwood (driftwood): never played: this pass says nothing about it" in said, said
+    assert ("    Driftwood (driftwood): never used (played, or saving a player): this pass says nothing "
+            "about it") in said, said
     assert re.search(r"^  \d+ rehearsals: ", said, re.M), said
     alone = run("privacy", "offering", "--games", "2", "--players", "3",
                 env=_installed_offering(tmp_path / "alone", "third_party.offering:SINKING"))

@@ -300,17 +300,18 @@ class Fork:
 
 def new_stats(cards=()) -> dict:
     """What a check tried: twins, moves compared, and each card of ``cards`` played in the
-    twins (``played``: card -> [times, of which by a cursed hand])."""
+    twins (``played``: card -> [times played, of which by a cursed hand, times it saved a
+    player]: a card that only saves is used, never played)."""
     return {"games": 0, "forks": 0, "compared": 0, "hands": 0, "pile": 0, "rehearsals": 0,
-            "played": {card: [0, 0] for card in cards}}
+            "played": {card: [0, 0, 0] for card in cards}}
 
 
 def add_stats(total: dict, stats: dict) -> None:
     for k in ("forks", "compared", "hands", "pile", "rehearsals"):
         total[k] += stats[k]
-    for card, (n, cursed) in stats["played"].items():
-        total["played"][card][0] += n
-        total["played"][card][1] += cursed
+    for card, counts in stats["played"].items():
+        for i, n in enumerate(counts):
+            total["played"][card][i] += n
 
 
 def play_and_compare(rules: Ruleset, players: list[str], deck: str, variants, seed: int,
@@ -450,12 +451,29 @@ def dealt_apart(rules: Ruleset, a, observer: str, rng: random.Random,
 
 def count_played(stats: dict, game, face_down) -> None:
     """Count the cards of ``stats["played"]`` the last move played (``face_down``: the hands
-    that lay face down before it; a card played from one is played by a cursed hand)."""
-    for by, card in played(game):
+    that lay face down before it; a card played from one is played by a cursed hand); and the
+    other uses the engine records of a card: a Nope played in a reaction window (``noped``,
+    the last move's card) as a play, a saver used (``saved``) as a save."""
+    last = game.log[-1] if game.log else None
+    for by, card in [*played(game), *_noped(game, last)]:
         times = stats["played"].get(card)
         if times is not None:
             times[0] += 1
             times[1] += by in face_down
+    for _to, data in game.events:
+        if data.get("type") == "saved":
+            times = stats["played"].get(data.get("card"))
+            if times is not None:
+                times[2] += 1
+
+
+def _noped(game, last) -> list[tuple[str, str]]:
+    """The Nope card ``last`` (the last move) played, where its event says it Noped."""
+    if last is None or last.do != "play" or len(last.cards or ()) != 1:
+        return []
+    if any(data.get("type") == "noped" and data.get("by") == last.by for _to, data in game.events):
+        return [(last.by, last.cards[0])]
+    return []
 
 
 def cursed_fork(a, move: Move, observer: str, rng: random.Random, tries: int = 12) -> Fork | None:

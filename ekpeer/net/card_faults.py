@@ -81,3 +81,12 @@ def said_new(game: Game, said: set[str]) -> list[tuple[None, dict[str, Any]]]:
         out.append((None, {"type": "rules_failed", "plugin": plugin,
                            "box": decks[0] if len(decks) == 1 else plugin}))
     return out
+
+
+def after_the_move(events: list, notices: list) -> list:
+    """``events`` (a move's ``(audience, event)`` pairs) with ``notices`` (:func:`said_new`'s)
+    right after the move's own: before the next turn's first line, where the notice was said
+    after "— bot1's turn —" though the player's own draw had set it off."""
+    at = next((i for i, (to, e) in enumerate(events) if to is None and e.get("type") == "turn"),
+              len(events))
+    return [*events[:at], *notices, *events[at:]]

@@ -845,7 +845,7 @@ class Table(TableTimers):
         if timed_out and seat is not None:
             events = [(None, {"type": "timed_out", "player": seat.name}), *events]
         if game.failed_rules:       # a plugin's hook failed: everyone is told, once a game per plugin
-            events = [*events, *card_faults.said_new(game, self.faults_said)]
+            events = card_faults.after_the_move(events, card_faults.said_new(game, self.faults_said))
         if self.host.journal is not None:   # written before anyone hears of it
             self.host.journal_append(self, [{"t": "move", "m": m.to_dict()} for m in game.log[logged:]])
         if self.host.audit and self.cards0 is not None and game.all_cards() != self.cards0:

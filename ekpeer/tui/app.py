@@ -891,7 +891,10 @@ class EkpeerApp(App):
         self.exit()
 
     def _log(self, events: Iterable[dict[str, Any]]) -> None:
+        from .phrasing import box_titles
+
         me = self.view.get("you")
+        boxes = box_titles(self.lobby or {})     # a box as this reader's lobby calls it
         new_order: str | None = None    # said after my next line (the card's public one) it explains
         drawn: tuple[Any, Any] | None = None    # the draw just said: who, and which card
         before: dict[str, Any] | None = None    # the event just read
@@ -911,7 +914,7 @@ class EkpeerApp(App):
                 self._shown_to_me = list(e.get("cards") or [])
             elif t == "chose" and e.get("kind") == "order" and e.get("by") == me:
                 new_order = new_order_words(self._shown_to_me, list(e.get("answer") or []), self.catalog)
-            line = event_words(e, self.catalog, me)
+            line = event_words(e, self.catalog, me, boxes)
             if line:
                 self.log_lines.append(line)
             if new_order and line and t != "chose" and e.get("by") == me:   # the public line it explains

@@ -117,6 +117,15 @@ def plugin_title(lobby: dict[str, Any], name: str) -> str:
     return box_title(lobby_plugin(lobby, name))
 
 
+def box_titles(lobby: dict[str, Any]) -> dict[str, str]:
+    """Each plugin the lobby lists, by the box it ticks (:func:`plugin_title`, in the reader's
+    language): a host's ``rules_failed`` names the box in English, "Lighthouse" to a Dane
+    whose lobby said "Fyrtårn"."""
+    plugins = [*((lobby.get("choices") or {}).get("plugins") or []), *(lobby.get("plugins") or [])]
+    names = {str(p["name"]) for p in plugins if isinstance(p, dict) and p.get("name")}
+    return {name: plugin_title(lobby, name) for name in names}
+
+
 def hand_order(card: str, cat: Catalog) -> tuple[bool, str, str]:
     """Where ``card`` stands in a hand as the table shows it: Defuses first, then by kind and
     title (a dialog that lists the hand lists it so too)."""

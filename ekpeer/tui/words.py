@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ..i18n import _, ngettext
@@ -171,10 +172,12 @@ def _whose_card(event: dict[str, Any], cat: Catalog, me: str | None) -> str:
     return _("{player}’s {kitten}").format(player=owner, kitten=title)
 
 
-def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | None:
+def event_words(event: dict[str, Any], cat: Catalog, me: str | None,
+                boxes: Mapping[str, str] | None = None) -> str | None:
     """One log line for ``event``, or None for bookkeeping nobody needs to read: a plugin's
     phrase for a variant of the event (``exploded/imploded``), the engine's own line, the
-    plugin's phrase, else the event's fields."""
+    plugin's phrase, else the event's fields. ``boxes``: each plugin's box as the reader's
+    lobby calls it (``phrasing.box_titles``), where the host's event names it in English."""
     t = event.get("type")
     p = event.get("player")
     title = cat.title
@@ -303,8 +306,9 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None) -> str | No
         return _say(p, me, _("Your time ran out: the bot covering your seat chose for you"),
                     _("{player}’s time ran out: the bot covering {player}’s seat chose for them"))
     if t == "rules_failed":     # the host's: a plugin's hook failed, and the game went on past it
+        box = (boxes or {}).get(str(event.get("plugin"))) or event.get("box") or event.get("plugin")
         return _("{box}’s rules failed on the host (a bug in its plugin): the game goes on by the "
-                 "rules without them where they failed").format(box=event.get("box") or event.get("plugin"))
+                 "rules without them where they failed").format(box=box)
     if t == "no_move":          # the host's: every move tried for the player failed on its rules
         return _say(p, me, _("The rules failed on the host on every move tried for you (a bug in a "
                              "plugin): the clock starts again"),

@@ -555,13 +555,17 @@ def test_the_odds_say_which_cards_they_count_in_danish():
 
 
 def test_a_card_asked_for_says_who_played_it_in_danish():
-    """"Spurgt af Sammenskudsgilde, dit eget kort." read as a riddle: who played the card."""
+    """"Spurgt af Sammenskudsgilde, dit eget kort." read as a riddle: who played the card; "Du
+    spillede Sammenskudsgilde." then said other than the English ("Asked by your own ..."): the
+    card asks, and whose it is, plainly."""
     from ekpeer.tui.screens.card_choice import _asked_by
     from ekpeer.tui.words import Catalog
 
     cat = Catalog([{"id": "potluck", "title": "Sammenskudsgilde", "kind": "action"}])
-    assert _asked_by({"source": "potluck", "by": "ann"}, cat, "ann") == "Du spillede Sammenskudsgilde."
-    assert _asked_by({"source": "potluck", "by": "bot2"}, cat, "ann") == "bot2 spillede Sammenskudsgilde."
+    assert _asked_by({"source": "potluck", "by": "ann"}, cat, "ann") == \
+        "Det er dit eget kort Sammenskudsgilde, der spørger."
+    assert _asked_by({"source": "potluck", "by": "bot2"}, cat, "ann") == \
+        "Det er bot2s kort Sammenskudsgilde, der spørger."
 
 
 async def test_a_cards_rules_name_its_box_in_danish():

@@ -26,15 +26,22 @@ def _title(choice: dict[str, Any], cat: Catalog, names: list[str], me: str | Non
     source = choice.get("source")
     if taking(choice):
         return _("Take a card from the discard pile"), _("Choose the card you take into your hand.")
-    if giving_to(choice):
+    if giving_to(choice) and not kept(choice):
         said = _("Choose the card you give away from your hand.")
         if source and source in cat.cards:      # Feed the Dead's said nothing of who asked
             said += " " + _asked_by(choice, cat, me)
         return sentence(prompt, names), said
     title = sentence(prompt, names) if prompt else _("Choose a card")
-    if source and source in cat.cards:
-        return title, _asked_by(choice, cat, me)
-    return title, _("Choose a card.")
+    said = _asked_by(choice, cat, me) if source and source in cat.cards else _("Choose a card.")
+    if kept(choice):        # shown, not given: a stranger's Fog read "the card you can best spare"
+        said += " " + _("The card stays in your hand.")
+    return title, said
+
+
+def kept(choice: dict[str, Any]) -> bool:
+    """Whether the card chosen from the hand stays there (``context.kept``: a plugin's card
+    that has it shown, not given up): no card is best spared, and no Defuse asked once more."""
+    return bool((choice.get("context") or {}).get("kept"))
 
 
 def giving_to(choice: dict[str, Any]) -> str | None:
@@ -83,7 +90,8 @@ class CardChoiceScreen(PickScreen):
         counts: dict[str, int] = {}
         # from the hand (a Favor): given up. Else a card picked elsewhere (a plugin's pick
         # from the discard pile): a stranger's was asked "Give away Defuse?" for it
-        self.giving = not taking(choice) and choice.get("from_hand", True) is not False
+        # (``context.kept``: it stays there, only shown, and nothing is given up)
+        self.giving = not taking(choice) and not kept(choice) and choice.get("from_hand", True) is not False
         self.taking = taking(choice)
         if self.giving:             # from your hand: in the order your hand shows it
             cards = sorted(cards, key=lambda c: hand_order(c, cat))

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import OptionList, Static
+
 from ...i18n import _
 from ..phrasing import host_words, sentence, titled
+from ..widgets import plain
 from ..words import Catalog
 from .pick import PickScreen
 
@@ -28,13 +31,24 @@ class SaveScreen(PickScreen):
         options = [(u, _("Use {card}: survive").format(card=cat.title(u)), u) for u in uses if u != NONE]
         if NONE in uses:
             options.append((NONE, _("Do not save yourself: {death}").format(death=self.death), None))
-        super().__init__(
-            _title(choice, context, kitten, cat),
-            # worded as the other dialogs say what starts highlighted ("{card} is highlighted: ...")
-            (_("{card} is highlighted: Enter uses it, and you survive.").format(card=self.savers[0])
-             if self.savers else _("Nothing here saves you.")),
-            options,
-        )
+        super().__init__(_title(choice, context, kitten, cat), self._said(0), options)
+
+    def _said(self, index: int | None) -> str:
+        """The line under the title for the option at ``index`` highlighted, worded as the other
+        dialogs say what is highlighted ("{card} is highlighted: ..."): it follows the highlight,
+        where "Defuse is highlighted" stayed while a stranger's Lighthouse Keeper was."""
+        if not self.savers:
+            return _("Nothing here saves you.")
+        if index is None or not 0 <= index < len(self.savers):   # no saver highlighted: no card named
+            return _("No card is used: Enter asks once more before you {death}.").format(death=self.death)
+        return _("{card} is highlighted: Enter uses it, and you survive.").format(card=self.savers[index])
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The line under the title says the card the highlight is on now."""
+        self.prompt = self._said(event.option_index)
+        for line in self.query("#dialog-prompt"):
+            if isinstance(line, Static):
+                line.update(plain(self.prompt))
 
     def answer(self, value: Any) -> None:
         """Saving answers at once; not saving yourself ends your game, so it is asked once more
