@@ -4,6 +4,7 @@ the real host (``ekpeer.net``) in this process, reached over inproc, its bots th
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -67,14 +68,17 @@ async def settle(pilot, times: int = 3) -> None:
         await pilot.pause(0.05)
 
 
-async def until(pilot, pred, timeout: float, what: str, step: float = 0.05) -> None:
-    """Wait, bounded, until ``pred()`` holds, letting the app run; fail naming ``what``."""
+async def until(pilot, pred, timeout: float, what: str, step: float = 0.05,
+                said: Callable[[], str] | None = None) -> None:
+    """Wait, bounded, until ``pred()`` holds, letting the app run; fail naming ``what``, and
+    with ``said()`` (how things stood then) if given: a wait that failed once on a busy
+    machine says why."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if pred():
             return
         await pilot.pause(step)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f": {said()}" if said is not None else ""))
 
 
 @pytest.fixture
