@@ -24,7 +24,8 @@ a drop the host noticed, the client not having called the host gone (a connectio
 a second or two), is ``{state: "rejoined", reason, away, bot_played}`` (``away``: seconds the
 host had the seat without a connection). A seat taken back
 by a newer connection of the same client key (the player joined again in another window) is
-``{state: "replaced", message}``: the client closes its socket and reconnects no more.
+``{state: "replaced", message}``. After ``refused`` or ``replaced`` the client closes its
+socket and connects no more (a socket left open is connected again by ZeroMQ itself).
 """
 
 from __future__ import annotations
@@ -694,6 +695,11 @@ class Client:
                     # stranger was told he was in his seat again, at a table the host did not have)
                     self.table, self.seat, self.token, self.spectator = None, None, None, False
                     self.auto_reconnect = False
+                    # and its socket closes: ZeroMQ would connect it again by itself each time
+                    # the host cut it, its keepalive pinging without a hello, and the host
+                    # logged no_hello against the address every 6 s while the dialog stayed
+                    # open (an address `ekpeer serve`'s browser seats share, or a household's)
+                    self._give_up("the host refused the seat")
                     await self._tell("refused", code=exc.code, message=exc.message)
                     return
                 except (TimeoutError, ConnectionError):
@@ -712,12 +718,18 @@ class Client:
         ``connection`` message, ``{state: "replaced", message}``."""
         self.auto_reconnect = False
         self.table, self.seat, self.token = None, None, None
+        self._give_up("the seat was taken on another connection")
+        await self._tell("replaced", code="replaced", message=str(body.get("message") or ""))
+
+    def _give_up(self, why: str) -> None:
+        """This client has nothing left at the host (its seat refused, or taken on another
+        connection): it stops and its socket closes, so that nothing connects again on its own
+        until the player acts (a new client: their join command, the start screen)."""
         self._closed = True
         for fut in self._pending.values():
             if not fut.done():
-                fut.set_exception(ConnectionError("the seat was taken on another connection"))
+                fut.set_exception(ConnectionError(why))
         self._close_socket()
-        await self._tell("replaced", code="replaced", message=str(body.get("message") or ""))
 
     async def _own_network_down(self) -> bool:
         """Has this machine no route to the host (its own network down)? (ekpeer.net.reach)"""

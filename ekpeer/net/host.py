@@ -690,7 +690,8 @@ class Host:
                     table.spectators.remove(session)
                     table.broadcast_lobby()     # one fewer watching, on every screen
             elif seat is not None and seat.session is session:
-                table.seat_gone(seat, reason)
+                # silent past --idle: gone since it was last heard, not since the sweep noticed
+                table.seat_gone(seat, reason, since=session.last_seen if reason == "idle" else None)
 
     async def _sweep_loop(self) -> None:
         while True:

@@ -528,11 +528,16 @@ class Table(TableTimers):
             self.send_snapshot(session)
         return was_bot
 
-    def seat_gone(self, seat: Seat, reason: str) -> None:
-        """``seat``'s connection dropped: a bot takes over after the grace period."""
+    def seat_gone(self, seat: Seat, reason: str, since: float | None = None) -> None:
+        """``seat``'s connection dropped: a bot takes over after the grace period. ``since``
+        (loop time): when it really went, if before now: a drop noticed by silence is noticed
+        ``--idle`` seconds after the connection was last heard, and the others read "gone 1 s
+        (bot in 29 s)" 6 s after a kill. The seat is gone, and its grace runs, from then."""
         seat.session = None
-        seat.gone_since, seat.gone_at_start = self.loop.time(), False
-        self.host.log("dropped", table=self.id, seat=seat.name, reason=reason)
+        now = self.loop.time()
+        seat.gone_since, seat.gone_at_start = now if since is None else min(since, now), False
+        self.host.log("dropped", table=self.id, seat=seat.name, reason=reason,
+                      **({"silent": round(now - seat.gone_since, 1)} if since is not None else {}))
         if self.phase == "lobby":
             if seat is self.creator:
                 # a short drop (a laptop's Wi-Fi) must not hand the table to someone else: the
@@ -541,7 +546,7 @@ class Table(TableTimers):
                 self.broadcast_lobby()
                 return
             if seat.human and seat in self.seats:   # kept for its key, in case it was the link
-                self.dropped.keep(seat, self.seats.index(seat), self.loop.time())
+                self.dropped.keep(seat, self.seats.index(seat), seat.gone_since)
             self.remove_seat(seat)
             return
         self.start_grace(seat)

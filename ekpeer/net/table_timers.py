@@ -80,6 +80,9 @@ class TableTimers:
     history: Any
 
     if TYPE_CHECKING:
+        @property
+        def loop(self) -> asyncio.AbstractEventLoop: ...
+
         def seat(self, name: str) -> Seat | None: ...
 
         def broadcast_lobby(self) -> None: ...
@@ -101,11 +104,20 @@ class TableTimers:
         def remember(self, events: list) -> None: ...
 
     # ------------------------------------------------------------------ grace period
+    def grace_left(self, seat: Seat) -> float:
+        """Seconds of ``grace_seconds`` left to ``seat``, counted from when its connection went
+        (``gone_since``: when it was last heard, for a drop noticed by silence), not from when
+        the host noticed: what everyone reads, "gone 6 s (bot in 24 s)", adds up to the grace."""
+        grace = float(self.settings["grace_seconds"])
+        if seat.gone_since is None:
+            return grace
+        return max(0.0, grace - max(0.0, self.loop.time() - seat.gone_since))
+
     def start_grace(self, seat: Seat) -> None:
         """``seat``'s person is gone: a bot plays the seat unless they are back in time."""
         if seat.grace is not None:
             seat.grace.cancel()
-        seat.grace = self.host.call_later(self.settings["grace_seconds"], self.take_over, seat)
+        seat.grace = self.host.call_later(self.grace_left(seat), self.take_over, seat)
 
     def start_creator_grace(self, seat: Seat) -> None:
         """The creator's connection dropped in the lobby: their seat, and the role with it (only
@@ -113,7 +125,7 @@ class TableTimers:
         same key to come back; then the seat goes and the next person at the table creates."""
         if seat.grace is not None:
             seat.grace.cancel()
-        seat.grace = self.host.call_later(self.settings["grace_seconds"], self.creator_gone, seat)
+        seat.grace = self.host.call_later(self.grace_left(seat), self.creator_gone, seat)
 
     def creator_gone(self, seat: Seat) -> None:
         seat.grace = None

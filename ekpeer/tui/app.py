@@ -290,6 +290,7 @@ class EkpeerApp(App):
             self._back_at_start(self.session)
         elif kind == "lobby" and self.session is not None and not body.get("started"):
             self.session.away = None        # a seat in a lobby: no game whose log would say it
+            self.session.restarted = False
         if self.host_quiet is not None:
             self._check_quiet()     # the host spoke: its silence is no longer said
 
@@ -315,13 +316,20 @@ class EkpeerApp(App):
             self.lobby_screen.show_quiet()
 
     def _back_at_start(self, session: Session) -> None:
-        """Our seat resumed by a join of this client's start (it was killed and run again):
-        the log says the connection dropped, as a live reconnect's does (the host's join reply
-        says how long it had the seat without us; the log said nothing unless a bot had played
-        it), and whether a bot played it meanwhile. Said once, with the first snapshot."""
+        """Our seat resumed by a join of this client's start (it was killed, or the player ran
+        the same join command again): said once, with the first snapshot, and whether a bot
+        played the seat meanwhile. The host started again (``--resume``) since we were last
+        connected (its join reply's ``restarted``): said so, with no length (the new host had
+        the seat only since its own start, and this client never saw it go: "Your connection
+        to the host dropped; back after 34 s" blamed a link that was fine). Else the host saw
+        our connection drop: the log says so, as a live reconnect's does, with how long it had
+        the seat without us (the log said nothing unless a bot had played it)."""
         away, session.away = session.away, None
+        restarted, session.restarted = session.restarted, False
         bot_played, session.bot_played = session.bot_played, False
-        if away is not None:
+        if restarted:
+            self._say_back(_("The host started again: you are back in your seat"), bot_played)
+        elif away is not None:
             self._rejoined({"away": away, "bot_played": bot_played})
         elif bot_played:
             self.log_lines.append(_("You are back in your seat: a bot played it while you were away "

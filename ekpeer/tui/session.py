@@ -49,6 +49,11 @@ class Session:
     #: Seconds the host had our resumed seat without a connection, when it had noticed the
     #: drop (a client killed and started again): the app says so once, as a live reconnect does.
     away: float | None = None
+    #: The host's join reply said ``restarted``: the seat came back from its journal, the host
+    #: having started again (with ``--resume``) since this player was last connected. Then
+    #: ``away`` is only how long the new host had the seat empty, and no drop of ours: the app
+    #: says the host started again, not that our connection dropped (once).
+    restarted: bool = False
 
     async def open(self) -> None:
         """Connect and join the table; the first ``lobby`` or ``snapshot`` follows."""
@@ -267,6 +272,7 @@ class NetSession(Session):
         self.bot_played = bool(joined.get("resumed") and joined.get("bot_played"))
         away = joined.get("away")
         self.away = float(away) if joined.get("resumed") and isinstance(away, int | float) else None
+        self.restarted = bool(joined.get("resumed") and joined.get("restarted") is True)
         if self.watch:
             return
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing

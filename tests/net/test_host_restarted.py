@@ -4,7 +4,9 @@ host (``--resume`` or not) ever tells it it is back in a seat the host does not 
 
 A stranger's client was refused once (bad token), forgot its token but not its table, and on
 the next restart said ``back`` without joining anything: the table screen showed a turn of
-the old game while every key was refused with "join a table first".
+the old game while every key was refused with "join a table first". And a refused client's
+socket stayed open: ZeroMQ connected it again by itself, it never said hello, and the host
+logged ``no_hello`` against its address every 6 s while the player's dialog stayed open.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ async def test_a_seat_the_restarted_host_lacks_is_refused_and_never_back_on_a_la
         journal = Journal(tmp_path)
         if not resume:
             journal.clear()     # what `ekpeer host` without --resume does
-        h = Host(bind, ctx=ctx, think=(0.0, 0.0), seed=len(hosts), journal=journal, ping_seconds=0.2)
+        h = Host(bind, ctx=ctx, think=(0.0, 0.0), seed=len(hosts), journal=journal, ping_seconds=0.2,
+                 hello_seconds=0.5)
         hosts.append(h)
         if resume:
             h.loop = asyncio.get_running_loop()
@@ -60,11 +63,18 @@ async def test_a_seat_the_restarted_host_lacks_is_refused_and_never_back_on_a_la
         await wait_for(lambda: _told(seen, "refused"), 10, what="bob's seat refused")
         assert not _told(seen, "back"), "told back in a seat the host does not have"
         assert bob.table is None and bob.token is None
+        # refused, bob's client closed its socket: ZeroMQ connected it again by itself each time
+        # the host cut it, pings and no hello, and the host logged no_hello every 6 s
+        await asyncio.sleep(2.0)        # four hello deadlines
+        assert again.gate is not None
+        assert again.gate.stats["no_hello"] == 0 and not again.gate.strikes, again.gate.strikes
+        assert not again.gate.conns and bob.sock is None
         await again.close()
         await asyncio.sleep(1.5)        # longer than bob's silence_seconds
-        await host(True)                # resumed: still no such game
+        resumed = await host(True)      # resumed: still no such game
         await asyncio.sleep(2.0)      # a reconnecting client would be back by now
         assert not _told(seen, "back"), "told back in a seat the host does not have"
+        assert resumed.gate is not None and resumed.gate.stats["accepted"] == 0
     finally:
         await bob.close()
         for h in hosts[-1:]:

@@ -1,6 +1,7 @@
 """Every seat's connection, as everyone at the table sees it (issue 13, item 3): connected,
 gone (for how long, and how long until a bot covers it), covered by a bot, back; and a
-returning player's clock is whole at once (the snapshot's timer says what is left)."""
+returning player's clock is whole at once (the snapshot's timer says what is left). A seat
+whose connection fell silent is gone since the host last heard it, not since it noticed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from ekpeer.net.client import Client
 from ekpeer.net.host import Host
 
 from .conftest import events, wait_for
+
+GRACE = 3.0
 
 
 async def test_everyone_sees_a_seat_go_get_covered_and_come_back(ctx):
@@ -32,7 +35,7 @@ async def test_everyone_sees_a_seat_go_get_covered_and_come_back(ctx):
         for c in (ann, bob):
             await c.connect()
         await ann.join("s")
-        await ann.lobby_set(seats=3, turn_seconds=30.0, grace_seconds=1.5, reaction_seconds=0.05)
+        await ann.lobby_set(seats=3, turn_seconds=30.0, grace_seconds=GRACE, reaction_seconds=0.05)
         await bob.join("s")
         for c in (ann, bob):
             await c.ready()
@@ -45,7 +48,12 @@ async def test_everyone_sees_a_seat_go_get_covered_and_come_back(ctx):
         await wait_for(lambda: [s for s, _ in states] == ["connected", "gone", "covered"], 6,
                        what="bob gone, then covered")
         gone = states[1][1]
-        assert 0 <= gone["gone_seconds"] < 1.0 and 0 < gone["grace_left"] <= 1.5
+        # noticed past --idle (1 s), but gone since the host last heard it (pings every 0.2 s):
+        # "gone 1 s (bot in 29 s)" was read 6 s after a kill; and the grace runs from then too
+        assert 0.7 <= gone["gone_seconds"] < 2.0, gone
+        assert abs(gone["gone_seconds"] + gone["grace_left"] - GRACE) <= 0.2, gone
+        dropped = events(host, "dropped")
+        assert [e["reason"] for e in dropped] == ["idle"] and dropped[0]["silent"] >= 0.7, dropped
         assert states[2][1]["gone_seconds"] >= 1.0
         await asyncio.sleep(0.6)                # the clock runs on while bob is away
         back = Client(host.address, "bob", ctx=ctx, token=token)

@@ -209,6 +209,33 @@ async def test_a_folded_banner_comes_back_in_full_when_the_table_is_closed_or_th
             assert app.screen.query_one("#start").has_focus, then
 
 
+async def test_a_refused_seat_keeps_its_title_and_text_together_when_the_host_closes_later(table3):
+    """A host started without --resume refused the seat; stopped again, its closing changed the
+    dialog's title to "The host closed the table" over the refusal's text (and the next
+    --resume had the game back). One state, one set of words: the refusal's, with the way back."""
+    from .conftest import rigged, scripted_app, snapshot_of
+    from .test_lan_evening import ALL_HERE, lobby
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent", "silent_seconds": 3.5})
+        session.push("connection", {"state": "refused", "code": "bad_token", "message": "x"})
+        await settle(pilot, 4)
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 4)
+        await pilot.pause(1.1)          # the dialog's tick
+        screen = app.screen
+        assert isinstance(screen, HostGoneScreen)
+        title = str(screen.query_one("#dialog-title").render())
+        text = str(screen.query_one("#dialog-prompt").render())
+        assert title == "The host is back, but your seat is gone", title
+        assert text.startswith("The host has no seat for you at this table any more"), text
+        assert "join again with the same command to take your seat back" in text, text
+        assert screen.query_one("#start").has_focus
+
+
 async def test_a_host_closed_and_back_before_it_was_called_silent_is_said_as_gone(table3):
     """A host closed and started again within the client's silence (its socket reconnects by
     itself, the host forgets it, it joins again): the library says ``rejoined``, with the

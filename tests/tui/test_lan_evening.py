@@ -385,7 +385,7 @@ def test_a_closing_names_whose_host_it_is_and_that_only_a_resume_brings_the_seat
     refused = HostGoneScreen()
     refused.seat_refused("no seat at this table has that token for your key")
     refused.host_closed("ann")
-    assert refused.title_words() == "The host closed the table"
+    assert refused.title_words() == "The host is back, but your seat is gone"     # its text's, still
     assert "back in your seat" not in refused.words() and "start screen" in refused.words()
 
 

@@ -87,28 +87,44 @@ class HostGoneScreen(Modal[str]):
         elif self.focused is None or self.focused is wait:
             start.focus()
 
-    def title_words(self) -> str:
+    @property
+    def state(self) -> str:
+        """What the dialog says, one state for its title and its text alike: ``refused`` (the
+        host has no seat for us: this client gave up on it, and nothing the host says later
+        changes that), ``closed`` (the host closed the table on purpose), ``network`` (our own
+        network is down) or ``silent``. A seat refused and then the host's closing (a host
+        started without --resume, stopped again) changed the title to "The host closed the
+        table" over the refusal's text, while the game came back at the next --resume."""
         if self.refused is not None:
-            if self.closed:     # the seat was refused, then the host stopped: no seat comes back
-                return _("The host closed the table")
+            return "refused"
+        if self.closed:
+            return "closed"
+        return "network" if self.network_down else "silent"
+
+    def title_words(self) -> str:
+        state = self.state
+        if state == "refused":
             return _("The host is back, but your seat is gone")
-        if self.network_down and not self.closed:
+        if state == "closed":
+            return _("The host closed the table")
+        if state == "network":
             return _("Your network is down")
         # not "the host is not answering": from here a host that stopped and this player's own
         # link failing look the same (a stranger on a lossy link read that the host had crashed)
-        return _("The host closed the table") if self.closed else _("No connection to the host")
+        return _("No connection to the host")
 
     def words(self) -> str:
-        if self.refused is not None:
+        state = self.state
+        if state == "refused":
             # a host restarted without --resume refuses the seat; resumed later, the game has it
             # again, but this client gave up on it: the way back is the same join command
             return f"{self.refused}\n" + _("Go back to the start screen to join another table. If the host "
                                            "resumes the game later (ekpeer host --resume), join again with "
                                            "the same command to take your seat back.")
         gone = time.monotonic() - self.since
-        if self.closed:     # on purpose: no "trying to reconnect" as if it had crashed
+        if state == "closed":     # on purpose: no "trying to reconnect" as if it had crashed
             return _("The host stopped the game on purpose.") + "\n" + self.again_words()
-        if self.network_down:
+        if state == "network":
             first = _("No word from it for {seconds:.0f} s, and it is your own network that is down: this "
                       "computer has no route to the host. Check your cable or Wi-Fi.").format(seconds=gone)
         else:
@@ -116,7 +132,7 @@ class HostGoneScreen(Modal[str]):
                       "or lost its network) or your own connection to it is failing (a weak Wi-Fi, a "
                       "link that loses what it carries): from here the two look the same.").format(
                 seconds=gone)
-        back = (_("once your network is back and the host answers") if self.network_down
+        back = (_("once your network is back and the host answers") if state == "network"
                 else _("once the host answers again (restarted with --resume, if it stopped)"))
         if self.watching:
             return f"{first}\n" + _("Trying to reconnect, and it keeps trying: {back}, you are watching "
@@ -148,6 +164,10 @@ class HostGoneScreen(Modal[str]):
         self.query_one("#dialog-prompt", Static).update(self.words())
 
     def host_closed(self, by: str | None = None) -> None:
+        """The host said it closes the table. Not over a refused seat: this client gave that
+        host up, and the refusal's words (how to take the seat back) still hold."""
+        if self.refused is not None:
+            return
         self.closed = True
         self.by = by or self.by
         if self.is_mounted:
