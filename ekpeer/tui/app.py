@@ -40,6 +40,7 @@ BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
 ANSWER_GRACE = 0.25     # ... and, once its reply is in, for the update it sent before it
 FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted and focused
+JOIN_WAIT = 10.0        # the longest keys typed after a join's Enter wait for its lobby (then dropped)
 QUIET_POLL = 0.25       # how often the app asks whether the host is late to answer
 #: seconds a seat's return waits for the client library's word on how it came back (it follows
 #: the snapshot at once) before the log says it without: see EkpeerApp._say_outage
@@ -125,6 +126,8 @@ class EkpeerApp(App):
         self._nope_sent = False     # our last move was a Nope
         self._move_replied: float | None = None   # when its reply came back
         self._release_timer: Any = None
+        #: when a join began whose Enter had keys typed after it: they wait for its lobby
+        self._joining: float | None = None
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self._current_css(self.start_screen))
         self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
@@ -676,6 +679,12 @@ class EkpeerApp(App):
     def _keys_wait(self) -> bool:
         """Whether a key now would act on a state that is about to change."""
         now = time.monotonic()
+        if self._joining is not None:
+            if not (self.lobby or self.view) and self.session is not None and now - self._joining < JOIN_WAIT:
+                return True
+            if not (self.lobby or self.view):       # no lobby came: keys meant for it go nowhere
+                self._typed_ahead.clear()
+            self._joining = None
         if self._move_out is not None:
             replied = self._move_replied
             if now - self._move_out < MOVE_WAIT and (replied is None or now - replied < ANSWER_GRACE):
@@ -945,6 +954,13 @@ class EkpeerApp(App):
         self.options = {**self.options, "start_screen": True}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
+        if message.typed_after:
+            # keys typed right after the Enter that joined (r: ready): for the lobby once it
+            # comes, never the start screen's boxes (they went into the password sent)
+            self._joining = self._held_since = time.monotonic()
+            self._typed_ahead.extend(message.typed_after)
+            if self._release_timer is None:
+                self._release_timer = self.set_interval(0.02, self._release_keys)
 
     def move_chosen(self) -> None:
         """A move is on its way (its MoveChosen still to come): keys typed from now on wait

@@ -85,6 +85,7 @@ class StartScreen(Screen):
         self.discovery = discovery
         self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
         self._trusting: tuple[str, str] | None = None   # (endpoint, key) shown once, Enter again trusts
+        self._chosen: StartChosen | None = None     # the last choice posted (see on_input_submitted)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-box"):
@@ -319,8 +320,8 @@ class StartScreen(Screen):
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
-        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password,
-                                      watch=watch))
+        self._choose(StartChosen("join", name, table.address, table=table.table, password=password,
+                                 watch=watch))
 
     def _trusted(self, table: Any) -> bool:
         """A key only the LAN vouches for is never trusted silently: the first Enter shows its
@@ -354,13 +355,22 @@ class StartScreen(Screen):
         self.action_choose(event.button.id or "play")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._chosen = None
         if event.input.id == "name":     # on to the tables found on the LAN, or to the address
             if self.discovery:
                 self.query_one("#lan-tables", OptionList).focus()
             else:               # (never a game against bots: that is its own button, ctrl+b)
                 self.query_one("#address", Input).focus()
-            return
-        self.action_choose("join" if event.input.id in ("address", "password") else "play")
+        else:
+            # the boxes as they were at Enter: the keys typed since wait in the box (InOrderInput)
+            self.action_choose("join" if event.input.id in ("address", "password") else "play")
+        box = event.input
+        if isinstance(box, InOrderInput):
+            # a join on its way: the keys typed after Enter are for the lobby to come (r: ready),
+            # never typed here; else they go on as typed (to where the focus is now)
+            keys = box.after_enter(self._chosen is not None)
+            if self._chosen is not None:
+                self._chosen.typed_after = keys
 
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
@@ -380,4 +390,8 @@ class StartScreen(Screen):
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None
-        self.post_message(StartChosen(mode, name, address, password=password, watch=watch))
+        self._choose(StartChosen(mode, name, address, password=password, watch=watch))
+
+    def _choose(self, choice: StartChosen) -> None:
+        self._chosen = choice
+        self.post_message(choice)
