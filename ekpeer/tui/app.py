@@ -126,6 +126,9 @@ class EkpeerApp(App):
         self._nope_sent = False     # our last move was a Nope
         self._move_replied: float | None = None   # when its reply came back
         self._release_timer: Any = None
+        #: the tables where this player has a seat the host keeps for them (the link lost, the
+        #: host gone: not left), as (HOST:PORT, table): the start screen's LAN list marks them
+        self.seats_kept: set[tuple[str, str]] = set()
         #: when a join began whose Enter had keys typed after it: they wait for its lobby
         self._joining: float | None = None
         self.table_screen = TableScreen()
@@ -936,6 +939,8 @@ class EkpeerApp(App):
             said = _("Disconnected") if message.joined else _("Could not join")
             self.notify(scrub(f"{said}: {message.reason}"), severity="error",
                         timeout=min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+        if message.joined:
+            self._keep_seat(self.session, True)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -1042,6 +1047,7 @@ class EkpeerApp(App):
     async def leave(self) -> None:
         self._remember_settings()
         session, self.session = self.session, None
+        self._keep_seat(session, False)
         self.view, self.lobby = {}, {}
         # the player left: the session's end is no news to tell them ("Disconnected: ...")
         self.workers.cancel_group(self, "session")
@@ -1051,6 +1057,19 @@ class EkpeerApp(App):
             except Exception:
                 pass
         self.switch_mode("start")
+
+    def _keep_seat(self, session: Session | None, kept: bool) -> None:
+        """Remember (or forget, once left) the seat ``session`` had: the host keeps a seat whose
+        player is gone without leaving, and the start screen's LAN list marks its table."""
+        from .screens.start import place
+
+        endpoint, table = getattr(session, "endpoint", None), getattr(session, "table", None)
+        if not isinstance(endpoint, str) or not isinstance(table, str):
+            return
+        if kept and not getattr(session, "watch", False) and self.lobby.get("spectator") is not True:
+            self.seats_kept.add(place(endpoint, table))
+        else:
+            self.seats_kept.discard(place(endpoint, table))
 
     def _remember_settings(self) -> None:
         """The table this player set up starts their next one with its settings: after Leave,
