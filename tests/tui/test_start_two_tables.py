@@ -57,8 +57,12 @@ async def test_both_tables_show_at_80x24_and_the_buttons_too(monkeypatch, table)
         assert "Base game (base)" in screen and "Secret (secret)" in screen, screen
         assert "Play vs bots │" in screen or "Play vs bots " in screen.split("\n")[-4], screen
         assert all(b.region.height == 3 and b.region.bottom <= 22 for b in app.screen.query(Button))
-        if table:
-            assert f"go to table {table} at the address typed" in " ".join(screen.split())
+        said = " ".join(screen.replace("│", " ").split())
+        if table == "base":         # the table marked ▶, as the Join button says
+            assert "Join and Watch go to table base, marked ▶ on the list" in said, said
+        elif table == "secret":
+            assert "Join and Watch go to Base game, marked ▶; table secret (--table) is on the list " \
+                   "too: ↑ ↓ choose it." in said, said
 
 
 async def test_tab_reaches_the_list_and_the_join_button_names_the_table_enter_joins(monkeypatch):

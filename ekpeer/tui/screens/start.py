@@ -122,9 +122,7 @@ class StartScreen(Screen):
             if self.table:
                 # a typed address joins that table, whatever host it names: said, or a person who
                 # typed another host's address was sat at a table name they no longer saw
-                yield Static(_("Join and Watch go to table {table} at the address typed "
-                               "(--table {table} on the command line).").format(table=self.table),
-                             id="table-note", classes="dim", markup=False)
+                yield Static(self._table_note(), id="table-note", classes="dim", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button(_("Join"), id="join", variant="primary" if self.discovery else "default")
                 # a late friend: the game on is theirs to watch, a seat theirs at the next one
@@ -308,6 +306,29 @@ class StartScreen(Screen):
                 options.replace_option_prompt_at_index(i, Content(mark + line))
         self._name_join_button()
         self.call_after_refresh(self._name_join_button)     # once laid out: the room it has
+        words = self._table_note()
+        for note in self.query("#table-note").results(Static):
+            if str(note.content) != words:      # (a new text lays the box out again)
+                note.update(words)
+
+    def _table_note(self) -> str:
+        """What Join and Watch do with ``--table``, as the Join button says it: "go to table
+        friday at the address typed" stood next to "Join Open table" (nothing typed, the LAN
+        list's table is joined), and friday, closed, was on no list."""
+        table = self.table or ""
+        target = self.join_target() if self.is_mounted else None
+        if target is None:
+            return _("Join and Watch go to table {table} at the address typed "
+                     "(--table {table} on the command line).").format(table=table)
+        if target.table == table:
+            return _("Join and Watch go to table {table}, marked ▶ on the list (--table {table} "
+                     "on the command line).").format(table=table)
+        title = str(target.title or target.table)
+        if any(t.table == table for t in self.lan_tables):
+            return _("Join and Watch go to {title}, marked ▶; table {table} (--table) is on the "
+                     "list too: ↑ ↓ choose it.").format(title=title, table=table)
+        return _("No table {table} (--table) is among the tables found on the LAN: Join and Watch "
+                 "go to {title}, marked ▶, or type an address.").format(title=title, table=table)
 
     def _name_join_button(self) -> None:
         """"Join Secret": the table Join joins, its title cut to the room the button row has
