@@ -40,6 +40,7 @@ BACK_SECONDS = 8.0      # how long a player who came back is shown as "back"
 MOVE_WAIT = 2.0         # the longest that keys typed after a move wait for the host's answer
 ANSWER_GRACE = 0.25     # ... and, once its reply is in, for the update it sent before it
 FOCUS_WAIT = 0.5        # the longest keys wait for a new screen to be mounted and focused
+JOIN_WAIT = 10.0        # the longest keys typed after a join's Enter wait for its lobby (then dropped)
 QUIET_POLL = 0.25       # how often the app asks whether the host is late to answer
 #: seconds a seat's return waits for the client library's word on how it came back (it follows
 #: the snapshot at once) before the log says it without: see EkpeerApp._say_outage
@@ -125,6 +126,11 @@ class EkpeerApp(App):
         self._nope_sent = False     # our last move was a Nope
         self._move_replied: float | None = None   # when its reply came back
         self._release_timer: Any = None
+        #: the tables where this player has a seat the host keeps for them (the link lost, the
+        #: host gone: not left), as (HOST:PORT, table): the start screen's LAN list marks them
+        self.seats_kept: set[tuple[str, str]] = set()
+        #: when a join began whose Enter had keys typed after it: they wait for its lobby
+        self._joining: float | None = None
         self.table_screen = TableScreen()
         self.add_mode("start", lambda: self._current_css(self.start_screen))
         self.add_mode("lobby", lambda: self._current_css(self.lobby_screen))
@@ -684,6 +690,12 @@ class EkpeerApp(App):
     def _keys_wait(self) -> bool:
         """Whether a key now would act on a state that is about to change."""
         now = time.monotonic()
+        if self._joining is not None:
+            if not (self.lobby or self.view) and self.session is not None and now - self._joining < JOIN_WAIT:
+                return True
+            if not (self.lobby or self.view):       # no lobby came: keys meant for it go nowhere
+                self._typed_ahead.clear()
+            self._joining = None
         if self._move_out is not None:
             replied = self._move_replied
             if now - self._move_out < MOVE_WAIT and (replied is None or now - replied < ANSWER_GRACE):
@@ -938,6 +950,8 @@ class EkpeerApp(App):
             said = _("Disconnected") if message.joined else _("Could not join")
             self.notify(scrub(f"{said}: {message.reason}"), severity="error",
                         timeout=min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+        if message.joined:
+            self._keep_seat(self.session, True)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
@@ -956,6 +970,13 @@ class EkpeerApp(App):
         self.options = {**self.options, "start_screen": True}
         self.switch_mode("lobby")
         self.connect(message.mode, message.name, message.address)
+        if message.typed_after:
+            # keys typed right after the Enter that joined (r: ready): for the lobby once it
+            # comes, never the start screen's boxes (they went into the password sent)
+            self._joining = self._held_since = time.monotonic()
+            self._typed_ahead.extend(message.typed_after)
+            if self._release_timer is None:
+                self._release_timer = self.set_interval(0.02, self._release_keys)
 
     def move_chosen(self) -> None:
         """A move is on its way (its MoveChosen still to come): keys typed from now on wait
@@ -1037,6 +1058,7 @@ class EkpeerApp(App):
     async def leave(self) -> None:
         self._remember_settings()
         session, self.session = self.session, None
+        self._keep_seat(session, False)
         self.view, self.lobby = {}, {}
         # the player left: the session's end is no news to tell them ("Disconnected: ...")
         self.workers.cancel_group(self, "session")
@@ -1046,6 +1068,19 @@ class EkpeerApp(App):
             except Exception:
                 pass
         self.switch_mode("start")
+
+    def _keep_seat(self, session: Session | None, kept: bool) -> None:
+        """Remember (or forget, once left) the seat ``session`` had: the host keeps a seat whose
+        player is gone without leaving, and the start screen's LAN list marks its table."""
+        from .screens.start import place
+
+        endpoint, table = getattr(session, "endpoint", None), getattr(session, "table", None)
+        if not isinstance(endpoint, str) or not isinstance(table, str):
+            return
+        if kept and not getattr(session, "watch", False) and self.lobby.get("spectator") is not True:
+            self.seats_kept.add(place(endpoint, table))
+        else:
+            self.seats_kept.discard(place(endpoint, table))
 
     def _remember_settings(self) -> None:
         """The table this player set up starts their next one with its settings: after Leave,

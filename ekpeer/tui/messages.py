@@ -36,6 +36,8 @@ class StartChosen(Message):
         self.address = address
         self.table = table          # a table picked from those found on the LAN
         self.password = password    # the table's password, when joining one that has it
+        #: keys typed after the Enter that chose (key, character): for the screen that comes next
+        self.typed_after: list[tuple[str, str | None]] = []
 
 
 class MoveChosen(Message):

@@ -69,3 +69,41 @@ async def test_keys_in_a_burst_edit_the_address_box_in_order(monkeypatch):
         burst(app, *"tcp://127.0.0.1:5556", "backspace", "5", "enter")
         await settle(pilot, 4)
         assert opened and opened[-1]["address"] == "tcp://127.0.0.1:5555", opened
+
+
+async def test_keys_typed_right_after_enter_are_not_sent_with_the_password_but_reach_the_lobby():
+    """``kitten pie``, Enter, then ``r`` at once (ready, in the lobby to come): the ``r`` went
+    into the password box before the join read it, and the host counted ``kitten pier`` as a
+    wrong guess. What the boxes held at Enter is sent; the ``r`` waits for the lobby."""
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    host.add_table("base", {"seats": 3}, title="Base game")
+    host.add_table("secret", {"seats": 3, "password": "kitten pie"}, title="Secret")
+    await host.start()
+    tried: list[str | None] = []
+    check = host.check_password
+
+    def heard(table, session, password):
+        tried.append(password)
+        return check(table, session, password)
+
+    host.check_password = heard
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), name="bob",
+                   options={"table": "secret"})
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.screen.query_one("#address", Input).value = host.address
+            box = app.screen.query_one("#password", Input)
+            box.focus()
+            burst(app, *"kitten", "space", *"pie", "enter", "r")
+            await until(pilot, lambda: tried, 5, "the join")
+            assert tried == ["kitten pie"]
+            assert box.value == "kitten pie"
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 5, "seated")
+            seat = host.tables["secret"].seat("bob")
+            assert seat is not None
+            await until(pilot, lambda: seat.ready, 5, "ready: the r typed after Enter")
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)

@@ -79,3 +79,53 @@ async def test_the_table_note_in_danish(monkeypatch):
     finally:
         i18n.set_language("en")
     assert note.startswith("Deltag og Kig med går til bord friday"), note
+
+
+def _lan(table: str, title: str, phase: str = "lobby") -> Found:
+    key, _ = zmq.curve_keypair()
+    return Found(name=f"{table}@srv:5555", table=table, title=title, endpoint="tcp://10.77.0.1:5555",
+                 key=key.decode(), hostname="srv", seats=4, taken=0, free=4, phase=phase)
+
+
+def _note(app) -> str:
+    return " ".join(" ".join(lines(app.export_screenshot()).values()).replace("│", " ").split())
+
+
+async def test_the_note_and_the_join_button_say_the_same_table(monkeypatch):
+    """``--table friday`` (closed since) with Open table found on the LAN: the note said
+    "go to table friday at the address typed" beside "Join Open table", and Enter joined open.
+    The note says what Join does, and that there is no friday on the list, plainly."""
+    opened: list[dict] = []
+    app = _app(monkeypatch, opened, table="friday", discovery=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.show_tables([_lan("open", "Open table")])
+        await settle(pilot, 3)
+        shown = _note(app)
+        assert "No table friday (--table) is among the tables found on the LAN: Join and Watch go to " \
+               "Open table, marked ▶" in shown, shown
+        assert "at the address typed" not in shown and " Join Open table " in shown
+        app.screen.show_tables([_lan("open", "Open table"), _lan("friday", "Friday", "playing")])
+        await settle(pilot, 3)
+        assert "go to Open table, marked ▶; table friday (--table) is on the list too" in _note(app)
+        await pilot.press("down")
+        await settle(pilot, 3)
+        assert "go to table friday, marked ▶ on the list" in _note(app) and " Join Friday " in _note(app)
+        app.screen.query_one("#address", Input).focus()
+        await pilot.press(*"10.0.0.9:5555")
+        await settle(pilot, 3)
+        assert "go to table friday at the address typed" in _note(app), _note(app)
+
+
+async def test_the_note_in_danish(monkeypatch):
+    i18n.set_language("da")
+    try:
+        app = _app(monkeypatch, [], table="friday", discovery=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.screen.show_tables([_lan("open", "Open table")])
+            await settle(pilot, 3)
+            said = app.screen._table_note()
+    finally:
+        i18n.set_language("en")
+    assert said.startswith("Intet bord friday (--table)") and "Open table" in said, said

@@ -57,8 +57,12 @@ async def test_both_tables_show_at_80x24_and_the_buttons_too(monkeypatch, table)
         assert "Base game (base)" in screen and "Secret (secret)" in screen, screen
         assert "Play vs bots │" in screen or "Play vs bots " in screen.split("\n")[-4], screen
         assert all(b.region.height == 3 and b.region.bottom <= 22 for b in app.screen.query(Button))
-        if table:
-            assert f"go to table {table} at the address typed" in " ".join(screen.split())
+        said = " ".join(screen.replace("│", " ").split())
+        if table == "base":         # the table marked ▶, as the Join button says
+            assert "Join and Watch go to table base, marked ▶ on the list" in said, said
+        elif table == "secret":
+            assert "Join and Watch go to Base game, marked ▶; table secret (--table) is on the list " \
+                   "too: ↑ ↓ choose it." in said, said
 
 
 async def test_tab_reaches_the_list_and_the_join_button_names_the_table_enter_joins(monkeypatch):
@@ -147,3 +151,60 @@ async def test_tab_down_enter_in_a_burst_from_the_name_box_joins_the_table_moved
         await pilot.press("enter")          # the key's fingerprint seen: trusted
         await settle(pilot, 3)
         assert opened and opened[-1]["table"] == "secret", opened
+
+
+async def test_tables_found_over_time_keep_their_rows_and_the_highlight_its_table(monkeypatch):
+    """Tables found one after another (hosts starting, multicast answers): the list re-sorted
+    open tables first, and the ▶ of a new player sat on the last row (a game on) by the
+    time they pressed Enter. Each table keeps its row; the ▶ its table, by address and id."""
+    import dataclasses
+
+    opened: list[dict] = []
+    app = start_app(monkeypatch, opened)
+    friday = dataclasses.replace(found("friday", "Friday"), phase="playing")
+    other = dataclasses.replace(found("kitchen", "Kitchen"), endpoint="tcp://10.77.0.2:5555")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        options = app.screen.query_one("#lan-tables", OptionList)
+        app.screen.show_tables([friday])
+        await settle(pilot, 2)
+        app.screen.show_tables([TABLES[0], friday])
+        await settle(pilot, 2)
+        assert [t.table for t in app.screen.lan_tables] == ["friday", "base"]
+        assert options.highlighted == 0 and "▶ Friday (friday)" in shown(app)
+        await pilot.press("down")           # on base
+        app.screen.show_tables([other, TABLES[1], TABLES[0], friday])
+        await settle(pilot, 2)
+        assert [t.table for t in app.screen.lan_tables] == ["friday", "base", "kitchen", "secret"]
+        assert app.screen.join_target().table == "base" and "▶ Base game (base)" in shown(app)
+        # the same table again under its address with the key: the same row, the same ▶
+        app.screen.show_tables([dataclasses.replace(t, name=t.name + "-again") for t in
+                                [TABLES[1], other, friday, TABLES[0]]])
+        await settle(pilot, 2)
+        assert app.screen.join_target().table == "base"
+        await pilot.press("enter", "enter")     # the key's fingerprint seen, then trusted
+        await settle(pilot, 3)
+        assert opened and opened[-1]["table"] == "base", opened
+
+
+async def test_the_table_where_you_have_a_seat_is_marked(monkeypatch):
+    """A player whose link was lost (the host keeps their seat) comes back to the start
+    screen: the LAN list says which table has their seat."""
+    from types import SimpleNamespace
+
+    app = start_app(monkeypatch, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        gone = SimpleNamespace(endpoint=f"tcp://10.77.0.1:5555/{KEY}", table="secret", watch=False)
+        app._keep_seat(gone, True)
+        await listed(app, pilot)
+        rows = [line for line in shown(app).split("\n") if "(secret)" in line or "(base)" in line]
+        assert "your seat is here" in rows[1] and "your seat" not in rows[0], rows
+        app._keep_seat(gone, False)         # left: the host gives the seat up
+        await listed(app, pilot)
+        assert "your seat" not in shown(app)
+    i18n.set_language("da")
+    try:
+        assert "Secret (secret)  ·  din plads er her  ·  5 af 5" in StartScreen._table_line(TABLES[1], True)
+    finally:
+        i18n.set_language("en")

@@ -42,6 +42,18 @@ BUTTON_TITLE = 12
 NAME_MOST = 32
 
 
+def place(address: str, table: str) -> tuple[str, str]:
+    """A table as the same table wherever it is named: its host's ``HOST:PORT`` (without the
+    key, which an advertisement may add later, nor ``tcp://``) and its id there."""
+    where = address.split("://", 1)[-1].split("/", 1)[0].split("#", 1)[0]
+    return (where, table)
+
+
+def table_id(t: Any) -> tuple[str, str]:
+    """A table found on the LAN, as the same table however the list changes."""
+    return place(str(t.endpoint), str(t.table))
+
+
 class NameInput(InOrderInput):
     """The name box: a letter typed into it when full is said, not dropped without a word (it
     stopped at 16 letters, and nothing said why)."""
@@ -85,6 +97,7 @@ class StartScreen(Screen):
         self.discovery = discovery
         self.lan_tables: list[Any] = []     # ekpeer.net.discovery.Found, as listed
         self._trusting: tuple[str, str] | None = None   # (endpoint, key) shown once, Enter again trusts
+        self._chosen: StartChosen | None = None     # the last choice posted (see on_input_submitted)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-box"):
@@ -109,9 +122,7 @@ class StartScreen(Screen):
             if self.table:
                 # a typed address joins that table, whatever host it names: said, or a person who
                 # typed another host's address was sat at a table name they no longer saw
-                yield Static(_("Join and Watch go to table {table} at the address typed "
-                               "(--table {table} on the command line).").format(table=self.table),
-                             id="table-note", classes="dim", markup=False)
+                yield Static(self._table_note(), id="table-note", classes="dim", markup=False)
             with Horizontal(id="start-buttons"):
                 yield Button(_("Join"), id="join", variant="primary" if self.discovery else "default")
                 # a late friend: the game on is theirs to watch, a seat theirs at the next one
@@ -144,6 +155,10 @@ class StartScreen(Screen):
         else:
             for button in self.query("#play"):     # (none when the app is closing)
                 button.focus()
+
+    def on_screen_resume(self) -> None:
+        """Back from a table: the seats kept for this player may have changed (marked ▶ anew)."""
+        self._mark_target()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_lan_list)
@@ -204,24 +219,28 @@ class StartScreen(Screen):
             self.call_after_refresh(self._fit_lan_list)     # its lines may wrap to more or fewer
 
     def show_tables(self, tables: list[Any]) -> None:
-        # open tables first: the ones Enter can join
+        """The tables found, each kept on its row: those listed before stay where they were,
+        in their order, and a table found now comes below them (open ones first, the ones
+        Enter can join). The list re-sorted as tables were found, and a fast typist's Enter
+        joined whatever table had come to be under the ▶."""
         old = self.lan_tables
-        self.lan_tables = sorted(tables, key=lambda t: not getattr(t, "open", True))
+        now = {table_id(t): t for t in tables}
+        kept = [now.pop(table_id(t)) for t in old if table_id(t) in now]
+        self.lan_tables = kept + sorted(now.values(), key=lambda t: not getattr(t, "open", True))
         found = self.query("#lan-tables")
         if not found:
             return
         options = found.first(OptionList)
         before = options.highlighted
-        # the highlight stays on the table it was on, not on its row: a table appearing above
-        # it (another host starting) must not move Enter onto someone else's table
-        was = old[before] if before is not None and 0 <= before < len(old) else None
+        # the highlight stays on the table it was on (its address and id), not on its row: a
+        # table found meanwhile (another host starting) must not move Enter onto another table
+        was = table_id(old[before]) if before is not None and 0 <= before < len(old) else None
         options.clear_options()
         # what a host advertises on the LAN is anyone's words: plain text
-        options.add_options([Option(Content(MARK[1] + self._table_line(t)), id=f"lan-{i}")
+        options.add_options([Option(Content(MARK[1] + self._table_line(t, self._seated(t))), id=f"lan-{i}")
                              for i, t in enumerate(self.lan_tables)])
         if self.lan_tables:
-            same = [i for i, t in enumerate(self.lan_tables) if was is not None
-                    and (t.name, t.endpoint) == (was.name, was.endpoint)]
+            same = [i for i, t in enumerate(self.lan_tables) if table_id(t) == was]
             options.highlighted = same[0] if same else min(before or 0, len(self.lan_tables) - 1)
         self._mark_target()
         n = len(self.lan_tables)
@@ -231,8 +250,13 @@ class StartScreen(Screen):
             self.set_timer(QUIET_LAN, self._quiet_lan)
         self.call_after_refresh(self._fit_lan_list)
 
+    def _seated(self, t: Any) -> bool:
+        """This player has a seat at table ``t`` (the app keeps the seats it was dealt and did
+        not leave: a host gone, the link lost), so a returning player sees where to go."""
+        return table_id(t) in getattr(self.app, "seats_kept", ())
+
     @staticmethod
-    def _table_line(t: Any) -> str:
+    def _table_line(t: Any, seated: bool = False) -> str:
         seats = _("{free} of {seats} seats free").format(free=t.free, seats=t.seats) if t.phase == "lobby" \
             else _(t.phase)
         exps = ", ".join(t.expansions)
@@ -241,6 +265,8 @@ class StartScreen(Screen):
         plain = "" if t.key else "  " + _("(not encrypted: --insecure)")
         # said before Enter, not learnt from a refused join (a stranger's friends)
         lock = "  ·  " + _("password") if getattr(t, "password", False) else ""
+        if seated:      # said first: the table a returning player goes back to
+            seats = _("your seat is here") + "  ·  " + seats
         # one line a table (cut with "…" where too long): what tells tables apart and what
         # Enter asks for first, the expansions last (at 80 columns a table's second line
         # took a row that another table needed)
@@ -276,9 +302,33 @@ class StartScreen(Screen):
             options = lists.first(OptionList)
             for i, t in enumerate(self.lan_tables[:options.option_count]):
                 mark = MARK[0] if i == options.highlighted else MARK[1]
-                options.replace_option_prompt_at_index(i, Content(mark + self._table_line(t)))
+                line = self._table_line(t, self._seated(t))
+                options.replace_option_prompt_at_index(i, Content(mark + line))
         self._name_join_button()
         self.call_after_refresh(self._name_join_button)     # once laid out: the room it has
+        words = self._table_note()
+        for note in self.query("#table-note").results(Static):
+            if str(note.content) != words:      # (a new text lays the box out again)
+                note.update(words)
+
+    def _table_note(self) -> str:
+        """What Join and Watch do with ``--table``, as the Join button says it: "go to table
+        friday at the address typed" stood next to "Join Open table" (nothing typed, the LAN
+        list's table is joined), and friday, closed, was on no list."""
+        table = self.table or ""
+        target = self.join_target() if self.is_mounted else None
+        if target is None:
+            return _("Join and Watch go to table {table} at the address typed "
+                     "(--table {table} on the command line).").format(table=table)
+        if target.table == table:
+            return _("Join and Watch go to table {table}, marked ▶ on the list (--table {table} "
+                     "on the command line).").format(table=table)
+        title = str(target.title or target.table)
+        if any(t.table == table for t in self.lan_tables):
+            return _("Join and Watch go to {title}, marked ▶; table {table} (--table) is on the "
+                     "list too: ↑ ↓ choose it.").format(title=title, table=table)
+        return _("No table {table} (--table) is among the tables found on the LAN: Join and Watch "
+                 "go to {title}, marked ▶, or type an address.").format(title=title, table=table)
 
     def _name_join_button(self) -> None:
         """"Join Secret": the table Join joins, its title cut to the room the button row has
@@ -319,8 +369,8 @@ class StartScreen(Screen):
         self.query_one("#address", Input).value = table.address
         name = self.query_one("#name", Input).value.strip() or "you"
         password = self.query_one("#password", Input).value
-        self.post_message(StartChosen("join", name, table.address, table=table.table, password=password,
-                                      watch=watch))
+        self._choose(StartChosen("join", name, table.address, table=table.table, password=password,
+                                 watch=watch))
 
     def _trusted(self, table: Any) -> bool:
         """A key only the LAN vouches for is never trusted silently: the first Enter shows its
@@ -354,13 +404,22 @@ class StartScreen(Screen):
         self.action_choose(event.button.id or "play")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._chosen = None
         if event.input.id == "name":     # on to the tables found on the LAN, or to the address
             if self.discovery:
                 self.query_one("#lan-tables", OptionList).focus()
             else:               # (never a game against bots: that is its own button, ctrl+b)
                 self.query_one("#address", Input).focus()
-            return
-        self.action_choose("join" if event.input.id in ("address", "password") else "play")
+        else:
+            # the boxes as they were at Enter: the keys typed since wait in the box (InOrderInput)
+            self.action_choose("join" if event.input.id in ("address", "password") else "play")
+        box = event.input
+        if isinstance(box, InOrderInput):
+            # a join on its way: the keys typed after Enter are for the lobby to come (r: ready),
+            # never typed here; else they go on as typed (to where the focus is now)
+            keys = box.after_enter(self._chosen is not None)
+            if self._chosen is not None:
+                self._chosen.typed_after = keys
 
     def action_choose(self, mode: str) -> None:
         name = self.query_one("#name", Input).value.strip() or "you"
@@ -380,4 +439,8 @@ class StartScreen(Screen):
             self.query_one("#address", Input).focus()
             return
         password = self.query_one("#password", Input).value if mode == "join" else None
-        self.post_message(StartChosen(mode, name, address, password=password, watch=watch))
+        self._choose(StartChosen(mode, name, address, password=password, watch=watch))
+
+    def _choose(self, choice: StartChosen) -> None:
+        self._chosen = choice
+        self.post_message(choice)
