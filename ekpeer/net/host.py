@@ -689,6 +689,7 @@ class Host:
                 if session in table.spectators:
                     table.spectators.remove(session)
                     table.broadcast_lobby()     # one fewer watching, on every screen
+                    table.maybe_abandon()       # the last one watching a game nobody plays
             elif seat is not None and seat.session is session:
                 # silent past --idle: gone since it was last heard, not since the sweep noticed
                 table.seat_gone(seat, reason, since=session.last_seen if reason == "idle" else None)
@@ -926,8 +927,8 @@ class Host:
         if t == "lobby_set":
             table.set_settings(session, body["settings"])
         elif t == "ready":
-            if table.phase != "lobby" or session.seat is None:     # checked before the one reply
-                raise P.ProtocolError("not_in_lobby", Said("ready is for seated players in the lobby"))
+            # checked before the one reply
+            table.refuse_outside_lobby(session, Said("ready is for seated players in the lobby"))
             if "picks" in body:
                 table.set_picks(session, body["picks"])
             self.reply(session, env.id, P.ok())

@@ -585,6 +585,22 @@ class Table(TableTimers):
                 self.maybe_reset()
                 self.maybe_rematch()
         session.table, session.seat, session.spectator = None, None, False
+        self.maybe_abandon()
+
+    def maybe_abandon(self) -> None:
+        """A game every person at it has left on purpose, with nobody watching, ends: bots
+        played it on for good (an operator's ``ekpeer list`` read ``playing`` for a table of
+        bots, its people long gone). A player-made table closes; a configured one goes back to
+        its empty lobby. A person whose connection only dropped may come back: the game waits
+        for them as before."""
+        if self.phase != "playing" or self.spectators or any(s.human and not s.left for s in self.seats):
+            return
+        self.host.log("abandoned", table=self.id, game=self.games)
+        self.cancel_all()
+        if self.created:
+            self.host.remove_table(self)
+            return
+        self.reset()
 
     def maybe_reset(self) -> None:
         """After a game, a table nobody is connected to goes back to an empty lobby, once
@@ -672,17 +688,25 @@ class Table(TableTimers):
             raise P.ProtocolError("bad_settings", PluginWords(reason, rules.plugins))
         session.seat.picks = clean
 
+    def refuse_outside_lobby(self, session: Session, why: Said) -> None:
+        """Start and ready are for seated players in the lobby; a seated player's second ``s``
+        that reached the host just after the game started read "start is for seated players in
+        the lobby" in a game just begun: a game being played says so."""
+        if self.phase == "lobby" and session.seat is not None:
+            return
+        if self.phase == "playing" and session.seat is not None:
+            why = Said("the game has already started")
+        raise P.ProtocolError("not_in_lobby", why)
+
     def set_ready(self, session: Session, ready: bool) -> None:
-        if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", Said("ready is for seated players in the lobby"))
+        self.refuse_outside_lobby(session, Said("ready is for seated players in the lobby"))
         session.seat.ready = ready
         self.broadcast_lobby()
         if self.autostart and len(self.seats) >= self.settings["seats"] and all(s.ready for s in self.seats):
             self.start_game()
 
     def request_start(self, session: Session) -> None:
-        if self.phase != "lobby" or session.seat is None:
-            raise P.ProtocolError("not_in_lobby", Said("start is for seated players in the lobby"))
+        self.refuse_outside_lobby(session, Said("start is for seated players in the lobby"))
         if self.creator is not None and session.seat is not self.creator:
             raise P.ProtocolError("not_creator", Said("only the table's creator may start the game"))
         waiting = [s.name for s in self.seats if s.human and not s.ready]
@@ -711,8 +735,25 @@ class Table(TableTimers):
                     raise
                 self.host.log("rematch_failed", level="warning", table=self.id, error=exc.message)
 
+    def seat_no_one_who_left(self) -> None:
+        """The next game seats nobody who left the last one on purpose: their seat was kept
+        for them (a bot played it) until that game's end, and the rematch dealt it again as
+        "left: bot playing" for a player gone for good. The seat goes; the table's seat count is
+        made up with ordinary bots (``bot1``, ...), as for any seat nobody took. Whoever left
+        may join again, as anyone may."""
+        gone = [s for s in self.seats if s.left]
+        for seat in gone:
+            for handle in (seat.grace, seat.pending):
+                if handle is not None:
+                    handle.cancel()
+            self.seats.remove(seat)
+            self.host.log("seat_freed", table=self.id, seat=seat.name, reason="left")
+        if self.creator is not None and self.creator in gone:
+            self.creator = next((s for s in self.seats if s.human), None)
+
     # ------------------------------------------------------------------ the game
     def start_game(self) -> None:
+        self.seat_no_one_who_left()
         i = 1
         while len(self.seats) < self.settings["seats"]:
             name = f"bot{i}"

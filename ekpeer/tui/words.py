@@ -369,6 +369,18 @@ def bot_in(seat: dict[str, Any], elapsed: float = 0.0, clock: float | None = Non
     return left
 
 
+def _nobody_plays(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[str]:
+    """A watcher's word once the last person playing has left: only bots play on, and the
+    host ends a game nobody plays or watches (a table left to bots ran on for good)."""
+    states = [seat.get("state") for seat in new.values()]
+    if not states or any(state not in ("left", "bot") for state in states):
+        return []
+    if all((old.get(name) or {}).get("state") in ("left", "bot") for name in new):
+        return []       # said already (or nothing changed)
+    return [_("Everyone who played has left: bots play on while you watch, and the game ends "
+              "once nobody watches")]
+
+
 def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str | None,
                  clocks: dict[str, float] | None = None) -> list[str]:
     """Log lines for what changed at the table between two ``lobby`` messages: who lost
@@ -400,6 +412,7 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
             lines.append(_("{name} left the game: a bot plays for them").format(name=name))
         elif now == "connected" and was in ("gone", "covered", "left"):
             lines.append(_("{name} is back").format(name=name))
+    lines.extend(_nobody_plays(old, new))
     cone = after.get("cone")
     if cone and cone != before.get("cone"):
         # the first clock to run out, a turn's or an answer's (a Favor's card): "forgot whose

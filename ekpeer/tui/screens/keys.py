@@ -38,8 +38,10 @@ def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
         shown = [display(Binding(key, words)) for key in keys]
         rows[f"list:{words}"] = (shown, _(words))
     unlisted = getattr(screen, "unlisted_actions", tuple)()
-    for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
-        if not (enabled and binding.description and not binding.system) or \
+    # a key dimmed for now (the table's d Draw on another's turn) is the screen's key all the
+    # same: listed (a key the screen does not offer at all is not among its active bindings)
+    for namespace, binding, _enabled, _tooltip in screen.active_bindings.values():
+        if not (binding.description and not binding.system) or \
                 not _ekpeer_binding(namespace, binding) or binding.action in unlisted:
             continue
         keys, words = rows.setdefault(f"{id(namespace)}:{binding.action}", ([], _(binding.description)))

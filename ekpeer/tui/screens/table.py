@@ -1186,7 +1186,16 @@ class TableScreen(Screen):
         return "."
 
     def action_why_no_draw(self) -> None:
-        """``d`` for a player who takes no more turns (check_action turns Draw off for them)."""
+        """``d`` that draws nothing (check_action dims or hides Draw then): why, for a player in
+        the game (another's turn, a Nope window, the host silent) and for one who takes no more
+        turns."""
+        if not self._out():     # in the game, but d draws nothing now: why
+            if getattr(self.app, "host_gone", None) is not None:
+                words = _("The host is not answering: you cannot draw now (h: leave or quit).")
+            else:
+                words = self._why_no_draw()
+            self.notify(words, severity="warning", timeout=3, markup=False)
+            return
         if my_status(self.view) == "dead":
             words = _("You are Dead: you take no turns, so you draw no cards. You may still play a Nope "
                       "or a NOW card when one is open to you (m lists them), and you may be brought "
@@ -1311,6 +1320,14 @@ class TableScreen(Screen):
         """You are no longer playing: exploded, left or dead (the game may go on without you)."""
         return (my_status(self.view) or "living") != "living"
 
+    def _can_draw(self) -> bool:
+        """``d`` draws now: the host offers a draw and is answering. The key bar showed
+        ``d Draw`` lit whatever the state (its check asked only whether you were still in the
+        game), so on another's turn, the host silent and its banner folded by Keep waiting, bob
+        read d Draw as a thing he could do."""
+        return (getattr(self.app, "host_gone", None) is None
+                and any(m.get("do") == "draw" for m in self.legal()))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers only what does something: no Draw or Moves for a player who is
         out or a game that is over; Quit (q) once it is over, the game-over dialog closed."""
@@ -1318,10 +1335,14 @@ class TableScreen(Screen):
             return True
         if action == "moves" and self.view.get("legal_moves") and not self._host_closed():
             return True     # a Dead player may still have some (a Nope): m lists them
-        if action == "why_no_draw":         # d for the Dead and the out: said why, not silence
-            return self._out() and not (self.is_over() or self.view.get("you") is None or self._host_closed())
-        if action in ("draw", "moves"):     # (a spectator has no seat to draw for)
-            return not (self._out() or self.is_over() or self.view.get("you") is None or self._host_closed())
+        at_table = not (self.is_over() or self.view.get("you") is None or self._host_closed())
+        seated = at_table and not self._out()
+        if action == "why_no_draw":         # d that draws nothing: said why, not silence
+            return at_table and (self._out() or not self._can_draw())
+        if action == "draw":    # dimmed while it draws nothing (another's turn, the host silent)
+            return (True if self._can_draw() else None) if seated else False
+        if action == "moves":               # (a spectator has no seat to draw for)
+            return seated
         if action in ("quit_over", "leave_over"):
             return self.is_over()
         if action == "rematch":             # as the status line offers it ("r: rematch")
