@@ -344,7 +344,8 @@ async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx
         finally:
             set_language("en")
         assert screen.title_text == "Giv bob et kort"
-        assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. bob spillede Tjeneste.")
+        assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. "
+                                        "Det er bobs kort Tjeneste, der spørger.")
 
 
 # ---------------------------------------------------------------------- the engine's refusals

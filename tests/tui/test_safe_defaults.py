@@ -362,8 +362,13 @@ async def test_the_host_gone_dialog_highlights_keep_waiting_while_the_seat_may_c
         await pilot.press("d")      # a move chosen at the table meanwhile: said, never sent
         await settle(pilot, 4)
         assert not [kind for kind, _m in session.sent if kind == "move"], session.sent
-        assert "The host is not answering: your move was not sent (h: leave or quit)." in \
-            [n.message for n in app._notifications]
+        said = [n.message for n in app._notifications]      # d is dimmed then, and says why
+        assert "The host is not answering: you cannot draw now (h: leave or quit)." in said, said
+        app.screen.play_cards(["skip"])     # a card played at the table: said, never sent
+        await settle(pilot, 4)
+        assert not [kind for kind, _m in session.sent if kind == "move"], session.sent
+        said = [n.message for n in app._notifications]
+        assert "The host is not answering: your move was not sent (h: leave or quit)." in said, said
         session.push("connection", {"state": "refused", "code": "bad_token", "message": "no seat"})
         await settle(pilot, 4)
         screen = app.screen
