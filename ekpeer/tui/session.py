@@ -363,6 +363,11 @@ class NetSession(Session):
         first: the host's ``closing`` is the one word the others read ("ann left the game: a bot
         plays for them" came just before "the host closed the table"), and a ``--resume`` finds
         the seat as it was."""
+        if self.host is not None:
+            # the host first: it tells everyone it closes while our connection still stands (our
+            # socket going first was heard as a drop: "ann lost connection (a bot plays for ann
+            # in 30 s ...)" just above "The host closed the table")
+            await self.host.close()
         if self.client is not None:
             if self.host is None:
                 with contextlib.suppress(Exception):
@@ -371,5 +376,3 @@ class NetSession(Session):
         if self._forward is not None:
             self._forward.cancel()
         self.queue.put_nowait({"type": "closed", "body": {}})
-        if self.host is not None:
-            await self.host.close()
