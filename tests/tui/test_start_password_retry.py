@@ -6,6 +6,8 @@ a second bad_password. The real host in this process, two tables, one with a pas
 
 from __future__ import annotations
 
+import contextlib
+
 import zmq.asyncio
 from ports import free_port
 from textual.widgets import Input
@@ -20,11 +22,14 @@ from .conftest import settle, until
 from .test_key_bursts import burst
 
 
-async def test_the_right_password_typed_in_a_burst_after_a_wrong_one_is_sent_as_shown():
+@contextlib.asynccontextmanager
+async def two_tables(password: str):
+    """A real host with a table ``base`` and a table ``secret`` behind ``password``, the
+    passwords it hears in order, and bob's app at the start screen with ``--table secret``."""
     ctx = zmq.asyncio.Context()
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     host.add_table("base", {"seats": 3}, title="Base game")
-    host.add_table("secret", {"seats": 3, "password": "kitten"}, title="Secret")
+    host.add_table("secret", {"seats": 3, "password": password}, title="Secret")
     await host.start()
     tried: list[str | None] = []
     check = host.check_password
@@ -34,9 +39,16 @@ async def test_the_right_password_typed_in_a_burst_after_a_wrong_one_is_sent_as_
         return check(table, session, password)
 
     host.check_password = heard
-    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), name="bob",
-                   options={"table": "secret"})
     try:
+        yield host, tried, make_app(session_factory(think=(0.0, 0.0), discovery=False), name="bob",
+                                    options={"table": "secret"})
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)
+
+
+async def test_the_right_password_typed_in_a_burst_after_a_wrong_one_is_sent_as_shown():
+    async with two_tables("kitten") as (host, tried, app):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             app.screen.query_one("#address", Input).value = host.address
@@ -51,9 +63,6 @@ async def test_the_right_password_typed_in_a_burst_after_a_wrong_one_is_sent_as_
             assert tried == ["kitty", "kitten"]
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 5, "seated")
             assert host.tables["secret"].seat("bob") is not None
-    finally:
-        await host.close()
-        ctx.destroy(linger=0)
 
 
 async def test_keys_in_a_burst_edit_the_address_box_in_order(monkeypatch):
@@ -75,22 +84,7 @@ async def test_keys_typed_right_after_enter_are_not_sent_with_the_password_but_r
     """``kitten pie``, Enter, then ``r`` at once (ready, in the lobby to come): the ``r`` went
     into the password box before the join read it, and the host counted ``kitten pier`` as a
     wrong guess. What the boxes held at Enter is sent; the ``r`` waits for the lobby."""
-    ctx = zmq.asyncio.Context()
-    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
-    host.add_table("base", {"seats": 3}, title="Base game")
-    host.add_table("secret", {"seats": 3, "password": "kitten pie"}, title="Secret")
-    await host.start()
-    tried: list[str | None] = []
-    check = host.check_password
-
-    def heard(table, session, password):
-        tried.append(password)
-        return check(table, session, password)
-
-    host.check_password = heard
-    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), name="bob",
-                   options={"table": "secret"})
-    try:
+    async with two_tables("kitten pie") as (host, tried, app):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             app.screen.query_one("#address", Input).value = host.address
@@ -104,6 +98,3 @@ async def test_keys_typed_right_after_enter_are_not_sent_with_the_password_but_r
             seat = host.tables["secret"].seat("bob")
             assert seat is not None
             await until(pilot, lambda: seat.ready, 5, "ready: the r typed after Enter")
-    finally:
-        await host.close()
-        ctx.destroy(linger=0)
