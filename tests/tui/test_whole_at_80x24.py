@@ -67,8 +67,8 @@ async def test_the_game_over_dialog_says_what_leaving_does_to_your_seat(mode):
         box = app.screen.query_one("#dialog").region
         shown = " ".join(line[box.x + 1:box.right - 1] for line in screen_lines(app)[box.y:box.bottom])
     shown = " ".join(shown.split())
-    kept = ("Leaving or quitting: a bot plays your seat in the next games, and joining again "
-            "with the same name gives it back.")
+    kept = ("Leaving or quitting gives up your seat: the next game is dealt without you, and "
+            "joining again takes a free seat, if one is left.")
     closed = "Leaving or quitting closes this table: it is hosted in this program."
     assert (kept if mode == "join" else closed) in shown, shown
     assert (closed if mode == "join" else kept) not in shown

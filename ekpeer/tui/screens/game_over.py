@@ -119,15 +119,14 @@ class GameOverScreen(Dialog[str]):
             yield Static(_("l: the game's log   Esc: look at the table"), id="dialog-hint")
 
     def leaving_words(self) -> str:
-        """What Leave and Quit do to your seat. A player who left after a game found the next
-        one dealt with "bob 8▮ left: bot playing" in their seat, and their seat back when they
-        ran their command again: the seat is kept for them, said here before they go. At a
-        table hosted in this program there is no table left to come back to."""
+        """What Leave and Quit do to your seat, said before they go: the next game seats nobody
+        who left (a stranger's rematch dealt "cat 8▮ left: bot playing"), so the seat is given
+        up. At a table hosted in this program there is no table left to come back to."""
         app = self.app
         if getattr(app, "session_mode", None) == "play" or getattr(app, "hosting", lambda: False)():
             return _("Leaving or quitting closes this table: it is hosted in this program.")
-        return _("Leaving or quitting: a bot plays your seat in the next games, and joining again "
-                 "with the same name gives it back.")
+        return _("Leaving or quitting gives up your seat: the next game is dealt without you, and "
+                 "joining again takes a free seat, if one is left.")
 
     def watching(self) -> bool:
         """This client watches the table (and has not taken a seat yet)."""

@@ -79,7 +79,8 @@ class LeaveConfirmScreen(StayOrLeave):
                              id="dialog-title")
                 yield Static(_("The game goes on without you: a bot takes your seat at once and plays on, "
                                "and everyone at the table is told you left. Joining again gives you your "
-                               "seat back."), id="dialog-prompt")
+                               "seat back while this game lasts; the next game is dealt without you."),
+                             id="dialog-prompt")
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
                 leave = (_("Quit (y)") if self.alone else _("Leave and quit (y)")) if self.quits \
