@@ -375,7 +375,14 @@ def host_with_player(args: argparse.Namespace) -> int:
                               resume=bool(getattr(args, "resume", False)),
                               game_over_hooks=_replay_hooks(args))
     app = make_app(factory, mode="host", name=args.name, settings=settings_from(args))
-    return _run(app)
+    code = _run(app)
+    if journal is not None:
+        from .net.journal_kept import left_words
+
+        words = left_words(journal, bind)
+        if words:
+            print(words, file=sys.stderr)
+    return code
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -199,6 +199,10 @@ class Journal:
             self._sync_dir()
         return kept
 
+    def unfinished(self) -> int:
+        """How many files here hold a game that did not end (what a ``--resume`` plays on)."""
+        return sum(_unfinished(p) for p in self.dir.glob("*.jsonl")) if self.dir.is_dir() else 0
+
     def take_back(self) -> str | None:
         """Before a ``--resume``: when no file here holds an unfinished game, the games of the
         newest ``kept-<time>/`` folder that holds one move back into place (the folder goes), so

@@ -68,3 +68,15 @@ def kept_notice(journal: Any) -> str | None:
 def taken_back_notice(journal: Any) -> str | None:
     """:func:`taken_back_words`, once per journal."""
     return _once(journal, taken_back_words)
+
+
+def left_words(journal: Any, bind: str) -> str | None:
+    """What a hosting player reads on the terminal after quitting with a game unfinished: it is
+    kept, and how to play it on (a stranger's shell said nothing, and they could not know)."""
+    count = journal.unfinished() if journal is not None else 0
+    if not count:
+        return None
+    again = "ekpeer host --resume" + ("" if bind.endswith(":5555") else f" --bind {bind}")
+    return ngettext("The unfinished game is kept: {command} plays it on, every seat as it was.",
+                    "The {n} unfinished games are kept: {command} plays them on, every seat as it was.",
+                    count).format(n=count, command=again)

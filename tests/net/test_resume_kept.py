@@ -148,3 +148,28 @@ def test_ekpeer_host_with_its_player_resumes_a_kept_game_and_says_which(tmp_path
     assert apps and journal.path("main").read_bytes() == game and not kept.exists()
     said = " ".join(capsys.readouterr().err.split())
     assert f"so this host plays on the one a start without --resume had set aside in {kept}" in said
+
+
+def test_ekpeer_host_says_on_quitting_that_an_unfinished_game_is_kept_and_how_to_play_it_on(
+        tmp_path, monkeypatch, capsys):
+    """A hosting player who quit mid-game read nothing on the terminal: not that the game was
+    kept, nor that ``ekpeer host --resume`` plays it on."""
+    from ekpeer import cli, cli_tui
+
+    monkeypatch.setenv("EKPEER_DATA_DIR", str(tmp_path))
+    port = free_port()
+    journal = Journal(tmp_path / "tables" / f"tui-{port}")
+
+    def played(app):        # the game goes on in the journal as the player quits
+        _unfinished_game_here(journal)
+        return 0
+
+    monkeypatch.setattr(cli_tui, "_run", played)
+    assert cli.main(["host", "--bind", f"tcp://127.0.0.1:{port}", "--name", "ann"]) == 0
+    said = " ".join(capsys.readouterr().err.split())
+    assert (f"The unfinished game is kept: ekpeer host --resume --bind tcp://127.0.0.1:{port} plays it "
+            "on, every seat as it was.") in said, said
+    monkeypatch.setattr(cli_tui, "_run", lambda app: 0)     # a game that ended leaves nothing to say
+    journal.path("main").unlink()
+    assert cli.main(["host", "--bind", f"tcp://127.0.0.1:{port}", "--name", "ann"]) == 0
+    assert "unfinished" not in capsys.readouterr().err
