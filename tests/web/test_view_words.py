@@ -115,11 +115,11 @@ def test_the_page_says_who_asks_why_a_card_is_refused_the_odds_after_a_catomic_b
         # 2. cannot_play: Enter on Grave Robber says its plugin's reason
         page.press(Keys.HOME)
         for _ in range(len(HANDS["ann"])):
-            if focused_card(page.screen()) == "Grave Robber":
+            card = focused_card(page.screen())
+            if card == "Grave Robber":
                 break
-            before = page.screen()
-            page.press(Keys.RIGHT)
-            wait_until(lambda before=before: page.screen() != before, 5, "the next card focused")
+            page.press(Keys.RIGHT)      # the focus moved, not just the screen (a clock ticks on it)
+            wait_until(lambda card=card: focused_card(page.screen()) != card, 5, "the next card focused")
         assert focused_card(page.screen()) == "Grave Robber", page.screen()
         page.press(Keys.ENTER)
         said = toasts(page.wait_for("there are no Dead"))
