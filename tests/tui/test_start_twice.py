@@ -28,7 +28,8 @@ async def test_a_second_start_is_told_the_game_has_already_started(monkeypatch, 
         await pilot.press("r")          # ready first: the start sends no ready of its own
         await until(pilot, lambda: any(s.get("you") and s.get("ready") for s in app.lobby["seats"]), 5,
                     "ann ready")
-        app.session.client.held_until = asyncio.get_running_loop().time() + 1.0
+        # held long enough that the second key goes before the start is answered, busy or not
+        app.session.client.held_until = asyncio.get_running_loop().time() + 3.0
         await pilot.press("s")
         await pilot.pause(0.3)
         await pilot.press(again)        # the first start not answered yet: the lobby still shows
