@@ -10,6 +10,7 @@ the clock stands still while the host is gone, and takes the host's again when i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
 
@@ -93,6 +94,18 @@ class Table:
             await self.again.close()
         self.ctx.destroy(linger=0)
 
+    @contextlib.asynccontextmanager
+    async def seated_app(self, **run):
+        """ann's app run at 100x30 (``run``: more for ``run_test``), seated at her turn; the
+        hosts closed after."""
+        app = await self.start()
+        try:
+            async with app.run_test(size=(100, 30), **run) as pilot:
+                await self.seated(pilot, app)
+                yield app, pilot
+        finally:
+            await self.close()
+
 
 def _told_back(app) -> bool:
     return any(GONE.search(str(line)) or str(line).startswith(("Connected again", "Your connection"))
@@ -102,86 +115,71 @@ def _told_back(app) -> bool:
 @pytest.mark.parametrize("how", ["killed", "closed"])
 async def test_a_host_gone_and_resumed_is_said_once_with_the_clients_own_measure(tmp_path, how):
     table = Table(tmp_path)
-    app = await table.start()
-    try:
-        async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await table.seated(pilot, app)
-            await table.stop(pilot, app, how)
-            await table.resume(pilot)
-            await until(pilot, lambda: _told_back(app) and isinstance(app.screen, TableScreen), 15,
-                        "ann back in her seat")
-            down = time.monotonic() - table.gone
-            await settle(pilot, 30)         # (anything said after it, too)
-            lines = [str(line) for line in app.log_lines]
-            said = [line for line in lines if GONE.search(line)]
-            assert len(said) == 1, lines
-            seconds = int(GONE.search(said[0]).group(1))
-            assert SILENCE <= seconds <= down + 1, (seconds, down)
-            # never the restarted host's time, blamed on ann's own link, nor in two lines backwards
-            assert not any("Your connection to the host dropped" in line for line in lines), lines
-            assert not any(line.startswith("Connected again") for line in lines), lines
-            toasts = [n.message for n in app._notifications]
-            assert not any("Your connection to the host dropped" in t or t.startswith("Connected again")
-                           for t in toasts), toasts
-            assert app.view.get("you") == "ann"
-    finally:
-        await table.close()
+    async with table.seated_app(notifications=True) as (app, pilot):
+        await table.stop(pilot, app, how)
+        await table.resume(pilot)
+        await until(pilot, lambda: _told_back(app) and isinstance(app.screen, TableScreen), 15,
+                    "ann back in her seat")
+        down = time.monotonic() - table.gone
+        await settle(pilot, 30)         # (anything said after it, too)
+        lines = [str(line) for line in app.log_lines]
+        said = [line for line in lines if GONE.search(line)]
+        assert len(said) == 1, lines
+        seconds = int(GONE.search(said[0]).group(1))
+        assert SILENCE <= seconds <= down + 1, (seconds, down)
+        # never the restarted host's time, blamed on ann's own link, nor in two lines backwards
+        assert not any("Your connection to the host dropped" in line for line in lines), lines
+        assert not any(line.startswith("Connected again") for line in lines), lines
+        toasts = [n.message for n in app._notifications]
+        assert not any("Your connection to the host dropped" in t or t.startswith("Connected again")
+                       for t in toasts), toasts
+        assert app.view.get("you") == "ann"
 
 
 async def test_keep_waiting_shows_the_table_and_h_the_choices_again(tmp_path):
     table = Table(tmp_path)
-    app = await table.start()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await table.seated(pilot, app)
-            await table.stop(pilot, app, "killed")
-            # Keep waiting (Enter, the banner's first answer): the table again, the top line
-            # counting the silence and naming the key for the choices
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), 2, "the table again")
-            await until(pilot, lambda: "(h: leave or quit)" in _top(app), 2, "the top line")
-            said = int(re.search(r"No word from the host for (\d+) s", _top(app)).group(1))
-            assert said >= SILENCE - 1, _top(app)
-            await pilot.pause(1.2)
-            assert int(re.search(r"No word from the host for (\d+) s", _top(app)).group(1)) > said
-            await pilot.press("h")      # the choices again, the count going on
-            await until(pilot, lambda: isinstance(app.screen, HostGoneScreen), 2, "the banner again")
-            words = str(app.screen.query_one("#dialog-prompt").render())
-            assert int(re.search(r"No word from the host for (\d+) s", words).group(1)) > said, words
-            await pilot.press("escape")     # Keep waiting, by Esc
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), 2, "the table again")
-            await table.resume(pilot)
-            await until(pilot, lambda: _told_back(app), 15, "ann back in her seat")
-            await settle(pilot, 6)
-            assert isinstance(app.screen, TableScreen) and "No word from the host" not in _top(app)
-    finally:
-        await table.close()
+    async with table.seated_app() as (app, pilot):
+        await table.stop(pilot, app, "killed")
+        # Keep waiting (Enter, the banner's first answer): the table again, the top line
+        # counting the silence and naming the key for the choices
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), 2, "the table again")
+        await until(pilot, lambda: "(h: leave or quit)" in _top(app), 2, "the top line")
+        said = int(re.search(r"No word from the host for (\d+) s", _top(app)).group(1))
+        assert said >= SILENCE - 1, _top(app)
+        await pilot.pause(1.2)
+        assert int(re.search(r"No word from the host for (\d+) s", _top(app)).group(1)) > said
+        await pilot.press("h")      # the choices again, the count going on
+        await until(pilot, lambda: isinstance(app.screen, HostGoneScreen), 2, "the banner again")
+        words = str(app.screen.query_one("#dialog-prompt").render())
+        assert int(re.search(r"No word from the host for (\d+) s", words).group(1)) > said, words
+        await pilot.press("escape")     # Keep waiting, by Esc
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), 2, "the table again")
+        await table.resume(pilot)
+        await until(pilot, lambda: _told_back(app), 15, "ann back in her seat")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TableScreen) and "No word from the host" not in _top(app)
 
 
 async def test_the_clock_stands_while_the_host_is_gone_and_takes_its_time_again(tmp_path):
     table = Table(tmp_path)
-    app = await table.start()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await table.seated(pilot, app)
-            await table.stop(pilot, app, "killed")
-            # bob's "Your clock" counted 37 -> 26 s with the host dead: it stands, said as paused
-            assert "clock paused: no word from the host" in _status(app), _status(app)
-            stood = _clock(app)
-            assert stood is not None and stood >= SETTINGS["turn_seconds"] - SILENCE - 4, _status(app)
-            await pilot.pause(1.5)
-            assert _clock(app) == stood, _status(app)
-            await table.resume(pilot)
-            await until(pilot, lambda: _told_back(app), 15, "ann back in her seat")
-            await settle(pilot, 6)
-            # the host's clock again, counting
-            assert "paused" not in _status(app), _status(app)
-            now = _clock(app)
-            assert now is not None, _status(app)
-            await pilot.pause(1.0)
-            assert _clock(app) < now, _status(app)
-    finally:
-        await table.close()
+    async with table.seated_app() as (app, pilot):
+        await table.stop(pilot, app, "killed")
+        # bob's "Your clock" counted 37 -> 26 s with the host dead: it stands, said as paused
+        assert "clock paused: no word from the host" in _status(app), _status(app)
+        stood = _clock(app)
+        assert stood is not None and stood >= SETTINGS["turn_seconds"] - SILENCE - 4, _status(app)
+        await pilot.pause(1.5)
+        assert _clock(app) == stood, _status(app)
+        await table.resume(pilot)
+        await until(pilot, lambda: _told_back(app), 15, "ann back in her seat")
+        await settle(pilot, 6)
+        # the host's clock again, counting
+        assert "paused" not in _status(app), _status(app)
+        now = _clock(app)
+        assert now is not None, _status(app)
+        await pilot.pause(1.0)
+        assert _clock(app) < now, _status(app)
 
 
 async def test_a_folded_banner_comes_back_in_full_when_the_table_is_closed_or_the_seat_refused(table3):
