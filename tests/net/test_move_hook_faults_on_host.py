@@ -37,6 +37,17 @@ def ekpeer_handle_move(game, move):
 '''
 
 
+def events_told(client, told: list[dict]) -> asyncio.Task:
+    """A task adding to ``told`` every event ``client``'s updates and snapshots carry."""
+
+    async def listen():
+        async for msg in client.messages():
+            if msg.type in ("update", "snapshot"):
+                told.extend(msg.body.get("events") or [])
+
+    return asyncio.create_task(listen())
+
+
 @pytest.fixture
 def drawbug(tmp_path, monkeypatch):
     for _package in installed(tmp_path, monkeypatch, "drawbug", DRAWBUG):
@@ -48,13 +59,7 @@ async def test_a_handle_move_that_raises_on_every_draw_lets_the_game_go_on_to_it
                 "turn_seconds": 0.3, "grace_seconds": 30.0}
     clients = await seated(host, ctx, ["ann"], "shift", settings)     # ann lets her clock run out
     told: list[dict] = []
-
-    async def listen():
-        async for msg in clients[0].messages():
-            if msg.type in ("update", "snapshot"):
-                told.extend(msg.body.get("events") or [])
-
-    listening = asyncio.create_task(listen())
+    listening = events_told(clients[0], told)
     try:
         await wait_for(lambda: host.tables["shift"].phase != "playing", 60, what="the game's end")
         assert host.tables["shift"].game.over
@@ -105,13 +110,7 @@ async def test_a_seat_whose_every_move_fails_is_said_and_its_clock_starts_again(
          "hands": {"ann": ["skip"], bot: ["tacocat"]}})
     table.journal_game()
     told: list[dict] = []
-
-    async def listen():
-        async for msg in clients[0].messages():
-            if msg.type in ("update", "snapshot"):
-                told.extend(msg.body.get("events") or [])
-
-    listening = asyncio.create_task(listen())
+    listening = events_told(clients[0], told)
     try:
         table.schedule()
         await wait_for(lambda: events(host, "default_moved"), 5, what="ann's Skip after her draw failed")
