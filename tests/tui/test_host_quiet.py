@@ -17,23 +17,36 @@ from ekpeer.tui.screens.table import TableScreen
 from .conftest import hosted_app, rigged, scripted_app, settle, snapshot_of, until
 from .test_lan_evening import ALL_HERE, lobby
 
-STALL = 3.5     # seconds the link holds the host's frames back (no banner: see Stalling)
-
 
 class Stalling(client_mod.Client):
     """A client whose frames from the host wait until :attr:`held_until` (loop time): a lossy
-    link that holds them back, the host answering all along."""
+    link that holds them back, the host answering all along. :meth:`hold` holds them until
+    :meth:`let_go`, so a test ends the hold when it has seen what it looks for, not at a time a
+    busy machine may not keep."""
 
     held_until = 0.0
     _release: asyncio.TimerHandle | None = None
+    _held: object = None
 
     def __init__(self, *args, **kwargs) -> None:
-        # the banner later than usual (3.5 s): a busy machine's loop must not bring it first
+        # the banner later than usual (10 s): a busy machine's loop must not bring it first
         super().__init__(*args, silence_seconds=10.0, **kwargs)
+
+    def hold(self) -> None:
+        self.held_until = float("inf")
+
+    def let_go(self) -> None:
+        self.held_until = 0.0
+        if self._held is not None:
+            sock, self._held = self._held, None
+            self._on_readable(sock)
 
     def _on_readable(self, sock) -> None:
         loop = asyncio.get_running_loop()
         wait = self.held_until - loop.time()
+        if wait == float("inf"):
+            self._held = sock
+            return
         if wait > 0:
             if self._release is None:
                 self._release = loop.call_later(wait, self._released, sock)
@@ -58,16 +71,20 @@ def _said(app) -> int | None:
 
 
 async def _stall(pilot, app) -> None:
-    """Hold the host's frames back :data:`STALL` s: the word comes, counts, and goes."""
-    loop = asyncio.get_running_loop()
-    app.session.client.held_until = loop.time() + STALL
+    """Hold the host's frames back until the word has come and counted a second on, then let
+    them go: the word goes."""
+    client = app.session.client
+    client.hold()
     focused = app.screen.focused
-    await until(pilot, lambda: _said(app) is not None, STALL, "the word on the host's silence")
-    first = _said(app)
-    assert first is not None and first >= 2, _top(app)
-    await until(pilot, lambda: (_said(app) or 0) > first, STALL, "the seconds to count on")
-    assert app.screen.focused is focused and not isinstance(app.screen, HostGoneScreen)
-    await until(pilot, lambda: "No word from the host" not in _top(app), STALL, "the word to go")
+    try:
+        await until(pilot, lambda: _said(app) is not None, 8, "the word on the host's silence")
+        first = _said(app)
+        assert first is not None and first >= 2, _top(app)
+        await until(pilot, lambda: (_said(app) or 0) > first, 5, "the seconds to count on")
+        assert app.screen.focused is focused and not isinstance(app.screen, HostGoneScreen)
+    finally:
+        client.let_go()
+    await until(pilot, lambda: "No word from the host" not in _top(app), 5, "the word to go")
     assert app.screen.focused is focused
 
 
