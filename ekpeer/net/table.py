@@ -148,6 +148,12 @@ class Table(TableTimers):
         self.gen = 0
         self.cone: str | None = None    # who wears the Cone of Shame this game (wear_cone)
         self.games = 0
+        #: this game's seats that changed since the last: a bot seated instead of a person who
+        #: left it (``{seat, instead_of, why}``), said in every lobby so each screen tells why
+        self.replaced: list[dict[str, str]] = []
+        #: the winners of the last game whose seat a bot played at its end (``left`` or
+        #: ``covered``): "cat wins!" was said of a game a bot won after cat had left
+        self.won_by_bot: dict[str, str] = {}
         self.cards0: Any = None         # the game's cards at the start (Host.audit: checked every move)
         # timeouts' random moves and bot delays; from the OS unless the host has a fixed seed
         self.rng = random.Random(host.rng.random()) if host.seed is not None else random.Random()
@@ -286,6 +292,8 @@ class Table(TableTimers):
             "games": self.games,
             "winner": self.game.winner if self.game is not None else None,
             "winners": list(self.game.winners) if self.game is not None else [],
+            "won_by_bot": dict(self.won_by_bot),
+            "replaced": [dict(r) for r in self.replaced],
             "settings": self.public_settings(you),
             "seats": [{"name": s.name, "ready": s.ready, "bot": s.kind is not None,
                        "connected": s.session is not None,
@@ -625,6 +633,7 @@ class Table(TableTimers):
         if self.game is not None and self.host.journal is not None:
             self.host.guard_io(self.host.journal.archive, self.id)      # the finished game: <file>.last
         self.game = None
+        self.replaced, self.won_by_bot = [], {}
         self.journal_lobby()
         self.broadcast_lobby()
 
@@ -738,28 +747,36 @@ class Table(TableTimers):
     def seat_no_one_who_left(self) -> None:
         """The next game seats nobody who left the last one on purpose: their seat was kept
         for them (a bot played it) until that game's end, and the rematch dealt it again as
-        "left: bot playing" for a player gone for good. The seat goes; the table's seat count is
-        made up with ordinary bots (``bot1``, ...), as for any seat nobody took. Whoever left
+        "left: bot playing" for a player gone for good. A table bot (``bot2``, the first name
+        free) takes the seat in its place, so the bots already seated keep their names and
+        places (a rematch that dropped the seat and filled the table up at its end moved
+        ``bot1`` into cat's place, unsaid); ``replaced`` says so on every screen. Whoever left
         may join again, as anyone may."""
         gone = [s for s in self.seats if s.left]
         for seat in gone:
             for handle in (seat.grace, seat.pending):
                 if handle is not None:
                     handle.cancel()
-            self.seats.remove(seat)
-            self.host.log("seat_freed", table=self.id, seat=seat.name, reason="left")
+            bot = Seat(name=self.free_bot_name(), kind=self.settings["bots"], ready=True)
+            self.seats[self.seats.index(seat)] = bot
+            self.replaced.append({"seat": bot.name, "instead_of": seat.name, "why": "left"})
+            self.host.log("seat_freed", table=self.id, seat=seat.name, reason="left", bot=bot.name)
         if self.creator is not None and self.creator in gone:
             self.creator = next((s for s in self.seats if s.human), None)
 
+    def free_bot_name(self) -> str:
+        """The first table bot's name (``bot1``, ``bot2``, ...) no seat here has or reads alike."""
+        i = 1
+        while self.name_taken(f"bot{i}"):
+            i += 1
+        return f"bot{i}"
+
     # ------------------------------------------------------------------ the game
     def start_game(self) -> None:
+        self.replaced, self.won_by_bot = [], {}
         self.seat_no_one_who_left()
-        i = 1
-        while len(self.seats) < self.settings["seats"]:
-            name = f"bot{i}"
-            i += 1
-            if not self.name_taken(name):       # not beside a person's "Bot1"
-                self.seats.append(Seat(name=name, kind=self.settings["bots"], ready=True))
+        while len(self.seats) < self.settings["seats"]:     # not beside a person's "Bot1"
+            self.seats.append(Seat(name=self.free_bot_name(), kind=self.settings["bots"], ready=True))
         rules = ruleset(self.settings["expansions"])
         names = [s.name for s in self.seats]
         if self.game is not None and self.host.journal is not None:     # a rematch: keep the last game
@@ -792,7 +809,8 @@ class Table(TableTimers):
         self.games += 1
         self.cards0 = self.game.all_cards() if self.host.audit else None
         self.journal_game()
-        self.host.log("game_started", table=self.id, seats=names, game=self.games)
+        self.host.log("game_started", table=self.id, seats=names, game=self.games,
+                      **({"replaced": self.replaced} if self.replaced else {}))
         self.broadcast_lobby()
         for s in self.connected():
             self.send_snapshot(s.session)  # type: ignore[arg-type]
@@ -1003,8 +1021,11 @@ class Table(TableTimers):
         self.phase = "over"
         game = self.game
         assert game is not None
+        self.won_by_bot = {s.name: "left" if s.left else "covered" for s in self.seats
+                           if s.name in game.winners and s.human and s.takeover}
         self.host.log("game_over", table=self.id, winner=game.winner, winners=list(game.winners),
-                      shared=game.shared_win, moves=len(game.log), game=self.games)
+                      shared=game.shared_win, moves=len(game.log), game=self.games,
+                      **({"won_by_bot": self.won_by_bot} if self.won_by_bot else {}))
         if self.host.journal is not None:
             over = {"t": "over", "winner": game.winner, "winners": list(game.winners)}
             self.host.journal_append(self, [over])

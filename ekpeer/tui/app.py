@@ -32,6 +32,7 @@ from .messages import (
 )
 from .screens.lobby_away import back_words, passed_words
 from .screens.table import TableScreen
+from .seat_words import bot_winners, replaced_words
 from .session import Session, SessionClosed, SessionFactory
 from .widgets import NARROW, SHORT, TALL, scrub
 from .words import Catalog, Knowledge, event_words, my_status, named_twin, new_order_words, seat_changes
@@ -445,7 +446,13 @@ class EkpeerApp(App):
             self._events_told = len(events)
         self.log_lines = GameLog(recent_only=not whole)
         self._known_events.clear()
+        rematch = self._log_game is not None and self._log_game[0] == game[0] and \
+            isinstance(game[1], int) and self._log_game[1] == game[1] - 1
         self._log_game = game
+        changed = replaced_words(self.lobby or {}, (self.lobby or {}).get("you"))
+        self.log_lines.extend(changed)      # why the seats changed since the last game, and who sits
+        if changed and rematch:     # dealt at once after the last game: said over the table too
+            self.notify("\n".join(changed), timeout=10, markup=False)
         self._shown_to_me = []
         self.out_order = []
         if self.view.get("turn_number") == 1 and not any(e.get("type") == "turn" for e in events):
@@ -934,7 +941,8 @@ class EkpeerApp(App):
                 self._shown_to_me = list(e.get("cards") or [])
             elif t == "chose" and e.get("kind") == "order" and e.get("by") == me:
                 new_order = new_order_words(self._shown_to_me, list(e.get("answer") or []), self.catalog)
-            line = event_words(e, self.catalog, me, boxes)
+            line = event_words(e, self.catalog, me, boxes,
+                               bot_winners(self.lobby) if t == "game_over" else None)
             if line:
                 self.log_lines.append(line)
             if new_order and line and t != "chose" and e.get("by") == me:   # the public line it explains

@@ -18,6 +18,7 @@ from ..name_lists import names_and
 from .phrases import counted, fill, place, variant_for
 from .phrases import ordinal as ordinal
 from .phrases import who as _who
+from .seat_words import bot_won_words, winner_name
 
 #: Kinds with a colour of their own; any other kind gets one of the spare colours.
 KNOWN_KINDS = ("kitten", "defuse", "action", "now", "nope", "cat", "attack")
@@ -173,11 +174,13 @@ def _whose_card(event: dict[str, Any], cat: Catalog, me: str | None) -> str:
 
 
 def event_words(event: dict[str, Any], cat: Catalog, me: str | None,
-                boxes: Mapping[str, str] | None = None) -> str | None:
+                boxes: Mapping[str, str] | None = None,
+                won_by_bot: Mapping[str, str] | None = None) -> str | None:
     """One log line for ``event``, or None for bookkeeping nobody needs to read: a plugin's
     phrase for a variant of the event (``exploded/imploded``), the engine's own line, the
     plugin's phrase, else the event's fields. ``boxes``: each plugin's box as the reader's
-    lobby calls it (``phrasing.box_titles``), where the host's event names it in English."""
+    lobby calls it (``phrasing.box_titles``), where the host's event names it in English.
+    ``won_by_bot``: the winners whose seat a bot played (:func:`seat_words.bot_winners`)."""
     t = event.get("type")
     p = event.get("player")
     title = cat.title
@@ -318,10 +321,13 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None,
         return _("The draw pile is empty")
     if t == "game_over":
         winners = event.get("winners") or [event.get("winner")]
+        bots = won_by_bot or {}
         if len(winners) > 1:   # ruling 25: the draw pile ran dry and a full round passed
-            names = names_and(_("you") if w == me else str(w) for w in winners)
+            names = names_and(winner_name(str(w), me, bots) for w in winners)
             return _("The draw pile is empty and a full round passed with nobody dying: "
                      "{names} share the win!").format(names=names)
+        if winners[0] in bots:
+            return bot_won_words(str(winners[0]), me, bots[winners[0]])
         return _say(winners[0], me, _("You win the game!"), _("{player} wins the game!"))
     if t == "dealt":
         players, pile = len(event.get("players", [])), event.get("draw_pile", "?")

@@ -16,19 +16,25 @@ from textual.widgets import Button, Static
 from ...i18n import _
 from ...name_lists import names_and
 from ..messages import RematchRequested, SitRequested
+from ..seat_words import bot_winners, bot_won_words, leaving_seats_words, winner_name
 from ..widgets import plain
 from .dialog import Dialog
 
 
-def headline(winners: list[str] | str | None, you: str | None) -> str:
+def headline(winners: list[str] | str | None, you: str | None, bots: dict[str, str] | None = None) -> str:
     """``You win!`` / ``bob wins!``, or for a shared win (ruling 25: the draw pile is empty and a
-    full round passed with nobody dying) ``You, ann and bob share the win!``."""
+    full round passed with nobody dying) ``You, ann and bob share the win!``. ``bots``: the
+    winners whose seat a bot played (:func:`~ekpeer.tui.seat_words.bot_winners`): ``The bot
+    playing cat’s seat wins (cat left)!``, never "cat wins!" of a game cat had left."""
     names = [winners] if isinstance(winners, str) else list(winners or [])
+    bots = bots or {}
     if len(names) <= 1:
         name = names[0] if names else _("nobody")
+        if name in bots:
+            return bot_won_words(name, you, bots[name])
         return _("You win!") if name == you else _("{player} wins!").format(player=name)
     shown = sorted(names, key=lambda n: n != you)
-    shown = [_("You") if n == you else n for n in shown]
+    shown = [_("You") if n == you else winner_name(n, you, bots) for n in shown]
     return _("{players} share the win!").format(players=names_and(shown))
 
 
@@ -59,14 +65,16 @@ def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = Fal
     t.append(_("Rematch: "), style="bold")
     if not asked:
         t.append(_("not asked yet (it starts once everyone here asks)"))
-        return t
-    t.append(_("ready "))
-    t.append(", ".join(_("you") if n == you else n for n in asked), style="green")
-    if awaited:
-        t.append(_(" · waiting for "))
-        t.append(", ".join(_("you") if n == you else n for n in awaited), style="bold yellow")
-    elif mine:
-        t.append(_(" · dealing…"))
+    else:
+        t.append(_("ready "))
+        t.append(", ".join(_("you") if n == you else n for n in asked), style="green")
+        if awaited:
+            t.append(_(" · waiting for "))
+            t.append(", ".join(_("you") if n == you else n for n in awaited), style="bold yellow")
+        elif mine:
+            t.append(_(" · dealing…"))
+    for line in leaving_seats_words(lobby):     # the rematch is dealt at once: said before it
+        t.append("\n" + line)
     return t
 
 
@@ -102,8 +110,8 @@ class GameOverScreen(Dialog[str]):
                                 "the Living players share the win."))
         with Vertical(id="dialog", classes="won" if won else "lost"):
             # names: plain text
-            yield Static(plain(_("Game over: {winners}").format(winners=headline(self.winners, self.you))),
-                         id="dialog-title")
+            said = headline(self.winners, self.you, bot_winners(getattr(self.app, "lobby", None)))
+            yield Static(plain(_("Game over: {winners}").format(winners=said)), id="dialog-title")
             yield Static(plain("\n".join(summary)), id="dialog-prompt")
             yield Static("", id="rematch-state")
             with Horizontal(id="dialog-buttons"):

@@ -502,9 +502,10 @@ class TableScreen(Screen):
                      style="bold")
             return t
         if winners:
+            from ..seat_words import bot_winners
             from .game_over import headline
 
-            said = headline(winners, me)
+            said = headline(winners, me, bot_winners(getattr(self.app, "lobby", None)))
             t.append(_("Game over: {winners}").format(winners=said[:1].lower() + said[1:]
                                                        if said.startswith(_("You")) else said), style="bold")
             if self._watching():    # the game-over dialog offers them a seat, not a rematch
