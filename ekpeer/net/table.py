@@ -162,6 +162,9 @@ class Table(TableTimers):
     @game.setter
     def game(self, game: Game | None) -> None:
         self._game = card_faults.guard(game)
+        #: the cards a game so set up holds (every snapshot's ``deck``), counted once a game: a
+        #: plugin hook that fails counting them is then kept before anyone is told of the game
+        self.dealt = None if game is None else dealt_cards(game)
 
     def log_faults(self) -> None:
         """Log, once each, the cards whose rules failed when asked (``card_faults``)."""
@@ -770,7 +773,8 @@ class Table(TableTimers):
             options["custom"] = {**options["custom"], "picks": picks}
         try:
             self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
-                                       variants=self.settings["variants"], options=options or None)
+                                       variants=self.settings["variants"], options=options or None,
+                                       hosted=True)
             self.ran_out = None
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
@@ -787,6 +791,9 @@ class Table(TableTimers):
         self.went_out.clear()
         self.faults_logged.clear()
         self.faults_said.clear()
+        # a plugin hook that failed as the game was set up (acted.py): everyone is told at once
+        self.remember(card_faults.said_new(self.game, self.faults_said))
+        self.log_faults()
         self.cone = None
         self.phase = "playing"
         self.games += 1
@@ -862,7 +869,7 @@ class Table(TableTimers):
         first = self.told[None] + (self.told[who] if who is not None else 0) - len(last)
         body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
                 "earlier": len(earlier), "first": first, "timer": self.running_timer(), "table": self.id,
-                "cone": self.cone, "deck": dealt_cards(self.game)}
+                "cone": self.cone, "deck": self.dealt}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,

@@ -125,3 +125,45 @@ async def test_a_seat_whose_every_move_fails_is_said_and_its_clock_starts_again(
     finally:
         listening.cancel()
         await closing(clients)
+
+
+DEALBUG = '''
+from ekpeer.engine import CardSpec, DeckSpec
+from ekpeer.hookspecs import hookimpl
+
+CARDS = [CardSpec("lantern", "Lantern", "Nothing.", counts={"dealbug": 1})]
+DECKS = [DeckSpec("dealbug", "Lighthouse")]
+
+
+@hookimpl
+def ekpeer_cards_elsewhere(game):
+    raise RuntimeError("cards_elsewhere crash")
+'''
+
+
+@pytest.fixture
+def dealbug(tmp_path, monkeypatch):
+    for _package in installed(tmp_path, monkeypatch, "dealbug", DEALBUG):
+        yield plugins.load_module("dealbug")
+
+
+async def test_a_cards_elsewhere_that_raises_still_lets_the_game_be_dealt_and_says_so(dealbug, host, ctx):
+    """A stranger's ``ekpeer_cards_elsewhere`` raised as the game was dealt (the host counts
+    the cards a game so set up holds, for the seats' views): no game began. Now it is dealt,
+    and every player is told once, by the box's title, that its rules failed."""
+    settings = {"expansions": ["base", "dealbug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 30.0, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], "light", settings)
+    told: list[dict] = []
+    listening = events_told(clients[0], told)
+    try:
+        table = host.tables["light"]
+        assert table.phase == "playing" and table.game is not None
+        await wait_for(lambda: any(e["type"] == "rules_failed" for e in told), 5, what="ann told")
+        said = [e for e in told if e["type"] == "rules_failed"]
+        assert said == [{"type": "rules_failed", "plugin": "dealbug", "box": "Lighthouse"}]
+        logged = events(host, "hook_failed")
+        assert [(e["hook"], e["plugin"]) for e in logged] == [("ekpeer_cards_elsewhere", "dealbug")]
+    finally:
+        listening.cancel()
+        await closing(clients)
