@@ -4,7 +4,9 @@
 A stranger's ``ekpeer_cards_elsewhere`` raising kept a host's game from being dealt at all. At
 a host's table (``new_game(..., hosted=True)``) the hooks that set a game up now count as
 having said nothing where they raise, and the game is dealt; elsewhere they still raise, for
-the plugin's author to read the traceback.
+the plugin's author to read the traceback. And one plugin's hook raising no longer silences
+another plugin's implementation of the same hook (pluggy stops a call at the first that raises):
+at a host each is called on its own.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pytest
 from third_party.pip_installed import installed
 
 from ekpeer import plugins
+from ekpeer.engine import Move
+from ekpeer.engine.legal import legal_moves
 from ekpeer.engine.replay import replay
 
 SETUPBUG = '''
@@ -60,11 +64,17 @@ def ekpeer_turn_ended(game, player):
 @hookimpl
 def ekpeer_game_over(game):
     _bug("ekpeer_game_over")
+
+
+@hookimpl
+def ekpeer_extra_moves(game, player):
+    _bug("ekpeer_extra_moves")
+    return []
 '''
 
 #: a box whose hooks work, beside the broken one
 GOODBOX = '''
-from ekpeer.engine import CardSpec, DeckSpec
+from ekpeer.engine import CardSpec, DeckSpec, Move
 from ekpeer.hookspecs import hookimpl
 
 CARDS = [CardSpec("buoy", "Buoy", "Nothing.", counts={"goodbox": 1})]
@@ -85,6 +95,11 @@ def ekpeer_turn_ended(game, player):
 @hookimpl
 def ekpeer_game_over(game):
     return "cat" if SAID else None
+
+
+@hookimpl
+def ekpeer_extra_moves(game, player):
+    return [Move("play", player, name="harbour")]
 '''
 
 SETUP_HOOKS = ["ekpeer_check_options", "ekpeer_adjust_setup", "ekpeer_before_kittens",
@@ -125,3 +140,22 @@ def test_at_a_hosts_table_a_setup_hook_that_raises_lets_the_game_be_dealt(boxes,
     again = replay(game.ruleset, game.origin, [], hosted=True)      # a host's rollback, its restart
     again.all_cards()
     assert again.snapshot() == game.snapshot() and set(again.failed_rules) == set(game.failed_rules)
+
+
+@pytest.mark.parametrize("order", [("base", "setupbug", "goodbox"), ("base", "goodbox", "setupbug")])
+def test_a_broken_box_does_not_silence_another_boxs_hook(boxes, order):
+    """Whichever pluggy calls first, the working box's hooks are each still called: its setup
+    change holds, its turn's end is heard, and its winner wins; only the broken box failed."""
+    bug, good = boxes
+    bug.BROKEN.update({"ekpeer_adjust_setup", "ekpeer_turn_ended", "ekpeer_game_over", "ekpeer_extra_moves"})
+    game = _dealt(True, order)
+    assert all(len(game.hands[p]) == 6 for p in game.players)      # goodbox's 5, and a Defuse
+    assert Move("play", "ann", name="harbour") in legal_moves(game, "ann")
+    game.apply(Move("play", "ann", cards=("skip",)) if "skip" in game.hands["ann"] else Move("draw", "ann"))
+    while game.stack:
+        game.apply(Move("resolve", None))
+    assert good.SAID == ["ann"]
+    assert game.over and game.winner == "cat"
+    assert {plugin for _hook, plugin in game.failed_rules} == {"ekpeer_setupbug"}
+    assert {hook for hook, _plugin in game.failed_rules} == {"ekpeer_adjust_setup", "ekpeer_turn_ended",
+                                                             "ekpeer_game_over", "ekpeer_extra_moves"}
