@@ -24,8 +24,10 @@ def headline(winners: list[str] | str | None, you: str | None) -> str:
     """``You win!`` / ``bob wins!``, or for a shared win (ruling 25: the draw pile is empty and a
     full round passed with nobody dying) ``You, ann and bob share the win!``."""
     names = [winners] if isinstance(winners, str) else list(winners or [])
+    if not names:       # the host ended it: the rules failed on every move of a seat
+        return _("Nobody wins.")
     if len(names) <= 1:
-        name = names[0] if names else _("nobody")
+        name = names[0]
         return _("You win!") if name == you else _("{player} wins!").format(player=name)
     shown = sorted(names, key=lambda n: n != you)
     shown = [_("You") if n == you else n for n in shown]
@@ -86,17 +88,21 @@ class GameOverScreen(Dialog[str]):
         Binding("escape", "pick('table')", "Look at the table"),
     ]
 
-    def __init__(self, winners: list[str] | str | None, you: str | None, summary: list[str]) -> None:
+    def __init__(self, winners: list[str] | str | None, you: str | None, summary: list[str],
+                 stopped: str | None = None) -> None:
         super().__init__(classes="decision")
         self.winners = [winners] if isinstance(winners, str) else list(winners or [])
         self.winner = self.winners[0] if len(self.winners) == 1 else None
         self.you = you
         self.summary = summary
+        self.stopped = stopped      # why the host ended the game with no winner, in words
         self.asked = False
 
     def compose(self) -> ComposeResult:
         won = self.you in self.winners
         summary = list(self.summary)
+        if self.stopped:
+            summary.insert(0, self.stopped)
         if len(self.winners) > 1:
             summary.insert(0, _("The draw pile is empty and a full round passed with nobody dying: "
                                 "the Living players share the win."))
