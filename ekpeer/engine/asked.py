@@ -79,8 +79,14 @@ def hook_failed(game: Any, hook: str, exc: Exception) -> bool:
     failed = game.failed_rules
     if failed is None:
         return False
-    failed.setdefault((hook, _raised_in(exc)), exc)
+    keep_failure(failed, hook, exc)
     return True
+
+
+def keep_failure(failed: dict, hook: str, exc: Exception) -> None:
+    """Keep ``exc``, plugin ``hook``'s failure, in ``failed`` (a game's ``failed_rules``):
+    the first of each hook and module that raised it, keyed ``(hook, module)``."""
+    failed.setdefault((hook, _raised_in(exc)), exc)
 
 
 def _raised_in(exc: BaseException) -> str:

@@ -83,15 +83,20 @@ def public_origin(players: list[str], deck: str | None, variants: Any = (),
 
 
 def table_facts(rules: Ruleset, players: list[str], deck: str | None = None, variants: Any = (),
-                options: dict[str, Any] | None = None) -> TableFacts:
-    """Every card of a table set up this way, and those its setup sets out by rule.
+                options: dict[str, Any] | None = None, failed: dict | None = None) -> TableFacts:
+    """Every card of a table set up this way, and those its setup sets out by rule
+    (``failed``: a host's game's record, ``asked.py``: as a host sets it up, past a plugin
+    hook that raises, which is kept there, ``acted.py``; None: such a hook raises).
 
     The set-out part follows :func:`ekpeer.engine.setup.deal` (cards a plugin removes,
     savers beyond one each and the spares, kittens beyond those shuffled in); it leaves
     out what a hook sets aside at random, which no seat saw.
     """
-    plan = rules.plan(list(players), deck, variants, options)
-    reference = rules.new_game(list(players), seed=0, deck=plan.deck, variants=variants, options=options)
+    plan = rules.plan(list(players), deck, variants, options, failed)
+    reference = rules.new_game(list(players), seed=0, deck=plan.deck, variants=variants, options=options,
+                               hosted=failed is not None)
+    if failed is not None:
+        reference.failed_rules = failed     # what fails counting its cards is the game's failure
     cards = rules.cards
     origin = public_origin(players, plan.deck, variants, options, rules.plugins)
     # engine/setup.py: a saver to each player while they last (a custom deck: one each)

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from itertools import combinations, islice, permutations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from .acted import run_hook
 from .asked import hook_failed, let_in, refused, set_aside
 from .combos import combo_name
 from .moves import Move
@@ -366,12 +367,8 @@ def legal_moves(game: LegalGame, player: str) -> list[Move]:
     if refuse:
         moves = _filter(game, player, moves)
     if table.extra:
-        try:
-            extras = [m for listed in game.hook.ekpeer_extra_moves(game=game, player=player) for m in listed]
-        except Exception as exc:    # a plugin's bug: at a host's table, no move added (asked.py)
-            if not hook_failed(game, "ekpeer_extra_moves", exc):
-                raise
-            extras = []
+        # a plugin's bug: at a host's table, that plugin adds no move, the others theirs (acted.py)
+        extras = [m for listed in run_hook(game, "ekpeer_extra_moves", player=player) for m in listed]
         moves.extend(_filter(game, player, extras) if refuse else extras)
     return moves
 

@@ -38,8 +38,8 @@ def replay(rules: Ruleset, origin: dict[str, Any], moves: list[Move | dict[str, 
     else:
         game = rules.new_game(list(origin["players"]), seed=origin.get("seed", 0),
                               deck=origin.get("deck"), variants=origin.get("variants", ()),
-                              options=origin.get("options"))
-    if hosted:
+                              options=origin.get("options"), hosted=hosted)
+    if hosted and game.failed_rules is None:
         game.failed_rules = {}
     for move in moves:
         game.apply(move if isinstance(move, Move) else Move.from_dict(move))

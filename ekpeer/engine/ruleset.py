@@ -17,6 +17,7 @@ from typing import Any
 import pluggy
 
 from . import custom
+from .acted import one_by_one
 from .cards import CardSpec, DeckSpec, Variant
 from .errors import Reason, TableRefused
 from .game import DEAD, Game
@@ -65,6 +66,8 @@ class Ruleset:
                                         if name.startswith("ekpeer_")}
         #: What legal moves read of each card, once for every game of these rules.
         self.plays = PlayTable(self.cards, self.hooked)
+        #: Hook name -> a caller for each plugin implementing it (``acted.callers_of``).
+        self.one_by_one: dict[str, list[Any]] = {}
 
     def _collect(self, plugin_name: str, plugin: object, declared_as: str, hook_name: str,
                  into: dict[str, Any]) -> None:
@@ -107,7 +110,8 @@ class Ruleset:
     def has_hook(self, name: str) -> bool:
         return name in self._hooks
 
-    def check_options(self, players: list[str], options: dict[str, Any]) -> str | None:
+    def check_options(self, players: list[str], options: dict[str, Any],
+                      failed: dict | None = None) -> str | None:
         """Why a lobby's options cannot be played with these players (a plugin's own reason), or
         None; custom-deck picks that break seed 002's selection rules raise
         :class:`~ekpeer.engine.custom.CustomDeckError` (a table's refusal, with its template and
@@ -116,23 +120,25 @@ class Ruleset:
             custom.validate(self.cards, list(players), options["custom"])
         if not self.hooked["ekpeer_check_options"]:
             return None
-        return self.hook.ekpeer_check_options(cards=self.cards, players=list(players), options=options)
+        return one_by_one(self, failed, "ekpeer_check_options", refusal=ValueError, cards=self.cards,
+                          players=list(players), options=options)
 
     def check_table(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
-                    options: dict[str, Any] | None = None) -> SetupPlan:
+                    options: dict[str, Any] | None = None, failed: dict | None = None) -> SetupPlan:
         """The table a lobby may set up, or :class:`ValueError` with the reason it must refuse.
 
         The one check of a table: the host's lobby calls it, ``new_game`` deals from what it
         returns, and ``ekpeer scenario run`` uses it for ``[deal]`` scenarios (a player count
         the boxes cannot set up, a variant for another player count, a card that cannot be
-        picked...).
+        picked...). ``failed``: a host's record of the plugin hooks that failed (``acted.py``):
+        one that raises here counts as having said nothing.
         """
         if not players or len(set(players)) != len(players):
             raise ValueError("a table needs players with distinct names")
-        reason = self.check_options(players, dict(options or {}))
+        reason = self.check_options(players, dict(options or {}), failed)
         if reason:
             raise ValueError(reason)
-        return self.plan(players, deck, variants, options)
+        return self.plan(players, deck, variants, options, failed)
 
     def catalog(self) -> list[dict[str, Any]]:
         """Every card of this table as public data for clients."""
@@ -211,7 +217,7 @@ class Ruleset:
         return said + (f" (did you mean {close[0]!r}?)" if close else "")
 
     def plan(self, players: list[str], deck: str | None = None, variants: Iterable[str] = (),
-             options: dict[str, Any] | None = None) -> SetupPlan:
+             options: dict[str, Any] | None = None, failed: dict | None = None) -> SetupPlan:
         found = self._boxes.get((deck, len(players)))
         if found is None:
             found = self._boxes[(deck, len(players))] = self._choose_boxes(deck, len(players))
@@ -224,7 +230,7 @@ class Ruleset:
         plan = SetupPlan(list(players), deck, expansions, set(variants), self._pool(deck, expansions),
                          dict(options or {}), kitten_count=len(players) - 1, cards=self.cards)
         if self.hooked["ekpeer_adjust_setup"]:
-            self.hook.ekpeer_adjust_setup(plan=plan)
+            one_by_one(self, failed, "ekpeer_adjust_setup", refusal=ValueError, plan=plan)
         if "custom" in plan.options:
             self._custom_plan(plan)
         else:
@@ -302,12 +308,17 @@ class Ruleset:
                                needed=plan.kitten_count, players=n)
 
     def new_game(self, players: list[str], seed: int | None = 0, deck: str | None = None,
-                 variants: Iterable[str] = (), options: dict[str, Any] | None = None) -> Game:
-        """Shuffle and deal a new game by the rulebooks' setup and the plugins' changes."""
-        plan = self.check_table(players, deck, variants, options)
+                 variants: Iterable[str] = (), options: dict[str, Any] | None = None,
+                 hosted: bool = False) -> Game:
+        """Shuffle and deal a new game by the rulebooks' setup and the plugins' changes.
+        ``hosted``: a host's game (``failed_rules`` a dict, ``asked.py``), dealt past a plugin
+        hook that raises while setting it up (``acted.py``); elsewhere such a hook raises."""
+        failed: dict | None = {} if hosted else None
+        plan = self.check_table(players, deck, variants, options, failed)
         origin = {"players": list(players), "deck": plan.deck, "variants": sorted(plan.variants),
                   "options": dict(options or {}), "seed": seed, "plugins": list(self.plugins)}
         game = Game(self, players, seed, origin=origin)
+        game.failed_rules = failed
         deal(game, plan)
         return game
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import custom
+from .acted import one_by_one
 from .pile import DrawPile, shuffle
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ def deal(game: Game, plan: SetupPlan) -> None:
     if plan.custom is not None:
         deal_custom(game, plan)
         return
-    hook = game.hook
     rng = game.rng
     pool = dict(plan.pool)  # a plain copy to take from (the plan stays as it was)
     for card in plan.remove:
@@ -77,7 +77,8 @@ def deal(game: Game, plan: SetupPlan) -> None:
     for i, p in enumerate(players):
         game.hands[p].extend(top[i::len(players)])
     if game.hooked["ekpeer_before_kittens"]:
-        hook.ekpeer_before_kittens(plan=plan, draw_pile=deck, rng=rng, hands=game.hands)
+        one_by_one(game.ruleset, game.failed_rules, "ekpeer_before_kittens", refusal=ValueError, plan=plan,
+                   draw_pile=deck, rng=rng, hands=game.hands)
     game.out_of_game.extend(plan.set_aside)
     inserted: list[str] = []
     for k in plan.special_kittens:
@@ -110,7 +111,8 @@ def deal_custom(game: Game, plan: SetupPlan) -> None:
     if plan.saver:
         pile.extend([plan.saver] * (custom.SPARE_SAVERS if plan.spare_savers is None
                                     else min(plan.spare_savers, custom.SPARE_SAVERS)))
-    game.hook.ekpeer_before_kittens(plan=plan, draw_pile=pile, rng=rng, hands=game.hands)
+    one_by_one(game.ruleset, game.failed_rules, "ekpeer_before_kittens", refusal=ValueError, plan=plan,
+               draw_pile=pile, rng=rng, hands=game.hands)
     game.out_of_game.extend(plan.set_aside)
     pile.extend(deck.pile)
     specials = [k for k in plan.special_kittens if k in game.cards][: plan.kitten_count]

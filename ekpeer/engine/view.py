@@ -287,7 +287,8 @@ def dealt_cards(game: Game) -> list[str] | None:
     if "players" not in origin or "custom" in (origin.get("options") or {}):
         return None
     facts = table_facts(game.ruleset, list(origin["players"]), origin.get("deck"),
-                        origin.get("variants") or (), origin.get("options") or None)
+                        origin.get("variants") or (), origin.get("options") or None,
+                        failed=game.failed_rules)
     held = facts.total - facts.set_out
     return sorted(card for card, n in held.items() if n > 0)
 

@@ -77,10 +77,14 @@ def said_new(game: Game, said: set[str]) -> list[tuple[None, dict[str, Any]]]:
         if plugin is None or plugin in said:
             continue
         said.add(plugin)
-        decks = [d.title for d in game.ruleset.decks.values() if d.plugin == plugin]
-        out.append((None, {"type": "rules_failed", "plugin": plugin,
-                           "box": decks[0] if len(decks) == 1 else plugin}))
+        out.append((None, {"type": "rules_failed", "plugin": plugin, "box": box_of(game, plugin)}))
     return out
+
+
+def box_of(game: Game, plugin: str) -> str:
+    """``plugin``'s box as the lobby calls it: its deck's title, else its name."""
+    decks = [d.title for d in game.ruleset.decks.values() if d.plugin == plugin]
+    return decks[0] if len(decks) == 1 else plugin
 
 
 def after_the_move(events: list, notices: list) -> list:

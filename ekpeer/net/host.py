@@ -394,7 +394,8 @@ class Host:
                     table.catalog = rules.catalog()
                     table.games = int(game_rec.get("games", table.games))
                     table.phase = "playing"
-                    table.cards0 = replay(rules, game.origin, []).all_cards() if self.audit else None
+                    table.cards0 = (replay(rules, game.origin, [], hosted=True).all_cards() if self.audit
+                                    else None)
                     self.tables[table_id] = table
                     for seat, s in zip(table.seats, game_rec["seats"], strict=True):
                         if seat.human and not seat.takeover:

@@ -89,7 +89,7 @@ def deck_seats(expansions: tuple[str, ...], variants: tuple[str, ...]) -> dict[s
         seats[deck.name] = []
         for n in range(2, 11):
             try:
-                rules.check_table([f"p{i}" for i in range(n)], deck.name, variants)
+                rules.check_table([f"p{i}" for i in range(n)], deck.name, variants, failed={})
             except ValueError:
                 continue
             seats[deck.name].append(n)
@@ -262,7 +262,8 @@ def check(settings: dict[str, Any], base: dict[str, Any] | None = None) -> dict[
     checked = {k: ({c: v for c, v in o.items() if c != "picks"} if k == "custom" else o)
                for k, o in options.items()}
     try:   # the engine's one check of a table (``ekpeer scenario run`` makes it too)
-        plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked)
+        # as the host deals it: past a plugin hook that raises (engine/acted.py), said at the deal
+        plan = rules.check_table([f"p{i}" for i in range(seats)], deck, variants, checked, failed={})
     except ValueError as exc:       # in each player's words: a deck's title by its plugin's
         raise SettingsError(refusal(exc, rules.plugins)) from None
     out["deck"] = plan.deck

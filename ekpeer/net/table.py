@@ -136,6 +136,11 @@ class Table(TableTimers):
         self.faults_logged: set[tuple[str, str]] = set()
         #: the plugins whose hooks' failure this game every player was told of (card_faults.said_new)
         self.faults_said: set[str] = set()
+        #: seat -> how many times running its clock ran out with no move of theirs going (the
+        #: rules failed on each one tried, ``no_move``); any move that goes clears it
+        self.stuck: dict[str, int] = {}
+        #: the plugin the last move the rules failed on was blamed on (``rules_failed``)
+        self.failed_plugin: str | None = None
         self.catalog: list[dict[str, Any]] = []
         self.catalogs: dict[tuple[str, int], list[dict[str, Any]]] = {}   # catalog_in's, by language
         self.history: deque = deque(maxlen=HISTORY)
@@ -168,6 +173,9 @@ class Table(TableTimers):
     @game.setter
     def game(self, game: Game | None) -> None:
         self._game = card_faults.guard(game)
+        #: the cards a game so set up holds (every snapshot's ``deck``), counted once a game: a
+        #: plugin hook that fails counting them is then kept before anyone is told of the game
+        self.dealt = None if game is None else dealt_cards(game)
 
     def log_faults(self) -> None:
         """Log, once each, the cards whose rules failed when asked (``card_faults``)."""
@@ -787,7 +795,8 @@ class Table(TableTimers):
             options["custom"] = {**options["custom"], "picks": picks}
         try:
             self.game = rules.new_game(names, seed=self.host.new_seed(self.rng), deck=self.settings["deck"],
-                                       variants=self.settings["variants"], options=options or None)
+                                       variants=self.settings["variants"], options=options or None,
+                                       hosted=True)
             self.ran_out = None
         except ValueError as exc:      # e.g. custom-deck picks that break the selection rules
             self.seats = [s for s in self.seats if s.kind is None]
@@ -804,6 +813,11 @@ class Table(TableTimers):
         self.went_out.clear()
         self.faults_logged.clear()
         self.faults_said.clear()
+        self.stuck.clear()
+        self.failed_plugin = None
+        # a plugin hook that failed as the game was set up (acted.py): everyone is told at once
+        self.remember(card_faults.said_new(self.game, self.faults_said))
+        self.log_faults()
         self.cone = None
         self.phase = "playing"
         self.games += 1
@@ -880,7 +894,7 @@ class Table(TableTimers):
         first = self.told[None] + (self.told[who] if who is not None else 0) - len(last)
         body = {"view": self.view_for(session), "catalog": self.catalog_in(session.lang), "events": events,
                 "earlier": len(earlier), "first": first, "timer": self.running_timer(), "table": self.id,
-                "cone": self.cone, "deck": dealt_cards(self.game)}
+                "cone": self.cone, "deck": self.dealt}
         self.host.send(session, "snapshot", body)
 
     def apply(self, seat: Seat | None, move: Move, re: int | None = None,
@@ -904,6 +918,7 @@ class Table(TableTimers):
             return exc
         except Exception as exc:  # a plugin bug must not take the host down, nor stop the game
             return self.rules_failed(game, move, exc)
+        self.stuck.clear()      # a move went: nobody is stuck
         if seat is not None and self.ran_out is not None and not timed_out:
             self.ran_out.players.discard(seat.name)     # they moved since: a refusal is not late
         if timed_out and seat is not None:
@@ -945,7 +960,7 @@ class Table(TableTimers):
         Cone of Shame went to the player whose clock ran out on it). Any other move is refused,
         in words that name the plugin. What failed (the action on the stack, the choice owed) is
         read from the game rolled back, as it stood before the move: no move pays for it."""
-        plugin = blame(exc, game.ruleset.plugins)
+        plugin = self.failed_plugin = blame(exc, game.ruleset.plugins)
         try:
             self.game = rolled_back = replay(game.ruleset, game.origin, list(game.log), hosted=True)
         except Exception as again:
@@ -1016,7 +1031,10 @@ class Table(TableTimers):
                 host.send(sp, "update", packed=packed)
         self.log_faults()
 
-    def finish(self) -> None:
+    def finish(self, stopped: str | None = None) -> None:
+        """The game is over: by its rules, or (``stopped``: the seat) because the host stopped it,
+        no move of that seat's going by its plugins' rules (``cannot_go_on``). The engine's game
+        then is not over and has no winner: its log holds every move played, no more."""
         self.cancel_all()
         self.phase = "over"
         game = self.game
@@ -1025,9 +1043,11 @@ class Table(TableTimers):
                            if s.name in game.winners and s.human and s.takeover}
         self.host.log("game_over", table=self.id, winner=game.winner, winners=list(game.winners),
                       shared=game.shared_win, moves=len(game.log), game=self.games,
-                      **({"won_by_bot": self.won_by_bot} if self.won_by_bot else {}))
+                      **({"won_by_bot": self.won_by_bot} if self.won_by_bot else {}),
+                      **({"stopped": stopped} if stopped else {}))
         if self.host.journal is not None:
-            over = {"t": "over", "winner": game.winner, "winners": list(game.winners)}
+            over = {"t": "over", "winner": game.winner, "winners": list(game.winners),
+                    **({"stopped": stopped} if stopped else {})}
             self.host.journal_append(self, [over])
         for hook in list(self.host.game_over_hooks):     # e.g. ekpeer.replays.ReplaySaver
             try:

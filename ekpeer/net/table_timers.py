@@ -28,6 +28,7 @@ from ..bots.base import search_ends_by, think_within
 from ..bots.driver import public_setup
 from ..engine import OUT, Game, IllegalMove, Move, player_view
 from ..engine.view import visible_events
+from . import card_faults
 from . import protocol as P
 from .late_moves import RanOut
 
@@ -78,6 +79,8 @@ class TableTimers:
     timer_ends: float               # time.monotonic() when the running timer runs out
     ran_out: RanOut | None          # the clock that ran out last (a late move's words)
     history: Any
+    stuck: dict[str, int]           # seat -> its clocks run out with no move going (no_move)
+    failed_plugin: str | None       # the plugin the last failed move was blamed on
 
     if TYPE_CHECKING:
         @property
@@ -102,6 +105,8 @@ class TableTimers:
         def journal_seats(self) -> None: ...
 
         def remember(self, events: list) -> None: ...
+
+        def finish(self, stopped: str | None = None) -> None: ...
 
     # ------------------------------------------------------------------ grace period
     def grace_left(self, seat: Seat) -> float:
@@ -292,7 +297,9 @@ class TableTimers:
         game = self.game
         if game is None:
             return err
-        for move in [m for m in game.legal_moves(player) if m != refused][:OTHER_MOVES]:
+        others = [m for m in game.legal_moves(player) if m != refused]
+        # once stuck already: every legal move of theirs, each once (a bounded round)
+        for move in others if self.stuck.get(player) else others[:OTHER_MOVES]:
             if self.game is None or self.game.over or self.phase != "playing":
                 return None
             err = self.apply(seat, move, timed_out=True)
@@ -305,13 +312,34 @@ class TableTimers:
     def no_move(self, player: str) -> None:
         """No move of ``player``'s went (each one failed on the host's rules): the table must not
         wait in silence, as a stranger's did for good. Everyone is told, in words, and the clock
-        starts again: the host tries again when it runs out."""
+        starts again: the host tries again when it runs out, then every legal move of theirs
+        once; should none go then either, the game cannot go on (:meth:`cannot_go_on`): a seat
+        holding only a card whose rules fail on every move was retried for good."""
         if self.game is None or self.phase != "playing" or self.game.over:
+            return
+        self.stuck[player] = self.stuck.get(player, 0) + 1
+        if self.stuck[player] > 1:
+            self.cannot_go_on(player)
             return
         self.host.log("no_move", level="error", table=self.id, seat=player)
         told = [(None, {"type": "no_move", "player": player})]
         self.remember(told)
         self.schedule(told)
+
+    def cannot_go_on(self, player: str) -> None:
+        """Every move of ``player``'s failed on the rules, each tried: the host ends the game with
+        no winner, and says so on every screen (``game_stopped``, naming the box the failure was
+        blamed on). The engine knows no such end: its game stays as the last move left it (a
+        replay of its log goes just as far), and only the table is over."""
+        game = self.game
+        assert game is not None
+        plugin = self.failed_plugin
+        box = card_faults.box_of(game, plugin) if plugin else None
+        self.host.log("game_stopped", level="error", table=self.id, seat=player, plugin=plugin)
+        told = [(None, {"type": "game_stopped", "player": player, "plugin": plugin, "box": box})]
+        self.remember(told)
+        self.broadcast_update(told, None, None)
+        self.finish(stopped=player)
 
     # ------------------------------------------------------------------ bots
     def _bot_mode(self, seat: Seat) -> str | None:

@@ -115,6 +115,8 @@ class EkpeerApp(App):
         self._events_told = 0     # this game's events the host told us, as it counts them
         self._shown_to_me: list[str] = []         # the cards last shown to this player, top first
         self.out_order: list[str] = []
+        #: why the host ended this game with no winner (its ``game_stopped`` event), or None
+        self.stopped: dict[str, Any] | None = None
         self.discovery = discovery
         self._app_styled = False
         # keys typed ahead (see _keys_wait): held, in order, until the screen they are for is up
@@ -215,6 +217,7 @@ class EkpeerApp(App):
         self._events_told = 0
         self._shown_to_me = []
         self.out_order = []
+        self.stopped = None
         self._back.clear()
         self._outage = self._back_body = None
 
@@ -455,6 +458,7 @@ class EkpeerApp(App):
             self.notify("\n".join(changed), timeout=10, markup=False)
         self._shown_to_me = []
         self.out_order = []
+        self.stopped = None
         if self.view.get("turn_number") == 1 and not any(e.get("type") == "turn" for e in events):
             # the first turn begins with no event (nobody passed it on): its header all the same
             header = event_words({"type": "turn", "player": self.view.get("current"),
@@ -935,6 +939,8 @@ class EkpeerApp(App):
                 drawn = None    # "ann draws Exploding Kitten!" said it: not "ann faces ..." too
                 continue
             drawn = (e.get("player"), e.get("card")) if t == "drew" else None
+            if t == "game_stopped":
+                self.stopped = e
             if t == "exploded" and e.get("player") not in self.out_order:
                 self.out_order.append(e.get("player"))
             if t == "shown" and me is not None and e.get("by") == me:

@@ -108,6 +108,22 @@ def position_words(position: int, pile: int) -> str:
     return above.format(nth=ordinal(position + 1), n=position)
 
 
+def stopped_words(event: dict[str, Any], me: str | None, boxes: dict[str, str] | None = None) -> str:
+    """Why the host ended a game with no winner (``game_stopped``): the rules of a box failed
+    on every move of one seat, each tried (docs/protocol.md)."""
+    box = (boxes or {}).get(str(event.get("plugin"))) or event.get("box") or event.get("plugin")
+    p = event.get("player")
+    if box:
+        return _say(p, me, _("The game cannot go on: {box}’s rules fail on every move for your seat. "
+                             "It ends with no winner."),
+                    _("The game cannot go on: {box}’s rules fail on every move for {player}’s seat. "
+                      "It ends with no winner."), box=box)
+    return _say(p, me, _("The game cannot go on: the rules fail on every move for your seat. "
+                         "It ends with no winner."),
+                _("The game cannot go on: the rules fail on every move for {player}’s seat. "
+                  "It ends with no winner."))
+
+
 def _say(name: str | None, me: str | None, mine: str, theirs: str, **values: Any) -> str:
     """One sentence about what ``name`` does, in the form for you (``mine``: "You draw {card}")
     or for anyone else (``theirs``: "{player} draws {card}"); both come translated, so each
@@ -317,6 +333,8 @@ def event_words(event: dict[str, Any], cat: Catalog, me: str | None,
                              "plugin): the clock starts again"),
                     _("The rules failed on the host on every move tried for {player} (a bug in a "
                       "plugin): the clock starts again"))
+    if t == "game_stopped":     # the host's: no move of the player's went, each tried: no winner
+        return stopped_words(event, me, boxes)
     if t == "draw_pile_empty":
         return _("The draw pile is empty")
     if t == "game_over":

@@ -125,3 +125,83 @@ async def test_a_seat_whose_every_move_fails_is_said_and_its_clock_starts_again(
     finally:
         listening.cancel()
         await closing(clients)
+
+
+DEALBUG = '''
+from ekpeer.engine import CardSpec, DeckSpec
+from ekpeer.hookspecs import hookimpl
+
+CARDS = [CardSpec("lantern", "Lantern", "Nothing.", counts={"dealbug": 1})]
+DECKS = [DeckSpec("dealbug", "Lighthouse")]
+
+
+@hookimpl
+def ekpeer_cards_elsewhere(game):
+    raise RuntimeError("cards_elsewhere crash")
+'''
+
+
+@pytest.fixture
+def dealbug(tmp_path, monkeypatch):
+    for _package in installed(tmp_path, monkeypatch, "dealbug", DEALBUG):
+        yield plugins.load_module("dealbug")
+
+
+async def test_a_cards_elsewhere_that_raises_still_lets_the_game_be_dealt_and_says_so(dealbug, host, ctx):
+    """A stranger's ``ekpeer_cards_elsewhere`` raised as the game was dealt (the host counts
+    the cards a game so set up holds, for the seats' views): no game began. Now it is dealt,
+    and every player is told once, by the box's title, that its rules failed."""
+    settings = {"expansions": ["base", "dealbug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 30.0, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], "light", settings)
+    told: list[dict] = []
+    listening = events_told(clients[0], told)
+    try:
+        table = host.tables["light"]
+        assert table.phase == "playing" and table.game is not None
+        await wait_for(lambda: any(e["type"] == "rules_failed" for e in told), 5, what="ann told")
+        said = [e for e in told if e["type"] == "rules_failed"]
+        assert said == [{"type": "rules_failed", "plugin": "dealbug", "box": "Lighthouse"}]
+        logged = events(host, "hook_failed")
+        assert [(e["hook"], e["plugin"]) for e in logged] == [("ekpeer_cards_elsewhere", "dealbug")]
+    finally:
+        listening.cancel()
+        await closing(clients)
+
+
+async def test_a_seat_that_can_never_move_ends_the_game_with_no_winner(pilebug, host, ctx):
+    """The bot holds a Tacocat, the Gremlin whose rules raise lies on top: its only move, the
+    draw, fails every time. Said once and its clock started again, then every move of its tried
+    once more: none goes, and the host ends the game with no winner, in words on every screen
+    (it was retried for good, and the game never ended)."""
+    settings = {"expansions": ["base", "pilebug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 0.3, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], "stuck", settings)
+    table = host.tables["stuck"]
+    table.cancel_all()
+    bot = next(s.name for s in table.seats if s.name != "ann")
+    table.game = plugins.ruleset(["base", "pilebug"]).game_from_table(
+        {"players": ["ann", bot], "current": bot, "draw_pile": ["gremlin"] + ["tacocat"] * 6,
+         "hands": {"ann": ["skip"], bot: ["tacocat"]}})
+    table.journal_game()
+    told: list[dict] = []
+    listening = events_told(clients[0], told)
+    try:
+        table.schedule()
+        await wait_for(lambda: table.phase == "over", 10, what="the game's end")
+        await wait_for(lambda: any(e["type"] == "game_stopped" for e in told), 5, what="everyone told")
+        said = [e["type"] for e in told if e["type"] in ("no_move", "game_stopped")]
+        assert said == ["no_move", "game_stopped"]
+        stopped = next(e for e in told if e["type"] == "game_stopped")
+        assert stopped == {"type": "game_stopped", "player": bot, "plugin": "pilebug", "box": "Pilebug"}
+        assert not table.game.over and table.game.winner is None    # the engine's game, as it was left
+        assert table.timer is None
+        assert [e["seat"] for e in events(host, "game_stopped")] == [bot]
+        assert events(host, "game_over")[-1]["stopped"] == bot
+        set_language("en")
+        assert event_words(stopped, Catalog([]), "ann") == (
+            f"The game cannot go on: Pilebug’s rules fail on every move for {bot}’s seat. "
+            "It ends with no winner.")
+    finally:
+        listening.cancel()
+        await closing(clients)

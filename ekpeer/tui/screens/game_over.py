@@ -28,8 +28,10 @@ def headline(winners: list[str] | str | None, you: str | None, bots: dict[str, s
     playing cat’s seat wins (cat left)!``, never "cat wins!" of a game cat had left."""
     names = [winners] if isinstance(winners, str) else list(winners or [])
     bots = bots or {}
+    if not names:       # the host ended it: the rules failed on every move of a seat
+        return _("Nobody wins.")
     if len(names) <= 1:
-        name = names[0] if names else _("nobody")
+        name = names[0]
         if name in bots:
             return bot_won_words(name, you, bots[name])
         return _("You win!") if name == you else _("{player} wins!").format(player=name)
@@ -94,17 +96,21 @@ class GameOverScreen(Dialog[str]):
         Binding("escape", "pick('table')", "Look at the table"),
     ]
 
-    def __init__(self, winners: list[str] | str | None, you: str | None, summary: list[str]) -> None:
+    def __init__(self, winners: list[str] | str | None, you: str | None, summary: list[str],
+                 stopped: str | None = None) -> None:
         super().__init__(classes="decision")
         self.winners = [winners] if isinstance(winners, str) else list(winners or [])
         self.winner = self.winners[0] if len(self.winners) == 1 else None
         self.you = you
         self.summary = summary
+        self.stopped = stopped      # why the host ended the game with no winner, in words
         self.asked = False
 
     def compose(self) -> ComposeResult:
         won = self.you in self.winners
         summary = list(self.summary)
+        if self.stopped:
+            summary.insert(0, self.stopped)
         if len(self.winners) > 1:
             summary.insert(0, _("The draw pile is empty and a full round passed with nobody dying: "
                                 "the Living players share the win."))

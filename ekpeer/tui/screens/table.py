@@ -206,7 +206,17 @@ class TableScreen(Screen):
             self.query_one("#log", RichLog).clear()
 
     def is_over(self) -> bool:
-        return bool(self.view.get("winners") or self.view.get("winner"))
+        return bool(self.view.get("winners") or self.view.get("winner") or self._stopped())
+
+    def _stopped(self) -> str | None:
+        """Why the host ended the game with no winner (``game_stopped``), in words; else None."""
+        stopped = getattr(self.app, "stopped", None)
+        if not stopped:
+            return None
+        from ..phrasing import box_titles
+        from ..words import stopped_words
+
+        return stopped_words(stopped, self.view.get("you"), box_titles(self.app.lobby or {}))  # type: ignore
 
     def timer_started(self, kind: str, seconds: float, player: str | None,
                       remaining: float | None = None) -> None:
@@ -501,7 +511,7 @@ class TableScreen(Screen):
             t.append(_("The host closed the table: the game stops here unless the host starts it again."),
                      style="bold")
             return t
-        if winners:
+        if winners or self._stopped():
             from ..seat_words import bot_winners
             from .game_over import headline
 
@@ -833,14 +843,15 @@ class TableScreen(Screen):
         from .game_over import GameOverScreen
 
         winners = self.view.get("winners") or ([self.view["winner"]] if self.view.get("winner") else [])
-        if not winners or self._over_for == id(self.view.get("players")):
+        stopped = None if winners else self._stopped()
+        if not (winners or stopped) or self._over_for == id(self.view.get("players")):
             return
         if self._over_for is not None:
             return
         self._over_for = id(self.view.get("players"))
         self._timer = None
         summary = self.app.summary()  # type: ignore[attr-defined]
-        screen = GameOverScreen(winners, self.view.get("you"), summary)
+        screen = GameOverScreen(winners, self.view.get("you"), summary, stopped)
         self._over_screen = screen
 
         def done(what: str | None) -> None:
