@@ -406,6 +406,7 @@ class Host:
                         elif seat.human and not seat.left:      # covered: away since its drop
                             seat.gone_since = now - seconds_gone(s.get("gone_at"))
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
+                    table.clock_restarted = True    # in full: said so on every screen
                     table.schedule()
                     restored.append(table_id)
                     self.log("table_restored", table=table_id, moves=len(game.log), game=table.games,

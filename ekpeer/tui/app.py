@@ -30,6 +30,7 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
+from .restart_words import restarted_clock_words
 from .screens.lobby_away import back_words, passed_words
 from .screens.table import TableScreen
 from .session import Session, SessionClosed, SessionFactory
@@ -103,6 +104,10 @@ class EkpeerApp(App):
         #: seat came back says which words fit (it follows the snapshot: see _say_outage)
         self._outage: Any = None
         self._back_body: dict[str, Any] | None = None     # its word, come while the banner was covered
+        #: the host resumed its game with the clock in full: said after how the seat came back
+        #: (:meth:`_say_clock`), once per clock (its ``deadline``)
+        self._clock_news: str | None = None
+        self._clock_said_for: Any = None
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -297,6 +302,8 @@ class EkpeerApp(App):
         elif kind == "lobby" and self.session is not None and not body.get("started"):
             self.session.away = None        # a seat in a lobby: no game whose log would say it
             self.session.restarted = False
+        if self._clock_news is not None and self.host_gone is None and self._outage is None:
+            self._say_clock()       # no word on the seat's return to wait for
         if self.host_quiet is not None:
             self._check_quiet()     # the host spoke: its silence is no longer said
 
@@ -474,6 +481,9 @@ class EkpeerApp(App):
                     markup=False)
 
     def _timer(self, body: dict[str, Any]) -> None:
+        if body.get("restarted") is True and body.get("deadline") != self._clock_said_for:
+            self._clock_said_for = body.get("deadline")
+            self._clock_news = restarted_clock_words(body)
         seconds = float(body.get("seconds", 0) or 0)
         remaining = body.get("remaining")
         self.table_screen.timer_started(str(body.get("kind")), seconds, body.get("player"),
@@ -556,8 +566,19 @@ class EkpeerApp(App):
             self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
                                     "(its moves read “You” above)."))
         self.notify(words, timeout=5, markup=False)
+        self._say_clock()
         if self.current_mode == "table":
             self.table_screen.show_state()
+
+    def _say_clock(self) -> None:
+        """The host resumed its game with the clock in full (its ``timer``'s ``restarted``):
+        said in the log after how the seat came back, never before it (a player whose clock had
+        stood at 35 s read 44 s with no word why)."""
+        words, self._clock_news = self._clock_news, None
+        if words:
+            self.log_lines.append(words)
+            if self.current_mode == "table":
+                self.table_screen.show_state()
 
     def _host_back(self, said_later: bool = True) -> None:
         """The host answers again and our seat is resumed: the notice goes, the clocks take the
