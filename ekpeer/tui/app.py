@@ -108,6 +108,7 @@ class EkpeerApp(App):
         #: (:meth:`_say_clock`), once per clock (its ``deadline``)
         self._clock_news: str | None = None
         self._clock_said_for: Any = None
+        self._release_timer: Any = None     # lines held for a word that may not come (_log_on)
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -296,6 +297,9 @@ class EkpeerApp(App):
             self._move_out = None       # the host answered: keys typed meanwhile act on this
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
+        if kind == "update" and self._release_timer is not None:
+            self._release_timer.stop()      # play went on with no word on a drop: none is coming
+            self._release_log()
         self._on_host_message(kind, body)
         if kind == "snapshot" and self.session is not None:
             self._back_at_start(self.session)
@@ -430,7 +434,20 @@ class EkpeerApp(App):
             self.log_lines.append(_("(Some moves went by while you were away: the host sent "
                                     "only its last ones.)"))
             later = events
+        if later and not self.log_lines.holding:
+            # a resume the client never called the host gone for (a reset of a second): the
+            # library's word on our drop follows this snapshot, and goes above what it brings
+            self.log_lines.hold()
+            self._release_timer = self.set_timer(OUTAGE_WORD_WAIT, self._release_log)
         self._log(later)
+
+    def _release_log(self) -> None:
+        """The lines held for a word on how we came back that never came: said as they are."""
+        self._release_timer = None
+        if self.log_lines.holding:
+            self.log_lines.release()
+            if self.current_mode == "table":
+                self.table_screen.show_state()
 
     def _goes_on(self, body: dict[str, Any]) -> bool:
         """Whether a snapshot can be of the game this log is of: its host has told at least the
@@ -547,6 +564,7 @@ class EkpeerApp(App):
                           "without your game.")
             else:
                 words = str(body.get("message") or body.get("code") or "")
+            self.log_lines.release()    # nothing comes back: what was held is said as it is
             screen.seat_refused(words)
 
     def _rejoined(self, body: dict[str, Any]) -> None:
@@ -560,8 +578,9 @@ class EkpeerApp(App):
         self._say_back(words, bool(body.get("bot_played")))
 
     def _say_back(self, words: str, bot_played: bool) -> None:
-        """How our seat came back, in the log and a toast, and whether a bot played it meanwhile."""
-        self.log_lines.append(words)
+        """How our seat came back, in the log and a toast, and whether a bot played it meanwhile:
+        first, then what the host told meanwhile (held, :meth:`GameLog.hold`)."""
+        self.log_lines.release([words])
         if bot_played:
             self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
                                     "(its moves read “You” above)."))
@@ -668,8 +687,12 @@ class EkpeerApp(App):
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
                                                  watching=bool((self.lobby or {}).get("spectator")), by=by)
+        if self._release_timer is not None:     # lines held for an earlier return: said first
+            self._release_timer.stop()
+            self._release_log()
         self.log_lines.append(_("The host closed the table") if closed
                               else _("No connection to the host: trying to reconnect"))
+        self.log_lines.hold()       # what comes back first waits for how we came back
         if self.current_mode == "table":
             self.table_screen.show_state()
         return self._show_host_gone(screen)
