@@ -108,7 +108,7 @@ class EkpeerApp(App):
         #: (:meth:`_say_clock`), once per clock (its ``deadline``)
         self._clock_news: str | None = None
         self._clock_said_for: Any = None
-        self._release_timer: Any = None     # lines held for a word that may not come (_log_on)
+        self._log_release: Any = None       # lines held for a word that may not come (_log_on)
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -297,8 +297,8 @@ class EkpeerApp(App):
             self._move_out = None       # the host answered: keys typed meanwhile act on this
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
-        if kind == "update" and self._release_timer is not None:
-            self._release_timer.stop()      # play went on with no word on a drop: none is coming
+        if kind == "update" and self._log_release is not None:
+            self._log_release.stop()        # play went on with no word on a drop: none is coming
             self._release_log()
         self._on_host_message(kind, body)
         if kind == "snapshot" and self.session is not None:
@@ -438,12 +438,12 @@ class EkpeerApp(App):
             # a resume the client never called the host gone for (a reset of a second): the
             # library's word on our drop follows this snapshot, and goes above what it brings
             self.log_lines.hold()
-            self._release_timer = self.set_timer(OUTAGE_WORD_WAIT, self._release_log)
+            self._log_release = self.set_timer(OUTAGE_WORD_WAIT, self._release_log)
         self._log(later)
 
     def _release_log(self) -> None:
         """The lines held for a word on how we came back that never came: said as they are."""
-        self._release_timer = None
+        self._log_release = None
         if self.log_lines.holding:
             self.log_lines.release()
             if self.current_mode == "table":
@@ -687,8 +687,8 @@ class EkpeerApp(App):
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
                                                  watching=bool((self.lobby or {}).get("spectator")), by=by)
-        if self._release_timer is not None:     # lines held for an earlier return: said first
-            self._release_timer.stop()
+        if self._log_release is not None:       # lines held for an earlier return: said first
+            self._log_release.stop()
             self._release_log()
         self.log_lines.append(_("The host closed the table") if closed
                               else _("No connection to the host: trying to reconnect"))
