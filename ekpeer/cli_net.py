@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .bots.registry import BOT_KINDS  # the kinds only: loads no bot
-from .i18n import _
+from .i18n import _, ngettext
 from .net.reach import EVERY_INTERFACE  # `ekpeer host` listens where others reach it
 
 # asyncio (~35 ms) loads inside the commands that run a loop: the parser is built for every
@@ -58,13 +58,14 @@ async def _headless(args: argparse.Namespace) -> int:
                 secure=not insecure, journal=journal, max_per_address=getattr(args, "max_per_address", 256),
                 table_defaults=defaults)
     host.loop = asyncio.get_running_loop()
+    restored: list[str] = []
     if getattr(args, "resume", False):
         if journal is None:
             stdout_logger({"level": "error", "event": "cannot_resume",
                            "error": "--resume needs a fixed port in --bind"})
             write_line(_("ekpeer host: --resume needs a fixed port in --bind"), "stderr")
             return 2
-        host.restore()
+        restored = host.restore()
     assigned: set[str] = set()
     overridden: dict[str, dict[str, Any]] = {}      # setting -> {file: the file's value}
     for path in args.config or []:
@@ -81,15 +82,15 @@ async def _headless(args: argparse.Namespace) -> int:
             else:
                 write_line(_("ekpeer host: {path}: {error}").format(path=path, error=error), "stderr")
             return 2
-        for key, value in extra["overridden"].items():
-            overridden.setdefault(key, {})[path] = value
         wanted, n = table_id, 2
         while wanted in assigned:
             wanted = f"{table_id}-{n}"
             n += 1
         assigned.add(wanted)
-        if wanted in host.tables:       # brought back by --resume
+        if wanted in host.tables:       # brought back by --resume: its settings as they were
             continue
+        for key, value in extra["overridden"].items():      # (flags win over this file: said)
+            overridden.setdefault(key, {})[path] = value
         host.add_table(wanted, settings, autostart=extra["autostart"], title=extra["title"],
                        description=extra["description"])
     stop = asyncio.Event()
@@ -106,6 +107,9 @@ async def _headless(args: argparse.Namespace) -> int:
     if overridden:
         host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
         write_line(flags_win_words(flags, overridden), "stderr")
+    if flags and restored:      # docs/server.md: the flags reach only the tables made now
+        host.log("flags_not_resumed", settings=flags, tables=restored)
+        write_line(flags_kept_words(flags, restored), "stderr")
     _say_addresses(host)
     from .net.journal_kept import kept_words, taken_back_words
 
@@ -173,6 +177,17 @@ def flags_win_words(flags: dict[str, Any], overridden: dict[str, dict[str, Any]]
         parts.append(_("{flag} over {files}").format(flag=flag_words({key: flags[key]}), files=said))
     said = _("ekpeer host: the command line wins over the config files: {parts}")
     return said.format(parts="; ".join(parts))
+
+
+def flags_kept_words(flags: dict[str, Any], restored: list[str]) -> str:
+    """One line for the person who resumed the host with table flags: the tables brought back
+    keep the settings they had (a stranger's ``--resume --turn 30`` was told the command line
+    won over the config files, and the resumed tables kept 60 s)."""
+    return ngettext("ekpeer host: the table flags {flags} reach only new tables; the resumed table "
+                    "keeps the settings it had: {tables}",
+                    "ekpeer host: the table flags {flags} reach only new tables; the {n} resumed tables "
+                    "keep the settings they had: {tables}", len(restored)).format(
+        flags=flag_words(flags), n=len(restored), tables=", ".join(restored))
 
 
 def setting_words(key: str, value: Any) -> str:

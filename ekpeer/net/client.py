@@ -667,8 +667,8 @@ class Client:
                     await self.hello()
                     joined: dict[str, Any] = {}
                     if self.table:
-                        if self.spectator:
-                            await self.join(self.table, spectator=True)
+                        if self.spectator:      # (its reply says whether the host started again)
+                            joined = await self.join(self.table, spectator=True)
                         elif self.token:
                             joined = await self.join(self.table, token=self.token)
                         else:   # no token left to resume by: never "back" at a seat the host lacks

@@ -45,7 +45,7 @@ from .gate import Gate
 from .journal import Journal
 from .journal_sync import JournalSync
 from .seats import Seat, Session, new_token, seconds_gone
-from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, Table
+from .table import HISTORY, MAX_SPECTATORS, SNAPSHOT_EVENTS, WATCHER_KEYS, Table
 from .table_timers import RESOLVE
 
 __all__ = ["HISTORY", "MAX_SPECTATORS", "RECV_BATCH", "RESOLVE", "SNAPSHOT_EVENTS", "Host", "Seat",
@@ -366,6 +366,9 @@ class Host:
             table = Table(self, table_id, settings, bool(rec.get("autostart", True)), rec.get("title", ""),
                           rec.get("description", ""), bool(rec.get("created")))
             table.games = int(rec.get("games", 0))
+            # who watched: let in again past the password, and told the host started again
+            watchers = list(state.get("watchers") or {})[-WATCHER_KEYS:]
+            table.watcher_keys, table.watchers_at_start = dict.fromkeys(watchers), set(watchers)
             game_rec = state["game"]
             if game_rec is not None and not state["over"]:
                 try:
@@ -404,6 +407,7 @@ class Host:
                         elif seat.human and not seat.left:      # covered: away since its drop
                             seat.gone_since = now - seconds_gone(s.get("gone_at"))
                     table.journal_game([{"t": "move", "m": m.to_dict()} for m in game.log])
+                    table.clock_restarted = True    # in full: said so on every screen
                     table.schedule()
                     restored.append(table_id)
                     self.log("table_restored", table=table_id, moves=len(game.log), game=table.games,

@@ -5,7 +5,9 @@ starts, a ``game`` record (the engine's origin, seats with names, the SHA-256 of
 tokens, client public keys, bot kinds, whether their person left or a bot took over, the
 game count; the file is rewritten, moves and all, when a seat's state changes), then one
 ``move`` record per applied move (exactly the engine's move log), a ``cone`` record when someone's clock
-first runs out (the Cone of Shame: a table fact the engine does not know), and ``over``
+first runs out (the Cone of Shame: a table fact the engine does not know), a ``watch`` record
+when a client key is let in to watch or leaves the watching (the table record lists the keys
+watching when it was written: a resumed table lets them back in past its password), and ``over``
 when the game ends. Lobby changes rewrite the file (write a temporary file, fsync,
 rename). After a crash, :meth:`Journal.load` reads every file back and the host rebuilds
 each table by replaying its log (:func:`ekpeer.engine.replay.replay`); a torn last line
@@ -340,7 +342,7 @@ def load_file(path: Path) -> dict[str, Any]:
     this host writes, in the order it writes them, makes the whole file broken: playing on
     from the records before it would silently drop every move after it."""
     state: dict[str, Any] = {"table": None, "game": None, "moves": [], "over": False,
-                             "cone": None, "path": str(path)}
+                             "cone": None, "watchers": {}, "path": str(path)}
     with open(path, "rb") as fh:
         data = fh.read()
     lines = data.split(b"\n")
@@ -377,6 +379,10 @@ def _take(state: dict[str, Any], rec: Any, number: int) -> None:
         if not isinstance(rec.get("id"), str) or not isinstance(rec.get("settings"), dict):
             raise JournalBroken(f"{where}: a table record without its id or settings")
         state["table"] = rec
+        watchers = rec.get("watchers") or []      # (an older journal has none)
+        if not isinstance(watchers, list) or not all(isinstance(k, str) for k in watchers):
+            raise JournalBroken(f"{where}: a table record whose watchers are not client keys")
+        state["watchers"] = dict.fromkeys(watchers)
     elif state["table"] is None:
         raise JournalBroken(f"{where}: a record before the table's")
     elif kind == "game":
@@ -396,6 +402,12 @@ def _take(state: dict[str, Any], rec: Any, number: int) -> None:
         if state["game"] is None or not isinstance(rec.get("seat"), str):
             raise JournalBroken(f"{where}: a Cone of Shame outside a game, or on nobody")
         state["cone"] = rec["seat"]
+    elif kind == "watch":           # a client key let in to watch, or gone from the watching
+        if not isinstance(rec.get("key"), str):
+            raise JournalBroken(f"{where}: a watcher without a client key")
+        state["watchers"].pop(rec["key"], None)
+        if not rec.get("gone"):
+            state["watchers"][rec["key"]] = None
     elif kind == "over":
         if state["game"] is None:
             raise JournalBroken(f"{where}: a game's end without a game")

@@ -131,6 +131,9 @@ class Table(TableTimers):
         #: the client keys let in to watch (see :meth:`watched_by`): one whose link dropped is
         #: let in again by its key, as a seat's is, whatever password was set since
         self.watcher_keys: dict[str, None] = {}     # (ordered: the oldest first)
+        #: the keys that watched before this host started (the journal's), not back yet: the one
+        #: that comes back is told the host started again (``restarted``), as a seat's player is
+        self.watchers_at_start: set[str] = set()
         self.game: Game | None = None
         #: the (card, rule) whose failure this game was logged (card_faults.log_new: once each)
         self.faults_logged: set[tuple[str, str]] = set()
@@ -248,7 +251,15 @@ class Table(TableTimers):
     def table_record(self) -> dict[str, Any]:
         return {"t": "table", "id": self.id, "settings": self.settings, "autostart": self.autostart,
                 "title": self.title, "description": self.description, "created": self.created,
-                "games": self.games}
+                "games": self.games, "watchers": list(self.watcher_keys)}
+
+    def journal_watcher(self, key: str, gone: bool = False) -> None:
+        """A client key let in to watch (or gone from the watching for good), appended to the
+        journal: a resumed table lets its watchers back in past its password, as it lets a
+        seat's key, and tells them the host started again. Only the public key is kept, as for
+        a seat: it opens nothing without the secret half, which never leaves the client."""
+        if self.host.journal is not None:
+            self.host.journal_append(self, [{"t": "watch", "key": key, **({"gone": True} if gone else {})}])
 
     def journal_lobby(self) -> None:
         """The table as it stands outside a game (settings; lobby seats are not kept)."""
@@ -383,7 +394,12 @@ class Table(TableTimers):
             self.host.detach(session)
             session.table, session.spectator, session.watcher = self, True, name or None
             self.spectators.append(session)
+            restarted = False
             if session.key is not None:
+                restarted = session.key in self.watchers_at_start
+                self.watchers_at_start.discard(session.key)
+                if session.key not in self.watcher_keys:
+                    self.journal_watcher(session.key)
                 self.watcher_keys.pop(session.key, None)
                 self.watcher_keys[session.key] = None
                 while len(self.watcher_keys) > WATCHER_KEYS:
@@ -392,7 +408,8 @@ class Table(TableTimers):
             self.broadcast_lobby()          # everyone at the table sees who watches
             if self.game is not None and self.phase != "lobby":
                 self.send_snapshot(session)
-            return {"token": None, "seat": None, "spectator": True}
+            return {"token": None, "seat": None, "spectator": True,
+                    **({"restarted": True} if restarted else {})}
         if token is not None:
             seat = next((s for s in self.seats if s.has_token(token)), None)
             if seat is None and self.phase == "lobby":
@@ -583,7 +600,9 @@ class Table(TableTimers):
         if session.spectator:
             if session in self.spectators:
                 self.spectators.remove(session)
-                self.watcher_keys.pop(session.key or "", None)     # gone for good: asked again
+                if session.key is not None and session.key in self.watcher_keys:
+                    del self.watcher_keys[session.key]      # gone for good: asked again
+                    self.journal_watcher(session.key, gone=True)
                 self.broadcast_lobby()      # one fewer watching, on every screen
         elif session.seat is not None:
             seat = session.seat

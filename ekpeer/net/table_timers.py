@@ -77,6 +77,9 @@ class TableTimers:
     gen: int
     cone: str | None
     timer_ends: float               # time.monotonic() when the running timer runs out
+    #: the next clock is the first of a table resumed from the journal (Host.restore): it
+    #: starts in full, and its ``timer`` says so (``restarted``)
+    clock_restarted: bool = False
     ran_out: RanOut | None          # the clock that ran out last (a late move's words)
     history: Any
     stuck: dict[str, int]           # seat -> its clocks run out with no move going (no_move)
@@ -195,6 +198,11 @@ class TableTimers:
             self.timer = self.host.call_later(secs, self.on_turn_timeout, self.gen)
         self.timer_info = {"kind": kind, "seconds": secs, "player": players[0] if players else None,
                            "players": players, "deadline": time.time() + secs, "remaining": secs}
+        if self.clock_restarted:
+            # the first clock of a table resumed from the journal: all of its seconds again (a
+            # host killed at an unknown instant cannot know what was left), said on every screen
+            self.timer_info["restarted"] = True
+            self.clock_restarted = False
         self.timer_ends = time.monotonic() + secs
         if events is not None:
             self.broadcast_update(events, mover, re, self.timer_info)

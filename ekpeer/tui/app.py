@@ -30,6 +30,7 @@ from .messages import (
     StartChosen,
     StartRequested,
 )
+from .restart_words import restarted_clock_words
 from .screens.lobby_away import back_words, passed_words
 from .screens.table import TableScreen
 from .seat_words import bot_winners, replaced_words
@@ -104,6 +105,11 @@ class EkpeerApp(App):
         #: seat came back says which words fit (it follows the snapshot: see _say_outage)
         self._outage: Any = None
         self._back_body: dict[str, Any] | None = None     # its word, come while the banner was covered
+        #: the host resumed its game with the clock in full: said after how the seat came back
+        #: (:meth:`_say_clock`), once per clock (its ``deadline``)
+        self._clock_news: str | None = None
+        self._clock_said_for: Any = None
+        self._log_release: Any = None       # lines held for a word that may not come (_log_on)
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -295,12 +301,17 @@ class EkpeerApp(App):
             self._move_out = None       # the host answered: keys typed meanwhile act on this
         if kind in ("snapshot", "update") and self.host_gone is not None and not self.host_gone.refused:
             self._host_back()       # the host speaks again: the table first, then what it asks
+        if kind == "update" and self._log_release is not None:
+            self._log_release.stop()        # play went on with no word on a drop: none is coming
+            self._release_log()
         self._on_host_message(kind, body)
         if kind == "snapshot" and self.session is not None:
             self._back_at_start(self.session)
         elif kind == "lobby" and self.session is not None and not body.get("started"):
             self.session.away = None        # a seat in a lobby: no game whose log would say it
             self.session.restarted = False
+        if self._clock_news is not None and self.host_gone is None and self._outage is None:
+            self._say_clock()       # no word on the seat's return to wait for
         if self.host_quiet is not None:
             self._check_quiet()     # the host spoke: its silence is no longer said
 
@@ -427,7 +438,20 @@ class EkpeerApp(App):
             self.log_lines.append(_("(Some moves went by while you were away: the host sent "
                                     "only its last ones.)"))
             later = events
+        if later and not self.log_lines.holding:
+            # a resume the client never called the host gone for (a reset of a second): the
+            # library's word on our drop follows this snapshot, and goes above what it brings
+            self.log_lines.hold()
+            self._log_release = self.set_timer(OUTAGE_WORD_WAIT, self._release_log)
         self._log(later)
+
+    def _release_log(self) -> None:
+        """The lines held for a word on how we came back that never came: said as they are."""
+        self._log_release = None
+        if self.log_lines.holding:
+            self.log_lines.release()
+            if self.current_mode == "table":
+                self.table_screen.show_state()
 
     def _goes_on(self, body: dict[str, Any]) -> bool:
         """Whether a snapshot can be of the game this log is of: its host has told at least the
@@ -485,6 +509,9 @@ class EkpeerApp(App):
                     markup=False)
 
     def _timer(self, body: dict[str, Any]) -> None:
+        if body.get("restarted") is True and body.get("deadline") != self._clock_said_for:
+            self._clock_said_for = body.get("deadline")
+            self._clock_news = restarted_clock_words(body)
         seconds = float(body.get("seconds", 0) or 0)
         remaining = body.get("remaining")
         self.table_screen.timer_started(str(body.get("kind")), seconds, body.get("player"),
@@ -548,6 +575,7 @@ class EkpeerApp(App):
                           "without your game.")
             else:
                 words = str(body.get("message") or body.get("code") or "")
+            self.log_lines.release()    # nothing comes back: what was held is said as it is
             screen.seat_refused(words)
 
     def _rejoined(self, body: dict[str, Any]) -> None:
@@ -561,14 +589,26 @@ class EkpeerApp(App):
         self._say_back(words, bool(body.get("bot_played")))
 
     def _say_back(self, words: str, bot_played: bool) -> None:
-        """How our seat came back, in the log and a toast, and whether a bot played it meanwhile."""
-        self.log_lines.append(words)
+        """How our seat came back, in the log and a toast, and whether a bot played it meanwhile:
+        first, then what the host told meanwhile (held, :meth:`GameLog.hold`)."""
+        self.log_lines.release([words])
         if bot_played:
             self.log_lines.append(_("You are back in your seat: a bot played it while you were away "
                                     "(its moves read “You” above)."))
         self.notify(words, timeout=5, markup=False)
+        self._say_clock()
         if self.current_mode == "table":
             self.table_screen.show_state()
+
+    def _say_clock(self) -> None:
+        """The host resumed its game with the clock in full (its ``timer``'s ``restarted``):
+        said in the log after how the seat came back, never before it (a player whose clock had
+        stood at 35 s read 44 s with no word why)."""
+        words, self._clock_news = self._clock_news, None
+        if words:
+            self.log_lines.append(words)
+            if self.current_mode == "table":
+                self.table_screen.show_state()
 
     def _host_back(self, said_later: bool = True) -> None:
         """The host answers again and our seat is resumed: the notice goes, the clocks take the
@@ -658,8 +698,12 @@ class EkpeerApp(App):
             return screen
         screen = self.host_gone = HostGoneScreen(closed=closed, since=time.monotonic() - max(0.0, silent),
                                                  watching=bool((self.lobby or {}).get("spectator")), by=by)
+        if self._log_release is not None:       # lines held for an earlier return: said first
+            self._log_release.stop()
+            self._release_log()
         self.log_lines.append(_("The host closed the table") if closed
                               else _("No connection to the host: trying to reconnect"))
+        self.log_lines.hold()       # what comes back first waits for how we came back
         if self.current_mode == "table":
             self.table_screen.show_state()
         return self._show_host_gone(screen)

@@ -28,14 +28,38 @@ class GameLog(list[str]):
         super().__init__(lines)
         self.dropped = 0
         self.recent_only = recent_only
+        self._held: list[str] | None = None
 
     def append(self, line: str) -> None:
+        if self._held is not None:
+            self._held.append(line)
+            return
         super().append(line)
         self._trim()
 
     def extend(self, lines: Iterable[str]) -> None:
+        if self._held is not None:
+            self._held.extend(lines)
+            return
         super().extend(lines)
         self._trim()
+
+    @property
+    def holding(self) -> bool:
+        return self._held is not None
+
+    def hold(self) -> None:
+        """Lines written from now on wait for :meth:`release`: while the client is coming back
+        to its seat, the host's news (a seat gone, the moves a bot made for us) comes before its
+        word on how we came back, and read in that order "ann lost connection" stood above "The
+        host was gone for 21 s", and our own drop below the moves made for us meanwhile."""
+        if self._held is None:
+            self._held = []
+
+    def release(self, first: Iterable[str] = ()) -> None:
+        """``first`` (how we came back), then the lines held since :meth:`hold`; none held from now."""
+        held, self._held = self._held or [], None
+        self.extend([*first, *held])
 
     def _trim(self) -> None:
         over = len(self) - LOG_LINES

@@ -85,3 +85,25 @@ def test_flags_no_file_sets_apply_without_a_word_and_a_bad_flag_is_said(tmp_path
                           capture_output=True, text=True, env=env, timeout=20)
     assert done.returncode == 2
     assert "ekpeer host: --turn 0: turn_seconds must be a number from 0.05 to 3600" in done.stderr
+
+
+def test_a_resume_with_table_flags_says_the_resumed_tables_keep_their_settings(tmp_path):
+    """``ekpeer host --resume`` with the same ``--config`` and ``--turn 30`` said "the command
+    line wins over the config files", and the resumed table kept its 60 s (docs/server.md: the
+    flags reach only the tables made at this start). It now says what happens."""
+    data, port = tmp_path / "data", free_port()
+    data.mkdir()
+    env = {**env_for_subprocess(), "EKPEER_DATA_DIR": str(data), "EKPEER_NO_DISCOVERY": "1"}
+    command = [*EKPEER, "host", "--headless", "--bind", f"tcp://127.0.0.1:{port}",
+               "--config", str(CONFIGS / "base.toml"), "--no-discovery"]
+    for extra in ([], ["--resume", "--turn", "30"]):
+        proc = subprocess.Popen([*command, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True, env=env)
+        try:
+            said = _wait_listening(proc)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.communicate(timeout=10)
+    assert "the command line wins" not in said, said
+    assert "ekpeer host: the table flags --turn 30 reach only new tables; the resumed table keeps the " \
+           "settings it had: base" in said, said

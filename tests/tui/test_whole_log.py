@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ekpeer.engine import Move, player_view
 from ekpeer.engine.view import visible_events
+from ekpeer.tui.app import OUTAGE_WORD_WAIT
 from ekpeer.tui.game_log import LOG_LINES, GameLog, unseen
 from ekpeer.tui.screens.log import LogScreen, log_title
 
@@ -69,6 +70,8 @@ async def test_a_resume_keeps_the_log_from_the_first_move_and_adds_only_what_is_
         session.push("lobby", lobby()["body"])
         told = seen(history)
         session.push("snapshot", snapshot(game, rules, told[-6:] + seen(later), len(told) - 6)["body"])
+        # (the new moves wait for the client library's word on a drop; none comes here)
+        await pilot.pause(OUTAGE_WORD_WAIT + 0.2)
         await settle(pilot, 6)
         lines = list(app.log_lines)
         assert lines[:3] == first, lines[:5]                 # the opening moves are still there

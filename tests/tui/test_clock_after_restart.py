@@ -1,0 +1,69 @@
+"""A game resumed from the host's journal starts its clock again in full: a host killed at an
+unknown instant cannot know what was left. A player whose clock had stood at 35.5 s read about
+44 s and no word why. The resumed game's first clock says so (``restarted``), and the log says
+it in words, after how the seat came back. The real host in this process, the Textual client
+under Pilot."""
+
+from __future__ import annotations
+
+import asyncio
+
+import zmq.asyncio
+from hosts import crash
+from ports import free_port
+
+from ekpeer.cli_tui import session_factory
+from ekpeer.net.client import Client
+from ekpeer.net.host import Host
+from ekpeer.net.journal import Journal
+from ekpeer.tui.app import make_app
+from ekpeer.tui.screens.table import TableScreen
+
+from .conftest import settle, until
+
+SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
+            "expansions": ["base"], "bots": "random"}
+RESTARTED = "The host started again: you are back in your seat"
+CLOCK = "The host cannot know how long it was gone: the clock started again in full (60 s)"
+
+
+async def test_the_log_says_the_clock_started_again_in_full_after_the_host_came_back(tmp_path):
+    ctx = zmq.asyncio.Context()
+    bind = f"tcp://127.0.0.1:{free_port()}"
+    host = Host(bind, ctx=ctx, seed=5, think=(0.0, 0.0), journal=Journal(tmp_path))
+    await host.start()
+    host.add_table("t", SETTINGS, autostart=False)
+    ann, bob = Client(host.address, "ann", ctx=ctx), Client(host.address, "bob", ctx=ctx)
+    again: Host | None = None
+    try:
+        for c in (ann, bob):
+            await c.connect()
+            await c.join("t")
+            await c.ready()
+        await ann.start()
+        for _ in range(100):
+            if host.tables["t"].phase == "playing":
+                break
+            await asyncio.sleep(0.05)
+        await bob.close()
+        await ann.close()
+        await crash(host)
+        again = Host(bind, ctx=ctx, seed=6, think=(0.0, 0.0), journal=Journal(tmp_path))
+        again.loop = asyncio.get_running_loop()
+        assert again.restore() == ["t"]
+        assert again.tables["t"].timer_info["restarted"] is True
+        await again.start()
+        app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
+                       address=again.address, options={"table": "t"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.view, 8, "ann's table")
+            await until(pilot, lambda: any(CLOCK in str(line) for line in app.log_lines), 3,
+                        "the clock's words in ann's log")
+            await settle(pilot, 10)
+            lines = [str(line) for line in app.log_lines]
+            assert [line for line in lines if CLOCK in line] == [CLOCK], lines
+            assert lines.index(RESTARTED) < lines.index(CLOCK), "how she is back, then the clock"
+    finally:
+        if again is not None:
+            await again.close()
+        ctx.destroy(linger=0)
