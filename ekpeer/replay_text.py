@@ -17,7 +17,8 @@ from typing import Any
 from .i18n import _
 from .name_lists import names_and
 from .tui.replay_words import failure_words, move_words, pile_words
-from .tui.words import Catalog, event_words
+from .tui.seat_words import winner_name
+from .tui.words import Catalog, event_words, stopped_words
 
 #: Control characters (C0, DEL, C1) and the bidirectional overrides: a file's text must not
 #: move the cursor, recolour the terminal or reorder what a reader sees.
@@ -73,14 +74,18 @@ def header_lines(playback: Any) -> list[str]:
         plugins=", ".join(plugins), deck=_said(origin.get("deck")) or "-",
         variants=", ".join(map(str, variants)) or "-"))
     lines.append(seed_words(data, origin.get("seed", 0)))
-    if not game.over:
+    bots = playback.won_by_bot
+    if playback.stopped is not None:     # the host ended it: the engine's game is not over
+        lines.append(_("result: no winner after {turns} turns: {why}").format(
+            turns=game.turn_number, why=stopped_words(playback.stopped, None)))
+    elif not game.over:
         lines.append(_("result: unfinished after {turns} turns").format(turns=game.turn_number))
     elif len(game.winners) == 1:
-        lines.append(_("result: {player} wins after {turns} turns").format(player=game.winners[0],
-                                                                          turns=game.turn_number))
+        lines.append(_("result: {player} wins after {turns} turns").format(
+            player=winner_name(game.winners[0], None, bots), turns=game.turn_number))
     else:
         lines.append(_("result: {players} share the win after {turns} turns").format(
-            players=names_and(game.winners), turns=game.turn_number))
+            players=names_and(winner_name(w, None, bots) for w in game.winners), turns=game.turn_number))
     cat = Catalog(playback.catalog)
     lines.extend(failure_words(f, cat) for f in playback.failures)
     return lines
@@ -93,7 +98,7 @@ def step_line(playback: Any, index: int, cat: Catalog) -> str:
     before = frames[index - 1] if index > 0 else None
     said = [move_words(frame.move, cat, before, frame, show_hands=True)]
     for event in frame.events:
-        line = event_words(event, cat, None)
+        line = event_words(event, cat, None, won_by_bot=playback.won_by_bot)
         if line and line.rstrip(".!") != said[0].rstrip(".!"):     # not the move said twice
             said.append(line)
     said.extend(failure_words(f, cat) for f in frame.failed)

@@ -13,12 +13,18 @@ ends with ``--save-replays DIR`` (``ekpeer host``, ``ekpeer play``), and ``ekpee
      "winner": "bob", "winners": ["bob"], "turns": 31, "plugins": [{"name": "base", "version": "0.1.0"}],
      "record": {"plugins": ["base"], "origin": {...}, "moves": [{...}, ...]},
      "seed_from": {"by": "host", "seed": null},
-     "rules_failed": [{"card": "eclipse", "rule": "can_play", "plugin": "moonbug"}]}
+     "rules_failed": [{"card": "eclipse", "rule": "can_play", "plugin": "moonbug"}],
+     "told": [{"step": 12, "event": {"type": "rules_failed", "plugin": "moonbug", "box": "Moonbug"}}],
+     "stopped": "bob", "won_by_bot": {"cat": "left"}}
 
 A host's game went on past a third-party plugin's bug where the engine only asked it
 (``ekpeer/engine/asked.py``): ``record.hosted`` says so, and the replay is rebuilt with the
 same guard, so that it plays as it was played; ``rules_failed`` (only when some did) names the
-cards' rules and plugins' hooks that failed at the host, which the replay says.
+cards' rules and plugins' hooks that failed at the host, which the replay says. What only
+the host said, no move saying it, is kept too, so that the replay says it as the table did:
+``told`` (a box's rules failing, the game stopped, each at its step: ``net/host_said.py``),
+``stopped`` (the seat the host stopped the game for) and ``won_by_bot`` (the winners whose
+seat a bot played). Each is absent where there is none, as in files saved before them.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +54,17 @@ class ReplayError(ValueError):
 
 
 def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict[str, Any]] | None = None,
-                when: float | None = None, seed_from: dict[str, Any] | None = None) -> dict[str, Any]:
+                when: float | None = None, seed_from: dict[str, Any] | None = None,
+                told: list[dict[str, Any]] | None = None,
+                won_by_bot: dict[str, str] | None = None) -> dict[str, Any]:
     """The JSON-ready replay of ``game`` (normally a finished one). ``seed_from``: where the
     game's own seed (``record.origin.seed``) came from, for a reader who gave a ``--seed``:
     ``{"by": "host", "seed": N}`` (the host's ``--seed``, None: none, the OS drew it) or
-    ``{"by": "simulate", "seed": N, "game": n}`` (game n of ``ekpeer simulate --seed N``)."""
+    ``{"by": "simulate", "seed": N, "game": n}`` (game n of ``ekpeer simulate --seed N``).
+    ``told``: what the host told everyone that the moves do not say, each with its step
+    (``net/host_said.py``); a ``game_stopped`` among them is the host's end of the game, its
+    seat kept as ``stopped``. ``won_by_bot``: the winners whose seat a bot played at the end
+    (the table's, ``{"cat": "left"}``)."""
     from .net.lobby import table_plugins
 
     when = time.time() if when is None else when
@@ -73,7 +85,15 @@ def replay_data(game: Any, *, table: str = "", title: str = "", seats: list[dict
         "record": rec,
         **({"seed_from": seed_from} if seed_from is not None else {}),
         **({"rules_failed": failed} if (failed := host_failures(game)) else {}),
+        **({"told": told} if told else {}),
+        **({"stopped": stopped} if (stopped := stopped_by(told or [])) else {}),
+        **({"won_by_bot": dict(won_by_bot)} if won_by_bot else {}),
     }
+
+
+def stopped_by(told: list[dict[str, Any]]) -> str | None:
+    """The seat the host stopped the game for (its ``game_stopped``), if it did."""
+    return next((t["event"].get("player") for t in told if t["event"].get("type") == "game_stopped"), None)
 
 
 def host_failures(game: Any) -> list[dict[str, Any]]:
@@ -134,7 +154,9 @@ class ReplaySaver:
         seats = [{"name": s.name, "bot": s.kind} for s in table.seats]
         try:
             path = save(game, self.directory, table=table.id, title=table.title, seats=seats,
-                        seed_from={"by": "host", "seed": getattr(table.host, "seed", None)})
+                        seed_from={"by": "host", "seed": getattr(table.host, "seed", None)},
+                        told=list(getattr(table, "said_for_replay", [])),
+                        won_by_bot=dict(getattr(table, "won_by_bot", {})))
         except OSError as exc:   # a full disk must not disturb the table
             table.host.log("replay_failed", level="error", table=table.id, error=repr(exc))
             return
@@ -343,6 +365,45 @@ def _said_failures(data: dict[str, Any]) -> list[Failure]:
     return found
 
 
+def host_words(data: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """What the file says its host told everyone beside the moves (``told``), those that read
+    as such: ``(step, event)``, the event's fields plain text (a file may be anyone's)."""
+    from .net.host_said import KEPT
+
+    said = data.get("told")
+    found = []
+    for t in said if isinstance(said, list) else []:
+        step = t.get("step") if isinstance(t, dict) else None
+        event = t.get("event") if isinstance(t, dict) else None
+        if not (isinstance(step, int) and not isinstance(step, bool) and isinstance(event, dict)):
+            continue
+        event = {k: v for k, v in event.items() if isinstance(k, str) and isinstance(v, (str, type(None)))}
+        if event.get("type") in KEPT:
+            found.append((step, event))
+    return found
+
+
+def bot_winners(data: dict[str, Any]) -> dict[str, str]:
+    """The winners whose seat a bot played at the game's end (``won_by_bot``), each ``left`` or
+    ``covered``: the replay says the bot won, as the table did, never that cat did."""
+    said = data.get("won_by_bot")
+    winners = data.get("winners") or [data.get("winner")]
+    return {name: how for name, how in (said.items() if isinstance(said, dict) else ())
+            if name in winners and how in ("left", "covered")}
+
+
+def _with_host_words(frame: Frame, said: list[dict[str, Any]]) -> None:
+    """``frame``'s events with what the host told everyone at its step, where the table said
+    it: a box's rules failing right after the move's own events (before the next turn's line),
+    the game stopped last."""
+    for event in said:
+        for events in (frame.events, frame.public):
+            at = len(events)
+            if event.get("type") == "rules_failed":
+                at = next((i for i, e in enumerate(events) if e.get("type") == "turn"), at)
+            events.insert(at, event)
+
+
 class Playback:
     """Every state of a replayed game, to step through (built once, in order)."""
 
@@ -374,10 +435,26 @@ class Playback:
         for i, move, events in moves_applied(self.data, game):
             self.frames.append(frame(i, move, list(events)))
         self.game = game
+        #: the host's words beside the moves (``told``), by step: said at the step they were
+        self.host_said: dict[int, list[dict[str, Any]]] = {}
+        for step, event in host_words(self.data):
+            if 0 <= step <= self.last:
+                self.host_said.setdefault(step, []).append(event)
+        for step, said in self.host_said.items():
+            _with_host_words(self.frames[step], said)
+        told = {e.get("plugin"): step for step, said in self.host_said.items() for e in said
+                if e.get("type") == "rules_failed"}
         met = {(f.card, f.rule) for fr in self.frames for f in fr.failed}
-        #: every rule that failed at the host or in this replay, those the replay met first
+        #: every rule that failed at the host or in this replay, those the replay met first; a
+        #: hook the replay did not meet, at the step the host told its players of it
         self.failures: list[Failure] = [f for fr in self.frames for f in fr.failed] + [
-            f for f in _said_failures(self.data) if (f.card, f.rule) not in met]
+            replace(f, step=told.get(f.plugin)) if f.card is None else f
+            for f in _said_failures(self.data) if (f.card, f.rule) not in met]
+        #: the host ended the game, no move of this seat's going (``game_stopped``), if it did
+        self.stopped: dict[str, Any] | None = next(
+            (e for said in self.host_said.values() for e in said if e.get("type") == "game_stopped"), None)
+        #: the winners whose seat a bot played (``won_by_bot``)
+        self.won_by_bot = bot_winners(self.data)
 
     def __len__(self) -> int:
         return len(self.frames)

@@ -27,7 +27,7 @@ from ..engine.view import dealt_cards, own_part, public_part, update_for, visibl
 from ..i18n import Said
 from ..plugins import PluginWords, blame, choice_said_in, ruleset, said_in, translated
 from ..table_settings import hard_seconds
-from . import card_faults, limits, passwords
+from . import card_faults, host_said, limits, passwords
 from . import lobby as lobby_mod
 from . import protocol as P
 from .journal import Journal
@@ -139,6 +139,8 @@ class Table(TableTimers):
         self.faults_logged: set[tuple[str, str]] = set()
         #: the plugins whose hooks' failure this game every player was told of (card_faults.said_new)
         self.faults_said: set[str] = set()
+        #: this game's host words to everyone a replay says again, with their step (host_said.py)
+        self.said_for_replay: list[dict[str, Any]] = []
         #: seat -> how many times running its clock ran out with no move of theirs going (the
         #: rules failed on each one tried, ``no_move``); any move that goes clears it
         self.stuck: dict[str, int] = {}
@@ -832,6 +834,7 @@ class Table(TableTimers):
         self.went_out.clear()
         self.faults_logged.clear()
         self.faults_said.clear()
+        self.said_for_replay.clear()
         self.stuck.clear()
         self.failed_plugin = None
         # a plugin hook that failed as the game was set up (acted.py): everyone is told at once
@@ -895,8 +898,11 @@ class Table(TableTimers):
         return found
 
     def remember(self, events: list) -> None:
-        """This game's ``(audience, event)`` pairs, kept for snapshots and counted by audience."""
+        """This game's ``(audience, event)`` pairs, kept for snapshots and counted by audience;
+        the host's words a replay cannot rebuild, kept with their step for it (``host_said``)."""
         self.history.extend(events)
+        if self.game is not None:
+            self.said_for_replay.extend(host_said.for_replay(events, len(self.game.log)))
         for to, _event in events:
             for reader in (None,) if to is None else set(to):
                 self.told[reader] += 1

@@ -14,8 +14,9 @@ from textual.widgets import Static
 from ...i18n import _
 from ...name_lists import names_and
 from ..replay_words import failure_words, move_words, pile_words
+from ..seat_words import bot_won_words, winner_name
 from ..widgets import KeyBar
-from ..words import Catalog, event_words
+from ..words import Catalog, event_words, stopped_words
 
 
 class ReplayScreen(Screen):
@@ -95,15 +96,19 @@ class ReplayScreen(Screen):
         title.append(_("  · step {n}/{last}").format(n=self.index, last=self.playback.last), style="bold")
         title.append(_("  · every hand shown") if self.show_hands else _("  · hands hidden"), style="italic")
         winners = data.get("winners") or ([data["winner"]] if data.get("winner") else [])
+        bots = self.playback.won_by_bot
         if winners:
-            title.append(_("  · winner {player}").format(player=winners[0]) if len(winners) == 1
-                         else _("  · shared win: {players}").format(players=", ".join(winners)))
+            named = [winner_name(str(w), None, bots) for w in winners]
+            title.append(_("  · winner {player}").format(player=named[0]) if len(winners) == 1
+                         else _("  · shared win: {players}").format(players=", ".join(named)))
+        elif self.playback.stopped is not None:
+            title.append(_("  · no winner: the host stopped the game"))
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-players", Static).update(self.players_text())
         step = Text(self.words_for(self.index) + "\n", style="bold")
         events = frame.events if self.show_hands else frame.public
         for e in events:
-            line = event_words(e, cat, None)
+            line = event_words(e, cat, None, won_by_bot=self.playback.won_by_bot)
             if line:
                 step.append(f"  {line}\n")
         for failure in frame.failed:        # a plugin's bug the host went on past, met here
@@ -151,11 +156,16 @@ class ReplayScreen(Screen):
         if view.get("stack"):
             text.append("\n" + _("Waiting to resolve: {n} action(s)").format(n=len(view["stack"])))
         winners = view.get("winners") or ([view["winner"]] if view.get("winner") else [])
-        if len(winners) == 1:
+        bots = self.playback.won_by_bot
+        if len(winners) == 1 and winners[0] in bots:    # cat had left: the bot in their seat won
+            text.append("\n\n" + bot_won_words(winners[0], None, bots[winners[0]]), style="bold green")
+        elif len(winners) == 1:
             text.append("\n\n" + _("{player} wins!").format(player=winners[0]), style="bold green")
         elif winners:
-            text.append("\n\n" + _("{players} share the win!").format(players=names_and(winners)),
-                        style="bold green")
+            named = names_and(winner_name(w, None, bots) for w in winners)
+            text.append("\n\n" + _("{players} share the win!").format(players=named), style="bold green")
+        elif self.playback.stopped is not None and self.index == self.playback.last:
+            text.append("\n\n" + stopped_words(self.playback.stopped, None), style="bold red")
         return text
 
     def log_text(self) -> Text:
