@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import i18n
 from .i18n import _
 
 ASK = "\0ask"     # --password with no value: asked without echo
@@ -70,7 +71,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if password == ASK:
         import getpass
 
-        password = getpass.getpass("The table's password (browsers must give it): ")
+        password = getpass.getpass(_("The table's password (browsers must give it): "))
     if args.max_sessions < 1:
         print(_("ekpeer serve: --max-sessions must be 1 or more"), file=sys.stderr)
         return 2
@@ -94,7 +95,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                            insecure=args.insecure, public_host=args.public_host,
                            cert=Path(args.cert) if args.cert else None,
                            key=Path(args.key) if args.key else None, plain_http=args.plain_http,
-                           static=Path(args.static) if args.static else None)
+                           static=Path(args.static) if args.static else None,
+                           # an explicit --lang speaks to every browser, as it does on every command
+                           lang=i18n.best(getattr(args, "lang", None)))
     try:
         return asyncio.run(serve(options))
     except KeyboardInterrupt:

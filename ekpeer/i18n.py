@@ -87,10 +87,11 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def from_accept_language(header: str | None) -> str:
-    """The best language of an HTTP ``Accept-Language`` header (``da, en;q=0.8``), else English."""
+def from_accept_language(header: str | None, fallback: str = DEFAULT) -> str:
+    """The best language of an HTTP ``Accept-Language`` header (``da, en;q=0.8``), else
+    ``fallback`` (English, or a server's own language) when it asks for none of ours."""
     if not header or len(header) > 512:
-        return DEFAULT
+        return fallback
     ranked: list[tuple[float, int, str]] = []
     for i, part in enumerate(header.split(",")[:32]):
         tag, _sep, params = part.strip().partition(";")
@@ -107,7 +108,7 @@ def from_accept_language(header: str | None) -> str:
         found = best(tag)
         if found:
             return found
-    return DEFAULT
+    return fallback
 
 
 # --------------------------------------------------------------------------- .po files

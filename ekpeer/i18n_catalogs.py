@@ -32,6 +32,8 @@ KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pge
                             "N_": None, "NP_": ((1, "c"), 2), "Said": None,
             # the engine's refusals (it reads no catalog: the host says them in each person's language)
             "IllegalMove": (2,), "TableRefused": None, "CustomDeckError": None,
+            # what twin games differ by (ekpeer.engine.noninterference: ``ekpeer privacy`` says it)
+            "Reason": None,
             # a key binding's description (said by KeyBar where it is shown)
             "Binding": (3,)}
 #: The built-in plugins, whose translations ship with ekpeer (and are checked).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import i18n
 from .i18n import _
 
 
@@ -65,5 +66,29 @@ def leak_lines(leak: Any, label: str, title) -> list[str]:
         lines.append("  " + _("the event in one game: {event}").format(event=plain(one) if one else none))
         lines.append("  " + _("the event in its twin: {event}").format(event=plain(other) if other else none))
     lines.append("  " + _("the check's evidence, as compared:"))
-    lines.extend("    " + line for line in str(leak).splitlines())
+    lines.extend("    " + line for line in evidence_lines(leak))
+    return lines
+
+
+def evidence_lines(leak: Any) -> list[str]:
+    """The check's evidence (the text of ``leak``) in the command's language: its words said,
+    the data as compared (reprs, card ids, plugin names) as it is. A leak without what each
+    twin received (one raised by other code) is its text, as it is."""
+    if getattr(leak, "received", None) is None:
+        return str(leak).splitlines()
+    lang = i18n.current()
+    what = i18n.plugin_said(leak.what, i18n.messages(lang), lang)
+    lines = [_("{who} can tell two games apart that differ only by cards they have not seen ({what}), "
+               "{moves} moves after, on {move}:").format(who=leak.who or _("a spectator"), what=what,
+                                                        moves=leak.moves, move=leak.move)]
+    (view_a, events_a), (view_b, events_b) = leak.received
+    for key in sorted(set(view_a) | set(view_b)):
+        if view_a.get(key) != view_b.get(key):
+            lines.append("  " + _("view[{key}]: {one} / {other}").format(
+                key=repr(key), one=repr(view_a.get(key)), other=repr(view_b.get(key))))
+    if events_a != events_b:
+        events, versus = _("events"), _("vs")     # the second under the first, colons aligned
+        width = max(len(events), len(versus))
+        lines.append(f"  {events.rjust(width)}: {events_a!r}")
+        lines.append(f"  {versus.rjust(width)}: {events_b!r}")
     return lines

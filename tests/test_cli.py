@@ -376,6 +376,52 @@ def test_ekpeer_privacy_says_a_leak_plainly_in_the_language_asked_for(tmp_path):
     assert lines.index(move) < evidence and "Move(do=" in lines[evidence + 1], lines
 
 
+def test_ekpeer_privacy_says_its_evidence_in_the_language_asked_for_too(tmp_path):
+    """``ekpeer privacy --lang da`` said its verdict in Danish, but the evidence below it in
+    English ("can tell two games apart", "events:", "vs:"); card ids stay ids."""
+    env = _installed_offering(tmp_path, "third_party.offering:TOLD")
+    done = run("privacy", "offering", "--games", "20", "--players", "3", "--lang", "da", env=env)
+    assert done.returncode == 1, done
+    lines = done.stdout.splitlines()
+    evidence = lines[lines.index("  tjekkets bevis, som det blev sammenlignet:") + 1:]
+    assert evidence[0].startswith("    ") and " kan skelne to spil ad" in evidence[0], evidence
+    assert " træk efter, ved Move(do=" in evidence[0], evidence
+    said = "\n".join(evidence)
+    assert "    hændelser: [" in said and "          mod: [" in said, evidence
+    assert "'type': 'offered'" in said, evidence                # the data as compared
+    for english in ("can tell", "have not seen", "events:", "vs:", "swapped", "'s hand", "depth "):
+        assert english not in said, (english, evidence)
+
+
+def test_the_evidence_says_what_the_twins_differ_by_in_the_readers_language():
+    from ekpeer import i18n
+    from ekpeer.engine.errors import Reason
+    from ekpeer.engine.moves import Move
+    from ekpeer.engine.noninterference import Leak, _place
+    from ekpeer.privacy_report import evidence_lines
+
+    what = Reason("{what}, at the deal", what=Reason(
+        "swapped {one} at {first} with {other} at {second}", one="nope", first=_place(("pile", 3)),
+        other="defuse", second=_place(("hand", "Jens", 0))))
+    received = (({"hand": ["nope"]}, []), ({"hand": ["defuse"]}, [{"type": "x"}]))
+    leak = Leak("text", "bob", what, 2, Move("draw", "bob"), received=received)
+    try:
+        english = evidence_lines(leak)
+        i18n.set_language("da")
+        danish = evidence_lines(leak)
+    finally:
+        i18n.set_language("en")
+    assert english[0].startswith("bob can tell two games apart that differ only by cards they have not seen "
+                          "(swapped nope at depth 3 of the pile with defuse at Jens's hand, at the deal), "
+                          "2 moves after, on Move(do='draw', by='bob'"), english[0]
+    assert english[0].endswith(":") and english[1:] == [
+        "  view['hand']: ['nope'] / ['defuse']", "  events: []", "      vs: [{'type': 'x'}]"]
+    assert "(byttede nope (dybde 3 i trækbunken) med defuse (Jens’ hånd), da kortene blev givet)" \
+        in danish[0], danish[0]
+    assert danish[1:] == ["  visning['hand']: ['nope'] / ['defuse']", "  hændelser: []",
+                          "        mod: [{'type': 'x'}]"]
+
+
 def test_simulate_refuses_a_table_it_cannot_set_up_before_any_game(capsys):
     """A stranger's --expansions bsae printed a traceback, and --players 8 and --bots heurstic
     read as a game that failed in "the rules engine or a bot"."""

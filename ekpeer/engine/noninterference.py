@@ -53,6 +53,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from .errors import Reason
 from .moves import Move
 from .rehearsal import plain, played, rehearse
 from .replay import replay
@@ -75,16 +76,21 @@ class Leak(AssertionError):
 
     Its text is the evidence as compared (reprs); its fields the same as data, for a report a
     plugin's author reads (``ekpeer privacy`` says them plainly, in the player's language):
-    ``who`` (None: a spectator), ``what`` the twins differ by and its ``kind`` (``pile``,
+    ``who`` (None: a spectator), ``what`` the twins differ by (a :class:`Reason`, said again
+    in the reader's language; card ids in it stay ids) and its ``kind`` (``pile``,
     ``hands``, or ``order``: of a hand nobody sees), ``moves`` after they parted,
     the ``move`` that told them apart, ``view`` (key, one twin's, the other's) for each part
     of the view that differs, ``events`` the first pair of events that differ (or None)."""
 
     def __init__(self, text: str, who: str | None = None, what: str = "", moves: int = 0,
-                 move: Move | None = None, view: tuple = (), events: tuple | None = None) -> None:
+                 move: Move | None = None, view: tuple = (), events: tuple | None = None,
+                 received: tuple | None = None) -> None:
         super().__init__(text)
         self.who, self.what, self.moves, self.move = who, what, moves, move
         self.view, self.events = view, events
+        #: what the observer received in each twin, ``((view, events), (view, events))``: the
+        #: evidence as compared, which ``ekpeer privacy`` lays out in its reader's language
+        self.received = received
         self.kind = "order" if "order of" in what else kind_of(what)
 
 
@@ -172,7 +178,7 @@ def swap(game, observer: str, rng: random.Random, at_deal: bool, modes: tuple[st
         if new != cards:
             for d, c in zip(depths, new, strict=True):
                 _set_depth(game, d, c)
-            return f"permuted {len(depths)} unknown pile cards"
+            return Reason("permuted {n} unknown pile cards", n=len(depths))
     if mode == "hands":
         pool = [p for p in places if p[0] == "hand"]
     elif mode == "top" and depths:
@@ -190,11 +196,14 @@ def swap(game, observer: str, rng: random.Random, at_deal: bool, modes: tuple[st
     a, b = get(first), get(second)
     put(first, b)
     put(second, a)
-    return f"swapped {a} at {_place(first)} with {b} at {_place(second)}"
+    return Reason("swapped {one} at {first} with {other} at {second}", one=a, first=_place(first),
+                  other=b, second=_place(second))
 
 
-def _place(place: tuple) -> str:
-    return f"depth {place[1]} of the pile" if place[0] == "pile" else f"{place[1]}'s hand"
+def _place(place: tuple) -> Reason:
+    """Where a swapped card lay, as words ``ekpeer privacy`` says in its reader's language."""
+    return Reason("depth {depth} of the pile", depth=place[1]) if place[0] == "pile" \
+        else Reason("{player}'s hand", player=place[1])
 
 
 def shuffle_a_hand(game, observer: str, rng: random.Random, whose: str | None = None) -> str | None:
@@ -213,8 +222,9 @@ def shuffle_a_hand(game, observer: str, rng: random.Random, whose: str | None = 
         if new != cards:
             for i, c in zip(at, new, strict=True):
                 hand[i] = c
-            whose = "their own face-down hand" if p == observer else f"{p}'s hand"
-            return f"shuffled the order of {whose}"
+            whose = Reason("their own face-down hand") if p == observer \
+                else Reason("{player}'s hand", player=p)
+            return Reason("shuffled the order of {whose}", whose=whose)
     return None
 
 
@@ -435,7 +445,7 @@ def dealt_apart(rules: Ruleset, a, observer: str, rng: random.Random,
     what = swap(b, observer, rng, at_deal=True, modes=("hands", "hands", "order"))
     if what is None:
         return None
-    fork = _fork(x, b, observer, f"{what}, at the deal")
+    fork = _fork(x, b, observer, Reason("{what}, at the deal", what=what))
     for move in a.log:
         twin = counterpart(x, fork, move, rng)
         if twin is None:
@@ -550,7 +560,7 @@ def compare(a, fork: Fork, move: Move) -> None:
                          if va.get(key) != vb.get(key))
             events = next(((x, y) for x, y in zip([*ea, None], [*eb, None], strict=False) if x != y), None)
             raise Leak(_leak_report(a, b, fork, who, move, got_a, got_b), who, fork.what, fork.moves, move,
-                       view, events)
+                       view, events, (got_a, got_b))
 
 
 def _leak_report(a, b, fork: Fork, who, move, got_a, got_b) -> str:

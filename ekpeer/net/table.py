@@ -391,8 +391,9 @@ class Table(TableTimers):
             if len(self.spectators) >= MAX_SPECTATORS:
                 # its own code: "table_full" told a person who came to watch that every seat
                 # was taken, which is not what stops them
-                raise P.ProtocolError("too_many_watchers", f"{MAX_SPECTATORS} people watch this table "
-                                      "already, the most it takes", most=MAX_SPECTATORS)
+                raise P.ProtocolError("too_many_watchers", Said("{most} people watch this table already, "
+                                                                "the most it takes", most=MAX_SPECTATORS),
+                                      most=MAX_SPECTATORS)
             self.host.detach(session)
             session.table, session.spectator, session.watcher = self, True, name or None
             self.spectators.append(session)
@@ -417,7 +418,7 @@ class Table(TableTimers):
             if seat is None and self.phase == "lobby":
                 seat = self.seat_again(session, token)
             if seat is None or not self.owns(seat, session):
-                raise P.ProtocolError("bad_token", "no seat at this table has that token for your key")
+                raise P.ProtocolError("bad_token", Said("no seat at this table has that token for your key"))
             seat.token = token          # (a seat from the journal knew only its digest)
             self.host.detach(session)
             away, restarted = self.away_seconds(seat), seat.gone_at_start
@@ -426,7 +427,7 @@ class Table(TableTimers):
             return {"token": seat.token, "seat": seat.name, "resumed": True, "bot_played": bot_played,
                     "away": away, **({"restarted": True} if restarted else {})}
         if not name:
-            raise P.ProtocolError("bad_message", "join needs a name (or a token to resume)")
+            raise P.ProtocolError("bad_message", Said("join needs a name (or a token to resume)"))
         mine = self.returning(session, name)
         if mine is not None:
             # the key that took this seat comes back by name (a host restarted with --resume; in
@@ -443,11 +444,12 @@ class Table(TableTimers):
         if self.phase == "over":
             return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
-            raise P.ProtocolError("table_started", "this table is playing: join as a spectator or resume "
-                                  "your seat with its token")
+            raise P.ProtocolError("table_started", Said("this table is playing: join as a spectator or "
+                                                        "resume your seat with its token"))
         self.refuse_taken_name(name)
         if len(self.seats) >= self.settings["seats"]:
-            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
+            raise P.ProtocolError("table_full", Said("all {seats} seats are taken",
+                                                     seats=self.settings["seats"]))
         self.host.detach(session)
         seat = Seat(name=name, token=new_token(), session=session, key=session.key)
         self.seats.append(seat)
@@ -492,7 +494,8 @@ class Table(TableTimers):
         seat = dropped.seat
         self.refuse_taken_name(seat.name)
         if len(self.seats) >= self.settings["seats"]:
-            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken")
+            raise P.ProtocolError("table_full", Said("all {seats} seats are taken",
+                                                     seats=self.settings["seats"]))
         self.seats.insert(min(dropped.place, len(self.seats)), seat)
         seat.back_after = self.away_seconds(seat)
         return seat
@@ -517,10 +520,12 @@ class Table(TableTimers):
         free = [s for s in self.seats if s.kind is not None]
         if not free:
             kept = sum(1 for s in self.seats if s.left)
-            raise P.ProtocolError("table_full", f"all {self.settings['seats']} seats are taken "
-                                  "by people for the next game too"
-                                  + (f" ({kept} kept for people who left and may come back)" if kept else ""),
-                                  kept=kept)
+            seats = self.settings["seats"]
+            said = Said("all {seats} seats are taken by people for the next game too ({kept} kept for "
+                        "people who left and may come back)", seats=seats, kept=kept) if kept else \
+                Said("all {seats} seats are taken by people for the next game too", seats=seats)
+            # next_game: the client's words for it need not read the host's, in whatever language
+            raise P.ProtocolError("table_full", said, kept=kept, next_game=True)
         given = free[-1]
         self.host.detach(session)
         seat = Seat(name=name, token=new_token(), session=session, key=session.key)

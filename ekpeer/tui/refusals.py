@@ -45,7 +45,9 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         # a server has nobody to ask for a table: what a player can do themselves
         elsewhere = (_("or make a table of your own (--table NAME --create)") if allow_create is not False
                      else _("or join another of its tables (--table NAME)"))
-        if "next game" in message:
+        # a host says which refusal it is (``next_game``), in any language; an older one only
+        # in its English words
+        if body.get("next_game") is True or "next game" in message:
             kept = body.get("kept")
             if isinstance(kept, int) and kept > 0:
                 # a leaver's seat is theirs until they come back: no watcher gets it

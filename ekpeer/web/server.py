@@ -66,6 +66,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from .. import i18n
+from ..i18n import N_
 from ..net.limits import GuessBook
 from . import limits
 from .limits import PER_ADDRESS, START_IDLE, START_IDLE_CODE
@@ -76,6 +77,7 @@ SEAT_SCRIPT = (HERE / "seat.js").read_text(encoding="utf-8")
 SEAT_ID = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 MAX_WS_MESSAGE = 64 * 1024
+MAX_CLOSE_REASON = 123    # bytes of a websocket close frame's reason (RFC 6455)
 MAX_OPENED = 255          # characters of the browser's Host passed to its seat (a DNS name's most)
 STOP_GRACE = 3.0          # seconds a client has to end after ``quit`` before it is killed
 KEEP_SEATS_DAYS = 30      # a browser session's folder (key, seat) unused this long is removed
@@ -113,6 +115,7 @@ class ServeOptions:
     key: Path | None = None
     plain_http: bool = False                # beyond loopback without TLS: said loudly
     static: Path | None = None              # another copy of the assets (tests expose the terminal)
+    lang: str | None = None                 # ``--lang``: the pages' language, whatever browsers ask
     data: Path | None = None                # where browser sessions keep their keys and seats
     command: list[str] = field(default_factory=seat_command)
 
@@ -142,13 +145,25 @@ def words(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def page_language(request: web.Request) -> str:
-    """The language a browser seat speaks: ``?lang=da`` on the page's address, else the best of
-    the page request's ``Accept-Language`` that ekpeer has, else English."""
-    from .. import i18n
+def page_language(request: web.Request, told: str | None = None, fallback: str | None = None) -> str:
+    """The language a browser seat speaks, chosen as every command chooses its own (an explicit
+    ``--lang`` over what the surroundings ask for): ``?lang=da`` on the page's address, else
+    ``told`` (the server's ``--lang``), else the best of the page request's ``Accept-Language``
+    that ekpeer has, else ``fallback`` (the server's own language: ``LANG``), else English."""
+    asked = i18n.best(request.query.get("lang")) or i18n.best(told)
+    if asked:
+        return asked
+    return i18n.from_accept_language(request.headers.get("Accept-Language"),
+                                     fallback=i18n.best(fallback) or i18n.DEFAULT)
 
-    asked = i18n.best(request.query.get("lang"))
-    return asked or i18n.from_accept_language(request.headers.get("Accept-Language"))
+
+def close_reason(said: str) -> bytes:
+    """``said`` as a websocket's close reason, in the seat's language: at most the 123 bytes a
+    close frame carries, cut between letters (a Danish æ is two bytes)."""
+    data = said.encode("utf-8")
+    if len(data) <= MAX_CLOSE_REASON:
+        return data
+    return data[:MAX_CLOSE_REASON].decode("utf-8", "ignore").encode("utf-8")
 
 
 def is_loopback(host: str) -> bool:
@@ -279,6 +294,11 @@ class WebServer:
         self.tls_fingerprint = tls.fingerprint(cert)
         return context
 
+    def language(self, request: web.Request) -> str:
+        """The language of the page ``request`` asks for (:func:`page_language`): the server's
+        ``--lang`` or, without one, its process's language where the browser asks for none of ours."""
+        return page_language(request, self.options.lang, i18n.current())
+
     # ------------------------------------------------------------------ the server
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024)
@@ -396,7 +416,8 @@ class WebServer:
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if not self.host_allowed(request.host or ""):
-            return web.Response(status=421, text="this ekpeer server does not answer to that name\n")
+            said = i18n.speaker(self.language(request))(N_("this ekpeer server does not answer to that name"))
+            return web.Response(status=421, text=said + "\n")
         response = await handler(request)
         if isinstance(response, web.Response) and response.content_type == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
@@ -457,7 +478,7 @@ class WebServer:
         _ = i18n.speaker(lang)      # the page's language (its request's Accept-Language)
         own = '<a href="/">' + words(_("Take a seat of your own")) + "</a>"
         said = words(_("This seat belongs to the browser that took it. {own}.")).format(own=own)
-        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", status=403)
+        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", lang, status=403)
 
     def known_seat(self, seat_id: str) -> BrowserSeat | None:
         """A seat this server minted: in memory, or (after a restart) by its folder on disk."""
@@ -486,9 +507,11 @@ class WebServer:
             self.seats.pop(seat.id, None)
 
     # ------------------------------------------------------------------ pages
-    def notice(self, body: str, status: int = 200, title: str = "ekpeer") -> web.Response:
-        """A page of ``body`` (HTML: any words in it escaped with :func:`words`)."""
-        text = self._notice.substitute(title=html.escape(title), body=body)
+    def notice(self, body: str, lang: str | None, status: int = 200, title: str = "ekpeer") -> web.Response:
+        """A page of ``body`` (HTML: any words in it escaped with :func:`words`) in ``lang``, which
+        its ``<html lang>`` says (a browser's reader, spelling and translation offer go by it)."""
+        text = self._notice.substitute(title=html.escape(title), body=body,
+                                       lang=html.escape(i18n.best(lang) or i18n.DEFAULT))
         return web.Response(text=text, status=status, content_type="text/html")
 
     def password_form(self, seat_id: str = "", wrong: bool = False, wait: float = 0.0,
@@ -505,14 +528,14 @@ class WebServer:
                 f'<form method="post" action="/">{hidden}'
                 '<input type="password" name="password" autofocus autocomplete="current-password" '
                 f'maxlength="64"> <button type="submit">{words(_("Join"))}</button></form>')
-        response = self.notice(body, status=status or (403 if wrong else 200))
+        response = self.notice(body, lang, status=status or (403 if wrong else 200))
         if wait > 0:
             response.headers["Retry-After"] = str(math.ceil(wait))
         return response
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.options.password is not None:
-            return self.password_form(lang=page_language(request))
+            return self.password_form(lang=self.language(request))
         return self.seat_for(request)
 
     async def handle_admit(self, request: web.Request) -> web.StreamResponse:
@@ -529,13 +552,13 @@ class WebServer:
         known = asked.id if asked is not None else ""
         wait = self.guesses.wait(who, now)
         if wait > 0:              # not heard at all, right or wrong: nothing is learnt by guessing now
-            return self.password_form(known, wait=wait, status=429, lang=page_language(request))
+            return self.password_form(known, wait=wait, status=429, lang=self.language(request))
         if not given:
-            return self.password_form(known, lang=page_language(request))
+            return self.password_form(known, lang=self.language(request))
         if not hmac.compare_digest(given.encode(), want.encode()):
             owed = self.guesses.wrong(who, now)
             self.log("wrong_password", peer=request.remote, wait=round(owed, 1))
-            return self.password_form(known, wrong=True, wait=owed, lang=page_language(request))
+            return self.password_form(known, wrong=True, wait=owed, lang=self.language(request))
         if asked is not None:
             asked.admitted = True
             return self.seat_for(request, asked)
@@ -547,14 +570,14 @@ class WebServer:
             raise web.HTTPSeeOther("/")
         if not self.mine(seat, request):
             self.log("not_yours", seat=seat.id[:6], peer=request.remote)
-            return self.not_yours(page_language(request))
+            return self.not_yours(self.language(request))
         if not seat.admitted:
-            return self.password_form(seat.id, lang=page_language(request))
+            return self.password_form(seat.id, lang=self.language(request))
         if seat.process is None and self.live() >= self.options.max_sessions:
-            return self.full(page_language(request))
+            return self.full(self.language(request))
         if seat.process is None and self.live_from(guesser(request.remote)) >= self.options.per_address:
-            return self.full_for_you(page_language(request))
-        seat.lang = page_language(request)
+            return self.full_for_you(self.language(request))
+        seat.lang = self.language(request)
         ws_scheme = "wss" if request.secure else "ws"
         font_size = request.query.get("fontsize", "16")
         _ = i18n.speaker(seat.lang)     # the page's own sentences, as the seat's words
@@ -578,7 +601,7 @@ class WebServer:
         again = '<a href="">' + words(_("try again")) + "</a>"
         said = words(_("All {n} browser seats of this server are taken. Ask the host, or {again} in a "
                        "moment.")).format(n=self.options.max_sessions, again=again)
-        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", status=503)
+        return self.notice(f"<h2>ekpeer</h2><p>{said}</p>", lang, status=503)
 
     def full_for_you(self, lang: str | None = None) -> web.Response:
         _ = i18n.speaker(lang)
@@ -590,7 +613,7 @@ class WebServer:
         else:
             text = _("Your address has {n} browser seats of this server open already: close one of its "
                      "pages, then {again}.")
-        return self.notice(f"<h2>ekpeer</h2><p>{words(text).format(n=n, again=again)}</p>", status=429)
+        return self.notice(f"<h2>ekpeer</h2><p>{words(text).format(n=n, again=again)}</p>", lang, status=429)
 
     # ------------------------------------------------------------------ the terminal
     def origin_allowed(self, request: web.Request) -> bool:
@@ -632,14 +655,14 @@ class WebServer:
             address = guesser(request.remote)
             refused = None
             if self.live() >= self.options.max_sessions:
-                refused = b"all browser seats are taken"
+                refused = N_("all browser seats are taken")
             elif self.live_from(address) >= self.options.per_address:
-                refused = b"this address has all the browser seats it may have"
+                refused = N_("this address has all the browser seats it may have")
             if refused is not None:
                 await websocket.prepare(request)
-                await websocket.close(code=1013, message=refused)
+                await websocket.close(code=1013, message=close_reason(i18n.speaker(seat.lang)(refused)))
                 self.log("refused_full", seat=seat.id[:6], live=self.live(), peer=request.remote,
-                         why=refused.decode())
+                         why=refused)
                 return websocket
             await websocket.prepare(request)
             seat.folder.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -34,13 +34,15 @@ async def test_a_watcher_is_not_given_the_seat_kept_for_a_player_who_left(host, 
     host.add_table("t", TWO, autostart=False)
     table = host.tables["t"]
     eve = Client(host.address, "eve", ctx=ctx, ping_seconds=0.5)
+    dan = Client(host.address, "dan", ctx=ctx, ping_seconds=0.5, lang="da")
     async with ann_and_bob(host, ctx) as (ann, bob):
         try:
-            for c in (ann, bob, eve):
+            for c in (ann, bob, eve, dan):
                 await c.connect()
             await ann.join("t")
             await bob.join("t")
             await eve.join("t", spectator=True)
+            await dan.join("t", spectator=True)
             for c in (ann, bob):
                 await c.ready()
             await ann.start()
@@ -52,12 +54,23 @@ async def test_a_watcher_is_not_given_the_seat_kept_for_a_player_who_left(host, 
             with pytest.raises(RequestError) as info:
                 await eve.join("t", name="eve")
             assert info.value.code == "table_full" and info.value.body.get("kept") == 1
+            assert info.value.body.get("next_game") is True
+            assert info.value.message == ("all 2 seats are taken by people for the next game too "
+                                          "(1 kept for people who left and may come back)")
+            # a Danish watcher reads the host's words in Danish, and which refusal it is by its field
+            with pytest.raises(RequestError) as danish:
+                await dan.join("t", name="dan")
+            assert danish.value.code == "table_full" and danish.value.body.get("next_game") is True
+            said = danish.value.message
+            assert said == ("alle 2 pladser er også taget af folk i det næste spil (1 holdes for folk, der "
+                            "gik, og som kan komme tilbage)"), said
             assert [s.name for s in table.seats] == ["ann", "bob"] and table.seat("bob").left
-            assert table.watchers() == ["eve"]
+            assert table.watchers() == ["eve", "dan"]
             player.cancel()
             await asyncio.gather(player, return_exceptions=True)
         finally:
             await eve.close()
+            await dan.close()
 
 
 async def test_too_many_watchers_is_not_a_full_table(host, ctx, monkeypatch):

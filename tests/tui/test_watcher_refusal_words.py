@@ -46,6 +46,20 @@ def test_the_same_in_danish(danish):
     assert "2 af dem holdes for spillere, der gik" in _kept(2), _kept(2)
 
 
+def test_a_danish_hosts_next_game_refusal_is_told_by_its_field_not_its_words(danish):
+    """The client knew a full table "for the next game too" by those English words in the
+    host's message, which a host now says in the joiner's language: a Danish player was told
+    the game had not started yet (and to take a seat with t) after it was over."""
+    words = join_refused("table_full", "alle 2 pladser er også taget af folk i det næste spil", "t", "eve",
+                         body={"kept": 0, "next_game": True})
+    assert words.startswith("Alle pladser ved bord t er også taget i det næste spil: se videre på"), words
+    kept = join_refused("table_full", "alle 2 pladser er også taget af folk i det næste spil (1 holdes ...)",
+                        "t", "eve", body={"kept": 1, "next_game": True})
+    assert "1 af dem holdes for en spiller, der gik" in kept, kept
+    lobby = join_refused("table_full", "alle 2 pladser er taget", "t", "eve", body={})
+    assert "spillet er ikke begyndt endnu" in lobby, lobby
+
+
 def test_a_watcher_asking_for_a_seat_is_not_told_to_join_again_with_password():
     """A watcher's t refused for the password (a host that asks again) read "Join again with
     the table's password (--password)", from inside the table's lobby."""

@@ -346,3 +346,58 @@ def test_password_guesses_are_counted_by_address_an_ipv6_one_by_its_64():
     assert web_server.guesser("2001:db8:1:2::1") == web_server.guesser("2001:db8:1:2:ffff::9")
     assert web_server.guesser("2001:db8:1:3::1") != web_server.guesser("2001:db8:1:2::1")
     assert web_server.guesser("::ffff:192.168.1.20") == web_server.guesser("192.168.1.20")
+
+
+async def test_the_servers_refusals_are_in_the_browsers_language(serve):
+    """A Danish browser read "All 1 browser seats of this server are taken" in a page marked
+    ``lang="en"``, a name the server does not answer to in English, and its websocket was
+    closed with English words."""
+    running = await serve(max_sessions=1)
+    danish = {"Accept-Language": "da-DK,da;q=0.9,en;q=0.5"}
+    async with running.http.get(running.base + "/", headers={**danish, "Host": "evil.example"},
+                                allow_redirects=False) as r:
+        assert r.status == 421 and "svarer ikke" in await r.text()
+    a, b = await running.new_seat(), await running.new_seat()
+    ws_a = await running.connect(a)
+    await first_frame(ws_a)
+    async with running.http.get(f"{running.base}/seat/{b}", headers=danish) as r:
+        page = await r.text()
+    assert r.status == 503 and '<html lang="da">' in page and "browserpladser" in page, page
+    assert "browser seats" not in page
+    running.server.seats[b].lang = "da"          # as its page was served, before the first filled up
+    ws_b = await running.connect(b)
+    msg = await asyncio.wait_for(ws_b.receive(), 10)
+    assert msg.type == aiohttp.WSMsgType.CLOSE and ws_b.close_code == 1013
+    assert msg.extra == "alle browserpladser er taget", msg
+    records = running.records   # type: ignore[attr-defined]
+    await until(lambda: any(e == "refused_full" for e, _f in records), 5, "the refusal's log line")
+    assert [f["why"] for e, f in records if e == "refused_full"] == ["all browser seats are taken"]
+    await ws_a.close()
+
+
+async def test_the_servers_own_lang_speaks_to_every_browser_unless_the_page_asks(serve):
+    """``ekpeer serve --lang da`` served English pages to every browser, as ``--lang`` on any
+    other command overrides what the surroundings ask for; ``?lang=`` is the page's own choice."""
+    running = await serve(password="sesame", lang="da")
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    async with running.http.get(running.base + "/", headers=english) as r:
+        page = await r.text()
+    assert '<html lang="da">' in page and "bordets adgangskode" in page, page
+    async with running.http.get(running.base + "/?lang=en", headers=english) as r:
+        page = await r.text()
+    assert '<html lang="en">' in page and "needs the table's password" in page
+
+
+def test_a_browser_asking_for_none_of_ours_reads_the_servers_language():
+    from ekpeer.web.server import close_reason, page_language
+
+    class Request:
+        def __init__(self, header: str) -> None:
+            self.query: dict[str, str] = {}
+            self.headers = {"Accept-Language": header}
+
+    assert page_language(Request("de-DE,fr;q=0.5"), None, "da") == "da"    # type: ignore[arg-type]
+    assert page_language(Request("de-DE,en;q=0.5"), None, "da") == "en"    # type: ignore[arg-type]
+    assert page_language(Request("da"), "en", "da") == "en"                # type: ignore[arg-type]
+    cut = close_reason("æ" * 100)
+    assert len(cut) <= 123 and cut.decode("utf-8") == "æ" * 61
