@@ -837,10 +837,10 @@ class EkpeerApp(App):
             return
         if self.session is not None and not self.hosting() \
                 and seat_in_game(self.lobby, self.view) != "living":
-            # ctrl+q in the lobby of a table you created (it goes to another, or closes): asked
-            # as Esc asks there, then quit
+            # ctrl+q in a lobby where you have a seat (a table you created goes to another, or
+            # closes; a joiner's seat goes): asked as Esc asks there, then quit
             created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
-            costs = leave_costs(self.lobby) if created else []
+            costs = leave_costs(self.lobby)
             if costs:
                 self.push_screen(LobbyLeaveScreen(costs, created),
                                  lambda yes: self.leave_and_exit() if yes else None)
