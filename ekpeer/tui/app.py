@@ -103,6 +103,8 @@ class EkpeerApp(App):
         #: seat came back says which words fit (it follows the snapshot: see _say_outage)
         self._outage: Any = None
         self._back_body: dict[str, Any] | None = None     # its word, come while the banner was covered
+        #: the "Could not join" toasts up (a wrong password): untrue once a join succeeds
+        self._join_refusals: list[Notification] = []
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -234,6 +236,7 @@ class EkpeerApp(App):
         try:
             await session.open()
             opened = True
+            self._withdraw_join_refusals()
             self.address = getattr(session, "address", None) or self.address
             kept = getattr(session, "kept_notice", None)
             words = kept() if callable(kept) else None
@@ -948,13 +951,25 @@ class EkpeerApp(App):
         if message.reason:
             # long enough to read: a sentence or two of why, and what to do
             said = _("Disconnected") if message.joined else _("Could not join")
-            self.notify(scrub(f"{said}: {message.reason}"), severity="error",
-                        timeout=min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+            toast = Notification(scrub(f"{said}: {message.reason}"), "", "error",
+                                 min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+            self.post_message(Notify(toast))
+            if not message.joined:
+                self._join_refusals.append(toast)
         if message.joined:
             self._keep_seat(self.session, True)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
+
+    def _withdraw_join_refusals(self) -> None:
+        """A join succeeded: the toasts of the tries before it (a wrong password, then the
+        right one) no longer hold, and "Could not join: wrong password" stood over the lobby
+        until it timed out. Only those go; any other toast stays."""
+        refusals, self._join_refusals = self._join_refusals, []
+        for toast in refusals:
+            if toast in self._notifications:
+                self._unnotify(toast)
 
     # ------------------------------------------------------------------ outgoing
     def on_start_chosen(self, message: StartChosen) -> None:
