@@ -185,6 +185,8 @@ async def test_a_burst_in_the_creators_password_box_sets_what_the_box_showed_and
             await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
             assert table.password_ok("kitten"), table.settings
             await until(pilot, lambda: table.seat("eve").ready, 5, "eve ready: the r after Enter")
+            await until(pilot, lambda: app.screen._me().get("ready"), 5, "the host's word that eve is ready")
+            await settle(pilot, 2)
             assert app.screen.query_one("#set-password", PasswordBox).value == ""
             assert table.password_ok("kitten")
     finally:
