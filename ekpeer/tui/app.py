@@ -110,6 +110,8 @@ class EkpeerApp(App):
         self._clock_news: str | None = None
         self._clock_said_for: Any = None
         self._log_release: Any = None       # lines held for a word that may not come (_log_on)
+        #: the "Could not join" toasts up (a wrong password): untrue once a join succeeds
+        self._join_refusals: list[Notification] = []
         self.view: dict[str, Any] = {}
         self.catalog = Catalog()
         self.knowledge = Knowledge()
@@ -244,6 +246,7 @@ class EkpeerApp(App):
         try:
             await session.open()
             opened = True
+            self._withdraw_join_refusals()
             self.address = getattr(session, "address", None) or self.address
             kept = getattr(session, "kept_notice", None)
             words = kept() if callable(kept) else None
@@ -892,10 +895,10 @@ class EkpeerApp(App):
             return
         if self.session is not None and not self.hosting() \
                 and seat_in_game(self.lobby, self.view) != "living":
-            # ctrl+q in the lobby of a table you created (it goes to another, or closes): asked
-            # as Esc asks there, then quit
+            # ctrl+q in a lobby where you have a seat (a table you created goes to another, or
+            # closes; a joiner's seat goes): asked as Esc asks there, then quit
             created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
-            costs = leave_costs(self.lobby) if created else []
+            costs = leave_costs(self.lobby)
             if costs:
                 self.push_screen(LobbyLeaveScreen(costs, created),
                                  lambda yes: self.leave_and_exit() if yes else None)
@@ -1006,13 +1009,25 @@ class EkpeerApp(App):
         if message.reason:
             # long enough to read: a sentence or two of why, and what to do
             said = _("Disconnected") if message.joined else _("Could not join")
-            self.notify(scrub(f"{said}: {message.reason}"), severity="error",
-                        timeout=min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+            toast = Notification(scrub(f"{said}: {message.reason}"), "", "error",
+                                 min(NOTICE_LONGEST, max(8.0, len(message.reason) / 15)), markup=False)
+            self.post_message(Notify(toast))
+            if not message.joined:
+                self._join_refusals.append(toast)
         if message.joined:
             self._keep_seat(self.session, True)
         self.session = None
         if self.current_mode != "start":
             self.switch_mode("start")
+
+    def _withdraw_join_refusals(self) -> None:
+        """A join succeeded: the toasts of the tries before it (a wrong password, then the
+        right one) no longer hold, and "Could not join: wrong password" stood over the lobby
+        until it timed out. Only those go; any other toast stays."""
+        refusals, self._join_refusals = self._join_refusals, []
+        for toast in refusals:
+            if toast in self._notifications:
+                self._unnotify(toast)
 
     # ------------------------------------------------------------------ outgoing
     def on_start_chosen(self, message: StartChosen) -> None:

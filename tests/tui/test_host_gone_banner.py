@@ -59,3 +59,50 @@ async def test_a_toast_said_under_the_banner_leaves_its_words_whole(table3, size
         toasts = [t.region for t in app.screen.query(Toast)]
         assert toasts, "the toast is shown"
         assert all(not t.overlaps(box) for t in toasts), (toasts, box)
+
+
+@pytest.mark.parametrize("how", ["closing", "lost"])
+async def test_l_reads_the_games_log_under_the_host_gone_dialog_and_comes_back_to_it(table3, how):
+    """l opened nothing under "The host closed the table", though the table offers it: the
+    log of the game the host took away is what a player wants to read then."""
+    from ekpeer.tui.screens.log import LogScreen
+
+    game, rules, events = rigged(table3)
+    app, session = scripted_app([lobby(ALL_HERE), snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        if how == "closing":
+            session.push("closing", {"reason": "the host closed the table"})
+        else:
+            session.push("connection", {"state": "lost", "reason": "host silent", "silent_seconds": 3.5})
+        await settle(pilot, 6)
+        gone = app.screen
+        assert isinstance(gone, HostGoneScreen)
+        assert "l: the game's log" in " ".join(screen_lines(app))
+        await pilot.press("l")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, LogScreen)
+        said = " ".join(str(line) for line in app.log_lines)
+        assert ("The host closed the table" if how == "closing" else "No connection to the host") in said
+        await pilot.press("escape")
+        await settle(pilot, 4)
+        assert app.screen is gone and app.host_gone is gone
+
+
+async def test_the_host_gone_dialog_over_a_lobby_offers_no_log():
+    """Over a lobby there is no game's log to read: l is not offered there."""
+    from ekpeer.tui.app import make_app
+    from ekpeer.tui.session import FakeSession
+
+    session = FakeSession([lobby(ALL_HERE)], name="ann")
+    app = make_app(lambda **_: session, mode="join", name="ann", address="inproc://x")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        assert app.current_mode == "lobby"
+        session.push("closing", {"reason": "the host closed the table"})
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HostGoneScreen)
+        assert "the game's log" not in " ".join(screen_lines(app))
+        await pilot.press("l")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, HostGoneScreen)

@@ -221,3 +221,29 @@ def test_a_joiners_leaving_said_in_danish():
         i18n.set_language("en")
     assert said == ("Din plads forsvinder: kommer du med igen, får du en ledig plads, hvis der er en "
                     "tilbage. Vil du ind igen, skal du skrive bordets adgangskode."), said
+
+
+async def test_ctrl_q_in_a_joiners_lobby_asks_as_esc_does_stay_first_then_quits():
+    """Esc asked a joiner first; ctrl+q quit at once, giving up the seat unsaid."""
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    host.add_table("open", {"seats": 3, "expansions": ["base"], "bots": "random"}, autostart=False)
+    try:
+        app = _app(host, "joe", "open", create=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _in_lobby(pilot, app)
+            await pilot.press("ctrl+q")
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyLeaveScreen)             # asked, not gone
+            assert app.screen.focused is app.screen.query_one("#stay")
+            assert "Your seat goes" in _prompt(app)
+            await pilot.press("enter")          # the highlighted answer stays
+            await settle(pilot, 3)
+            assert isinstance(app.screen, LobbyScreen) and host.tables["open"].seat("joe") is not None
+            await pilot.press("ctrl+q", "y")
+            await until(pilot, lambda: host.tables["open"].seat("joe") is None, 5, "joe's seat to go")
+            assert app.return_code is not None or not app.is_running
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)

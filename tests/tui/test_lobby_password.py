@@ -160,3 +160,35 @@ async def test_in_the_password_box_the_key_bar_and_f1_offer_only_what_works_ther
         await settle(pilot)
         assert box.value == "" and app.screen.focused is None
         assert {"plus", "minus", "r"} <= shown_keys(app)
+
+
+async def test_a_burst_in_the_creators_password_box_sets_what_the_box_showed_and_r_readies():
+    """Keys read together (key repeat, SSH): a mistyped password taken back and retyped, Enter,
+    then r. Textual's own box typed every letter of the burst before any Backspace of it ran
+    and left Enter for later (``kittykenr`` or the like went to the host); the start screen's
+    boxes take keys in order, and so does this one. The r after Enter readies, untyped."""
+    from .test_key_bursts import burst
+
+    ctx = zmq.asyncio.Context()
+    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
+    await host.start()
+    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="eve",
+                   address=host.address, options={"table": "friday", "create": True})
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby
+                        and app.screen.query("#set-password"), 10, "eve's lobby")
+            await settle(pilot, 4)
+            table = host.tables["friday"]
+            await tab_to_the_box(pilot, app)
+            burst(app, *"kittyk", "backspace", "backspace", *"en", "enter", "r")
+            await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
+            assert table.password_ok("kitten"), table.settings
+            await until(pilot, lambda: table.seat("eve").ready, 5, "eve ready: the r after Enter")
+            await until(pilot, lambda: app.screen._me().get("ready"), 5, "the host's word that eve is ready")
+            await settle(pilot, 2)
+            assert app.screen.query_one("#set-password", PasswordBox).value == ""
+            assert table.password_ok("kitten")
+    finally:
+        await host.close()
+        ctx.destroy(linger=0)

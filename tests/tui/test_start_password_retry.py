@@ -98,3 +98,25 @@ async def test_keys_typed_right_after_enter_are_not_sent_with_the_password_but_r
             seat = host.tables["secret"].seat("bob")
             assert seat is not None
             await until(pilot, lambda: seat.ready, 5, "ready: the r typed after Enter")
+
+
+async def test_the_wrong_password_toast_goes_once_the_right_one_seats_you_and_only_it():
+    """A wrong password, then the right one: "Could not join ... password" stood over the
+    lobby until it timed out, though the join had just succeeded. It goes as the join does;
+    a toast about something else stays."""
+    async with two_tables("kitten") as (host, tried, app):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.screen.query_one("#address", Input).value = host.address
+            app.screen.query_one("#password", Input).focus()
+            burst(app, *"kitty", "enter")
+            await until(pilot, lambda: any("Could not join" in str(n.message) for n in app._notifications),
+                        5, "the refusal said")
+            app.notify("The kettle is on.", timeout=30)
+            await settle(pilot, 2)
+            burst(app, *["backspace"] * 5, *"kitten", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby, 5, "seated")
+            await settle(pilot, 2)
+            said = [str(n.message) for n in app._notifications]
+            assert not any("Could not join" in s for s in said), said
+            assert "The kettle is on." in said

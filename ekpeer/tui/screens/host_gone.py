@@ -37,6 +37,9 @@ class HostGoneScreen(Modal[str]):
         Binding("escape", "keep_waiting", "Keep waiting"),
         Binding("s", "pick('start')", "Start screen"),
         Binding("q", "pick('quit')", "Quit"),
+        # the game's log, as on the table: what happened before the host went (a stranger
+        # pressed l under "The host closed the table" and nothing opened)
+        Binding("l", "read_log", "Log"),
     ]
 
     def __init__(self, closed: bool = False, since: float | None = None, watching: bool = False,
@@ -64,6 +67,9 @@ class HostGoneScreen(Modal[str]):
                 yield Button(_("Keep waiting (Enter/Esc)"), id="wait", variant="primary")
                 yield Button(_("Back to the start screen (s)"), id="start")
                 yield Button(_("Quit (q)"), id="quit")
+            hint = Static(_("l: the game's log"), id="dialog-hint")
+            hint.display = self.has_log()
+            yield hint
 
     def on_mount(self) -> None:
         self._show_buttons()
@@ -198,6 +204,21 @@ class HostGoneScreen(Modal[str]):
         with nothing left to wait for (a closed table, a refused seat) Esc changes nothing."""
         if self.may_come_back:
             self.dismiss("wait")
+
+    def has_log(self) -> bool:
+        """Whether there is a game's log to read: over the table, not over a lobby."""
+        return getattr(self.app, "current_mode", None) == "table"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "read_log":
+            return self.has_log()
+        return True
+
+    def action_read_log(self) -> None:
+        """The game's log over this dialog; Esc or l closes it, and the dialog is back."""
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(lambda: self.app.log_lines))  # type: ignore[attr-defined]
 
     def action_pick(self, what: str) -> None:
         self.dismiss(what)

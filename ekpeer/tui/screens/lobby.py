@@ -23,6 +23,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static, TextArea
 from ...i18n import N_, _, ngettext, number
 from ...name_lists import names_and
 from ...table_settings import BOT_LEVELS, bot_kind
+from ..inputs import InOrderInput
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
 from ..widgets import KeyBar, glued_lines, plain, spectators_words
@@ -75,12 +76,14 @@ TYPED = frozenset({"ready", "start", "seats", "fixed", "sit", "pick", "copy_join
 CLEAR_AGAIN = 5.0
 
 
-class PasswordBox(Input):
+class PasswordBox(InOrderInput):
     """The creator's password box. Esc leaves it for the lobby's keys: it was the screen's
     Esc, which left the table from the middle of typing a password (a stranger's). What was
     typed and not set goes with it: the dots stayed in the box over "no password", which
     read as set. Enter, which sets the password, is in the key bar while the box has the
-    focus (the screen's keys, which type into the box there, are not)."""
+    focus (the screen's keys, which type into the box there, are not). Keys in a burst act
+    in order, as in the start screen's boxes (:mod:`..inputs`): a password mistyped, taken
+    back and retyped at speed was set with the Backspaces run after every letter."""
 
     BINDINGS = [Binding("enter", "submit", "Set the password"),
                 Binding("escape", "leave_box", "Back to the lobby's keys")]
@@ -906,11 +909,23 @@ class LobbyScreen(Screen):
         """Enter sets the password typed and gives the lobby's keys back (the focus stayed in
         the box, and r then typed into it). An empty box removes a password only on a second
         Enter: one stray Enter had opened the table to anyone, unsaid."""
-        if event.input.id != "set-password" or not self.can_set():
+        if event.input.id != "set-password":
+            return
+        box = event.input
+        if not self.can_set():
+            if isinstance(box, InOrderInput):
+                box.after_enter(False)
             return
         event.stop()
-        password = event.value
-        event.input.value = ""
+        self._password_entered(box, event.value)
+        if isinstance(box, InOrderInput):
+            # the keys typed after Enter go on now, to where the focus is (r readies once the
+            # lobby's keys are back; after "Enter again?" they type into the box still)
+            box.after_enter(False)
+
+    def _password_entered(self, box: Input, password: str) -> None:
+        """What Enter in the password box does with what it held (see :meth:`on_input_submitted`)."""
+        box.value = ""
         if password:
             self.post_message(SettingsEdited({"password": password}))
             self.notify(_("Password set: joiners must type it."), timeout=3)
