@@ -261,6 +261,16 @@ def _on_my_network(shown: list[tuple[str, str]], ip: str) -> str:
     raise AssertionError(f"none of the addresses shown is on {mine}: {[a for a, _ in shown]}")
 
 
+def quit_asked(term, until: float, what: str) -> None:
+    """ctrl+q in a lobby where the person has a seat: asked first (it gives the seat up), y."""
+    term.keys("C-q")
+    while term.client_running():
+        if re.search(r"\?\s", term.screen()) and re.search(r"\by\b", term.screen()):
+            term.keys("y")          # asked first
+        assert time.monotonic() < until, what
+        time.sleep(0.2)
+
+
 def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     started = time.monotonic()
     until = started + BUDGET
@@ -337,12 +347,7 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
     # -- the server: the visitor is in its lobby, leaves, and comes back by HOST:PORT alone
     dan.wait_for(rf"{name_in(plan.first_visit)} \(you\)", until, "the server's lobby (first visit)")
     robo.wait_for(r'"event": "joined"', until, "the bot seated at the server")
-    dan.keys("C-q")
-    while dan.client_running():
-        if re.search(r"\?\s", dan.screen()) and re.search(r"\by\b", dan.screen()):
-            dan.keys("y")          # asked first
-        assert time.monotonic() < until, "the visitor's client did not quit"
-        time.sleep(0.2)
+    quit_asked(dan, until, "the visitor's client did not quit")
     dan.type(fill(plan.by_hostport, srv_address))
     dan.wait_for(rf"{name_in(plan.by_hostport)} \(you\)", until, "the server's lobby by HOST:PORT")
 
@@ -357,10 +362,7 @@ def evening(plan: Plan, lab, server: str, terms: dict[str, Terminal]) -> None:
 
     # -- a late friend: the visitor leaves the server and comes to the LAN table once it plays,
     #    with the README's --watch line; they watch, and every table lists them as watching
-    dan.keys("C-q")
-    while dan.client_running():
-        assert time.monotonic() < until, "the visitor's client did not quit the server"
-        time.sleep(0.2)
+    quit_asked(dan, until, "the visitor's client did not quit the server")
     late_at = next(m.group(1) for m in SHOWN.finditer(ann_lobby)
                    if m.group(1) == _on_my_network(shown, lab.ip_of("visitor")))
     dan.type(fill(plan.late, late_at))
