@@ -136,8 +136,10 @@ async def test_a_see_the_future_then_d_shows_the_top_cards_and_draws_nothing(dea
                     "the d dropped, said why")
         await settle(pilot, 6)
         assert not _drawn(app) and app.view.get("current") == "ann"
-        assert any(line.rstrip().endswith("▌ drawing.") for line in screen_lines(app)), \
-            "\n".join(screen_lines(app))      # the toast's last line, above the status line
+        lines = screen_lines(app)       # the toast's last line, above the status line (not over the hand)
+        toast = [i for i, line in enumerate(lines) if line.rstrip().endswith("▌ drawing.")]
+        status = [i for i, line in enumerate(lines) if line.startswith(" Your turn")]
+        assert toast and status and toast[-1] < status[0], "\n".join(lines)
 
 
 def _update(session, game, before: int) -> None:
