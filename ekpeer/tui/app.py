@@ -745,6 +745,10 @@ class EkpeerApp(App):
     # the hand that move changed, nor miss the decision it opened), and a new screen (a key
     # after the one that opened a dialog is for the dialog, once it is mounted and focused).
     # Until then keys wait here, in order, and are then posted again as if just typed.
+    # One key waits longer, and not here: a d pressed while your own card waits for its Nope
+    # window. Keys after it must not wait the window's seconds with it, so the table keeps
+    # it (said on its status line; Esc or another move calls it off) and posts it again,
+    # the same way, once the window closes (TableScreen._check_kept_draw, tui/kept_draw.py).
     def _keys_wait(self) -> bool:
         """Whether a key now would act on a state that is about to change."""
         now = time.monotonic()

@@ -299,9 +299,10 @@ async def test_d_asks_when_nothing_in_hand_saves_from_that_kitten():
         assert [m["do"] for m in moves] == ["draw"], hand
 
 
-async def test_d_in_a_nope_window_says_why_it_draws_nothing():
+async def test_d_in_your_own_cards_nope_window_is_kept_and_said():
     """A stranger played a Shuffle, pressed d at once and read "You cannot draw now.", no more:
-    the Shuffle waits for its Nope window to close."""
+    the Shuffle waits for its Nope window to close. The d is kept for then, and said so on the
+    status line (test_draw_after_play.py draws it)."""
     table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat"],
              "hands": {"ann": ["shuffle", "skip"], "bob": ["nope"]}}
     game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["shuffle"]}])
@@ -311,13 +312,16 @@ async def test_d_in_a_nope_window_says_why_it_draws_nothing():
         await pilot.press("d")
         await settle(pilot, 3)
         said = [str(n.message) for n in app._notifications]
-        assert any("waits for its Nope window to close" in m for m in said), said
+        assert not said, said
+        status = str(app.screen.query_one("#status").render())
+        assert "Drawing when the Nope window closes (Esc: don't)" in status, status
         assert not [m for kind, m in session.sent if kind == "move"]
 
 
 async def test_d_and_a_second_card_in_a_nope_window_say_so_without_seconds_that_go_stale():
     """"… to close (3 s left)." stayed "3 s" while the bar ran down; and a second card pressed in
-    the same burst read "Skip: no move is open to you now", the window unsaid."""
+    the same burst read "Skip: no move is open to you now", the window unsaid. The d is kept
+    (said on the status line), and the card pressed after it calls it off."""
     table = {"players": ["ann", "bob"], "current": "ann", "draw_pile": ["skip", "tacocat"],
              "hands": {"ann": ["shuffle", "skip"], "bob": ["nope"]}}
     game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["shuffle"]}])
@@ -331,10 +335,8 @@ async def test_d_and_a_second_card_in_a_nope_window_say_so_without_seconds_that_
         app.screen.play_cards(["skip"])
         await settle(pilot, 2)
         said = [str(n.message) for n in app._notifications]
-        assert said == ["You cannot draw yet: the card played waits for its Nope window to close "
-                        "(the bar below shows the time left).",
-                        "Skip: not yet: the card played waits for its Nope window to close "
-                        "(the bar below shows the time left)."], said
+        assert said == ["Skip: not yet: the card played waits for its Nope window."], said
+        assert "Drawing" not in str(app.screen.query_one("#status").render())
         assert not [m for kind, m in session.sent if kind == "move"]
 
 

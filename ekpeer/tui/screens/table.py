@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,6 +23,7 @@ from textual.widgets import RichLog, Static
 
 from ...i18n import N_, _, ngettext, number
 from ...name_lists import names_and
+from ..kept_draw import DRAW, WAIT, KeptDraw, keepable, verdict
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
 from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
@@ -108,6 +110,9 @@ class TableScreen(Screen):
         # toasts up about a Nope ("Nothing to Nope now.", a Nope the host refused too late),
         # each with the action on top as it was said: withdrawn when another comes to Nope
         self._nope_toasts: list[tuple[Notification, tuple[Any, ...] | None, float]] = []
+        #: a d pressed while your own card waited for its Nope window: the picture it was
+        #: pressed on, kept until the window closes (see :meth:`_no_draw_yet`)
+        self._kept_draw: KeptDraw | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -172,7 +177,8 @@ class TableScreen(Screen):
             return
         below = max(1, self.size.height - status.region.y)
         for rack in self.query("#textual-toastrack"):     # Textual's own rack of toasts
-            rack.styles.margin = (0, 0, below, 0)
+            if tuple(rack.styles.margin) != (0, 0, below, 0):
+                rack.styles.margin = (0, 0, below, 0)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -198,6 +204,7 @@ class TableScreen(Screen):
         self._card_widgets = []
         self._hand_key = None
         self._timer = None
+        self._kept_draw = None      # a snapshot (a new game, a seat back): a d kept goes
         self._over_for = None
         over, self._over_screen = self._over_screen, None
         if over is not None:             # a rematch was dealt: its game-over dialog is done
@@ -302,11 +309,15 @@ class TableScreen(Screen):
         self._render_players()
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
+        self._check_kept_draw()     # before the status line, which says a d kept
         self._render_status()
         self._withdraw_nope_toasts()
         self._check_decision()
         self._check_over()
         self.refresh_bindings()      # Draw and Moves go once you are out, Quit comes at the end
+        # the toasts above the status line once it is laid out: a table shown after the lobby
+        # had none there yet at its first layout, and a refusal covered the hand (64x20)
+        self.call_after_refresh(self._toasts_above_status)
         self.query_one(KeyBar).refresh_keys()     # a narrow screen's Play, Nope, NOW follow the view
 
     def _render_hand(self) -> None:
@@ -539,7 +550,12 @@ class TableScreen(Screen):
             if top.get("nopes"):
                 words += " (" + (_("Noped") if top["nopes"] % 2 else _("Yupped")) + ")"
             hints = []
-            if self._nope_offered():
+            if self._kept_draw is not None:     # said at once, on this line, while it waits
+                kept = "  " + _("Drawing when the Nope window closes (Esc: don't)")
+                if MIN_WORDS + 1 + len(kept) > self._status_width() - len(t.plain):
+                    kept = "  " + _("Drawing after the window (Esc: don't)")     # on one line: the
+                hints.append((kept, "bold reverse"))                             # bar stays below
+            elif self._nope_offered():
                 # over a Noped action n plays a Yup: it lets the action through again (a
                 # stranger read "n: Nope it" and undid the Nope that stopped an Attack on them)
                 hints.append((_("   n: Yup it (undo the Nope)") if top.get("nopes", 0) % 2
@@ -999,8 +1015,7 @@ class TableScreen(Screen):
                 and not any(self.cat.is_nope(c) or self.cat.is_now(c) for c in cards):
             # your own turn, a card played a moment ago (a second card of the same burst): the
             # window is the reason, not "no move is open to you now"
-            words = (_("{what}: not yet: the card played waits for its Nope window to close")
-                     + self._see_bar())
+            words = _("{what}: not yet: the card played waits for its Nope window.")
         elif not self.view.get("legal_moves"):    # nothing open at all (Dead, between turns): no "m"
             words = _("{what}: no move is open to you now.")
         elif len(cards) > 1:    # "now" read as "later": three different cats never make a combo
@@ -1011,6 +1026,7 @@ class TableScreen(Screen):
 
     def play_cards(self, cards: list[str]) -> None:
         """Play ``cards`` if some legal move plays exactly them, asking what it needs."""
+        self._drop_kept_draw()      # another move: the kept d waits no more
         want = Counter(cards)
         moves = self._moves_for(cards)
         if not moves:
@@ -1101,6 +1117,7 @@ class TableScreen(Screen):
         return [m for m in self._plays() if not m.get("cards")]
 
     def action_play(self) -> None:
+        self._drop_kept_draw()      # a move key: the kept d waits no more
         cards = list(self.selected.elements())
         if not cards:
             shown = self._cards()
@@ -1151,7 +1168,7 @@ class TableScreen(Screen):
     def action_draw(self) -> None:
         move = next((m for m in self.legal() if m.get("do") == "draw"), None)
         if move is None:
-            self.notify(self._why_no_draw(), severity="warning", timeout=3)
+            self._no_draw_yet()
             return
         odds, why = explode_odds(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
         saved = saved_from_next_draw(self.view, self.cat, self.app.knowledge)  # type: ignore[attr-defined]
@@ -1175,11 +1192,11 @@ class TableScreen(Screen):
     def _why_no_draw(self) -> str:
         """Why ``d`` draws nothing now: a card played waits for its Nope window to close (a
         stranger pressed d just after their Shuffle and read only "You cannot draw now"), a
-        choice is awaited, or it is not your turn."""
+        choice is awaited, or it is not your turn. Short enough for a toast at 64 columns: the
+        window's sentence ran to five lines there, and the toast showed four."""
         me = self.view.get("you")
         if self.view.get("stack"):
-            return (_("You cannot draw yet: the card played waits for its Nope window to close")
-                    + self._see_bar())
+            return _("You cannot draw yet: a card waits for its Nope window.")
         if self.view.get("choices"):
             return _("You cannot draw now: a choice is awaited first.")
         others = [p for p in self.view.get("waiting_for") or [] if p != me]
@@ -1190,12 +1207,50 @@ class TableScreen(Screen):
             return _("You cannot draw now: it is not your turn.")
         return _("You cannot draw now.")
 
-    def _see_bar(self) -> str:
-        """The end of a sentence about the Nope window: where its time shows (the status
-        line's bar), never a number of seconds that stays in the toast as the bar runs down."""
-        if self._timer and self._timer[0] == "reaction" and self._left() > 0:
-            return " " + _("(the bar below shows the time left).")
-        return "."
+    # ------------------------------------------------------------------ a d kept for later
+    def _no_draw_yet(self) -> None:
+        """``d`` that draws nothing now: kept while it waits only for your own card's Nope
+        window (→ ⏎ d typed at once against bots threw the d away, and each play cost the
+        window's seconds and a second d); else why it draws nothing."""
+        if keepable(self.view) and getattr(self.app, "host_gone", None) is None:
+            if self._kept_draw is None:
+                self._kept_draw = KeptDraw.of(self.view, list(self.app.knowledge.top))  # type: ignore
+                self._render_status()
+            return
+        self.notify(self._why_no_draw(), severity="warning", timeout=3, markup=False)
+
+    def _check_kept_draw(self) -> None:
+        """A new view: the kept ``d`` waits on, is pressed again now (as a key, through the
+        app, the way keys typed ahead are: the draw's own questions, such as "Draw a kitten?",
+        still ask), or is dropped, said why, should what it was pressed on have changed."""
+        kept = self._kept_draw
+        if kept is None:
+            return
+        if self.is_over() or self._out() or getattr(self.app, "host_gone", None) is not None:
+            self._kept_draw = None      # said by what ended it (the game's end, your death, the banner)
+            return
+        stack = self.view.get("stack") or []
+        card = self.cat.title(stack[-1].get("card")) if stack and stack[-1].get("card") else ""
+        said = verdict(kept, self.view, list(self.app.knowledge.top), card)  # type: ignore[attr-defined]
+        if said == WAIT:
+            return
+        if said == DRAW and self.app.screen is not self:     # read elsewhere (the log): not now
+            said = _("Not drawing: d draws at the table.")
+        self._kept_draw = None
+        if said == DRAW:
+            self.app.post_message(events.Key("d", "d"))
+            return
+        self.notify(said, severity="warning", timeout=4, markup=False)
+
+    def _drop_kept_draw(self, said: str | None = None) -> None:
+        """Another move key (or Esc) after a kept ``d``: the d waits no more."""
+        if self._kept_draw is None:
+            return
+        self._kept_draw = None
+        if said:
+            self.notify(said, timeout=2, markup=False)
+        if self.view:
+            self._render_status()
 
     def action_why_no_draw(self) -> None:
         """``d`` that draws nothing (check_action dims or hides Draw then): why, for a player in
@@ -1205,7 +1260,8 @@ class TableScreen(Screen):
             if getattr(self.app, "host_gone", None) is not None:
                 words = _("The host is not answering: you cannot draw now (h: leave or quit).")
             else:
-                words = self._why_no_draw()
+                self._no_draw_yet()
+                return
             self.notify(words, severity="warning", timeout=3, markup=False)
             return
         if my_status(self.view) == "dead":
@@ -1217,6 +1273,7 @@ class TableScreen(Screen):
         self.notify(words, severity="warning", timeout=6, markup=False)
 
     def action_nope(self) -> None:
+        self._drop_kept_draw()
         moves = self._nope_moves()
         if not moves:
             toast = Notification(self._why_no_nope(), "", "warning", 2)
@@ -1271,6 +1328,7 @@ class TableScreen(Screen):
                 unnotify(toast)
 
     def action_now(self) -> None:
+        self._drop_kept_draw()
         from .moves import MovesScreen
 
         moves = self._now_moves()
@@ -1301,6 +1359,7 @@ class TableScreen(Screen):
         self.app.push_screen(DiscardScreen(list(self.view.get("discard") or []), self.cat))
 
     def action_moves(self) -> None:
+        self._drop_kept_draw()
         from .moves import MovesScreen
 
         def picked(move: dict[str, Any] | None) -> None:
@@ -1398,6 +1457,7 @@ class TableScreen(Screen):
         self.post_message(SitRequested())
 
     def action_clear(self) -> None:
+        self._drop_kept_draw(_("Not drawing after all."))     # the status line's "Esc: don't"
         self.selected.clear()
         self._hand_key = None
         self._render_hand()
