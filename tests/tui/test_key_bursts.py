@@ -251,3 +251,23 @@ async def test_esc_closing_a_settings_menu_and_then_s_starts_the_game(lang, keys
             assert not app.screen.query_one("#set-deck", Select).expanded
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_the_arrows_stop_at_the_ends_of_the_hand(size):
+    """→ on the last card stays there, ← on the first too: coming round, a stranger's
+    Space ← Space ← Space ← Space Home → Space ticked the Defuse into a combo and unticked
+    another card."""
+    game, rules, ev = rigged(hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=size) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[0] == "defuse"
+        burst(app, "end", "right", "space", "left", "space", "home", "left", "left", "right", "space")
+        await settle(pilot, 6)
+        assert dict(screen.selected) == {titles[-1]: 1, titles[-2]: 1, titles[1]: 1}, screen.selected
+        burst(app, "escape", "end", "right", "space", "left", "space", "left", "space", "left", "space",
+              "home", "right", "space")
+        await settle(pilot, 6)
+        # the stranger's five ticks, from the last card: the Defuse first in the hand stays out
+        assert dict(screen.selected) == {t: 1 for t in titles[1:]}, screen.selected

@@ -1059,12 +1059,15 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ actions
     def action_card(self, step: int) -> None:
+        """← and →: the card beside the highlighted one, stopping at the hand's ends (Home and
+        End jump there). Coming round from the last card to the first, a stranger's ticks typed
+        in one breath (space ← space ← space ← space Home → space) ticked the Defuse into a combo."""
         cards = self._cards()
         if not cards:
             return
         if isinstance(self.focused, CardWidget):
             self.focus_index = cards.index(self.focused) if self.focused in cards else self.focus_index
-        self.focus_index = (self.focus_index + step) % len(cards)
+        self.focus_index = max(0, min(len(cards) - 1, self.focus_index + step))
         self._focus_card()
 
     def action_card_edge(self, last: bool) -> None:
