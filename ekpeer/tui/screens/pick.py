@@ -156,6 +156,22 @@ class PickScreen(Dialog[Any]):
     def default_index(self) -> int | None:
         return 0
 
+    def hand_card(self, index: int | None) -> str | None:
+        """The card of your hand that the option at ``index`` stands for, where the dialog is
+        about your hand (a saver, a card to give): the hand beneath highlights it too. None:
+        the hand is left as it is."""
+        return None
+
+    def hand_follows(self) -> bool:
+        """Whether the hand's highlight follows this dialog's (:meth:`hand_card`)."""
+        return False
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The hand beneath highlights the card the dialog's highlight stands for, or none."""
+        table = getattr(self.app, "table_screen", None)
+        if self.hand_follows() and table is not None and hasattr(table, "point_at") and self.is_active:
+            table.point_at(self.hand_card(event.option_index))
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "back":
             event.stop()

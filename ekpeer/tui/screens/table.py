@@ -496,6 +496,21 @@ class TableScreen(Screen):
             self._layout_hand()
             self.set_focus(cards[min(self.focus_index, len(cards) - 1)])
 
+    def point_at(self, card: str | None) -> None:
+        """The hand's highlight on ``card``, the card of your hand a dialog over it says is
+        highlighted ("Defuse is highlighted: Enter uses it"), or on none (None: the dialog
+        names no card). The dialog said Defuse while the hand beneath it highlighted Skip.
+        Back at the table, the card at ``focus_index`` is focused again (:meth:`_refocus`)."""
+        cards = self._cards()
+        titles = [c.card for c in cards]
+        if card in titles:
+            self.focus_index = titles.index(card)
+            self._layout_hand()
+            self.set_focus(cards[self.focus_index], scroll_visible=False)
+        else:
+            self.set_focus(None)
+        self._focus_pending = bool(cards)
+
     def focused_card(self) -> str | None:
         if isinstance(self.focused, CardWidget):
             return self.focused.card
