@@ -251,3 +251,62 @@ async def test_esc_closing_a_settings_menu_and_then_s_starts_the_game(lang, keys
             assert not app.screen.query_one("#set-deck", Select).expanded
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+async def test_the_arrows_stop_at_the_ends_of_the_hand(size):
+    """→ on the last card stays there, ← on the first too: coming round, a stranger's
+    Space ← Space ← Space ← Space Home → Space ticked the Defuse into a combo and unticked
+    another card."""
+    game, rules, ev = rigged(hand_table())
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=size) as pilot:
+        screen, titles = await _table(pilot, app)
+        assert titles[0] == "defuse"
+        burst(app, "end", "right", "space", "left", "space", "home", "left", "left", "right", "space")
+        await settle(pilot, 6)
+        assert dict(screen.selected) == {titles[-1]: 1, titles[-2]: 1, titles[1]: 1}, screen.selected
+        burst(app, "escape", "end", "right", "space", "left", "space", "left", "space", "left", "space",
+              "home", "right", "space")
+        await settle(pilot, 6)
+        # the stranger's five ticks, from the last card: the Defuse first in the hand stays out
+        assert dict(screen.selected) == {t: 1 for t in titles[1:]}, screen.selected
+
+
+def _kitten_on_top(pile: int):
+    return {"players": ["ann", "bob"], "current": "ann",
+            "draw_pile": ["exploding_kitten"] + ["tacocat", "skip", "shuffle", "nope"] * (pile // 4 + 1),
+            "hands": {"ann": ["defuse", "skip"], "bob": ["nope", "beard_cat"]}}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 20)])
+@pytest.mark.parametrize(("digits", "place"), [(["5"], 5), (["1", "2"], 12), (["1"], 1),
+                                               (["2", "9", "3"], 3)])
+async def test_a_digit_picks_the_numbered_place_for_the_kitten(size, digits, place):
+    """The places are numbered 1, 2, 3…: typing 5 highlights the 5th (a stranger's did
+    nothing), two digits typed together the place of that number (12), and Enter puts it
+    there. A number with no place (29 in a pile of 20) starts again from its last digit."""
+    game, session, app = engine_app(_kitten_on_top(19))
+    async with app.run_test(size=size) as pilot:
+        await _table(pilot, app)
+        burst(app, "d", "enter", *digits)
+        await settle(pilot, 12)
+        from ekpeer.tui.screens.position import PositionScreen
+
+        dialog = app.screen
+        assert isinstance(dialog, PositionScreen)
+        row = dialog.query_one("#dialog-options").highlighted
+        assert row is not None and dialog.options[row][0] == place - 1, (digits, row)
+        burst(app, "enter")
+        await settle(pilot, 8)
+        assert game.draw_pile.top_first()[place - 1] == "exploding_kitten", game.draw_pile.top_first()
+
+
+async def test_a_digit_with_no_place_says_which_places_there_are():
+    _game, _session, app = engine_app(_kitten_on_top(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _table(pilot, app)
+        burst(app, "d", "enter", "9")
+        await until(pilot, lambda: any("no place 9" in str(n.message) for n in app._notifications), 3,
+                    "the places there are")
+        assert any("1 to" in str(n.message) for n in app._notifications)

@@ -126,6 +126,15 @@ class CardChoiceScreen(PickScreen):
     def default_index(self) -> int | None:
         return self._default
 
+    def hand_follows(self) -> bool:
+        """Giving from your hand: "Tacocat is highlighted" while the hand beneath highlighted
+        another card read as two answers."""
+        return self.giving
+
+    def hand_card(self, index: int | None) -> str | None:
+        value = self.options[index][0] if index is not None and 0 <= index < len(self.options) else NONE
+        return None if value == NONE else str(value)
+
     def answer(self, value: Any) -> None:
         """Giving away a Defuse while you hold another kind of card is asked once more: a
         stranger pressed ↑ a few times too many in a Favor, and Enter gave it away at once."""

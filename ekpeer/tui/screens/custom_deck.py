@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import _, ngettext
+from ..lists import StopsAtEnds
 from ..widgets import KeyBar
 from .dialog import Modal
 
@@ -102,7 +103,8 @@ class CustomDeckScreen(Modal[Any]):
         with Vertical(id="dialog"):
             yield Static(_("Custom deck: pick your cards"), id="dialog-title")
             yield Static("", id="dialog-prompt")
-            yield OptionList(*[Option(self._line(c), id=c["id"]) for c in self.cards], id="dialog-options")
+            # ↓ once too often rests on the last card: come round, p p ↓ ↓ p put the first card in
+            yield StopsAtEnds(*[Option(self._line(c), id=c["id"]) for c in self.cards], id="dialog-options")
             yield Static("", id="dialog-details")
             yield Static(_("p: to the draw pile   h: to your hand   x: take back   Enter: done (ready)   "
                            "Esc: back"), id="dialog-hint")

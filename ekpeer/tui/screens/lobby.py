@@ -24,6 +24,7 @@ from ...i18n import N_, _, ngettext, number
 from ...name_lists import names_and
 from ...table_settings import BOT_LEVELS, bot_kind
 from ..inputs import InOrderInput
+from ..lists import EndStopSelect
 from ..messages import LeaveRequested, ReadyToggled, SettingsEdited, SitRequested, StartRequested
 from ..phrasing import box_title
 from ..widgets import KeyBar, glued_lines, plain, spectators_words
@@ -673,8 +674,8 @@ class LobbyScreen(Screen):
             self._shape = shape
             reaction = float(settings.get("reaction_seconds", 3.0))
             def select(options: list[tuple[str, Any]], ident: str, value: Any) -> Select:
-                widget = Select(options, id=ident, value=value, allow_blank=False, compact=True,
-                                disabled=not creator)
+                widget = EndStopSelect(options, id=ident, value=value, allow_blank=False, compact=True,
+                                       disabled=not creator)
                 widget.synced = value  # type: ignore[attr-defined]  # see on_select_changed
                 widget.labels = dict((v, label) for label, v in options)  # type: ignore[attr-defined]
                 return widget

@@ -15,6 +15,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
+from ..lists import StopsAtEnds
 from ..widgets import KeyBar, plain
 from .dialog import Dialog
 
@@ -22,7 +23,7 @@ from .dialog import Dialog
 CHOSEN_WAIT = 1.0
 
 
-class Choices(OptionList):
+class Choices(StopsAtEnds):
     """A dialog's list, whose cursor stops at its ends instead of coming round: ↓ pressed
     once too often rests on the last option. Textual's list wraps, so in a Favor asked of a
     hand of a Defuse and a Tacocat (the Tacocat highlighted, the safe default) ↓ ↓ ↓ came
@@ -72,23 +73,6 @@ class Choices(OptionList):
                     return Strip([Segment(" …".ljust(width), style + Style(dim=True))], width)
                 return Strip.blank(width, style)
         return super().render_line(y)
-
-    def action_cursor_up(self) -> None:
-        self._step(-1)
-
-    def action_cursor_down(self) -> None:
-        self._step(1)
-
-    def _step(self, direction: int) -> None:
-        if self.highlighted is None:
-            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
-            return
-        i = self.highlighted + direction
-        while 0 <= i < self.option_count:
-            if not self.get_option_at_index(i).disabled:
-                self.highlighted = i
-                return
-            i += direction
 
 
 class PickScreen(Dialog[Any]):
@@ -171,6 +155,22 @@ class PickScreen(Dialog[Any]):
 
     def default_index(self) -> int | None:
         return 0
+
+    def hand_card(self, index: int | None) -> str | None:
+        """The card of your hand that the option at ``index`` stands for, where the dialog is
+        about your hand (a saver, a card to give): the hand beneath highlights it too. None:
+        the hand is left as it is."""
+        return None
+
+    def hand_follows(self) -> bool:
+        """Whether the hand's highlight follows this dialog's (:meth:`hand_card`)."""
+        return False
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The hand beneath highlights the card the dialog's highlight stands for, or none."""
+        table = getattr(self.app, "table_screen", None)
+        if self.hand_follows() and table is not None and hasattr(table, "point_at") and self.is_active:
+            table.point_at(self.hand_card(event.option_index))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "back":

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from ...i18n import _, ngettext
+from textual import events
+from textual.widgets import OptionList
+
+from ...i18n import N_, _, ngettext
 from ...name_lists import names_and
 from ..words import Catalog, position_words
 from .pick import PickScreen
 
+#: how soon a second digit follows the first to make one number with it (1 then 2: place 12)
+DIGITS_WAIT = 1.0
+
 
 class PositionScreen(PickScreen):
+    """The places numbered from 1, top first: a digit highlights that place (two digits typed
+    together reach 10 and beyond), ↑ ↓ Home End move, Enter confirms. A stranger typed 5 and
+    nothing happened, the numbers on screen being only words."""
+
     kind = "position"
+    #: the digits typed so far and when the last came (see :meth:`on_key`)
+    _typed = ""
+    _typed_at = 0.0
 
     def __init__(self, choice: dict[str, Any], positions: list[int], cat: Catalog) -> None:
         context = choice.get("context") or {}
@@ -37,7 +51,8 @@ class PositionScreen(PickScreen):
                                                                                       n=pile),
             whose,      # (the title says the pile's size)
             options,
-            details=_("Nothing is chosen yet: pick a place with ↑ ↓ (Home: top, End: bottom), then Enter."),
+            details=_("Nothing is chosen yet: type a place’s number (12: 1 then 2), or move with ↑ ↓ "
+                      "(Home: top, End: bottom); then Enter."),
         )
         self.card = card
 
@@ -54,7 +69,36 @@ class PositionScreen(PickScreen):
 
     def nothing_chosen(self) -> None:
         """Enter before any place is picked says so (a stranger's did nothing, silently)."""
-        self.notify(_("Pick a place first: ↑ ↓ (Home: top, End: bottom)."), severity="warning")
+        self.notify(_("Pick a place first: its number, or ↑ ↓ (Home: top, End: bottom)."), severity="warning")
+
+    def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
+        """The digits too, in the Keys dialog (F1), and Home and End."""
+        return [*super().list_keys(), (("1", "…", "9"), N_("The place of that number (1 then 2: place 12)")),
+                (("home", "end"), N_("Top, bottom"))]
+
+    def numbered(self) -> dict[int, int]:
+        """Each place's number on screen (its position counted from 1) and its row."""
+        return {pos + 1: row for row, (pos, _label, _card) in enumerate(self.options) if pos >= 0}
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit highlights the place of that number; one typed within :data:`DIGITS_WAIT`
+        of the last makes a number with it where such a place is (1, 2: the 12th place)."""
+        digit = event.character
+        if not digit or len(digit) != 1 or not digit.isdecimal():
+            return
+        event.stop()
+        places, now = self.numbered(), time.monotonic()
+        typed = self._typed + digit if now - self._typed_at < DIGITS_WAIT else digit
+        if int(typed) not in places:
+            typed = digit
+        self._typed, self._typed_at = typed, now
+        row = places.get(int(typed))
+        if row is None:
+            self.notify(_("There is no place {n}: the places go from 1 to {last}.").format(
+                n=typed, last=max(places, default=1)), severity="warning", timeout=3)
+            return
+        for options in self.query(OptionList):
+            options.highlighted = row
 
 
 def _who_sees(context: dict[str, Any]) -> str:

@@ -50,6 +50,14 @@ class SaveScreen(PickScreen):
             if isinstance(line, Static):
                 line.update(plain(self.prompt))
 
+    def hand_follows(self) -> bool:
+        return True
+
+    def hand_card(self, index: int | None) -> str | None:
+        """The saver highlighted; None on "Do not save yourself" (no card is used)."""
+        value = self.options[index][0] if index is not None and 0 <= index < len(self.options) else NONE
+        return None if value == NONE else str(value)
+
     def answer(self, value: Any) -> None:
         """Saving answers at once; not saving yourself ends your game, so it is asked once more
         (on a phone, a tap one row low chose it with a Defuse in hand)."""

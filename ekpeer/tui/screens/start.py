@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...i18n import N_, NP_, _, ngettext
 from ..inputs import InOrderInput
+from ..lists import StopsAtEnds
 from ..messages import StartChosen
 from ..widgets import KeyBar
 
@@ -109,7 +110,7 @@ class StartScreen(Screen):
             if self.discovery:
                 yield Label(_("Tables on your LAN: ↑ ↓ choose, Enter joins"), classes="heading first")
                 yield Static(_("Looking for tables on the LAN…"), id="lan-status")
-                yield OptionList(id="lan-tables")
+                yield StopsAtEnds(id="lan-tables")     # ↓ ↓ ⏎ never comes round to the top table
             # "Or ..." only below the LAN's list: alone, it began with nothing before it
             yield Label(_("Or type the address the host's lobby shows") if self.discovery
                         else _("Type the address the host's lobby shows"), classes="heading")

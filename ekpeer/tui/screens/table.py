@@ -507,6 +507,21 @@ class TableScreen(Screen):
             self._layout_hand()
             self.set_focus(cards[min(self.focus_index, len(cards) - 1)])
 
+    def point_at(self, card: str | None) -> None:
+        """The hand's highlight on ``card``, the card of your hand a dialog over it says is
+        highlighted ("Defuse is highlighted: Enter uses it"), or on none (None: the dialog
+        names no card). The dialog said Defuse while the hand beneath it highlighted Skip.
+        Back at the table, the card at ``focus_index`` is focused again (:meth:`_refocus`)."""
+        cards = self._cards()
+        titles = [c.card for c in cards]
+        if card in titles:
+            self.focus_index = titles.index(card)
+            self._layout_hand()
+            self.set_focus(cards[self.focus_index], scroll_visible=False)
+        else:
+            self.set_focus(None)
+        self._focus_pending = bool(cards)
+
     def focused_card(self) -> str | None:
         if isinstance(self.focused, CardWidget):
             return self.focused.card
@@ -1075,12 +1090,15 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ actions
     def action_card(self, step: int) -> None:
+        """← and →: the card beside the highlighted one, stopping at the hand's ends (Home and
+        End jump there). Coming round from the last card to the first, a stranger's ticks typed
+        in one breath (space ← space ← space ← space Home → space) ticked the Defuse into a combo."""
         cards = self._cards()
         if not cards:
             return
         if isinstance(self.focused, CardWidget):
             self.focus_index = cards.index(self.focused) if self.focused in cards else self.focus_index
-        self.focus_index = (self.focus_index + step) % len(cards)
+        self.focus_index = max(0, min(len(cards) - 1, self.focus_index + step))
         self._focus_card()
 
     def action_card_edge(self, last: bool) -> None:
