@@ -563,9 +563,9 @@ def test_a_card_asked_for_says_who_played_it_in_danish():
 
     cat = Catalog([{"id": "potluck", "title": "Sammenskudsgilde", "kind": "action"}])
     assert _asked_by({"source": "potluck", "by": "ann"}, cat, "ann") == \
-        "Det er dit eget kort Sammenskudsgilde, der spørger."
+        "Kortet Sammenskudsgilde, som du selv spillede, beder om det."
     assert _asked_by({"source": "potluck", "by": "bot2"}, cat, "ann") == \
-        "Det er bot2s kort Sammenskudsgilde, der spørger."
+        "Kortet Sammenskudsgilde, spillet af bot2, beder om det."
 
 
 async def test_a_cards_rules_name_its_box_in_danish():
