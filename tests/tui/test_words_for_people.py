@@ -151,6 +151,7 @@ def test_a_yup_and_a_cards_question_read_as_danish():
         assert event_words(nope, cat, "cat") == "bob nikser anns kort, Bland"
         assert _asked_by(asked, cat, "ann") == "Kortet Skraldeindsamling, som du selv spillede, beder om det."
         assert _asked_by(asked, cat, "bob") == "Kortet Skraldeindsamling, spillet af ann, beder om det."
-        assert _asked_by({"source": "garbage_collection"}, cat, "bob") == "Kortet Skraldeindsamling beder om det."
+        unplayed = {"source": "garbage_collection"}
+        assert _asked_by(unplayed, cat, "bob") == "Kortet Skraldeindsamling beder om det."
     finally:
         i18n.set_language("en")
