@@ -183,14 +183,17 @@ class KeyBar(Static):
             self.update(Content.from_markup(text))
             return
         self.styles.height = 1
-        def span(entries: list[tuple]) -> int:
-            return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
+        gap = 1         # the blank between two keys; none on a bar that fits only so
+
+        def span(entries: list[tuple], gap: int = 1) -> int:
+            return sum(size(k[1], k[2]) for k in entries) + gap * max(0, len(entries) - 1)
 
         # whole keys only: those that do not fit are left out, not cut, the theme's first; then
         # as many keys as fit, in their whole words where they fit so, else in their shorter
-        # ones: the screen's least needed keys (``LEAST_NEEDED``) are left out first, then the
-        # last, never the way out nor the Keys dialog (at 64 columns the Danish table's bar
-        # left out m and l, the lobby's Esc, and kept b and -)
+        # ones, else in those with no blank between keys (each key's own padding parts them):
+        # at 64x20 the Danish table's bar left out "b Kastebunke", the lobby's "- Færre".
+        # Only then the screen's least needed keys (``LEAST_NEEDED``) are left out, then the
+        # last, never the way out nor the Keys dialog (F1 lists the keys left out)
         shown = list(keys)
         while span(shown) > width and any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
@@ -203,6 +206,9 @@ class KeyBar(Static):
             if span(shortened(shown)) <= width:
                 shown = shortened(shown)
                 break
+            if span(shortened(shown), 0) <= width:
+                shown, gap = shortened(shown), 0
+                break
             spare = [k for k in shown if k[0] in SPARE_KEYS]
             needed_least = sorted((k for k in shown if k[0] in least), key=lambda k: least.index(k[0]))
             others = [k for k in shown if k[0] not in KEPT_KEYS]
@@ -211,8 +217,8 @@ class KeyBar(Static):
         while palette is not None and span(shown) + 1 + size(palette[1], palette[2]) > width and \
                 any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
-        used = span(shown)
-        text = " ".join(one(*k) for k in shown)
+        used = span(shown, gap)
+        text = (" " * gap).join(one(*k) for k in shown)
         if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:
             pad = width - used - size(palette[1], palette[2])      # at the right end, as Textual's footer
             text += " " * pad + one(*palette)

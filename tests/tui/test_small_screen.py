@@ -1,0 +1,63 @@
+"""A stranger at a 64x20 terminal (``ekpeer play --lang da``): the lobby's key bar left out
+"- Færre" and the table's "b Kastebunke", the lobby's deck read "Originaludgaven: 2-6 s…",
+and bot3's marked card lay under the players list's scroll bar. Each screen is tried at
+64x20 and at 80x24, in Danish and in English."""
+
+from __future__ import annotations
+
+import pytest
+
+from ekpeer import i18n
+from ekpeer.tui.screens.keys import KeysScreen
+from ekpeer.tui.widgets import KeyBar
+
+from .conftest import scripted_app, settle
+from .test_danish import danish_lobby, table_in_danish
+from .test_lobby_roles import lobby_app
+
+SIZES = [(64, 20), (80, 24)]
+
+
+@pytest.fixture(params=["da", "en"])
+def lang(request):
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def _app(where: str):
+    return scripted_app([table_in_danish()])[0] if where == "table" else lobby_app([danish_lobby()])[0]
+
+
+def offered(app) -> dict[str, str]:
+    """The keys the screen shows in a key bar, one per action (+ and = add a seat alike), by
+    the key as the bar writes it."""
+    keys, actions = {}, set()
+    for _node, binding, enabled, _tip in app.screen.active_bindings.values():
+        if binding.show and enabled and binding.action not in actions | {"command_palette"}:
+            actions.add(binding.action)
+            keys[app.get_key_display(binding)] = binding.description
+    return keys
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("where", ["table", "lobby"])
+async def test_every_key_a_screen_offers_is_in_its_key_bar_or_the_keys_dialog(where, size, lang):
+    app = _app(where)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 8)
+        bar = str(app.screen.query_one(KeyBar).render())
+        keys = offered(app)
+        assert len(bar) <= size[0] and "\n" not in bar, bar
+        missing = [k for k in keys if f" {k} " not in f" {bar} "]
+        if missing:                 # the bar names F1, and F1 lists each key left out
+            assert " f1 " in f" {bar} ", bar
+            await pilot.press("f1")
+            await settle(pilot, 4)
+            assert isinstance(app.screen, KeysScreen)
+            listed = " ".join(keys for keys, _words in app.screen.rows)
+            assert all(k in listed.split() for k in missing), (missing, listed)
+    # the Danish bar fits every key, in shorter words; so do the English table's at 64
+    # columns, and every bar at 80 but the theme's key (its place the palette's)
+    if lang == "da" or size == (80, 24) or where == "table":
+        assert [k for k in missing if k != "^t"] == [], (bar, missing)
