@@ -61,3 +61,31 @@ async def test_every_key_a_screen_offers_is_in_its_key_bar_or_the_keys_dialog(wh
     # columns, and every bar at 80 but the theme's key (its place the palette's)
     if lang == "da" or size == (80, 24) or where == "table":
         assert [k for k in missing if k != "^t"] == [], (bar, missing)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("deck", ["original", "party_pack"])
+async def test_the_lobbys_deck_reads_whole(deck, size, lang):
+    """"Bunke  Originaludgaven: 2-6 s…" at 64 columns: the choice ended where the count of
+    players did. A choice too long for its row takes a second line."""
+    from textual.widgets import Select
+
+    from ekpeer.net.lobby import choices_in
+
+    from .conftest import screen_lines
+    from .test_lobby_roles import lobby
+
+    message = lobby(seats=4, expansions=("base", "party"), deck=deck)
+    message["body"]["choices"] = choices_in(lang)
+    app, _session = lobby_app([message])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 8)
+        select = app.screen.query_one("#set-deck", Select)
+        label = select.query_one("SelectCurrent #label")
+        region = label.region
+        assert region.height >= 1 and region.right <= size[0]
+        shown = " ".join(line[region.x:region.right].strip()
+                         for line in screen_lines(app)[region.y:region.bottom])
+        said = select.labels[select.value]
+        said = said.plain if hasattr(said, "plain") else str(said)
+    assert shown == said and "…" not in shown, (shown, said)
