@@ -498,8 +498,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
                                     (before, p.get("in_front"), "dim")):
             if cards:
-                shown = _hang(f"{label}: {cat.titles(cards)}", width, CARDS_INDENT)
-                line.append("\n" + "\n".join(shown), style=style)
+                _cards_lines(line, f"{label}:", _whole_titles(cards, cat, width), width, style)
         if i:
             out.append("\n")
         out.append_text(line)
@@ -507,6 +506,28 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
     if watchers:
         out.append("\n" + "\n".join(_hang(watchers, width, 2)), style="italic")
     return out
+
+
+def _whole_titles(cards: list[str], cat: Catalog, width: int) -> str:
+    """``cards``' titles, each glued whole (``\x00``: a joint :func:`_hang` does not break at)
+    where it fits a line of the players list: "mærket: Se" above "fremtiden (3x)" read as a
+    card cut off."""
+    room = max(8, width - CARDS_INDENT)
+    return ", ".join(t.replace(" ", "\x00") if len(t) + 1 < room else t
+                     for t in (cat.title(c) for c in cards))
+
+
+def _cards_lines(line: Text, label: str, titles: str, width: int, style: str) -> None:
+    """``label`` and the ``titles`` after it under a player's ``line``; the label on the
+    player's last line instead where that takes fewer lines: at 64x20 a table of bots with
+    a marked card each ran below the list's edge, bot3's card under its scroll bar."""
+    under = _hang(f"{label} {titles}", width, CARDS_INDENT)
+    last = line.plain.rsplit("\n", 1)[-1]
+    beside = _hang(titles, width, CARDS_INDENT)
+    if len(last) + 2 + len(label) <= width and len(beside) < len(under):
+        line.append("  " + label, style=style)
+        under = beside
+    line.append("\n" + "\n".join(under), style=style)
 
 
 def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:

@@ -89,3 +89,42 @@ async def test_the_lobbys_deck_reads_whole(deck, size, lang):
         said = select.labels[select.value]
         said = said.plain if hasattr(said, "plain") else str(said)
     assert shown == said and "…" not in shown, (shown, said)
+
+
+MARKED = {"bot1": ["see_the_future"], "bot2": ["shuffle", "skip"], "bot3": ["see_the_future", "attack"]}
+
+
+def marked_table(lang: str):
+    from .conftest import rigged, snapshot_of
+    from .test_danish import in_danish
+
+    players = ["ann", "bot1", "bot2", "bot3"]
+    game, rules, ev = rigged({
+        "expansions": ["base", "party"], "players": players, "current": "bot2", "turns": 2,
+        "draw_pile": ["skip", "tacocat", "nope", "exploding_kitten"], "marked": MARKED,
+        "hands": {n: ["skip", "tacocat", "nope", "see_the_future", "attack", "shuffle"] for n in players}})
+    snapshot = snapshot_of(game, rules, "ann", ev)
+    return (in_danish(snapshot, rules) if lang == "da" else snapshot), rules
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_bots_marked_cards_show_whole_in_the_players_list(size, lang):
+    """Three bots with marked cards at 64x20: the list ran under its edge, and bot3's line
+    ended "mærket: Se" beside the scroll bar. Now it fits, each card's title whole on a line."""
+    from ekpeer.tui.words import Catalog
+
+    snapshot, _rules = marked_table(lang)
+    app, _session = scripted_app([snapshot])
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, 8)
+        box, players = app.screen.query_one("#players-box"), app.screen.query_one("#players")
+        lines = str(players.content).split("\n")
+        assert box.virtual_size.height <= box.size.height, (box.virtual_size, box.size, lines)
+        assert box.virtual_size.width <= box.size.width
+        assert all(len(line) <= players.content_size.width for line in lines), lines
+    cat = Catalog(snapshot["body"]["catalog"])
+    for cards in MARKED.values():
+        for card in cards:
+            title = cat.title(card)
+            if len(title) + 2 <= players.content_size.width - 3:      # (a comma after it)
+                assert any(title in line for line in lines), (title, lines)
