@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets._select import SelectOverlay
 
 from .. import collector
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, NP_, _, ngettext, pgettext
 from .game_log import KNOWN_EVENTS, GameLog, unseen
 from .messages import (
     HostMessageReceived,
@@ -47,6 +47,11 @@ QUIET_POLL = 0.25       # how often the app asks whether the host is late to ans
 #: seconds a seat's return waits for the client library's word on how it came back (it follows
 #: the snapshot at once) before the log says it without: see EkpeerApp._say_outage
 OUTAGE_WORD_WAIT = 1.0
+
+
+#: the key bar's shorter words for the app's keys, shown on every screen, where their whole
+#: words do not fit (KeyBar): at 64 columns the Danish lobby's bar left "- Færre" out
+KEY_BAR_WORDS = (NP_("key bar", "Quit"),)
 
 
 class EkpeerApp(App):

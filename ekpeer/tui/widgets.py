@@ -183,14 +183,17 @@ class KeyBar(Static):
             self.update(Content.from_markup(text))
             return
         self.styles.height = 1
-        def span(entries: list[tuple]) -> int:
-            return sum(size(k[1], k[2]) for k in entries) + max(0, len(entries) - 1)
+        gap = 1         # the blank between two keys; none on a bar that fits only so
+
+        def span(entries: list[tuple], gap: int = 1) -> int:
+            return sum(size(k[1], k[2]) for k in entries) + gap * max(0, len(entries) - 1)
 
         # whole keys only: those that do not fit are left out, not cut, the theme's first; then
         # as many keys as fit, in their whole words where they fit so, else in their shorter
-        # ones: the screen's least needed keys (``LEAST_NEEDED``) are left out first, then the
-        # last, never the way out nor the Keys dialog (at 64 columns the Danish table's bar
-        # left out m and l, the lobby's Esc, and kept b and -)
+        # ones, else in those with no blank between keys (each key's own padding parts them):
+        # at 64x20 the Danish table's bar left out "b Kastebunke", the lobby's "- Færre".
+        # Only then the screen's least needed keys (``LEAST_NEEDED``) are left out, then the
+        # last, never the way out nor the Keys dialog (F1 lists the keys left out)
         shown = list(keys)
         while span(shown) > width and any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
@@ -203,6 +206,9 @@ class KeyBar(Static):
             if span(shortened(shown)) <= width:
                 shown = shortened(shown)
                 break
+            if span(shortened(shown), 0) <= width:
+                shown, gap = shortened(shown), 0
+                break
             spare = [k for k in shown if k[0] in SPARE_KEYS]
             needed_least = sorted((k for k in shown if k[0] in least), key=lambda k: least.index(k[0]))
             others = [k for k in shown if k[0] not in KEPT_KEYS]
@@ -211,8 +217,8 @@ class KeyBar(Static):
         while palette is not None and span(shown) + 1 + size(palette[1], palette[2]) > width and \
                 any(k[0] in SPARE_KEYS for k in shown):
             shown.remove([k for k in shown if k[0] in SPARE_KEYS][-1])
-        used = span(shown)
-        text = " ".join(one(*k) for k in shown)
+        used = span(shown, gap)
+        text = (" " * gap).join(one(*k) for k in shown)
         if palette is not None and used + 1 + size(palette[1], palette[2]) <= width:
             pad = width - used - size(palette[1], palette[2])      # at the right end, as Textual's footer
             text += " " * pad + one(*palette)
@@ -492,8 +498,7 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
         for label, cards, style in ((_("marked"), p.get("marked"), "bold"),
                                     (before, p.get("in_front"), "dim")):
             if cards:
-                shown = _hang(f"{label}: {cat.titles(cards)}", width, CARDS_INDENT)
-                line.append("\n" + "\n".join(shown), style=style)
+                _cards_lines(line, f"{label}:", _whole_titles(cards, cat, width), width, style)
         if i:
             out.append("\n")
         out.append_text(line)
@@ -501,6 +506,28 @@ def player_lines(view: dict[str, Any], cat: Catalog, width: int = 28, lobby: dic
     if watchers:
         out.append("\n" + "\n".join(_hang(watchers, width, 2)), style="italic")
     return out
+
+
+def _whole_titles(cards: list[str], cat: Catalog, width: int) -> str:
+    """``cards``' titles, each glued whole (``\x00``: a joint :func:`_hang` does not break at)
+    where it fits a line of the players list: "mærket: Se" above "fremtiden (3x)" read as a
+    card cut off."""
+    room = max(8, width - CARDS_INDENT)
+    return ", ".join(t.replace(" ", "\x00") if len(t) + 1 < room else t
+                     for t in (cat.title(c) for c in cards))
+
+
+def _cards_lines(line: Text, label: str, titles: str, width: int, style: str) -> None:
+    """``label`` and the ``titles`` after it under a player's ``line``; the label on the
+    player's last line instead where that takes fewer lines: at 64x20 a table of bots with
+    a marked card each ran below the list's edge, bot3's card under its scroll bar."""
+    under = _hang(f"{label} {titles}", width, CARDS_INDENT)
+    last = line.plain.rsplit("\n", 1)[-1]
+    beside = _hang(titles, width, CARDS_INDENT)
+    if len(last) + 2 + len(label) <= width and len(beside) < len(under):
+        line.append("  " + label, style=style)
+        under = beside
+    line.append("\n" + "\n".join(under), style=style)
 
 
 def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:

@@ -345,7 +345,7 @@ async def test_a_built_in_prompt_takes_the_same_door_as_a_third_partys(host, ctx
             set_language("en")
         assert screen.title_text == "Giv bob et kort"
         assert screen.prompt.startswith("Vælg det kort på hånden, du vil give væk. "
-                                        "Det er bobs kort Tjeneste, der spørger.")
+                                        "Kortet Tjeneste, spillet af bob, beder om det.")
 
 
 # ---------------------------------------------------------------------- the engine's refusals

@@ -9,7 +9,6 @@ translations); the client's own words from ekpeer's Danish catalog.
 from __future__ import annotations
 
 import asyncio
-import re
 
 import pytest
 
@@ -214,15 +213,17 @@ async def test_the_palette_says_it_found_nothing_in_danish():
     assert "Ingen" in shown, shown
 
 
-async def test_a_deck_too_long_for_a_narrow_lobby_ends_in_an_ellipsis():
+async def test_a_deck_too_long_for_a_narrow_lobby_reads_whole_on_two_lines():
     """At 64x20 the Danish deck reads "Party Pack: til 4-7 spillere", never a cut "Party Pack:
-    til 4-7" that looks whole (a stranger read "Originaludgaven: 2-5" that way)."""
+    til 4-7" that looks whole (a stranger read "Originaludgaven: 2-5" that way), nor one cut
+    short in "…" ("Originaludgaven: 2-6 s…"): its second line says the rest."""
     app, _ = lobby_app([danish_lobby()])
     async with app.run_test(size=(64, 20)) as pilot:
         await settle(pilot, 8)
-        lines = screen_lines(app)
-    deck = next(line for line in lines if "Party Pack: til" in line)
-    assert "Party Pack: til 4-7 spillere" in deck or re.search(r"Party Pack: til[^…]*…", deck), deck
+        lines = [line.split("▕")[-1] for line in screen_lines(app)]
+    at = next(i for i, line in enumerate(lines) if "Party Pack: til" in line)
+    deck = " ".join(" ".join(lines[at:at + 2]).replace("▼", "").split())
+    assert "Party Pack: til 4-7 spillere" in deck and "…" not in deck, deck
 
 
 async def opened_menu(size: tuple[int, int], setting: str) -> tuple[list[str], str]:
@@ -563,9 +564,9 @@ def test_a_card_asked_for_says_who_played_it_in_danish():
 
     cat = Catalog([{"id": "potluck", "title": "Sammenskudsgilde", "kind": "action"}])
     assert _asked_by({"source": "potluck", "by": "ann"}, cat, "ann") == \
-        "Det er dit eget kort Sammenskudsgilde, der spørger."
+        "Kortet Sammenskudsgilde, som du selv spillede, beder om det."
     assert _asked_by({"source": "potluck", "by": "bot2"}, cat, "ann") == \
-        "Det er bot2s kort Sammenskudsgilde, der spørger."
+        "Kortet Sammenskudsgilde, spillet af bot2, beder om det."
 
 
 async def test_a_cards_rules_name_its_box_in_danish():

@@ -22,7 +22,8 @@ WORDS = {
     "en": ("Put which card on top of the draw pile?", "Asked by your own Night Owl.",
            "Leave both at the bottom", "Tacocat", "Cattermelon",
            "Seen at the bottom of the draw pile, the bottom card last: Tacocat, Cattermelon"),
-    "da": ("Hvilket kort skal lægges øverst i trækbunken?", "Det er dit eget kort Night Owl, der spørger.",
+    "da": ("Hvilket kort skal lægges øverst i trækbunken?",
+           "Kortet Night Owl, som du selv spillede, beder om det.",
            "Lad begge ligge nederst", "Tacokat", "Kattemelon",
            "Du så nederst i trækbunken, det nederste kort sidst:"),
 }

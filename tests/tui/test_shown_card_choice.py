@@ -47,8 +47,8 @@ def test_the_line_under_the_title_says_in_danish_what_it_says_in_english():
     i18n.set_language("da")
     try:
         choice = {"source": "fog", "by": "bob"}
-        assert _asked_by(choice, CAT, "bob") == "Det er dit eget kort Fog, der spørger."
-        assert _asked_by(choice, CAT, "ann") == "Det er bobs kort Fog, der spørger."
-        assert _asked_by({"source": "fog"}, CAT, "ann") == "Det er kortet Fog, der spørger."
+        assert _asked_by(choice, CAT, "bob") == "Kortet Fog, som du selv spillede, beder om det."
+        assert _asked_by(choice, CAT, "ann") == "Kortet Fog, spillet af bob, beder om det."
+        assert _asked_by({"source": "fog"}, CAT, "ann") == "Kortet Fog beder om det."
     finally:
         i18n.set_language("en")

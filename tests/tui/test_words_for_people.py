@@ -127,3 +127,31 @@ def test_a_deck_says_the_counts_the_host_deals_it_for_with_every_box_ticked():
     assert str(deck_label(two, 2, reach)) == "2-Player Edition: 2-3 players"
     assert str(deck_label(two, 4, reach)) == "2-Player Edition: 2-3 players only, not 4"
     assert str(players_label(4, two, reach)).startswith("4 · not with")
+
+
+def test_a_yup_and_a_cards_question_read_as_danish():
+    """A Danish stranger read "bot3 siger Jo til sit eget kort Bland" and "bot1 siger Jo til
+    sin egen kombination" (a Yup undoes a Nope: "saying yes" to one's own card said nothing),
+    and "Det er dit eget kort Skraldeindsamling, der spørger" over a card's question."""
+    from ekpeer import i18n
+    from ekpeer.tui.screens.card_choice import _asked_by
+
+    cat = Catalog([{"id": "shuffle", "title": "Bland", "kind": "action"},
+                   {"id": "garbage_collection", "title": "Skraldeindsamling", "kind": "action"}])
+    yup = {"type": "noped", "by": "bot3", "action": {"by": "bot3", "card": "shuffle", "nopes": 2}}
+    combo = {"type": "noped", "by": "bot1", "action": {"by": "bot1", "combo": True, "cards": ["shuffle"] * 2,
+                                                       "nopes": 2}}
+    nope = {"type": "noped", "by": "bob", "action": {"by": "ann", "card": "shuffle", "nopes": 1}}
+    asked = {"source": "garbage_collection", "by": "ann"}
+    i18n.set_language("da")
+    try:
+        assert event_words(yup, cat, "ann") == "bot3 ophæver niksen af sit eget kort, Bland"
+        assert event_words(combo, cat, "ann") == "bot1 ophæver niksen af sin egen kombination"
+        assert event_words(nope, cat, "ann") == "bob nikser dit kort, Bland"
+        assert event_words(nope, cat, "cat") == "bob nikser anns kort, Bland"
+        assert _asked_by(asked, cat, "ann") == "Kortet Skraldeindsamling, som du selv spillede, beder om det."
+        assert _asked_by(asked, cat, "bob") == "Kortet Skraldeindsamling, spillet af ann, beder om det."
+        unplayed = {"source": "garbage_collection"}
+        assert _asked_by(unplayed, cat, "bob") == "Kortet Skraldeindsamling beder om det."
+    finally:
+        i18n.set_language("en")

@@ -21,7 +21,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.widgets import RichLog, Static
 
-from ...i18n import N_, _, ngettext, number
+from ...i18n import N_, NP_, _, ngettext, number
 from ...name_lists import names_and
 from ..kept_draw import DRAW, WAIT, KeptDraw, keepable, verdict
 from ..messages import MoveChosen
@@ -55,6 +55,9 @@ MIN_WORDS = 12
 #: comes to Nope at once: long enough to be read, short of the next window's decision.
 NOPE_TOAST_SHOWN = 1.5
 #: The keys the status line names when nothing else is said there, as many as fit, in order
+#: the key bar's shorter words for this screen's keys, where their whole words do not fit
+#: (KeyBar): at 64 columns the Danish bar left "b Kastebunke" out
+KEY_BAR_WORDS = (NP_("key bar", "Moves"),)
 TABLE_HINTS = (N_("?: rules"), N_("b: discard"), N_("m: moves"), N_("l: log (PgUp/PgDn scroll it)"),
                N_("ctrl+p: commands"))
 
