@@ -54,10 +54,10 @@ MIN_WORDS = 12
 #: Seconds a toast about a Nope ("Too late: ...") stays at least, even when the next action
 #: comes to Nope at once: long enough to be read, short of the next window's decision.
 NOPE_TOAST_SHOWN = 1.5
-#: The keys the status line names when nothing else is said there, as many as fit, in order
 #: the key bar's shorter words for this screen's keys, where their whole words do not fit
 #: (KeyBar): at 64 columns the Danish bar left "b Kastebunke" out
 KEY_BAR_WORDS = (NP_("key bar", "Moves"),)
+#: The keys the status line names when nothing else is said there, as many as fit, in order
 TABLE_HINTS = (N_("?: rules"), N_("b: discard"), N_("m: moves"), N_("l: log (PgUp/PgDn scroll it)"),
                N_("ctrl+p: commands"))
 
