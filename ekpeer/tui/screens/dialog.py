@@ -13,6 +13,9 @@ not tell).
 The arrows move along a dialog's row of buttons (:class:`Modal`), as Tab does, and a dialog
 covered by another one (a card's rules over the discard pile, "Give away Defuse?" over the
 hand) is hidden until it is on top again.
+
+ctrl+q is the app's, and reaches every dialog; a dialog lists it (its key bar, F1) as the
+table does, for Textual lists none of the app's keys over a modal screen.
 """
 
 from __future__ import annotations
@@ -57,7 +60,23 @@ class Modal(ModalScreen[T]):
         # the app's own F1 never reaches a modal screen (Textual stops the keys of what lies
         # beneath it, the app's among them): bound here, it opens this dialog's keys
         Binding("f1", "app.show_help_panel", "Keys", show=False),
+        # the app's priority binding quits (or asks first) before this one is looked at: bound
+        # here so that the dialog's key bar and its keys (F1) say it, as the table's do
+        Binding("ctrl+q", "quit", "Quit"),
     ]
+    #: a question about quitting or leaving itself: ctrl+q does nothing more there, unlisted
+    asks_quitting = False
+    #: for a question the app asked (quit? leave?): how to ask it again, should a decision
+    #: beneath it close it (see TableScreen._withdraw)
+    ask_again: Callable[[], Any] | None = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit":
+            return not self.asks_quitting
+        return True
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()    # type: ignore[attr-defined]
 
     def action_next_button(self, step: int) -> None:
         focused = self.focused
