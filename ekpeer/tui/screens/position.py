@@ -54,7 +54,7 @@ class PositionScreen(PickScreen):
 
     def nothing_chosen(self) -> None:
         """Enter before any place is picked says so (a stranger's did nothing, silently)."""
-        self.notify(_("Pick a place first: ↑ ↓ (Home: top, End: bottom)."), severity="warning")
+        self.warn(_("Pick a place first: ↑ ↓ (Home: top, End: bottom)."))
 
 
 def _who_sees(context: dict[str, Any]) -> str:
