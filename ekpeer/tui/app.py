@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any
 
@@ -909,8 +909,8 @@ class EkpeerApp(App):
             created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
             costs = leave_costs(self.lobby)
             if costs:
-                self.push_screen(LobbyLeaveScreen(costs, created),
-                                 lambda yes: self.leave_and_exit() if yes else None)
+                self._ask(LobbyLeaveScreen(costs, created),
+                          lambda yes: self.leave_and_exit() if yes else None, self.action_quit)
                 return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         if self.hosting() and not others and seat_in_game(self.lobby, self.view) == "living":
@@ -920,7 +920,7 @@ class EkpeerApp(App):
                 if quit_:
                     self.exit()
 
-            self.push_screen(LeaveConfirmScreen(alone=True), ending)
+            self._ask(LeaveConfirmScreen(alone=True), ending, self.action_quit)
             return
         seated_elsewhere = self.session is not None and not self.hosting()
         part = seat_in_game(self.lobby, self.view) if seated_elsewhere else None
@@ -930,7 +930,7 @@ class EkpeerApp(App):
                 if leave:
                     self.leave_and_exit()
 
-            self.push_screen(LeaveConfirmScreen(alone=self.session_mode == "play"), leaving)
+            self._ask(LeaveConfirmScreen(alone=self.session_mode == "play"), leaving, self.action_quit)
             return
         if part == "out":       # out of the game already: nothing to lose, but the host is told
             self.leave_and_exit()
@@ -943,7 +943,14 @@ class EkpeerApp(App):
             if quit_:
                 self.close_and_exit()
 
-        self.push_screen(QuitConfirmScreen(others), answered)
+        self._ask(QuitConfirmScreen(others), answered, self.action_quit)
+
+    def _ask(self, question: Any, answered: Callable[[Any], None], again: Callable[[], Any]) -> None:
+        """Push ``question`` (quit? leave?), which knows how to be asked ``again``: a decision
+        beneath it that the host settles closes it with the decision (TableScreen._withdraw),
+        and it is asked anew over what comes next."""
+        question.ask_again = again
+        self.push_screen(question, answered)
 
     @work(group="send")
     async def close_and_exit(self) -> None:
@@ -1286,12 +1293,13 @@ class EkpeerApp(App):
                 self.leave()
                 return
             created = any(s.get("creator") and s.get("you") for s in self.lobby.get("seats") or [])
-            self.push_screen(LobbyLeaveScreen(costs, created), lambda yes: self.leave() if yes else None)
+            self._ask(LobbyLeaveScreen(costs, created), lambda yes: self.leave() if yes else None,
+                      self.ask_leave)
             return
         others = others_seated(self.lobby, self.player_name) if self.hosting() else []
         alone = self.hosting() and not others or self.session_mode == "play"
         screen = QuitConfirmScreen(others) if others else LeaveConfirmScreen(alone=alone, quits=False)
-        self.push_screen(screen, lambda yes: self.leave() if yes else None)
+        self._ask(screen, lambda yes: self.leave() if yes else None, self.ask_leave)
 
 
 def key_words(shown: str) -> str:

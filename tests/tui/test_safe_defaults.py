@@ -151,7 +151,7 @@ async def test_the_kittens_place_has_no_default_and_enter_chooses_nothing():
         await settle(pilot)
         assert [m for kind, m in session.sent if kind == "move"] == []
         # and says why (a stranger's Enter did nothing, silently)
-        assert any("Pick a place first" in str(n.message) for n in app._notifications)
+        assert app.screen.warning().startswith("Pick a place first")     # in its box (Modal.warn)
         assert app.screen.query_one("#dialog-details").display
         await pilot.press("down")      # a place picked: "Nothing is chosen yet" has said its piece
         await settle(pilot)

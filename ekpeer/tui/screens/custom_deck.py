@@ -174,14 +174,13 @@ class CustomDeckScreen(Modal[Any]):
         title = card.get("title", card["id"])
         place = _("the draw pile") if where == "pile" else _("your starting hand")
         if not may_pick(card, where):
-            self.notify(_("{card} cannot be picked for {place}.").format(card=title, place=place),
-                        severity="warning", timeout=3, markup=False)
+            self.warn(_("{card} cannot be picked for {place}.").format(card=title, place=place))
             return
         limit = self.pile_limit if where == "pile" else self.hand_limit
         if len(self.picks[where]) >= limit:
-            self.notify(ngettext("At most {n} card for {place}: x takes one back.",
-                                 "At most {n} cards for {place}: x takes one back.", limit).format(
-                                     n=limit, place=place), severity="warning", timeout=3)
+            self.warn(ngettext("At most {n} card for {place}: x takes one back.",
+                               "At most {n} cards for {place}: x takes one back.", limit).format(
+                                   n=limit, place=place))
             return
         self.picks[where].append(card["id"])
         self._refresh()

@@ -13,6 +13,13 @@ not tell).
 The arrows move along a dialog's row of buttons (:class:`Modal`), as Tab does, and a dialog
 covered by another one (a card's rules over the discard pile, "Give away Defuse?" over the
 hand) is hidden until it is on top again.
+
+A dialog's own warnings (Esc where the game waits, Enter before a place is picked) are said
+in its box (:meth:`Modal.warn`), not as toasts: at 64x20 and 80x24 a toast stood over the
+dialog's title, cut off, and stayed over the next dialog.
+
+ctrl+q is the app's, and reaches every dialog; a dialog lists it (its key bar, F1) as the
+table does, for Textual lists none of the app's keys over a modal screen.
 """
 
 from __future__ import annotations
@@ -28,7 +35,12 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets import plain
+
 T = TypeVar("T")
+
+#: seconds a dialog's warning stays in its box (the next key takes it away sooner)
+WARNING_SECONDS = 5.0
 
 #: the most rows a dialog's list takes (its border included), however tall the screen
 LIST_ROWS = 14
@@ -57,7 +69,66 @@ class Modal(ModalScreen[T]):
         # the app's own F1 never reaches a modal screen (Textual stops the keys of what lies
         # beneath it, the app's among them): bound here, it opens this dialog's keys
         Binding("f1", "app.show_help_panel", "Keys", show=False),
+        # the app's priority binding quits (or asks first) before this one is looked at: bound
+        # here so that the dialog's key bar and its keys (F1) say it, as the table's do
+        Binding("ctrl+q", "quit", "Quit"),
     ]
+    #: a question about quitting or leaving itself: ctrl+q does nothing more there, unlisted
+    asks_quitting = False
+    #: for a question the app asked (quit? leave?): how to ask it again, should a decision
+    #: beneath it close it (see TableScreen._withdraw)
+    ask_again: Callable[[], Any] | None = None
+    _warning: Static | None = None
+    _warning_timer: Any = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit":
+            return not self.asks_quitting
+        return True
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()    # type: ignore[attr-defined]
+
+    def warn(self, words: str) -> None:
+        """Say ``words`` on the dialog's warning line, in its box: it replaces the warning
+        before it and goes after :data:`WARNING_SECONDS`, or at the next key."""
+        boxes = self.query("#dialog")
+        if not boxes:       # a dialog not (or no longer) shown: nowhere to say it
+            return
+        line = self._warning
+        if line is None or not line.is_attached:
+            box = boxes.first()
+            line = self._warning = Static("", id="dialog-warning")
+            later = [w for w in box.children if w.id in ("dialog-clock", "dialog-buttons")]
+            box.mount(line, before=later[0] if later else None)
+        line.update(plain(words))
+        line.display = True
+        if self._warning_timer is not None:
+            self._warning_timer.stop()
+        self._warning_timer = self.set_timer(WARNING_SECONDS, self.unwarn)
+        self._refit()
+
+    def unwarn(self) -> None:
+        """The warning line gone (its time is up, or a key was pressed)."""
+        if self._warning_timer is not None:
+            self._warning_timer.stop()
+            self._warning_timer = None
+        if self._warning is not None and self._warning.display:
+            self._warning.display = False
+            self._refit()
+
+    def warning(self) -> str:
+        """The warning the dialog's box says now ("" if none)."""
+        line = self._warning
+        return str(line.render()) if line is not None and line.is_attached and line.display else ""
+
+    def _refit(self) -> None:
+        """The dialog's list given the rows the warning takes, or gives back (Dialog)."""
+
+    def on_key(self, event: Any) -> None:
+        """A key read: the warning has said its piece (a key that warns again says it anew,
+        its binding acting after this)."""
+        self.unwarn()
 
     def action_next_button(self, step: int) -> None:
         focused = self.focused
@@ -111,6 +182,9 @@ class Dialog(Modal[T]):
         self._clock_line = line
         self.call_after_refresh(self._show_clock)
         self.set_interval(0.5, self._show_clock)
+
+    def _refit(self) -> None:
+        self.call_after_refresh(self._fit_list)
 
     def on_resize(self) -> None:
         for options in self.query(self.fitted_list):     # laid out anew at ekpeer.tcss's height

@@ -38,6 +38,8 @@ class StayOrLeave(Modal[bool]):
     """A question whose safe answer is to stay: its buttons ``#stay`` (highlighted first) and
     ``#leave``; dismisses with True (leave) or False (stay)."""
 
+    asks_quitting = True
+
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),
         # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja

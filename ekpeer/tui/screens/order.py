@@ -94,7 +94,7 @@ class OrderScreen(Dialog[tuple[int, ...]]):
             self.dismiss(tuple(self.order))
 
     def action_nothing(self) -> None:
-        self.notify(_("The game is waiting for this order: Enter keeps it."), severity="warning")
+        self.warn(_("The game is waiting for this order: Enter keeps it."))
 
     def action_card_text(self) -> None:
         from .card_info import CardInfoScreen

@@ -208,7 +208,7 @@ class PickScreen(Dialog[Any]):
         if self.can_cancel:
             self.answer(None)
         else:
-            self.notify(_("The game is waiting for this choice."), severity="warning")
+            self.warn(_("The game is waiting for this choice."))
 
     def action_card_text(self) -> None:
         index = self.query_one(OptionList).highlighted

@@ -69,7 +69,7 @@ class PositionScreen(PickScreen):
 
     def nothing_chosen(self) -> None:
         """Enter before any place is picked says so (a stranger's did nothing, silently)."""
-        self.notify(_("Pick a place first: its number, or ↑ ↓ (Home: top, End: bottom)."), severity="warning")
+        self.warn(_("Pick a place first: its number, or ↑ ↓ (Home: top, End: bottom)."))
 
     def list_keys(self) -> list[tuple[tuple[str, ...], str]]:
         """The digits too, in the Keys dialog (F1), and Home and End."""
@@ -83,6 +83,7 @@ class PositionScreen(PickScreen):
     def on_key(self, event: events.Key) -> None:
         """A digit highlights the place of that number; one typed within :data:`DIGITS_WAIT`
         of the last makes a number with it where such a place is (1, 2: the 12th place)."""
+        super().on_key(event)       # a key read: the warning in the box goes
         digit = event.character
         if not digit or len(digit) != 1 or not digit.isdecimal():
             return
@@ -94,8 +95,8 @@ class PositionScreen(PickScreen):
         self._typed, self._typed_at = typed, now
         row = places.get(int(typed))
         if row is None:
-            self.notify(_("There is no place {n}: the places go from 1 to {last}.").format(
-                n=typed, last=max(places, default=1)), severity="warning", timeout=3)
+            self.warn(_("There is no place {n}: the places go from 1 to {last}.").format(
+                n=typed, last=max(places, default=1)))
             return
         for options in self.query(OptionList):
             options.highlighted = row

@@ -32,6 +32,8 @@ def _names(names: list[str]) -> str:
 class QuitConfirmScreen(Modal[bool]):
     """Dismisses with True (quit, closing the table) or False (stay)."""
 
+    asks_quitting = True
+
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),
         # the letters of both languages: Danish says "Bliv (b)" and "(j)" for ja

@@ -829,15 +829,21 @@ class TableScreen(Screen):
     def _withdraw(self, decision: Any) -> None:
         """Close the modal of a decision the host no longer asks (a timer took the default,
         or a new question replaced it). ``dismiss`` pops whatever screen is on top, so a card's
-        rules opened over the modal close with it; a modal still opening closes once it is up."""
+        rules opened over the modal close with it; a modal still opening closes once it is up.
+        ctrl+q's question over it ("Quit the game?") is asked again once it is gone
+        (``ask_again``): its s or y would otherwise fall on the table, or on the next question."""
         if decision not in self.app.screen_stack:
             return
         if not decision.is_mounted:
             self.app.call_after_refresh(self._withdraw, decision)
             return
+        again = []
         while self.app.screen is not decision:
+            again += [asked] if (asked := getattr(self.app.screen, "ask_again", None)) else []
             self.app.pop_screen()
         decision.dismiss(None)
+        for ask in again:
+            self.app.call_later(ask)
 
     def answers(self, kind: str) -> list[Any]:
         return [m[kind] for m in self.legal() if m.get("do") == "choose" and kind in m]
