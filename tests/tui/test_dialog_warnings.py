@@ -55,7 +55,7 @@ async def test_enter_before_a_place_is_picked_says_so_whole_in_the_box(size, dan
         title = str(dialog.query_one("#dialog-title").render())
         await pilot.press("enter")
         await settle(pilot, 3)
-        said = "Vælg først en plads: ↑ ↓ (Home: øverst, End: nederst)."
+        said = "Vælg først en plads: dens nummer, eller ↑ ↓ (Home: øverst, End: nederst)."
         assert not toasts(app), toasts(app)
         text = box_text(app)
         assert said in text and title in text, text         # whole, and the title too

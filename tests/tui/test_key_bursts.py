@@ -307,6 +307,7 @@ async def test_a_digit_with_no_place_says_which_places_there_are():
     async with app.run_test(size=(80, 24)) as pilot:
         await _table(pilot, app)
         burst(app, "d", "enter", "9")
-        await until(pilot, lambda: any("no place 9" in str(n.message) for n in app._notifications), 3,
+        # said in the dialog's box, not as a toast over it (Modal.warn)
+        await until(pilot, lambda: "no place 9" in getattr(app.screen, "warning", str)(), 3,
                     "the places there are")
-        assert any("1 to" in str(n.message) for n in app._notifications)
+        assert "1 to" in app.screen.warning() and not app._notifications

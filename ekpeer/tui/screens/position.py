@@ -83,11 +83,12 @@ class PositionScreen(PickScreen):
     def on_key(self, event: events.Key) -> None:
         """A digit highlights the place of that number; one typed within :data:`DIGITS_WAIT`
         of the last makes a number with it where such a place is (1, 2: the 12th place)."""
-        super().on_key(event)       # a key read: the warning in the box goes
         digit = event.character
         if not digit or len(digit) != 1 or not digit.isdecimal():
-            return
-        event.stop()
+            return      # (Modal's own on_key, after this one, takes the warning away)
+        self.unwarn()           # a key read: the last warning goes, and the base's does not run
+        event.stop()            # after this one's: it would take away the warning said below
+        event.prevent_default()
         places, now = self.numbered(), time.monotonic()
         typed = self._typed + digit if now - self._typed_at < DIGITS_WAIT else digit
         if int(typed) not in places:
