@@ -107,6 +107,8 @@ async def _headless(args: argparse.Namespace) -> int:
     if overridden:
         host.log("flags_over_config", settings={k: flags[k] for k in overridden}, files=overridden)
         write_line(flags_win_words(flags, overridden), "stderr")
+    for line in resumed_words([host.tables[t] for t in restored if t in host.tables]):
+        write_line(line, "stderr")      # (only the JSON log's table_restored said it)
     if flags and restored:      # docs/server.md: the flags reach only the tables made now
         host.log("flags_not_resumed", settings=flags, tables=restored)
         write_line(flags_kept_words(flags, restored), "stderr")
@@ -177,6 +179,26 @@ def flags_win_words(flags: dict[str, Any], overridden: dict[str, dict[str, Any]]
         parts.append(_("{flag} over {files}").format(flag=flag_words({key: flags[key]}), files=said))
     said = _("ekpeer host: the command line wins over the config files: {parts}")
     return said.format(parts="; ".join(parts))
+
+
+def resumed_words(tables: list[Any]) -> list[str]:
+    """A line for each table ``ekpeer host --resume`` brought back, for the person who started
+    it: where its game was and who sits there (a stranger's resumed host printed only the
+    usual join lines; that it had resumed anything showed only in the JSON log)."""
+    lines = []
+    for table in tables:
+        game = table.game
+        if game is None or table.phase != "playing":
+            lines.append(_("ekpeer host: resumed table {table}: its lobby, no game on").format(
+                table=table.id))
+            continue
+        moves = len(game.log)
+        lines.append(ngettext(
+            "ekpeer host: resumed table {table}: game {game}, {n} move played, seats {seats}",
+            "ekpeer host: resumed table {table}: game {game}, {n} moves played, seats {seats}",
+            moves).format(table=table.id, game=table.games, n=moves,
+                          seats=", ".join(s.name for s in table.seats)))
+    return lines
 
 
 def flags_kept_words(flags: dict[str, Any], restored: list[str]) -> str:

@@ -345,7 +345,11 @@ class Table(TableTimers):
         """``seat``'s connection as every player may see it: ``state`` is ``bot`` (a bot's seat),
         ``connected``, ``gone`` (a person's connection dropped: ``gone_seconds`` ago, a bot
         covers the seat in ``grace_left`` seconds), ``covered`` (a bot plays it until they are
-        back) or ``left`` (they left the game; a bot plays it)."""
+        back) or ``left`` (they left the game; a bot plays it). ``restarted``: a ``gone`` or
+        ``covered`` seat has had no connection since this host started (resumed from its
+        journal): its player saw the host go, their own link did not drop (a watcher read
+        "ann lost connection" for each seat of a killed host, and "ann is back" as each
+        rejoined on their own)."""
         if seat.kind is not None:
             return {"state": "bot"}
         if seat.session is not None:
@@ -354,10 +358,11 @@ class Table(TableTimers):
             return {"state": "left"}
         now = self.loop.time()
         gone = round(now - seat.gone_since, 1) if seat.gone_since is not None else None
+        restarted = {"restarted": True} if seat.gone_at_start else {}
         if seat.takeover or seat.grace is None:
-            return {"state": "covered", "gone_seconds": gone}
+            return {"state": "covered", "gone_seconds": gone, **restarted}
         grace_left = max(0.0, seat.grace.when() - now)
-        return {"state": "gone", "gone_seconds": gone, "grace_left": round(grace_left, 1)}
+        return {"state": "gone", "gone_seconds": gone, "grace_left": round(grace_left, 1), **restarted}
 
     def wear_cone(self, seat: Seat) -> None:
         """The Cone of Shame (seed 001): the first person whose clock runs out "forgot whose turn

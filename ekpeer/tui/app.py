@@ -519,7 +519,7 @@ class EkpeerApp(App):
     def _timer(self, body: dict[str, Any]) -> None:
         if body.get("restarted") is True and body.get("deadline") != self._clock_said_for:
             self._clock_said_for = body.get("deadline")
-            self._clock_news = restarted_clock_words(body)
+            self._clock_news = restarted_clock_words(body, (self.lobby or {}).get("you"))
         seconds = float(body.get("seconds", 0) or 0)
         remaining = body.get("remaining")
         self.table_screen.timer_started(str(body.get("kind")), seconds, body.get("player"),
@@ -542,7 +542,10 @@ class EkpeerApp(App):
         passed = passed_words(before, body)
         if passed:      # the creator did not come back: who sets the table now, said in words
             self.notify(passed, timeout=8, markup=False)
-        old = {s.get("name"): s.get("state") for s in (before or {}).get("seats") or []}
+        # a seat that waited for its player since the host started again is not "back": it
+        # never lost them (words.restart_news)
+        old = {s.get("name"): s.get("state") for s in (before or {}).get("seats") or []
+               if not (s.get("restarted") and s.get("state") == "gone")}
         for seat in body.get("seats") or []:
             if seat.get("state") == "connected" and old.get(seat.get("name")) in ("gone", "covered", "left"):
                 self._back[str(seat.get("name"))] = self.lobby_at
@@ -691,7 +694,7 @@ class EkpeerApp(App):
         if closed:      # the host's clocks are gone with it: the bar stops counting
             self.table_screen.clock_stopped()
         else:           # no host to keep time: the clocks stand until it is back with its own
-            self.table_screen.clock_paused()
+            self.table_screen.clock_paused(silent)
         self._outage = self._back_body = None   # (gone again before the last return was said)
         screen = self.host_gone
         if screen is not None and screen not in self.screen_stack:     # folded

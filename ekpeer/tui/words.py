@@ -423,6 +423,8 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
         now = seat.get("state")
         if was is None or was == now or name == me:
             continue
+        if restart_news(old.get(name) or {}, seat, lines):
+            continue
         if now == "gone":
             left = bot_in(seat, 0.0, (clocks or {}).get(name))
             if left is not None and left > 0:
@@ -450,6 +452,21 @@ def seat_changes(before: dict[str, Any] | None, after: dict[str, Any], me: str |
     return lines
 
 
+def restart_news(was: dict[str, Any], seat: dict[str, Any], lines: list[str]) -> bool:
+    """A seat waiting for its player after the host started again (the host's ``restarted``):
+    nobody lost their connection, the host went, and each player comes back on their own, so
+    it is news only once its grace period passed with them still away (a watcher read "ann lost
+    connection" for every seat, then "ann is back", lines the players' own logs never had).
+    Adds what ``lines`` should say and returns whether the seat's change is said (or is none)."""
+    now = seat.get("state")
+    if seat.get("restarted") is True:
+        if now == "covered":
+            lines.append(_("{name} has not come back since the host restarted: a bot plays for them "
+                           "until they are back").format(name=seat.get("name")))
+        return now in ("gone", "covered")
+    return now == "connected" and was.get("state") == "gone" and was.get("restarted") is True
+
+
 def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0, clock: float | None = None) -> str | None:
     """A seat's connection in a few words for the players list (None: nothing to say):
     ``gone 12 s (bot in 18 s)``, ``bot playing``, ``left (bot playing)``. ``elapsed``: seconds
@@ -459,6 +476,8 @@ def seat_tag(seat: dict[str, Any] | None, elapsed: float = 0.0, clock: float | N
     if not seat:
         return None
     state = seat.get("state")
+    if state == "gone" and seat.get("restarted") is True:      # not a drop: see restart_news
+        return _("not back since the restart")
     if state == "gone":
         gone = seat.get("gone_seconds")
         words = _("gone {seconds:.0f} s").format(seconds=float(gone) + elapsed) \

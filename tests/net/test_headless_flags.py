@@ -107,3 +107,4 @@ def test_a_resume_with_table_flags_says_the_resumed_tables_keep_their_settings(t
     assert "the command line wins" not in said, said
     assert "ekpeer host: the table flags --turn 30 reach only new tables; the resumed table keeps the " \
            "settings it had: base" in said, said
+    assert "ekpeer host: resumed table base: its lobby, no game on" in said, said     # each table said

@@ -251,13 +251,16 @@ class TableScreen(Screen):
             self._render_status()
             self._render_players()
 
-    def clock_paused(self) -> None:
+    def clock_paused(self, silent: float = 0.0) -> None:
         """The host stopped answering: no clock of its can run out meanwhile (nothing here can
         be played, and a host started again keeps its own time), so every clock here stands
         still, said as paused (bob's "Your clock" counted 37 → 26 s with the host dead, then
-        jumped to 52.5 s when it was back)."""
+        jumped to 52.5 s when it was back). It stands where it was when the host was last heard,
+        ``silent`` seconds ago (it counted on some 3 s before it paused)."""
         if self._paused_at is None:
-            self._paused_at = time.monotonic()
+            self._paused_at = time.monotonic() - max(0.0, silent)
+            if self._timer is not None:     # never before the clock itself started
+                self._paused_at = max(self._paused_at, self._timer[2])
             if self.is_mounted and self.query("#status") and self.view:
                 self._render_status()
                 self._render_players()
