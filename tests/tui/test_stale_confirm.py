@@ -77,3 +77,21 @@ async def test_explode_anyway_asked_over_a_decision_closes_with_it_said_why():
         session.queue.put_nowait(answered)
         await until(pilot, lambda: isinstance(app.screen, TableScreen), 3, "both closed")
         assert said(app, "Explode anyway? closed: the host no longer asks that choice.")
+
+
+async def test_d_on_anothers_turn_with_the_host_gone_says_first_it_is_not_your_turn(table3):
+    """"The host is not answering: you cannot draw now" on bob's turn: the truer reason is
+    that it is not ann's turn, host or no host."""
+    game, rules, events = rigged(dict(table3, current="bob"))
+    app, session = scripted_app([snapshot_of(game, rules, "ann", events)])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 6)
+        session.push("connection", {"state": "lost", "reason": "host silent"})
+        await settle(pilot, 4)
+        await pilot.press("escape")     # the host-gone dialog folds to the table's top line
+        await settle(pilot, 4)
+        assert app.screen is app.table_screen
+        await pilot.press("d")
+        await settle(pilot, 4)
+        said = [str(n.message) for n in app._notifications]
+        assert "It is not your turn, and the host is not answering (h: leave or quit)." in said, said

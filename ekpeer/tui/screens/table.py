@@ -1315,7 +1315,11 @@ class TableScreen(Screen):
         the game (another's turn, a Nope window, the host silent) and for one who takes no more
         turns."""
         if not self._out():     # in the game, but d draws nothing now: why
-            if getattr(self.app, "host_gone", None) is not None:
+            gone = getattr(self.app, "host_gone", None) is not None
+            if gone and self.view.get("current") != self.view.get("you"):
+                # the truer reason first: with the host back, d would still draw nothing
+                words = _("It is not your turn, and the host is not answering (h: leave or quit).")
+            elif gone:
                 words = _("The host is not answering: you cannot draw now (h: leave or quit).")
             else:
                 self._no_draw_yet()
