@@ -1213,7 +1213,9 @@ class EkpeerApp(App):
             lines.append(_("Exploded, in order: ") + ", ".join(self.out_order))
         standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
-            lines.append(_("Still at the table: ") + ", ".join(standing))
+            from .seat_words import standing_names
+
+            lines.append(_("Still at the table: ") + ", ".join(standing_names(standing, self.lobby)))
         dead = [p["name"] for p in view.get("players", []) if p.get("status") == "dead"]
         if dead:
             lines.append(_("Dead: ") + ", ".join(dead))

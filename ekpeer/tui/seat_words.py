@@ -44,6 +44,17 @@ def bot_won_words(name: str, me: str | None, how: str) -> str:
     return _("The bot playing {player}’s seat wins ({player} was away)!").format(player=name)
 
 
+def standing_names(names: list[str], lobby: dict[str, Any] | None) -> list[str]:
+    """The living seats as the game-over summary says them: a seat whose person left is played
+    by a bot, so ``cat’s seat (a bot, cat left)``, not "Still at the table: cat" of someone
+    gone from it."""
+    lobby = lobby or {}
+    left = {str(s.get("name")) for s in lobby.get("seats") or []
+            if s.get("left") or s.get("state") == "left"}
+    return [_("{player}’s seat (a bot, {player} left)").format(player=n) if n in left else n
+            for n in names]
+
+
 def leaving_seats_words(lobby: dict[str, Any]) -> list[str]:
     """After a game, before the rematch: ``cat left: a bot takes their seat in the next game``
     for each person who left (the next game seats nobody who left, docs/protocol.md)."""

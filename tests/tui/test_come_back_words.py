@@ -50,3 +50,4 @@ def test_a_watcher_is_told_how_to_watch_again_and_a_password_is_asked_not_writte
     assert said is not None and said.endswith(f"--table main {ADDRESS} --name dan --watch"), said
     assert "--password" in said
     assert come_back_words(None, "main", "dan") is None
+
