@@ -64,13 +64,24 @@ def leaving_seats_words(lobby: dict[str, Any]) -> list[str]:
 
 def replaced_words(lobby: dict[str, Any], me: str | None) -> list[str]:
     """At a new game whose seats changed since the last (the host's ``replaced``): why, seat by
-    seat (``cat left: bot2 takes their seat in this game``), then who is at the table now.
+    seat (``cat left: bot2 takes their seat in this game``, ``dan takes bot1's seat in this
+    game``), then who is at the table now.
     Nothing when no seat changed."""
     replaced = [r for r in lobby.get("replaced") or [] if isinstance(r, dict)]
     if not replaced:
         return []
-    lines = [_("{name} left: {bot} takes their seat in this game").format(
-        name=r.get("instead_of"), bot=r.get("seat")) for r in replaced]
+    lines = [_seat_changed(r, me) for r in replaced]
     names = [_("you") if s.get("name") == me else str(s.get("name")) for s in lobby.get("seats") or []]
     lines.append(_("At the table this game: {names}").format(names=names_and(names)))
     return lines
+
+
+def _seat_changed(replaced: dict[str, Any], me: str | None) -> str:
+    """One seat's change: a bot seated where a person left (``why: "left"``), or a person who
+    took a table bot's seat after the game (``why: "sat"``; a watcher's ``t``)."""
+    seat, instead_of = replaced.get("seat"), replaced.get("instead_of")
+    if replaced.get("why") == "sat":
+        if seat == me:
+            return _("You take {bot}’s seat in this game").format(bot=instead_of)
+        return _("{name} takes {bot}’s seat in this game").format(name=seat, bot=instead_of)
+    return _("{name} left: {bot} takes their seat in this game").format(name=instead_of, bot=seat)
