@@ -167,6 +167,9 @@ def _run(app: Any) -> int:
             app.run()
     finally:
         collector.resume()   # the app resumes it once interactive; this covers an early exit
+    parting = getattr(app, "parting", None)
+    if parting:     # how to come back, above the shell's next prompt (the screen is gone)
+        print(parting, file=sys.stderr)
     return int(app.return_code or 0)
 
 

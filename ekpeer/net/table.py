@@ -161,6 +161,10 @@ class Table(TableTimers):
         #: this game's seats that changed since the last: a bot seated instead of a person who
         #: left it (``{seat, instead_of, why}``), said in every lobby so each screen tells why
         self.replaced: list[dict[str, str]] = []
+        #: seats taken after a game for the next (:meth:`sit_for_next_game`): the table bot's
+        #: seat a person took (``{seat, instead_of, why: "sat"}``), said in ``replaced`` once
+        #: that game is dealt ("dan takes bot1's seat in this game")
+        self.sat: list[dict[str, str]] = []
         #: the winners of the last game whose seat a bot played at its end (``left`` or
         #: ``covered``): "cat wins!" was said of a game a bot won after cat had left
         self.won_by_bot: dict[str, str] = {}
@@ -540,6 +544,7 @@ class Table(TableTimers):
         if given.grace is not None:
             given.grace.cancel()
         session.table, session.seat, session.spectator = self, seat, False
+        self.sat.append({"seat": name, "instead_of": given.name, "why": "sat"})
         self.host.log("joined", table=self.id, seat=name, instead_of=given.name, next_game=True)
         self.broadcast_lobby()
         return {"token": seat.token, "seat": seat.name, "resumed": False}
@@ -672,7 +677,7 @@ class Table(TableTimers):
         if self.game is not None and self.host.journal is not None:
             self.host.guard_io(self.host.journal.archive, self.id)      # the finished game: <file>.last
         self.game = None
-        self.replaced, self.won_by_bot = [], {}
+        self.replaced, self.won_by_bot, self.sat = [], {}, []
         self.journal_lobby()
         self.broadcast_lobby()
 
@@ -804,9 +809,13 @@ class Table(TableTimers):
             self.creator = next((s for s in self.seats if s.human), None)
 
     def free_bot_name(self) -> str:
-        """The first table bot's name (``bot1``, ``bot2``, ...) no seat here has or reads alike."""
+        """The first table bot's name (``bot1``, ``bot2``, ...) no seat here has or reads alike,
+        nor any seat of the last game had: a bot's name is not given to another seat in the
+        next (dan took bot1's seat, and a new bot named bot1 sat where cat had, read as bot1
+        moved)."""
+        last = [str(p) for p in self.game.players] if self.game is not None else []
         i = 1
-        while self.name_taken(f"bot{i}"):
+        while self.name_taken(f"bot{i}") or any(P.same_name(n, f"bot{i}") for n in last):
             i += 1
         return f"bot{i}"
 
@@ -814,6 +823,9 @@ class Table(TableTimers):
     def start_game(self) -> None:
         self.replaced, self.won_by_bot = [], {}
         self.seat_no_one_who_left()
+        seated = {s.name for s in self.seats}      # (one who sat, then left, was said as left)
+        self.replaced += [r for r in self.sat if r["seat"] in seated]
+        self.sat = []
         while len(self.seats) < self.settings["seats"]:     # not beside a person's "Bot1"
             self.seats.append(Seat(name=self.free_bot_name(), kind=self.settings["bots"], ready=True))
         rules = ruleset(self.settings["expansions"])

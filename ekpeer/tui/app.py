@@ -97,6 +97,8 @@ class EkpeerApp(App):
         self.notices: list[str] = []
         self.session: Session | None = None
         self.address: str | None = None
+        #: printed on the terminal once the client is gone (how to come back), or None
+        self.parting: str | None = None
         self.lobby: dict[str, Any] = {}
         self.lobby_at = time.monotonic()      # when the last lobby came (its seconds count from then)
         self._back: dict[str, float] = {}     # who came back, and when
@@ -734,11 +736,21 @@ class EkpeerApp(App):
             if what == "start":
                 self.leave()
             elif what == "quit":
+                self.parting = self._come_back()
                 self.close_and_exit()
 
         self.push_screen(screen, chosen)
         self._check_quiet()     # the banner says it now: the short word gives way
         return screen
+
+    def _come_back(self) -> str | None:
+        """How to come back to this seat, for the terminal after quitting with the host silent."""
+        from .come_back import come_back_words
+
+        lobby = self.lobby or {}
+        return come_back_words(self.address, lobby.get("table") or self.table_flag, self.player_name,
+                               password=bool((lobby.get("settings") or {}).get("password")),
+                               watching=bool(lobby.get("spectator")))
 
     def action_host_choices(self) -> None:
         """``h``: the host-gone banner again, with its choices (leave, quit), after Keep waiting."""
@@ -1204,7 +1216,9 @@ class EkpeerApp(App):
             lines.append(_("Exploded, in order: ") + ", ".join(self.out_order))
         standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
-            lines.append(_("Still at the table: ") + ", ".join(standing))
+            from .seat_words import standing_names
+
+            lines.append(_("Still at the table: ") + ", ".join(standing_names(standing, self.lobby)))
         dead = [p["name"] for p in view.get("players", []) if p.get("status") == "dead"]
         if dead:
             lines.append(_("Dead: ") + ", ".join(dead))

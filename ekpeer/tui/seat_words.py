@@ -44,6 +44,17 @@ def bot_won_words(name: str, me: str | None, how: str) -> str:
     return _("The bot playing {player}’s seat wins ({player} was away)!").format(player=name)
 
 
+def standing_names(names: list[str], lobby: dict[str, Any] | None) -> list[str]:
+    """The living seats as the game-over summary says them: a seat whose person left is played
+    by a bot, so ``cat’s seat (a bot, cat left)``, not "Still at the table: cat" of someone
+    gone from it."""
+    lobby = lobby or {}
+    left = {str(s.get("name")) for s in lobby.get("seats") or []
+            if s.get("left") or s.get("state") == "left"}
+    return [_("{player}’s seat (a bot, {player} left)").format(player=n) if n in left else n
+            for n in names]
+
+
 def leaving_seats_words(lobby: dict[str, Any]) -> list[str]:
     """After a game, before the rematch: ``cat left: a bot takes their seat in the next game``
     for each person who left (the next game seats nobody who left, docs/protocol.md)."""
@@ -53,13 +64,24 @@ def leaving_seats_words(lobby: dict[str, Any]) -> list[str]:
 
 def replaced_words(lobby: dict[str, Any], me: str | None) -> list[str]:
     """At a new game whose seats changed since the last (the host's ``replaced``): why, seat by
-    seat (``cat left: bot2 takes their seat in this game``), then who is at the table now.
+    seat (``cat left: bot2 takes their seat in this game``, ``dan takes bot1's seat in this
+    game``), then who is at the table now.
     Nothing when no seat changed."""
     replaced = [r for r in lobby.get("replaced") or [] if isinstance(r, dict)]
     if not replaced:
         return []
-    lines = [_("{name} left: {bot} takes their seat in this game").format(
-        name=r.get("instead_of"), bot=r.get("seat")) for r in replaced]
+    lines = [_seat_changed(r, me) for r in replaced]
     names = [_("you") if s.get("name") == me else str(s.get("name")) for s in lobby.get("seats") or []]
     lines.append(_("At the table this game: {names}").format(names=names_and(names)))
     return lines
+
+
+def _seat_changed(replaced: dict[str, Any], me: str | None) -> str:
+    """One seat's change: a bot seated where a person left (``why: "left"``), or a person who
+    took a table bot's seat after the game (``why: "sat"``; a watcher's ``t``)."""
+    seat, instead_of = replaced.get("seat"), replaced.get("instead_of")
+    if replaced.get("why") == "sat":
+        if seat == me:
+            return _("You take {bot}’s seat in this game").format(bot=instead_of)
+        return _("{name} takes {bot}’s seat in this game").format(name=seat, bot=instead_of)
+    return _("{name} left: {bot} takes their seat in this game").format(name=instead_of, bot=seat)

@@ -81,3 +81,26 @@ async def test_a_winner_who_played_to_the_end_is_no_bots_win():
 
 
 SEED_CAT_WINS = 4     # its deal and first-move play end with cat the winner
+
+
+async def test_a_watcher_who_takes_a_bots_seat_is_said_and_no_bot_name_moves_to_another_seat():
+    """cat left; dan, watching, took a seat for the next game (t). The rematch seated ann, bob,
+    bot1 and dan, every log saying "cat left: bot1 takes their seat": bot1 had moved into
+    cat's seat and dan into bot1's, unsaid. Now a new bot sits where cat sat, and dan's
+    taking bot1's seat is said too."""
+    table, people = _evening(seed=SEED_CAT_WINS)
+    try:
+        dan = Session(bytes([9]), last_seen=0, tokens=100, stamp=0)
+        table.join(dan, "dan", None, True)          # watching the game
+        table.leave(people["cat"])
+        _play_out(table)
+        table.join(dan, "dan", None, False)         # t: a seat for the next game
+        for session in (people["ann"], people["bob"], dan):
+            table.request_rematch(session)
+        assert table.phase == "playing" and table.games == 2
+        assert [s.name for s in table.seats] == ["ann", "bob", "bot2", "dan"]
+        assert table.lobby_body(people["bob"])["replaced"] == [
+            {"seat": "bot2", "instead_of": "cat", "why": "left"},
+            {"seat": "dan", "instead_of": "bot1", "why": "sat"}]
+    finally:
+        _stop(table)

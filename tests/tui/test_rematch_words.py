@@ -39,6 +39,20 @@ def test_the_words_of_a_win_say_the_bot_that_won_in_a_seat_whose_person_left():
     assert shared == "You and the bot playing bob’s seat share the win!"
 
 
+def test_a_watcher_who_took_a_bots_seat_is_said_on_every_screen():
+    """dan watched, took a seat (t) for the next game, and got bot1's: every screen said only
+    "cat left: bot1 takes their seat", as if bot1 had moved."""
+    from ekpeer.tui.seat_words import replaced_words
+
+    lobby = {"seats": [{"name": n} for n in ("ann", "bob", "bot2", "dan")],
+             "replaced": [{"seat": "bot2", "instead_of": "cat", "why": "left"},
+                          {"seat": "dan", "instead_of": "bot1", "why": "sat"}]}
+    assert replaced_words(lobby, "bob") == ["cat left: bot2 takes their seat in this game",
+                                            "dan takes bot1’s seat in this game",
+                                            "At the table this game: ann, you, bot2 and dan"]
+    assert replaced_words(lobby, "dan")[1] == "You take bot1’s seat in this game"
+
+
 async def test_every_screen_says_the_bot_won_and_the_rematch_says_why_the_seats_changed(table3):
     game, rules, events = _over_game(table3)
     seats = [_seat("ann", "connected"), _seat("bob", "left"), _seat("cat", "connected")]

@@ -23,6 +23,7 @@ from textual.widgets import RichLog, Static
 
 from ...i18n import N_, NP_, _, ngettext, number
 from ...name_lists import names_and
+from ..asked_moves import AskedMove, decision_gone, table_state
 from ..kept_draw import DRAW, WAIT, KeptDraw, keepable, verdict
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
@@ -116,6 +117,8 @@ class TableScreen(Screen):
         #: a d pressed while your own card waited for its Nope window: the picture it was
         #: pressed on, kept until the window closes (see :meth:`_no_draw_yet`)
         self._kept_draw: KeptDraw | None = None
+        #: a move asked about once more ("Draw a kitten?"), closed once it no longer holds
+        self._asked: AskedMove | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -316,6 +319,7 @@ class TableScreen(Screen):
         _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
         self._render_hand()
         self._check_kept_draw()     # before the status line, which says a d kept
+        self._check_asked()
         self._render_status()
         self._withdraw_nope_toasts()
         self._check_decision()
@@ -840,9 +844,15 @@ class TableScreen(Screen):
         if not decision.is_mounted:
             self.app.call_after_refresh(self._withdraw, decision)
             return
+        from .confirm import ConfirmScreen
+
         again = []
         while self.app.screen is not decision:
             again += [asked] if (asked := getattr(self.app.screen, "ask_again", None)) else []
+            if isinstance(self.app.screen, ConfirmScreen):
+                # "Explode anyway?" asked over the decision: it goes with it, said why
+                self.notify(decision_gone(self.app.screen.title_text), severity="warning",
+                            timeout=4, markup=False)
             self.app.pop_screen()
         decision.dismiss(None)
         for ask in again:
@@ -1209,15 +1219,36 @@ class TableScreen(Screen):
         # not saving yourself is; with nothing else to play, the draw is the only move there is
         from .confirm import ConfirmScreen
 
+        title = _("Draw a kitten?")
+        screen = ConfirmScreen(
+            title,
+            _("Next draw kills: {why}. Nothing in your hand saves you, and you have cards you "
+              "could play instead.").format(why=why),
+            _("Yes: draw"), _("No: back to your hand"))
+
         def confirmed(sure: bool | None) -> None:
+            if self._asked is not None and self._asked.screen is screen:
+                self._asked = None
             if sure and move in self.legal():
                 self._send(move)
 
-        self.app.push_screen(ConfirmScreen(
-            _("Draw a kitten?"),
-            _("Next draw kills: {why}. Nothing in your hand saves you, and you have cards you "
-              "could play instead.").format(why=why),
-            _("Yes: draw"), _("No: back to your hand")), confirmed)
+        self._asked = AskedMove(screen, move, table_state(self.view), title)
+        self.app.push_screen(screen, confirmed)
+
+    def _check_asked(self) -> None:
+        """A new view: the move asked about once more ("Draw a kitten?") closes, said why, once
+        it is no longer legal or the table it was asked on changed (the clock ran out and the
+        host drew for you)."""
+        asked = self._asked
+        if asked is None:
+            return
+        why = asked.why_closed(self.view, self.legal())
+        if why is None:
+            return
+        self._asked = None
+        if asked.screen in self.app.screen_stack:
+            self._withdraw(asked.screen)
+            self.notify(why, severity="warning", timeout=4, markup=False)
 
     def _why_no_draw(self) -> str:
         """Why ``d`` draws nothing now: a card played waits for its Nope window to close (a
@@ -1287,7 +1318,11 @@ class TableScreen(Screen):
         the game (another's turn, a Nope window, the host silent) and for one who takes no more
         turns."""
         if not self._out():     # in the game, but d draws nothing now: why
-            if getattr(self.app, "host_gone", None) is not None:
+            gone = getattr(self.app, "host_gone", None) is not None
+            if gone and self.view.get("current") != self.view.get("you"):
+                # the truer reason first: with the host back, d would still draw nothing
+                words = _("It is not your turn, and the host is not answering (h: leave or quit).")
+            elif gone:
                 words = _("The host is not answering: you cannot draw now (h: leave or quit).")
             else:
                 self._no_draw_yet()
