@@ -42,7 +42,10 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
             return _("Table {table} is playing already, so there is no seat for you in this game. "
                      "Watch it meanwhile (Watch on the start screen, or ctrl+g): once it ends you may "
                      "take a seat for the next game.").format(table=table)
-        command = f"ekpeer join {address} --table {table} --name {shlex.quote(name)} --watch"
+        from .addressing import join_command
+
+        # the address as the lobby shows it, quoted if it must be (a key may hold $ or ")")
+        command = f"{join_command(address)} --table {table} --name {shlex.quote(name)} --watch"
         return _("Table {table} is playing already, so there is no seat for you in this game. "
                  "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
                  "once it ends you may take a seat for the next game.").format(table=table, command=command)

@@ -10,6 +10,7 @@ client under Pilot; the journal in a temporary folder."""
 from __future__ import annotations
 
 import asyncio
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from ekpeer.cli_tui import session_factory
 from ekpeer.net.client import RequestError
 from ekpeer.net.hosted import LocalHost
 from ekpeer.net.journal import Journal
+from ekpeer.tui.addressing import join_command
 from ekpeer.tui.app import make_app
 from ekpeer.tui.refusals import join_refused
 from ekpeer.tui.screens.start import StartScreen
@@ -28,6 +30,7 @@ from ekpeer.tui.screens.table import TableScreen
 from ekpeer.tui.session import FakeSession
 
 from .conftest import settle, until
+from .test_lobby_roles import Z85_ADDRESS
 
 SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
@@ -91,8 +94,12 @@ async def test_ekpeer_host_resume_without_a_name_gives_the_hosting_player_their_
 
 
 def test_the_watch_command_holds_the_address_or_is_left_out():
-    known = join_refused("table_started", "this table is playing", "main", "ann", "tcp://10.0.0.5:5555#KEY")
-    assert "ekpeer join tcp://10.0.0.5:5555#KEY --table main --name ann --watch" in known
+    known = join_refused("table_started", "this table is playing", "main", "ann", Z85_ADDRESS)
+    assert f"{join_command(Z85_ADDRESS)} --table main --name ann --watch" in known, known
+    # one word in a shell, though the key as given holds $ and ")"
+    words = shlex.split(known.split("ctrl+g, or ", 1)[1].split("): once", 1)[0])
+    assert words[:2] == ["ekpeer", "join"] and words[2].startswith("tcp://192.168.1.20:5555"), words
+    assert words[3:] == ["--table", "main", "--name", "ann", "--watch"], words
     unknown = join_refused("table_started", "this table is playing", "main", "ann", None)
     assert "ADDRESS" not in unknown and "ekpeer join" not in unknown
     assert "Table main is playing already" in unknown and "ctrl+g" in unknown
@@ -103,7 +110,7 @@ class Refused(FakeSession):
     reach the host at ``address``."""
 
     endpoint = "inproc://ekpeer-host-1"
-    address = "tcp://10.0.0.5:5555#KEY"
+    address = Z85_ADDRESS
     table = "main"
 
     async def open(self) -> None:
@@ -121,4 +128,4 @@ async def test_a_hosting_players_refusal_names_its_hosts_address_not_the_word_ad
                     "the refusal")
         said = "\n".join(str(n.message) for n in app._notifications)
         assert "ADDRESS" not in said, said
-        assert "ekpeer join tcp://10.0.0.5:5555#KEY --table main --name player --watch" in said, said
+        assert f"{join_command(Z85_ADDRESS)} --table main --name player --watch" in said, said
