@@ -839,7 +839,8 @@ class Host:
         that this key took under this name (a player who runs the same ``ekpeer join`` again
         after a drop: without it, a host with a table in its lobby seated them there, a new
         player, while a bot went on playing their game). One who left on purpose comes back
-        too, as the leave dialog promises ("joining again gives you your seat back")."""
+        too, as the leave dialog promises ("joining again gives you your seat back"). Under
+        another name, the one seat of a game on this key took (:meth:`Table.held_by_key`)."""
         for table in self.tables.values():
             for seat in table.seats:
                 if not table.owns(seat, session):
@@ -848,6 +849,11 @@ class Host:
                     return {"table": table.id, "seat": seat.name}
                 if not token and name and seat.name == name and seat.human and seat.key is not None \
                         and table.phase != "lobby":
+                    return {"table": table.id, "seat": seat.name}
+        if not token:       # under another name: the one seat of a game on this key took
+            for table in self.tables.values():
+                seat = table.held_by_key(session)
+                if seat is not None:
                     return {"table": table.id, "seat": seat.name}
         return None
 

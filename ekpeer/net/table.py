@@ -389,7 +389,7 @@ class Table(TableTimers):
     def join(self, session: Session, name: str | None, token: str | None, spectator: bool,
              password: str | None = None) -> dict[str, Any]:
         if self.settings.get("password") and (token is None or spectator) \
-                and (spectator or self.returning(session, name) is None) \
+                and (spectator or (self.returning(session, name) or self.held_by_key(session)) is None) \
                 and not self.watched_by(session, again=spectator):
             # a token resumes its own seat only, as the key that took a seat does coming back
             # to it by name; watching needs the password like sitting down, and a watcher of
@@ -438,6 +438,7 @@ class Table(TableTimers):
         if not name:
             raise P.ProtocolError("bad_message", Said("join needs a name (or a token to resume)"))
         mine = self.returning(session, name)
+        by_key = mine is None and (mine := self.held_by_key(session)) is not None
         if mine is not None:
             # the key that took this seat comes back by name (a host restarted with --resume; in
             # a game, a client restarted before the host noticed its old connection was gone)
@@ -449,7 +450,8 @@ class Table(TableTimers):
             self.take_seat_from(mine, session)
             bot_played = self.seat_back(mine, session)
             return {"token": mine.token, "seat": mine.name, "resumed": True, "bot_played": bot_played,
-                    "away": away, **({"restarted": True} if restarted else {})}
+                    "away": away, **({"restarted": True} if restarted else {}),
+                    **({"by_key": True} if by_key else {})}
         if self.phase == "over":
             return self.sit_for_next_game(session, name)
         if self.phase != "lobby":
@@ -490,6 +492,19 @@ class Table(TableTimers):
         if mine is not None and mine.human and mine.key is not None and self.owns(mine, session):
             return mine
         return None
+
+    def held_by_key(self, session: Session) -> Seat | None:
+        """The one person's seat of this game that ``session``'s client key took, whatever name
+        it asks for now: a hosting player who ran ``ekpeer host --resume`` without the
+        ``--name`` of the game's start came as "player" and was refused their own seat (the
+        host's own client always has the same key). None with no key, or if the key took
+        several seats (no way to tell which is meant), or in a lobby or after the game, where a
+        new name is a new seat. A seat still connected is no returning player's: another window
+        with the same key (the same data folder), watching as another name, must not take it."""
+        if session.key is None or self.phase != "playing":
+            return None
+        held = [s for s in self.seats if s.human and s.key is not None and self.owns(s, session)]
+        return held[0] if len(held) == 1 and held[0].session is None else None
 
     def seat_again(self, session: Session, token: str) -> Seat | None:
         """The lobby seat ``token`` opens whose connection dropped lately, put back where it sat

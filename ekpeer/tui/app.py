@@ -276,7 +276,9 @@ class EkpeerApp(App):
             code, message = getattr(exc, "code", None), getattr(exc, "message", None)
             if not opened and isinstance(code, str) and isinstance(message, str):
                 # the host would not seat us: what happened and what to do, never the code
-                endpoint = str(getattr(session, "endpoint", "") or "")
+                # where others reach the host: the hosting player's own client sits at it over
+                # inproc, and the watch command read the literal "ADDRESS"
+                endpoint = str(getattr(session, "address", None) or getattr(session, "endpoint", "") or "")
                 words = join_refused(code, message, str(getattr(session, "table", None) or "main"),
                                      str(getattr(session, "name", "") or self.player_name),
                                      endpoint if endpoint.startswith("tcp://") else None,
@@ -354,11 +356,22 @@ class EkpeerApp(App):
         the seat only since its own start, and this client never saw it go: "Your connection
         to the host dropped; back after 34 s" blamed a link that was fine). Else the host saw
         our connection drop: the log says so, as a live reconnect's does, with how long it had
-        the seat without us (the log said nothing unless a bot had played it)."""
+        the seat without us (the log said nothing unless a bot had played it). Our own host
+        (``ekpeer host --resume``) is what went, whatever the host's journal said of the seat:
+        "Your host started again" (a hosting player read "back after 436 s"). A seat given by
+        our key under its own name, not the one we gave, says which it is."""
         away, session.away = session.away, None
         restarted, session.restarted = session.restarted, False
+        own_host, session.own_host_restarted = getattr(session, "own_host_restarted", False), False
+        asked, session.asked_name = getattr(session, "asked_name", None), None
         bot_played, session.bot_played = session.bot_played, False
-        if restarted:
+        if asked:       # the host knew our key, not the name we gave: which seat is ours
+            self.player_name = session.name
+            self.log_lines.append(_("You are back in your seat as {seat}: the host knew it by your key "
+                                    "(you gave the name {name}).").format(seat=session.name, name=asked))
+        if own_host:    # our own host went (ekpeer host --resume), never our connection
+            self._say_back(_("Your host started again: you are back in your seat"), bot_played)
+        elif restarted:
             self._say_back(_("The host started again: you are back in your seat"), bot_played)
         elif away is not None:
             self._rejoined({"away": away, "bot_played": bot_played})

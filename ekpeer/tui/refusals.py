@@ -36,8 +36,16 @@ def join_refused(code: str, message: str, table: str, name: str, address: str | 
         return _("Someone at table {table} is already called {name}. "
                  "Join again with another name (the name field, or --name).").format(table=table, name=name)
     if code == "table_started":
-        # this game, of several, under the name they gave (a stranger's copy watched as "player")
-        command = f"ekpeer join {address or 'ADDRESS'} --table {table} --name {shlex.quote(name)} --watch"
+        # this game, of several, under the name they gave (a stranger's copy watched as "player");
+        # no address known, no command: one with "ADDRESS" in it was no command to paste
+        if not address:
+            return _("Table {table} is playing already, so there is no seat for you in this game. "
+                     "Watch it meanwhile (Watch on the start screen, or ctrl+g): once it ends you may "
+                     "take a seat for the next game.").format(table=table)
+        from .addressing import join_command
+
+        # the address as the lobby shows it, quoted if it must be (a key may hold $ or ")")
+        command = f"{join_command(address)} --table {table} --name {shlex.quote(name)} --watch"
         return _("Table {table} is playing already, so there is no seat for you in this game. "
                  "Watch it meanwhile (Watch on the start screen, ctrl+g, or {command}): "
                  "once it ends you may take a seat for the next game.").format(table=table, command=command)

@@ -54,6 +54,12 @@ class Session:
     #: ``away`` is only how long the new host had the seat empty, and no drop of ours: the app
     #: says the host started again, not that our connection dropped (once).
     restarted: bool = False
+    #: Our own host (``ekpeer host --resume``, the host in this process) started again and gave
+    #: the seat back: it was our host that went, never our connection (the app says so, once).
+    own_host_restarted: bool = False
+    #: The name we asked for, when the host gave the seat back by our client key under its own
+    #: name (the seat's name is in :attr:`name`): the app says so once.
+    asked_name: str | None = None
 
     async def open(self) -> None:
         """Connect and join the table; the first ``lobby`` or ``snapshot`` follows."""
@@ -268,11 +274,18 @@ class NetSession(Session):
                                                      self.start_screen)) from None
             raise
         self.table = joined.get("table", table)
-        self.name = joined.get("seat") or self.name
+        asked, self.name = self.name, joined.get("seat") or self.name
+        by_key = joined.get("resumed") and joined.get("by_key") and asked != self.name
+        self.asked_name = asked if by_key else None
         self.bot_played = bool(joined.get("resumed") and joined.get("bot_played"))
         away = joined.get("away")
         self.away = float(away) if joined.get("resumed") and isinstance(away, int | float) else None
         self.restarted = bool(joined.get("resumed") and joined.get("restarted") is True)
+        # a seat back at the host this process started with --resume: that host is what went,
+        # even when the journal had the seat played by a bot long before (its "away" was the
+        # time since the crash, said as our connection's drop)
+        self.own_host_restarted = bool(host is not None and getattr(host, "resume", False)
+                                       and joined.get("resumed"))
         if self.watch:
             return
         if not (self.token and joined.get("resumed")):      # else a seat dealt for us: playing
