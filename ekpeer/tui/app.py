@@ -1198,7 +1198,7 @@ class EkpeerApp(App):
         me = view.get("you")
         lines = [_("Turns played: {n}").format(n=view.get("turn_number", "?"))]
         if self.out_order:
-            lines.append(_("Exploded, in order: ") + ", ".join(self.out_order))
+            lines.append(_("Out, in order: ") + ", ".join(self.out_order))
         standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
             lines.append(_("Still at the table: ") + ", ".join(standing))

@@ -686,3 +686,19 @@ def test_danish_variants_and_now_cards_read_one_way():
     # one mark for a NOW card's title, as the catalog writes it (ruling 34): "Shuffle NOW" stood
     # beside "Alter the Future (3x) [NOW]" and the listing's "Clairvoyance [NOW]"
     assert "Alter the Future (3x) [NOW] and Shuffle [NOW]" in english, english
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Out, in order: bot2, ann, bot3"),
+                                        ("da", "Ude, i rækkefølge: bot2, ann, bot3")])
+def test_the_game_over_summary_says_out_not_exploded(lang, said):
+    """bot3 imploded, and the summary said "Eksploderet, i rækkefølge: bot2, spiller, bot3"."""
+    app, _session = scripted_app([])
+    app.view = {"you": "ann", "turn_number": 30, "players": [{"name": p, "status": "out"} for p in
+                                                            ("ann", "bot2", "bot3")] + [{"name": "bot1"}],
+                "winner": "bot1"}
+    app.out_order = ["bot2", "ann", "bot3"]
+    i18n.set_language(lang)
+    try:
+        assert said in app.summary(), app.summary()
+    finally:
+        i18n.set_language("en")
