@@ -260,7 +260,9 @@ async def test_an_open_settings_menu_is_framed_off_from_the_labels_beside_it():
 @pytest.mark.parametrize("size", [(80, 24), (64, 20)])
 async def test_not_saving_yourself_is_asked_in_whole_danish(size):
     """A stranger read "Redder du dig ikke, må du du eksploderer og forlader spillet" (the
-    death's words hold their own "du"), and at 64 columns the yes button ended "og forlader"."""
+    death's words hold their own "du"), and at 64 columns the yes button ended "og forlader".
+    The title was a statement with a question mark ("Du eksploderer og forlader spillet?") and
+    the line under it said it again: a question, and a line that adds to it."""
     from textual.widgets import Button
 
     table = {"players": ["ann", "bob"], "current": "ann",
@@ -270,11 +272,16 @@ async def test_not_saving_yourself_is_asked_in_whole_danish(size):
     app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
     async with app.run_test(size=size) as pilot:
         await settle(pilot, 6)
-        await pilot.press("down", "enter")
+        await pilot.press("down")
+        await settle(pilot, 3)      # the hint under the title: "før du du eksploderer" it read
+        assert "du du" not in " ".join(line.strip(" █") for line in screen_lines(app))
+        await pilot.press("enter")
         await settle(pilot, 6)
         shown = " ".join(line.strip(" █") for line in screen_lines(app))
         assert "du du" not in shown and "må du" not in shown
-        assert "Hvis du ikke bruger Desarmer: du eksploderer og forlader spillet" in shown
+        assert "Eksplodere og forlade spillet?" in shown
+        assert "Du eksploderer og forlader spillet?" not in shown
+        assert "Desarmer bliver ikke brugt, og spillet er slut for dig." in shown
         for button in app.screen.query(Button):
             label = str(button.label)
             assert button.size.width >= len(label) + 2 and label in shown, label
