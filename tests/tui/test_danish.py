@@ -647,7 +647,7 @@ def test_danish_words_agree_with_any_card_and_list_names_with_og():
         assert _("You are Dead: you take no turns") == "Du er død: du har ingen ture"
         assert "Levende" not in _("The draw pile is empty and a full round passed with nobody dying: "
                                   "the Living players share the win.")
-        assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Niks’et)"
+        assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Nikset)"
         assert _("↑ up the players list (reversed)") == "↑ op ad spillerlisten (baglæns)"
         assert _("no box (a variant or a custom deck adds it)") \
             == "findes ikke i nogen æske (kommer kun med via en variant eller en egen bunke)"
