@@ -258,7 +258,7 @@ def test_numbers_take_the_languages_decimal_sign(danish):
 
     assert percent(0.13) == "13\u00a0%"       # the odds of exploding, as Danish writes them
     assert turn_words(120) == "2 min" and turn_words(30) == "30 s"
-    assert thinking_words("expert", {"bot_seconds": 0.5}) == " (hver tænker 0,5 s pr. træk)"
+    assert thinking_words("expert", {"bot_seconds": 0.5}) == " (hver tænker 0,5 s pr. handling)"
     i18n.set_language("en")
     assert number(55.23, "4.1f") == "55.2" and number(0.5) == "0.5" and percent(0.13) == "13%"
 

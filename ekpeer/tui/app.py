@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets._select import SelectOverlay
 
 from .. import collector
-from ..i18n import N_, NP_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from .game_log import KNOWN_EVENTS, GameLog, unseen
 from .messages import (
     HostMessageReceived,
@@ -49,9 +49,8 @@ QUIET_POLL = 0.25       # how often the app asks whether the host is late to ans
 OUTAGE_WORD_WAIT = 1.0
 
 
-#: the key bar's shorter words for the app's keys, shown on every screen, where their whole
-#: words do not fit (KeyBar): at 64 columns the Danish lobby's bar left "- Færre" out
-KEY_BAR_WORDS = (NP_("key bar", "Quit"),)
+# ctrl+q has no shorter words for a narrow key bar: the Danish "^q Luk" there, beside "Afslut"
+# in F1, the dialogs and the game's end, read as another key (and "Luk" closes a dialog)
 
 
 class EkpeerApp(App):
@@ -916,6 +915,11 @@ class EkpeerApp(App):
         return session is not None and (getattr(session, "host", None) is not None
                                         or getattr(session, "address", None) is not None)
 
+    def unlisted_actions(self) -> tuple[str, ...]:
+        """The app's keys the Keys dialog (F1) leaves out: h, the host-gone banner's choices,
+        for the player hosting (their host cannot go quiet on them)."""
+        return ("host_choices",) if self.hosting() else ()
+
     async def action_quit(self) -> None:
         """Quit; a hosting player with other people at their table is asked first."""
         from .screens.leave_confirm import LeaveConfirmScreen, seat_in_game
@@ -1226,7 +1230,7 @@ class EkpeerApp(App):
         me = view.get("you")
         lines = [_("Turns played: {n}").format(n=view.get("turn_number", "?"))]
         if self.out_order:
-            lines.append(_("Exploded, in order: ") + ", ".join(self.out_order))
+            lines.append(_("Out, in order: ") + ", ".join(self.out_order))
         standing = [p["name"] for p in view.get("players", []) if p.get("status", "living") == "living"]
         if standing:
             from .seat_words import standing_names

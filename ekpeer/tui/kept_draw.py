@@ -6,6 +6,9 @@ the status line, and pressed again (as a key, the way typed-ahead keys are: see
 ``EkpeerApp._release_keys``) once the window closes and a draw is legal. It is never
 self-harming: should the picture it was pressed on change meanwhile (the card Noped, a
 look at the top cards, the turn over, a decision owed), it is dropped and that is said.
+One change keeps it: your own Skip used one of several turns you owed (an Attack on you),
+nothing drawn and nothing else changed. It is still your turn, and → ⏎ d meant "Skip, then
+draw" (dropping it said "your turn moved on" while the bar said it was still yours).
 The client decides no rule here: only whether the player still means the same draw.
 """
 
@@ -26,12 +29,21 @@ class KeptDraw:
     turns: Any              # the turns you had to take
     top: tuple[str, ...]    # what you knew of the draw pile's top cards
     discarded: int          # the discard pile's size: a card played on yours (a Nope) adds to it
+    hand: int = 0           # your hand's size: a card drawn (a Draw from the Bottom) adds to it
 
     @classmethod
     def of(cls, view: dict[str, Any], top: list[str]) -> KeptDraw:
         stack = view.get("stack") or [{}]
         return cls(stack[-1].get("serial"), view.get("turn_number"), view.get("turns"), tuple(top),
-                   len(view.get("discard") or []))
+                   len(view.get("discard") or []), len(view.get("hand") or []))
+
+
+def _turn_used(kept: KeptDraw, view: dict[str, Any]) -> bool:
+    """Whether your card used one of several turns you owed and nothing more: the same turn
+    still yours, fewer turns left but some, and no card come into your hand (a Skip, not a draw)."""
+    turns = view.get("turns")
+    return (isinstance(turns, int) and isinstance(kept.turns, int) and 0 < turns < kept.turns
+            and view.get("turn_number") == kept.turn and len(view.get("hand") or []) == kept.hand)
 
 
 def keepable(view: dict[str, Any]) -> bool:
@@ -63,7 +75,8 @@ def verdict(kept: KeptDraw, view: dict[str, Any], top: list[str], card: str) -> 
             return WAIT
     if view.get("choices") or [p for p in view.get("waiting_for") or [] if p != me]:
         return _("A choice comes first: not drawing.")
-    if view.get("current") != me or view.get("turn_number") != kept.turn or view.get("turns") != kept.turns:
+    if view.get("current") != me or view.get("turn_number") != kept.turn or (
+            view.get("turns") != kept.turns and not _turn_used(kept, view)):
         return _("Your turn moved on: not drawing.")
     if stack or len(view.get("discard") or []) != kept.discarded:
         # another action on top, or a card played on yours as it resolved (a Nope, and a

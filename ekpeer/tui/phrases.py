@@ -20,7 +20,10 @@ the phrase in with the event's fields, from the reader's point of view. The plac
   one acting (the event's ``by``, else ``player``): ``{By} {by:give} {target:self} a break``.
 
 A phrase keyed ``type/field`` is used instead of ``type``'s when the event's ``field`` is
-set (``died/imploded``), and an empty phrase means the event needs no line. Phrases are
+set (``died/imploded``), and one keyed ``type/field=value`` when the field is that value
+(``altered/count=1``: "the top card", where "the top 1 cards" read wrong in both languages,
+and a count's phrase is looked up whole, so a translation cannot choose its own plural);
+an empty phrase means the event needs no line. Phrases are
 plain English format strings, so that a translation can look each one up whole.
 
 The words filled in (``you``, ``someone``, ``your``, ``3rd from the top``, ``2 kittens``)
@@ -132,11 +135,17 @@ def counted(n: Any, noun: str) -> str:
 
 
 def variant_for(event: dict[str, Any], phrases: dict[str, str]) -> str | None:
-    """The phrase for a variant of ``event``: a ``type/field`` key whose field is set."""
+    """The phrase for a variant of ``event``: a ``type/field=value`` key whose field is that
+    value (first), else a ``type/field`` key whose field is set."""
     t = str(event.get("type"))
     for key, text in phrases.items():
         head, _sep, field = key.partition("/")
-        if field and head == t and event.get(field):
+        name, equals, value = field.partition("=")
+        if equals and head == t and str(event.get(name)) == value:
+            return text
+    for key, text in phrases.items():
+        head, _sep, field = key.partition("/")
+        if field and "=" not in field and head == t and event.get(field):
             return text
     return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .words import Catalog, position_words
 
 #: How many of the draw pile's top cards the replay names (the line must fit beside the hands).
@@ -67,9 +67,12 @@ def choice_words(move: dict[str, Any], cat: Catalog, before: Any = None, after: 
         n = len(order)
         top = list(before.draw_pile[:n]) if before is not None else []
         if show_hands and len(top) == n:
-            return _("{player} puts the top {n} cards back, top first: {cards}.").format(
+            return ngettext("{player} puts the top card back: {cards}.",
+                            "{player} puts the top {n} cards back, top first: {cards}.", n).format(
                 player=by, n=n, cards=cat.titles([top[i] for i in order]))
-        return _("{player} puts the top {n} cards back in an order only they know.").format(player=by, n=n)
+        return ngettext("{player} puts the top card back.",
+                        "{player} puts the top {n} cards back in an order only they know.", n).format(
+            player=by, n=n)
     if move.get("card") is not None:
         card = move["card"]
         if card == "none" and card not in cat.cards:    # a choice that offered no card (a plugin's)

@@ -132,6 +132,7 @@ CARDS = [
              traits=frozenset({"peeks", "reorders"}), bot_value=60,
              phrases={
                  "altered": "{By} {by:alter} the future of the top {count} cards",
+                 "altered/count=1": "{By} {by:alter} the future of the top card",
              }),
 ]
 

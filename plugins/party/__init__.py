@@ -332,6 +332,7 @@ EXTRA_CARDS = [
              traits=frozenset({"peeks", "reorders"}), bot_value=58,
              phrases={
                  "altered": "{By} {by:alter} the future of the top {count} cards",
+                 "altered/count=1": "{By} {by:alter} the future of the top card",
              }),
     CardSpec("reveal_the_future", "Reveal the Future (3x)",
              "Reveal the top 3 cards of the Draw Pile to everyone, then put them back in order.",
@@ -345,6 +346,7 @@ EXTRA_CARDS = [
              traits=frozenset({"peeks", "reorders"}), bot_value=64,
              phrases={
                  "altered": "{By} {by:alter} the future of the top {count} cards",
+                 "altered/count=1": "{By} {by:alter} the future of the top card",
              }),
     common.shared_card(ZOMBIE_CARDS, "shuffle_now"),
 ]

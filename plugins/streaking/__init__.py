@@ -413,6 +413,7 @@ CARDS = [
              traits=frozenset({"peeks", "reorders"}), bot_value=64,
              phrases={
                  "altered": "{By} {by:alter} the future of the top {count} cards",
+                 "altered/count=1": "{By} {by:alter} the future of the top card",
              }),
     CardSpec("swap_top_and_bottom", "Swap Top and Bottom",
              "Swap the top and bottom cards of the Draw Pile without looking at them.",

@@ -260,7 +260,9 @@ async def test_an_open_settings_menu_is_framed_off_from_the_labels_beside_it():
 @pytest.mark.parametrize("size", [(80, 24), (64, 20)])
 async def test_not_saving_yourself_is_asked_in_whole_danish(size):
     """A stranger read "Redder du dig ikke, må du du eksploderer og forlader spillet" (the
-    death's words hold their own "du"), and at 64 columns the yes button ended "og forlader"."""
+    death's words hold their own "du"), and at 64 columns the yes button ended "og forlader".
+    The title was a statement with a question mark ("Du eksploderer og forlader spillet?") and
+    the line under it said it again: a question, and a line that adds to it."""
     from textual.widgets import Button
 
     table = {"players": ["ann", "bob"], "current": "ann",
@@ -270,11 +272,16 @@ async def test_not_saving_yourself_is_asked_in_whole_danish(size):
     app, _ = scripted_app([in_danish(snapshot_of(game, rules, "ann", ev), rules)])
     async with app.run_test(size=size) as pilot:
         await settle(pilot, 6)
-        await pilot.press("down", "enter")
+        await pilot.press("down")
+        await settle(pilot, 3)      # the hint under the title: "før du du eksploderer" it read
+        assert "du du" not in " ".join(line.strip(" █") for line in screen_lines(app))
+        await pilot.press("enter")
         await settle(pilot, 6)
         shown = " ".join(line.strip(" █") for line in screen_lines(app))
         assert "du du" not in shown and "må du" not in shown
-        assert "Hvis du ikke bruger Desarmer: du eksploderer og forlader spillet" in shown
+        assert "Eksplodere og forlade spillet?" in shown
+        assert "Du eksploderer og forlader spillet?" not in shown
+        assert "Desarmer bliver ikke brugt, og spillet er slut for dig." in shown
         for button in app.screen.query(Button):
             label = str(button.label)
             assert button.size.width >= len(label) + 2 and label in shown, label
@@ -640,7 +647,7 @@ def test_danish_words_agree_with_any_card_and_list_names_with_og():
         assert _("You are Dead: you take no turns") == "Du er død: du har ingen ture"
         assert "Levende" not in _("The draw pile is empty and a full round passed with nobody dying: "
                                   "the Living players share the win.")
-        assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Niks’et)"
+        assert _("   n: Yup it (undo the Nope)") == "   n: Niks igen (ophæv Nikset)"
         assert _("↑ up the players list (reversed)") == "↑ op ad spillerlisten (baglæns)"
         assert _("no box (a variant or a custom deck adds it)") \
             == "findes ikke i nogen æske (kommer kun med via en variant eller en egen bunke)"
@@ -686,3 +693,19 @@ def test_danish_variants_and_now_cards_read_one_way():
     # one mark for a NOW card's title, as the catalog writes it (ruling 34): "Shuffle NOW" stood
     # beside "Alter the Future (3x) [NOW]" and the listing's "Clairvoyance [NOW]"
     assert "Alter the Future (3x) [NOW] and Shuffle [NOW]" in english, english
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Out, in order: bot2, ann, bot3"),
+                                        ("da", "Ude, i rækkefølge: bot2, ann, bot3")])
+def test_the_game_over_summary_says_out_not_exploded(lang, said):
+    """bot3 imploded, and the summary said "Eksploderet, i rækkefølge: bot2, spiller, bot3"."""
+    app, _session = scripted_app([])
+    app.view = {"you": "ann", "turn_number": 30, "players": [{"name": p, "status": "out"} for p in
+                                                            ("ann", "bot2", "bot3")] + [{"name": "bot1"}],
+                "winner": "bot1"}
+    app.out_order = ["bot2", "ann", "bot3"]
+    i18n.set_language(lang)
+    try:
+        assert said in app.summary(), app.summary()
+    finally:
+        i18n.set_language("en")

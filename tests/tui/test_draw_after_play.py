@@ -193,3 +193,26 @@ async def test_a_refused_draw_says_it_whole_at_64x20(lang):
             assert any(last in line.split("▌")[-1] for line in screen_lines(app)), (said, screen_lines(app))
     finally:
         i18n.set_language("en")
+
+
+async def test_a_kept_draw_after_a_skip_of_one_of_two_turns_draws_for_the_other():
+    """Attacked (two turns), ann typed → ⏎ d on her Skip: the Skip used one turn and it is still
+    her turn, nothing else changed, so the d draws for the turn left (it was dropped, said "Your
+    turn moved on", while the bar said it was still hers)."""
+    table = {"players": ["ann", "bob"], "current": "ann", "turns": 2, "draw_pile": ["tacocat", "beard_cat"],
+             "hands": {"ann": ["skip", "shuffle"], "bob": ["tacocat"]}}
+    game, rules, ev = rigged(table, [{"do": "play", "by": "ann", "cards": ["skip"]}])
+    app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+    async with app.run_test(size=(64, 20), notifications=True) as pilot:
+        await settle(pilot, 6)
+        await pilot.press("d")
+        await settle(pilot, 2)
+        assert KEPT_NARROW in _status(app)
+        before = len(game.events)
+        while game.reaction_open:
+            game.apply(Move.from_dict({"do": "resolve"}))
+        assert game.current == "ann" and game.turns == 1
+        _update(session, game, before)
+        await settle(pilot, 4)
+        assert not _toasts(app), _toasts(app)
+        assert [m.get("do") for kind, m in session.sent if kind == "move"] == ["draw"]

@@ -63,7 +63,7 @@ async def test_play_vs_bots_again_after_leaving_a_game_shows_none_of_its_lines()
         assert len(app.log_lines) < len(old), app.log_lines
         assert app.log_lines and not app.log_lines.recent_only
         assert "wins the game" not in shown_log(app) and "win the game" not in shown_log(app)
-        assert app.summary() == [line for line in app.summary() if not line.startswith("Exploded")]
+        assert app.summary() == [line for line in app.summary() if not line.startswith("Out, in order")]
 
 
 async def test_a_snapshot_that_tells_fewer_events_than_the_log_holds_is_of_a_new_game():

@@ -324,3 +324,39 @@ def test_both_ways_of_play_name_the_players_list_alike():
         assert "↑ op ad spillerlisten (baglæns)" in pile_text(view, Catalog([]), None).plain
     finally:
         i18n.set_language("en")
+
+
+def test_an_alter_the_future_of_one_card_reads_singular_in_both_languages():
+    """A pile of one card: "alters the future of the top 1 cards" (Danish "de 1 øverste kort")
+    read wrong; a ``type/field=value`` phrase says it for 1."""
+    from ekpeer import i18n
+    from ekpeer.plugins import translated
+
+    boxes = ["base", "imploding", "streaking", "party"]
+    entries = ruleset(boxes).catalog()
+    altered = {"type": "altered", "by": "bot3", "count": 1}
+    cat = Catalog(entries)
+    assert event_words(altered, cat, "ann") == "bot3 alters the future of the top card"
+    assert event_words({**altered, "count": 3}, cat, "ann") == "bot3 alters the future of the top 3 cards"
+    i18n.set_language("da")
+    try:
+        cat = Catalog(translated(entries, boxes, "da"))
+        assert event_words(altered, cat, "ann") == "bot3 ændrer fremtiden for det øverste kort"
+        three = event_words({**altered, "count": 3}, cat, "ann")
+        assert three == "bot3 ændrer fremtiden for de 3 øverste kort"
+    finally:
+        i18n.set_language("en")
+
+
+
+def test_a_replayed_new_order_of_one_card_reads_singular():
+    """The replay's "puts the top 1 cards back" reads "puts the top card back"."""
+    from types import SimpleNamespace
+
+    from ekpeer.tui.replay_words import choice_words
+
+    cat = Catalog(ruleset(["base"]).catalog())
+    before = SimpleNamespace(draw_pile=["tacocat"])
+    move = {"do": "choose", "by": "bob", "order": [0]}
+    assert choice_words(move, cat, before, None, show_hands=True) == "bob puts the top card back: Tacocat."
+    assert choice_words(move, cat, before, None) == "bob puts the top card back."

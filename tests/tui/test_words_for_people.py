@@ -145,8 +145,8 @@ def test_a_yup_and_a_cards_question_read_as_danish():
     asked = {"source": "garbage_collection", "by": "ann"}
     i18n.set_language("da")
     try:
-        assert event_words(yup, cat, "ann") == "bot3 ophæver niksen af sit eget kort, Bland"
-        assert event_words(combo, cat, "ann") == "bot1 ophæver niksen af sin egen kombination"
+        assert event_words(yup, cat, "ann") == "bot3 ophæver Nikset mod sit eget kort, Bland"
+        assert event_words(combo, cat, "ann") == "bot1 ophæver Nikset mod sin egen kombination"
         assert event_words(nope, cat, "ann") == "bob nikser dit kort, Bland"
         assert event_words(nope, cat, "cat") == "bob nikser anns kort, Bland"
         assert _asked_by(asked, cat, "ann") == "Kortet Skraldeindsamling, som du selv spillede, beder om det."

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from ..widgets import short_words
 from .dialog import Dialog
 
 
@@ -28,6 +29,13 @@ def _ekpeer_binding(namespace: Any, binding: Binding) -> bool:
                for kind in type(namespace).__mro__ if kind.__module__.startswith("ekpeer"))
 
 
+def _said(description: str) -> str:
+    """A key's words, and its shorter ones where a narrow key bar says those: the Danish
+    "m Valg" at 64 columns is "m  Muligheder (Valg)" here, so that the two read as one key."""
+    whole, short = _(description), short_words(description)
+    return whole if short == whole else f"{whole} ({short})"
+
+
 def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
     """``(keys, what they do)`` for each of ekpeer's actions open on ``screen``, its keys
     together (``escape l q``), in the order they are bound."""
@@ -37,14 +45,16 @@ def key_rows(screen: Screen, display: Any) -> list[tuple[str, str]]:
     for keys, words in getattr(screen, "list_keys", list)():
         shown = [display(Binding(key, words)) for key in keys]
         rows[f"list:{words}"] = (shown, _(words))
-    unlisted = getattr(screen, "unlisted_actions", tuple)()
+    # and the app's keys that cannot apply here (h, the host gone: not for the one hosting)
+    unlisted = (*getattr(screen, "unlisted_actions", tuple)(),
+                *getattr(screen.app, "unlisted_actions", tuple)())
     # a key dimmed for now (the table's d Draw on another's turn) is the screen's key all the
     # same: listed (a key the screen does not offer at all is not among its active bindings)
     for namespace, binding, _enabled, _tooltip in screen.active_bindings.values():
         if not (binding.description and not binding.system) or \
                 not _ekpeer_binding(namespace, binding) or binding.action in unlisted:
             continue
-        keys, words = rows.setdefault(f"{id(namespace)}:{binding.action}", ([], _(binding.description)))
+        keys, words = rows.setdefault(f"{id(namespace)}:{binding.action}", ([], _said(binding.description)))
         shown = display(binding)
         if shown not in keys:
             keys.append(shown)

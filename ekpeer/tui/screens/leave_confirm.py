@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from ..widgets import KeyBar
 from .dialog import Modal
 
 
@@ -88,3 +89,6 @@ class LeaveConfirmScreen(StayOrLeave):
                 leave = (_("Quit (y)") if self.alone else _("Leave and quit (y)")) if self.quits \
                     else _("Leave (y)")
                 yield Button(leave, id="leave", variant="error")
+        # its own keys at the bottom: the bar of the screen beneath said keys that do nothing
+        # here (a list's "? Rules of card", the table's d Draw)
+        yield KeyBar()

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ...i18n import _
+from ..widgets import KeyBar
 from .leave_confirm import StayOrLeave
 from .lobby_away import heir, names_words
 
@@ -70,3 +71,6 @@ class LobbyLeaveScreen(StayOrLeave):
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
                 yield Button(_("Leave (y)"), id="leave", variant="error")
+        # its own keys at the bottom: the bar of the screen beneath said keys that do nothing
+        # here (a list's "? Rules of card", the table's d Draw)
+        yield KeyBar()

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..widgets import KeyBar, plain
 from ..words import Catalog, ordinal
 from .dialog import Dialog
@@ -53,7 +53,8 @@ class OrderScreen(Dialog[tuple[int, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(_("Put the top {n} cards back in a new order").format(n=len(self.order)),
+            yield Static(ngettext("Put the top card back", "Put the top {n} cards back in a new order",
+                                  len(self.order)).format(n=len(self.order)),
                          id="dialog-title")
             yield Static(_("Top of the draw pile first. Shift+↑/↓ (or k/j) moves the highlighted card;"
                            " Enter keeps this order."), id="dialog-prompt")

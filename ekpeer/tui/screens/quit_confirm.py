@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 
 from ...i18n import _, ngettext
 from ...name_lists import names_and
+from ..widgets import KeyBar
 from .dialog import Modal
 
 
@@ -57,6 +58,9 @@ class QuitConfirmScreen(Modal[bool]):
             with Horizontal(id="dialog-buttons"):
                 yield Button(_("Stay (s)"), id="stay", variant="primary")
                 yield Button(_("Quit and close the table (y)"), id="quit", variant="error")
+        # its own keys at the bottom: the bar of the screen beneath said keys that do nothing
+        # here (a list's "? Rules of card", the table's d Draw)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()

@@ -13,6 +13,8 @@ from ..words import Catalog
 from .pick import PickScreen
 
 NONE = "none"
+#: the engine's words for not saving yourself (``if_not_saved``), where no plugin says otherwise
+EXPLODE = "explode and leave the game"
 
 
 class SaveScreen(PickScreen):
@@ -27,7 +29,9 @@ class SaveScreen(PickScreen):
         kitten = context.get("kitten")
         self.savers = [cat.title(u) for u in uses if u != NONE]
         # the host's words (the engine's or a plugin's), in the player's language when known
-        self.death = host_words(str(context.get("if_not_saved") or "explode and leave the game"))
+        death = str(context.get("if_not_saved") or EXPLODE)
+        self.exploding = death == EXPLODE      # the engine's own death, not a plugin's
+        self.death = host_words(death)
         options = [(u, _("Use {card}: survive").format(card=cat.title(u)), u) for u in uses if u != NONE]
         if NONE in uses:
             options.append((NONE, _("Do not save yourself: {death}").format(death=self.death), None))
@@ -65,12 +69,21 @@ class SaveScreen(PickScreen):
             super().answer(value)
             return
         saver = self.savers[0] if self.savers else None
-        # the table's own consequence: leaving the game, or (Zombie Kittens) becoming Dead
-        title = f"{self.death[:1].upper()}{self.death[1:]}?"
-        # the card you would not use named once ("..., keeping your hand, with Zombie Kitten in
-        # your hand" said the hand twice)
-        prompt = (_("If you do not use {card}, you {death}.") if saver else
-                  _("If you do not save yourself, you {death}.")).format(death=self.death, card=saver)
+        # A question, and a line under it that adds to it: the death's words made the title
+        # (Danish "Du eksploderer og forlader spillet?", a statement with a question mark) and
+        # the line repeated them. A plugin's death (Zombie Kittens: becoming Dead) is named
+        # under a question of its own, its words being a clause in a translation.
+        if self.exploding:
+            title = _("Explode and leave the game?")
+            prompt = (_("{card} goes unused, and this game ends for you.") if saver else
+                      _("Nothing saves you: this game ends for you."))
+        else:
+            title = _("Do not save yourself?")
+            # the card you would not use named once ("..., keeping your hand, with Zombie
+            # Kitten in your hand" said the hand twice)
+            prompt = (_("If you do not use {card}, you {death}.") if saver else
+                      _("If you do not save yourself, you {death}."))
+        prompt = prompt.format(death=self.death, card=saver)
         no = _("No: back to {card}").format(card=saver) if saver else _("No: go back")
         self.answer_once_more(NONE, title, prompt, _("Yes: {death}").format(death=self.death), no)
 
