@@ -53,9 +53,11 @@ async def test_a_name_too_long_is_refused_once_and_nothing_connects_again():
             await until(pilot, lambda: isinstance(app.screen, StartScreen) and app._notifications, 8,
                         "the refusal")
             assert "Your name is too long: at most 32 characters" in said(app)
-            await asyncio.sleep(2.0)        # four hello deadlines: a socket left open reconnects
             assert host.gate is not None
-            assert host.gate.stats["no_hello"] == 0 and not host.gate.strikes, host.gate.strikes
+            # (a busy machine may have struck the first hello late: what must not come is more)
+            before = host.gate.stats["no_hello"], dict(host.gate.strikes)
+            await asyncio.sleep(2.0)        # four hello deadlines: a socket left open reconnects
+            assert (host.gate.stats["no_hello"], dict(host.gate.strikes)) == before
             assert not host.gate.conns
     finally:
         await host.close()
