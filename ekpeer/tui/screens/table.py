@@ -26,7 +26,7 @@ from ...name_lists import names_and
 from ..kept_draw import DRAW, WAIT, KeptDraw, keepable, verdict
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
-from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
+from ..widgets import NARROW, SHORT, CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words, explode_odds, my_status, quiet_words, saved_from_next_draw, waiting_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
@@ -303,14 +303,13 @@ class TableScreen(Screen):
         if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
             self.remove_class("-dealing")
             self.call_after_refresh(self._relayout)
-        view, cat = self.view, self.cat
         log = self.query_one("#log", RichLog)
         lines = self.app.log_lines  # type: ignore[attr-defined]
         for line in lines.since(max(self._logged, lines.written - 500)):    # the last 500, as _relayout
             log.write(line)
         self._logged = lines.written
         self._render_players()
-        _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
+        self._render_piles(log)
         self._render_hand()
         self._check_kept_draw()     # before the status line, which says a d kept
         self._render_status()
@@ -322,6 +321,17 @@ class TableScreen(Screen):
         # had none there yet at its first layout, and a refusal covered the hand (64x20)
         self.call_after_refresh(self._toasts_above_status)
         self.query_one(KeyBar).refresh_keys()     # a narrow screen's Play, Nope, NOW follow the view
+
+    def _render_piles(self, log: RichLog) -> None:
+        """The piles' block, shorter on a short screen; and the log kept at its newest lines
+        when the block grows over it (a fact more about the Imploding Kitten left the log
+        scrolled where it was, its one row showing an old line)."""
+        at_end = log.is_vertical_scroll_end or log.max_scroll_y == 0
+        short = self.size.height < SHORT
+        _show(self.query_one("#piles", Static),
+              pile_text(self.view, self.cat, self.app.knowledge, compact=short))  # type: ignore
+        if at_end:
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
