@@ -31,6 +31,7 @@ from ..words import action_words, explode_odds, my_status, quiet_words, saved_fr
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
+KEPT_SAID_SECONDS = 4.0       # the status line says why a kept d draws nothing this long
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
 
 
@@ -116,6 +117,8 @@ class TableScreen(Screen):
         #: a d pressed while your own card waited for its Nope window: the picture it was
         #: pressed on, kept until the window closes (see :meth:`_no_draw_yet`)
         self._kept_draw: KeptDraw | None = None
+        #: why a kept d was dropped, and until when (time.monotonic()) the status line says it
+        self._kept_said: tuple[str, float] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -624,7 +627,7 @@ class TableScreen(Screen):
                 t.append(_("  tap cards, then Play; or Draw"))
             else:   # on one line or not at all: wrapped, it pushed the clock off the status
                 keys = _("  space: select  enter: play  d: draw")
-                if len(t.plain) + len(keys) <= self._status_width():
+                if len(t.plain) + len(keys) <= self._status_width() and not self._kept_words():
                     t.append(keys)
         else:
             turn = _("{player}’s turn").format(player=view.get("current"))
@@ -681,6 +684,11 @@ class TableScreen(Screen):
                 said.append(_(hint))
             line2.append("  ".join(said), style="dim")
         text = self.situation()
+        kept = self._kept_words()
+        if kept and len(text.plain) + 2 + len(kept) <= room:
+            text.append("  " + kept, style="bold reverse")
+        elif kept:      # no room beside the situation: on the second line, for its seconds
+            line2 = Text(kept, style="bold reverse")
         text.append("\n")
         text.append_text(line2)
         # both have a fixed height in ekpeer.tcss: a repaint, never a layout pass (this runs
@@ -799,6 +807,10 @@ class TableScreen(Screen):
             return
         if self._timer:
             self._render_status()
+        elif self._kept_said is not None and not self._kept_words():
+            self._kept_said = None      # its seconds are over: the line as it was
+            if self.view:
+                self._render_status()
         lobby = getattr(self.app, "lobby", None) or {}
         gone = any(s.get("state") == "gone" for s in lobby.get("seats") or [])
         if self.view and gone and not self.is_over():
@@ -1277,7 +1289,21 @@ class TableScreen(Screen):
         if said == DRAW:
             self.app.post_message(events.Key("d", "d"))
             return
-        self.notify(said, severity="warning", timeout=4, markup=False)
+        self._say_kept(said)
+
+    def _say_kept(self, said: str, seconds: float = KEPT_SAID_SECONDS) -> None:
+        """Why a kept ``d`` draws nothing, on the status line for ``seconds``, where it was
+        said kept: a toast stood over the log's newest line, the very one that said why ("You
+        saw, top first: …" under "You saw the top cards: not drawing.", at 64x20)."""
+        self._kept_said = (said, time.monotonic() + seconds)
+        if self.view:
+            self._render_status()
+
+    def _kept_words(self) -> str | None:
+        """The words :meth:`_say_kept` said, while their seconds last."""
+        if self._kept_said is None or time.monotonic() >= self._kept_said[1]:
+            return None
+        return self._kept_said[0]
 
     def _drop_kept_draw(self, said: str | None = None) -> None:
         """Another move key (or Esc) after a kept ``d``: the d waits no more."""
@@ -1285,8 +1311,8 @@ class TableScreen(Screen):
             return
         self._kept_draw = None
         if said:
-            self.notify(said, timeout=2, markup=False)
-        if self.view:
+            self._say_kept(said, 2)
+        elif self.view:
             self._render_status()
 
     def action_why_no_draw(self) -> None:
