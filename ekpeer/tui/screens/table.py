@@ -567,7 +567,7 @@ class TableScreen(Screen):
             from .game_over import rematch_words
 
             t.append("\n")
-            t.append_text(rematch_words(self.app.lobby, me))  # type: ignore[attr-defined]
+            t.append_text(rematch_words(self.app.lobby, me, width=self._status_width()))  # type: ignore
             return t
         status = my_status(view) or "living"
         if view.get("choices"):
