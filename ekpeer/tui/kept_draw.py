@@ -64,7 +64,7 @@ WAIT, DRAW = "wait", "draw"
 def verdict(kept: KeptDraw, view: dict[str, Any], top: list[str], card: str) -> str:
     """What becomes of ``kept`` in ``view`` (``top``: what you know of the pile's top now;
     ``card``: the kept card's title): :data:`WAIT`, :data:`DRAW`, or why it is dropped, in
-    words short enough for a toast at 64 columns."""
+    words short enough for the status line at 64 columns (said there, not in a toast)."""
     me = view.get("you")
     stack = view.get("stack") or []
     if stack:

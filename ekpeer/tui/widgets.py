@@ -530,14 +530,22 @@ def _cards_lines(line: Text, label: str, titles: str, width: int, style: str) ->
     line.append("\n" + "\n".join(under), style=style)
 
 
-def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
-    """The piles, one fact a line so that nothing is cut when a title is long."""
+def pile_text(view: dict[str, Any], cat: Catalog, known: Any, compact: bool = False) -> Text:
+    """The piles, one fact a line so that nothing is cut when a title is long. ``compact``
+    (a short screen): the odds without their reason and the direction of play beside them,
+    so that the log below keeps its newest lines in view (at 64x20 with Imploding in play
+    the block filled the column, and the log showed one old line)."""
     count = view.get("draw_pile_count", 0)
     t = Text()
-    t.append(_("Draw pile "), style="bold")
-    t.append(ngettext("{n} card", "{n} cards", count).format(n=count))
     discard = view.get("discard") or []
-    t.append(_(" · Discard ({n}) ").format(n=len(discard)) if discard else _(" · Discard "), style="bold")
+    if compact:     # one line where it fits: the count of cards, not the word, and the top card
+        t.append(_("Draw pile "), style="bold")
+        t.append(str(count))
+        t.append(_(" · Discard: "), style="bold")
+    else:
+        t.append(_("Draw pile "), style="bold")
+        t.append(ngettext("{n} card", "{n} cards", count).format(n=count))
+        t.append(_(" · Discard ({n}) ").format(n=len(discard)) if discard else _(" · Discard "), style="bold")
     t.append(cat.title(discard[-1]) if discard else _("empty"))
     if view.get("you") is not None:
         odds, why = explode_odds(view, cat, known)
@@ -545,7 +553,11 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         # "kills", not "explodes": an Imploding Kitten face up on top read "explodes: 100 %"
         t.append("\n" + _("Next draw kills: "), style="bold")
         t.append(percent(odds), style=style)
-        t.append(f" ({why})", style="dim")
+        if not compact:
+            t.append(f" ({why})", style="dim")
+    if compact:     # the players list's arrows say it too: an arrow, on the odds' line
+        t.append(" · " if view.get("you") is not None else "\n")
+        t.append(_("Play ↓") if view.get("direction", 1) == 1 else _("Play ↑ reversed"), style="bold")
     for fu in view.get("face_up", []):
         depth = int(fu.get("depth", 0))
         where = (_("on top") if depth == 0
@@ -560,6 +572,8 @@ def pile_text(view: dict[str, Any], cat: Catalog, known: Any) -> Text:
         line = event_words(note, cat, view.get("you")) if isinstance(note, dict) else None
         if line:
             t.append(f"\n{line}", style="magenta")
+    if compact:
+        return t
     t.append("\n" + _("Play goes "), style="bold")
     # the arrows of the players list beside it (the Cone's too): play goes down it, or up; both
     # ways name the list alike, as the Danish do ("ned ad / op ad spillerlisten")

@@ -129,3 +129,34 @@ async def test_the_custom_decks_refusals_are_said_in_its_box():
         assert not toasts(app), toasts(app)
         assert screen.warning() == "At most 1 card for the draw pile: x takes one back."
         assert "At most 1 card for the draw pile: x takes one back." in box_text(app)
+
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+@pytest.mark.parametrize("size", [(64, 20), (80, 24)])
+async def test_the_warning_and_the_clock_both_show_whole_under_a_turns_clock(size, lang):
+    """The Defuse's place at 64x20 with your clock running: Enter before a place is picked
+    showed "Vælg først en plads: dens nummer, eller ↑ ↓ (Home: øverst," and neither the rest
+    of it nor the "Din tid" line: the list now gives up its rows to the warning's."""
+    i18n.set_language(lang)
+    try:
+        deep = {**KITTEN, "draw_pile": ["exploding_kitten"] + ["tacocat", "skip", "nope"] * 8}
+        game, rules, ev = rigged(deep, [{"do": "draw", "by": "ann"},
+                                        {"do": "choose", "by": "ann", "use": "defuse"}])
+        app, session = scripted_app([snapshot_of(game, rules, "ann", ev)])
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, 6)
+            session.push("timer", {"kind": "turn", "seconds": 30.0, "player": "ann"})
+            dialog = app.screen
+            assert isinstance(dialog, PositionScreen)
+            await until(pilot, lambda: dialog.query_one("#dialog-clock").display, 3, "the clock line")
+            await settle(pilot, 4)
+            clock = i18n._("Your clock").split()[0]
+            assert clock in box_text(app), box_text(app)
+            await pilot.press("enter")
+            await settle(pilot, 4)
+            said = dialog.warning()
+            text = box_text(app)
+            assert said and said in text and clock in text, "\n".join(screen_lines(app))
+    finally:
+        i18n.set_language("en")
+

@@ -101,7 +101,8 @@ async def test_esc_calls_the_kept_draw_off(dealt):
         await until(pilot, lambda: KEPT in _status(app), 3, "the kept d")
         await pilot.press("escape")
         await settle(pilot, 2)
-        assert KEPT not in _status(app) and "Not drawing after all." in _toasts(app)
+        assert KEPT not in _status(app) and "Not drawing after all." in _status(app)
+        assert not _toasts(app), _toasts(app)
         await until(pilot, lambda: not app.view.get("stack"), 5, "the window closed")
         await settle(pilot, 6)
         assert not _drawn(app) and app.view.get("current") == "ann"
@@ -123,23 +124,39 @@ async def test_another_move_key_calls_the_kept_draw_off(dealt):
         assert not _drawn(app)
 
 
-async def test_a_see_the_future_then_d_shows_the_top_cards_and_draws_nothing(dealt):
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("size", [(64, 20), (80, 24)])
+async def test_a_see_the_future_then_d_shows_the_top_cards_and_draws_nothing(dealt, size, lang):
     """The d was pressed before the top cards were seen: a kitten may be there (here it is),
-    so it is dropped and said, not drawn into."""
+    so it is dropped and said, not drawn into; said on the status line, for a few seconds: a
+    toast stood over the log's newest line, "You saw, top first: Exploding Kitten…" (64x20)."""
     dealt(["defuse", "see_the_future", "skip"], ["exploding_kitten", "tacocat", "beard_cat", "nope"])
-    app = hosted_app(seats=2, reaction_seconds=1.5)
-    async with app.run_test(size=(64, 20), notifications=True) as pilot:
-        titles = await _seated(pilot, app)
-        _play_and_draw(app, titles, "see_the_future")
-        await until(pilot, lambda: KEPT_NARROW in _status(app), 3, "the kept d")
-        await until(pilot, lambda: "You saw the top cards: not drawing." in _toasts(app), 5,
-                    "the d dropped, said why")
-        await settle(pilot, 6)
-        assert not _drawn(app) and app.view.get("current") == "ann"
-        lines = screen_lines(app)       # the toast's last line, above the status line (not over the hand)
-        toast = [i for i, line in enumerate(lines) if line.rstrip().endswith("▌ drawing.")]
-        status = [i for i, line in enumerate(lines) if line.startswith(" Your turn")]
-        assert toast and status and toast[-1] < status[0], "\n".join(lines)
+    i18n.set_language(lang)
+    try:
+        app = hosted_app(seats=2, reaction_seconds=1.5)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            titles = await _seated(pilot, app)
+            _play_and_draw(app, titles, "see_the_future")
+            kept = i18n._(KEPT_NARROW if size[0] < 80 else KEPT)
+            await until(pilot, lambda: kept in _status(app), 3, "the kept d")
+            said = i18n._("You saw the top cards: not drawing.")
+            await until(pilot, lambda: said in _status(app), 5, "the d dropped, said why",
+                        said=lambda: _status(app))
+            await settle(pilot, 6)
+            assert not _drawn(app) and app.view.get("current") == "ann"
+            assert not _toasts(app), _toasts(app)
+            lines = screen_lines(app)
+            assert any(said in line for line in lines), "\n".join(lines)
+            seen = [line for line in app.log_lines if "exploding" in line.lower() or "eksploderende" in
+                    line.lower()][-1]
+            words = " ".join(lines).split()
+            assert all(word in words for word in seen.split()), (seen, "\n".join(lines))
+            table = app.screen
+            table._kept_said = (said, 0.0)          # its seconds over: the status line as it was
+            await settle(pilot, 4)
+            assert said not in _status(app)
+    finally:
+        i18n.set_language("en")
 
 
 def _update(session, game, before: int) -> None:
@@ -163,7 +180,7 @@ async def test_a_kept_draw_whose_card_is_noped_is_dropped_and_said():
         game.apply(Move.from_dict({"do": "play", "by": "bob", "cards": ["nope"]}))
         _update(session, game, before)
         await settle(pilot, 3)
-        assert "Skip was Noped: not drawing." in _toasts(app) and KEPT_NARROW not in _status(app)
+        assert "Skip was Noped: not drawing." in _status(app) and KEPT_NARROW not in _status(app)
         before = len(game.events)
         while game.reaction_open:
             game.apply(Move.from_dict({"do": "resolve"}))

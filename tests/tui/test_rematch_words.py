@@ -5,6 +5,9 @@ why the seats changed and who sits at the table (the host's ``won_by_bot`` and `
 
 from __future__ import annotations
 
+import pytest
+
+from ekpeer import i18n
 from ekpeer.tui.screens.game_over import GameOverScreen, headline
 from ekpeer.tui.screens.table import TableScreen
 
@@ -87,3 +90,31 @@ async def test_every_screen_says_the_bot_won_and_the_rematch_says_why_the_seats_
         await until(pilot, lambda: any(all(words in str(n.message) for words in told)
                                        for n in app._notifications), 5, "the toast of the new seats",
                     said=lambda: str([str(n.message) for n in app._notifications]))
+
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+@pytest.mark.parametrize("size", [(64, 20), (80, 24)])
+async def test_the_status_lines_rematch_words_end_on_the_screen(table3, size, lang):
+    """After a game at 64 columns the status line read "Omkamp: ikke ønsket endnu (den
+    starter, når alle her ønsker", its end cut: fewer words where they do not fit."""
+    i18n.set_language(lang)
+    try:
+        table3 = dict(table3, out=["cat"], draw_pile=["exploding_kitten"],
+                      hands={**table3["hands"], "ann": []}, current="ann")
+        game, rules, events = rigged(table3, [{"do": "draw", "by": "ann"}])
+        seats = [_seat("ann", "connected"), _seat("bob", "connected"), _seat("cat", "connected")]
+        app, session = scripted_app([{"type": "lobby", "body": _lobby("playing", 1, seats)},
+                                     snapshot_of(game, rules, "ann", events)])
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), 5, "the game-over dialog")
+            await pilot.press("escape")         # to the table
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), 5, "the table")
+            await settle(pilot, 4)
+            status = app.screen.query_one("#status")
+            said = str(status.render()).split("\n")
+            width = status.content_size.width
+            assert len(said) <= status.content_size.height, said
+            assert all(len(line) <= width for line in said), (said, width)
+            assert said[-1].startswith(i18n._("Rematch: ")), said
+    finally:
+        i18n.set_language("en")

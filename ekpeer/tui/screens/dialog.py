@@ -221,7 +221,12 @@ class Dialog(Modal[T]):
         bars = sum(bar.outer_size.height for bar in self.query("KeyBar") if bar.display)
         room = self.size.height - bars
         margin = options.styles.margin.top + options.styles.margin.bottom
-        others = box.outer_size.height - options.outer_size.height - margin
+        # the rows of what else the box holds, each counted (not the box's height less the
+        # list's: a box already as tall as the screen is cut there, and a warning said under
+        # a full list at 64x20 lost its end and the clock line below it)
+        chrome = box.outer_size.height - box.content_size.height
+        others = chrome + sum(self._rows_of(w) + w.styles.margin.top + w.styles.margin.bottom
+                              for w in box.children if w.display and w is not options)
         clock = getattr(self, "_clock_line", None)
         if clock is not None and not clock.display:
             others += 1
@@ -230,6 +235,15 @@ class Dialog(Modal[T]):
             rows = min(self.most_list_rows, rows)
         if options.styles.max_height is None or options.styles.max_height.value != rows:
             options.styles.max_height = rows
+
+    def _rows_of(self, widget: Any) -> int:
+        """The rows ``widget`` takes in the dialog's box; the warning's as its words wrap (just
+        said, it is not laid out yet when the list is fitted to it)."""
+        width = widget.parent.content_size.width if widget.parent is not None else 0
+        if widget is not self._warning or not width:
+            return widget.outer_size.height
+        words = Text(self.warning())
+        return max(widget.outer_size.height, len(words.wrap(self.app.console, width)))
 
     def _show_clock(self) -> None:
         words = self.app.table_screen.clock_words()     # type: ignore[attr-defined]

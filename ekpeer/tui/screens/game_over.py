@@ -56,8 +56,11 @@ def rematch_state(lobby: dict[str, Any]) -> tuple[list[str], list[str], bool]:
     return asked, awaited, mine
 
 
-def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = False) -> Text:
-    """``Rematch: ready ann, bob · waiting for cat`` (names as plain text)."""
+def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = False,
+                  width: int | None = None) -> Text:
+    """``Rematch: ready ann, bob · waiting for cat`` (names as plain text); in fewer words
+    where ``width`` is too narrow for them (the table's status line at 64 columns ended
+    "Omkamp: ikke ønsket endnu (den starter, når alle her ønsker")."""
     asked, awaited, mine = rematch_state(lobby)
     if asked_here and you is not None and you not in asked:
         asked.append(you)
@@ -66,7 +69,10 @@ def rematch_words(lobby: dict[str, Any], you: str | None, asked_here: bool = Fal
     t = Text()
     t.append(_("Rematch: "), style="bold")
     if not asked:
-        t.append(_("not asked yet (it starts once everyone here asks)"))
+        words = _("not asked yet (it starts once everyone here asks)")
+        if width is not None and len(t.plain) + len(words) > width:
+            words = _("nobody yet (all here must ask)")
+        t.append(words)
     else:
         t.append(_("ready "))
         t.append(", ".join(_("you") if n == you else n for n in asked), style="green")

@@ -123,6 +123,15 @@ class Tick(Checkbox):
         super().__init__(plain(label), value, **kwargs)     # a plugin's name or title: plain text
         self.key = key
 
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """As many rows as its words wrap to (a variant's title, "height: auto" in ekpeer.tcss):
+        Textual's toggle counted one, and "[ ] Hurtigere spil (Imploding Kittens)" lost its
+        end at 64 columns."""
+        if width <= 0:
+            return 1
+        words = Text(f"[ ] {self.label.plain if hasattr(self.label, 'plain') else self.label}")
+        return max(1, len(words.wrap(self.app.console, width)))
+
     def action_step(self, across: int, down: int) -> None:
         grid = self.parent
         ticks = [t for t in grid.children if isinstance(t, Tick)] if isinstance(grid, Ticks) else [self]

@@ -27,11 +27,12 @@ from ..asked_moves import AskedMove, decision_gone, table_state
 from ..kept_draw import DRAW, WAIT, KeptDraw, keepable, verdict
 from ..messages import MoveChosen
 from ..phrasing import hand_order, prompt_words
-from ..widgets import NARROW, CardWidget, KeyBar, pile_text, player_lines, title_width
+from ..widgets import NARROW, SHORT, CardWidget, KeyBar, pile_text, player_lines, title_width
 from ..words import action_words, explode_odds, my_status, quiet_words, saved_from_next_draw, waiting_words
 
 CARD_MIN, CARD_MAX = 10, 16   # a card's width in the hand, borders included
 CARD_WINDOW = 12              # ... at most when the hand does not fit (longer words break, ending with …)
+KEPT_SAID_SECONDS = 4.0       # the status line says why a kept d draws nothing this long
 MORE_WIDTH = 5                 # the "◀ 3 more" marks either side of a hand that does not fit
 
 
@@ -119,6 +120,8 @@ class TableScreen(Screen):
         self._kept_draw: KeptDraw | None = None
         #: a move asked about once more ("Draw a kitten?"), closed once it no longer holds
         self._asked: AskedMove | None = None
+        #: why a kept d was dropped, and until when (time.monotonic()) the status line says it
+        self._kept_said: tuple[str, float] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -309,14 +312,13 @@ class TableScreen(Screen):
         if self.has_class("-dealing"):     # the first view: the table appears, sized from now on
             self.remove_class("-dealing")
             self.call_after_refresh(self._relayout)
-        view, cat = self.view, self.cat
         log = self.query_one("#log", RichLog)
         lines = self.app.log_lines  # type: ignore[attr-defined]
         for line in lines.since(max(self._logged, lines.written - 500)):    # the last 500, as _relayout
             log.write(line)
         self._logged = lines.written
         self._render_players()
-        _show(self.query_one("#piles", Static), pile_text(view, cat, self.app.knowledge))  # type: ignore
+        self._render_piles(log)
         self._render_hand()
         self._check_kept_draw()     # before the status line, which says a d kept
         self._check_asked()
@@ -329,6 +331,17 @@ class TableScreen(Screen):
         # had none there yet at its first layout, and a refusal covered the hand (64x20)
         self.call_after_refresh(self._toasts_above_status)
         self.query_one(KeyBar).refresh_keys()     # a narrow screen's Play, Nope, NOW follow the view
+
+    def _render_piles(self, log: RichLog) -> None:
+        """The piles' block, shorter on a short screen; and the log kept at its newest lines
+        when the block grows over it (a fact more about the Imploding Kitten left the log
+        scrolled where it was, its one row showing an old line)."""
+        at_end = log.is_vertical_scroll_end or log.max_scroll_y == 0
+        short = self.size.height < SHORT
+        _show(self.query_one("#piles", Static),
+              pile_text(self.view, self.cat, self.app.knowledge, compact=short))  # type: ignore
+        if at_end:
+            self.call_after_refresh(log.scroll_end, animate=False)
 
     def _render_hand(self) -> None:
         view, cat = self.view, self.cat
@@ -561,7 +574,7 @@ class TableScreen(Screen):
             from .game_over import rematch_words
 
             t.append("\n")
-            t.append_text(rematch_words(self.app.lobby, me))  # type: ignore[attr-defined]
+            t.append_text(rematch_words(self.app.lobby, me, width=self._status_width()))  # type: ignore
             return t
         status = my_status(view) or "living"
         if view.get("choices"):
@@ -621,7 +634,7 @@ class TableScreen(Screen):
                 t.append(_("  tap cards, then Play; or Draw"))
             else:   # on one line or not at all: wrapped, it pushed the clock off the status
                 keys = _("  space: select  enter: play  d: draw")
-                if len(t.plain) + len(keys) <= self._status_width():
+                if len(t.plain) + len(keys) <= self._status_width() and not self._kept_words():
                     t.append(keys)
         else:
             turn = _("{player}’s turn").format(player=view.get("current"))
@@ -678,6 +691,11 @@ class TableScreen(Screen):
                 said.append(_(hint))
             line2.append("  ".join(said), style="dim")
         text = self.situation()
+        kept = self._kept_words()
+        if kept and len(text.plain) + 2 + len(kept) <= room:
+            text.append("  " + kept, style="bold reverse")
+        elif kept:      # no room beside the situation: on the second line, for its seconds
+            line2 = Text(kept, style="bold reverse")
         text.append("\n")
         text.append_text(line2)
         # both have a fixed height in ekpeer.tcss: a repaint, never a layout pass (this runs
@@ -796,6 +814,10 @@ class TableScreen(Screen):
             return
         if self._timer:
             self._render_status()
+        elif self._kept_said is not None and not self._kept_words():
+            self._kept_said = None      # its seconds are over: the line as it was
+            if self.view:
+                self._render_status()
         lobby = getattr(self.app, "lobby", None) or {}
         gone = any(s.get("state") == "gone" for s in lobby.get("seats") or [])
         if self.view and gone and not self.is_over():
@@ -1301,7 +1323,21 @@ class TableScreen(Screen):
         if said == DRAW:
             self.app.post_message(events.Key("d", "d"))
             return
-        self.notify(said, severity="warning", timeout=4, markup=False)
+        self._say_kept(said)
+
+    def _say_kept(self, said: str, seconds: float = KEPT_SAID_SECONDS) -> None:
+        """Why a kept ``d`` draws nothing, on the status line for ``seconds``, where it was
+        said kept: a toast stood over the log's newest line, the very one that said why ("You
+        saw, top first: …" under "You saw the top cards: not drawing.", at 64x20)."""
+        self._kept_said = (said, time.monotonic() + seconds)
+        if self.view:
+            self._render_status()
+
+    def _kept_words(self) -> str | None:
+        """The words :meth:`_say_kept` said, while their seconds last."""
+        if self._kept_said is None or time.monotonic() >= self._kept_said[1]:
+            return None
+        return self._kept_said[0]
 
     def _drop_kept_draw(self, said: str | None = None) -> None:
         """Another move key (or Esc) after a kept ``d``: the d waits no more."""
@@ -1309,8 +1345,8 @@ class TableScreen(Screen):
             return
         self._kept_draw = None
         if said:
-            self.notify(said, timeout=2, markup=False)
-        if self.view:
+            self._say_kept(said, 2)
+        elif self.view:
             self._render_status()
 
     def action_why_no_draw(self) -> None:
