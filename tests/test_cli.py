@@ -366,7 +366,7 @@ def test_ekpeer_privacy_says_a_leak_plainly_in_the_language_asked_for(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[0].startswith("LÆKAGE i offering: ") and "kan skelne to spil" in lines[0], lines
     assert "Move(" not in lines[0] and "{" not in lines[0], lines
-    move = next(line for line in lines if line.startswith("  trækket der skilte dem ad: "))
+    move = next(line for line in lines if line.startswith("  handlingen, der skilte dem ad: "))
     assert re.search(r": p\d: choose, kort \S.* \(\w+\)$", move), move
     one = next(line for line in lines if line.startswith("  hændelsen i det ene spil: "))
     other = next(line for line in lines if line.startswith("  hændelsen i tvillingen: "))
@@ -385,7 +385,7 @@ def test_ekpeer_privacy_says_its_evidence_in_the_language_asked_for_too(tmp_path
     lines = done.stdout.splitlines()
     evidence = lines[lines.index("  tjekkets bevis, som det blev sammenlignet:") + 1:]
     assert evidence[0].startswith("    ") and " kan skelne to spil ad" in evidence[0], evidence
-    assert " træk efter, ved Move(do=" in evidence[0], evidence
+    assert " handlinger efter, ved Move(do=" in evidence[0], evidence
     said = "\n".join(evidence)
     assert "    hændelser: [" in said and "          mod: [" in said, evidence
     assert "'type': 'offered'" in said, evidence                # the data as compared

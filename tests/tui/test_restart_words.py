@@ -79,7 +79,7 @@ def test_a_resumed_host_says_each_table_it_brought_back():
 
 def test_a_resumed_host_says_it_in_danish(danish):
     said = resumed_words([_table("main", 2, 1, ["ann", "bot1"])])
-    assert said[0].startswith("ekpeer host: genoptog bordet main: spil 2, 1 træk spillet"), said
+    assert said[0].startswith("ekpeer host: genoptog bordet main: spil 2, 1 handling udført"), said
 
 
 async def test_the_clocks_stand_where_they_were_when_the_host_was_last_heard(table3):
