@@ -150,6 +150,19 @@ class LocalHost:
             one = self.public_host if len(self.public_hosts) == 1 else None
             self.advertiser = await advertise(self.host, public_host=one)
 
+    def seat_name(self) -> str | None:
+        """The name the others know this player by: the seat the in-process client's key holds
+        (``ekpeer host --resume`` seats it by its key whatever name it gave: bob read "If
+        player's host resumes the game" of ann's), else the name it was started with."""
+        from .security import LOCAL_KEY
+
+        if self.host is not None and self.secure:
+            for table in self.host.tables.values():
+                mine = [s.name for s in table.seats if s.human and s.key == LOCAL_KEY and not s.left]
+                if mine:
+                    return mine[0]
+        return self.name
+
     async def close(self) -> None:
         if self.advertiser is not None:
             with contextlib.suppress(Exception):
@@ -157,7 +170,7 @@ class LocalHost:
             self.advertiser = None
         if self.host is not None:
             with contextlib.suppress(Exception):
-                await self.host.close(by=self.name if self.public_hosts else None)
+                await self.host.close(by=self.seat_name() if self.public_hosts else None)
             self.host = None
         if self.ctx is not None:
             self.ctx.destroy(linger=0)

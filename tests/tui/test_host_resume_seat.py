@@ -91,6 +91,9 @@ async def test_ekpeer_host_resume_without_a_name_gives_the_hosting_player_their_
         seat = app.session.host.host.tables["main"].seat("ann")
         assert seat.session is not None and not seat.takeover
         assert [s.name for s in app.session.host.host.tables["main"].seats][0] == "ann"
+        # closing, the host names her to the others by her seat ("If ann's host resumes the
+        # game"), not by the name the client gave ("If player's host", a friend read)
+        assert app.session.host.seat_name() == "ann"
 
 
 def test_the_watch_command_holds_the_address_or_is_left_out():
