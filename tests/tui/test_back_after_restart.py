@@ -63,6 +63,33 @@ async def test_a_client_run_again_after_a_kill_says_the_drop_in_its_log():
         ctx.destroy(linger=0)
 
 
+async def played_and_crashed(tmp_path, ctx: zmq.asyncio.Context, settings: dict) -> Host:
+    """ann and bob's game at a host with a journal in ``tmp_path``, both terminals closed and
+    the host killed; returned: the host restored from its journal (as ``--resume`` brings its
+    tables back), not started yet."""
+    bind = f"tcp://127.0.0.1:{free_port()}"
+    host = Host(bind, ctx=ctx, seed=5, think=(0.0, 0.0), journal=Journal(tmp_path))
+    await host.start()
+    host.add_table("t", settings, autostart=False)
+    ann, bob = Client(host.address, "ann", ctx=ctx), Client(host.address, "bob", ctx=ctx)
+    for c in (ann, bob):
+        await c.connect()
+        await c.join("t")
+        await c.ready()
+    await ann.start()
+    for _ in range(100):
+        if host.tables["t"].phase == "playing":
+            break
+        await asyncio.sleep(0.05)
+    await bob.close()
+    await ann.close()                   # ann's terminal closed with the host gone
+    await crash(host)
+    again = Host(bind, ctx=ctx, seed=6, think=(0.0, 0.0), journal=Journal(tmp_path))
+    again.loop = asyncio.get_running_loop()
+    assert again.restore() == ["t"]
+    return again
+
+
 RESTARTED = "The host started again: you are back in your seat"
 BOT_PLAYED = "a bot played it while you were away"
 
@@ -74,28 +101,10 @@ async def test_a_join_run_again_after_the_host_restarted_says_the_host_started_a
     34 s": her link was never at fault, and the 34 s was only the new host's time. It now says
     the host started again (no length), and whether a bot played her seat meanwhile."""
     ctx = zmq.asyncio.Context()
-    bind = f"tcp://127.0.0.1:{free_port()}"
-    host = Host(bind, ctx=ctx, seed=5, think=(0.0, 0.0), journal=Journal(tmp_path))
-    await host.start()
-    host.add_table("t", {**SETTINGS, "grace_seconds": 0.2 if covered else 60.0}, autostart=False)
-    ann, bob = Client(host.address, "ann", ctx=ctx), Client(host.address, "bob", ctx=ctx)
     again: Host | None = None
     try:
-        for c in (ann, bob):
-            await c.connect()
-            await c.join("t")
-            await c.ready()
-        await ann.start()
-        for _ in range(100):
-            if host.tables["t"].phase == "playing":
-                break
-            await asyncio.sleep(0.05)
-        await bob.close()
-        await ann.close()                   # ann's terminal closed with the host gone
-        await crash(host)
-        again = Host(bind, ctx=ctx, seed=6, think=(0.0, 0.0), journal=Journal(tmp_path))
-        again.loop = asyncio.get_running_loop()
-        assert again.restore() == ["t"]
+        grace = 0.2 if covered else 60.0
+        again = await played_and_crashed(tmp_path, ctx, {**SETTINGS, "grace_seconds": grace})
         await again.start()
         seat = again.tables["t"].seat("ann")
         if covered:

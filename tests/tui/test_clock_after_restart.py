@@ -6,20 +6,15 @@ under Pilot."""
 
 from __future__ import annotations
 
-import asyncio
-
 import zmq.asyncio
-from hosts import crash
-from ports import free_port
 
 from ekpeer.cli_tui import session_factory
-from ekpeer.net.client import Client
 from ekpeer.net.host import Host
-from ekpeer.net.journal import Journal
 from ekpeer.tui.app import make_app
 from ekpeer.tui.screens.table import TableScreen
 
 from .conftest import settle, until
+from .test_back_after_restart import played_and_crashed
 
 SETTINGS = {"seats": 2, "reaction_seconds": 0.05, "turn_seconds": 60.0, "grace_seconds": 60.0,
             "expansions": ["base"], "bots": "random"}
@@ -29,28 +24,9 @@ CLOCK = "turn clock started again in full when it came back: all its 60 s"      
 
 async def test_the_log_says_the_clock_started_again_in_full_after_the_host_came_back(tmp_path):
     ctx = zmq.asyncio.Context()
-    bind = f"tcp://127.0.0.1:{free_port()}"
-    host = Host(bind, ctx=ctx, seed=5, think=(0.0, 0.0), journal=Journal(tmp_path))
-    await host.start()
-    host.add_table("t", SETTINGS, autostart=False)
-    ann, bob = Client(host.address, "ann", ctx=ctx), Client(host.address, "bob", ctx=ctx)
     again: Host | None = None
     try:
-        for c in (ann, bob):
-            await c.connect()
-            await c.join("t")
-            await c.ready()
-        await ann.start()
-        for _ in range(100):
-            if host.tables["t"].phase == "playing":
-                break
-            await asyncio.sleep(0.05)
-        await bob.close()
-        await ann.close()
-        await crash(host)
-        again = Host(bind, ctx=ctx, seed=6, think=(0.0, 0.0), journal=Journal(tmp_path))
-        again.loop = asyncio.get_running_loop()
-        assert again.restore() == ["t"]
+        again = await played_and_crashed(tmp_path, ctx, SETTINGS)
         assert again.tables["t"].timer_info["restarted"] is True
         await again.start()
         app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="ann",
