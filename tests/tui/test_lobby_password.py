@@ -7,6 +7,10 @@ friday --create`` does; the words by scripted lobbies."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
 import zmq.asyncio
 from ports import free_port
 from textual.widgets import Input
@@ -39,7 +43,10 @@ async def tab_to_the_box(pilot, app) -> None:
     raise AssertionError(f"Tab never reached the password box (at {app.screen.focused})")
 
 
-async def test_the_creator_sets_a_password_and_gets_the_lobbys_keys_and_the_command_back():
+@asynccontextmanager
+async def eves_lobby() -> AsyncIterator[tuple[Any, Any, Any]]:
+    """eve's new table "friday" at a real host in this process, her client under Pilot with the
+    focus in the creator's password box: ``(pilot, app, the host's table)``."""
     ctx = zmq.asyncio.Context()
     host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
     await host.start()
@@ -50,33 +57,37 @@ async def test_the_creator_sets_a_password_and_gets_the_lobbys_keys_and_the_comm
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby
                         and app.screen.query("#set-password"), 10, "eve's lobby")
             await settle(pilot, 4)
-            table = host.tables["friday"]
             await tab_to_the_box(pilot, app)
-            # while the box has the focus, the panel promises no key that types into it
-            assert "r: ready" not in help_text(app) and "s: start" not in help_text(app)
-            assert "Esc: back to the lobby's keys" in help_text(app)
-            await pilot.press(*"kitty", "enter")
-            await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
-            assert table.password_ok("kitty")
-            assert not isinstance(app.screen.focused, Input), app.screen.focused     # out of the box
-            assert "r: ready" in help_text(app)
-            # the command on eve's screen says --password, without anything else redrawing it
-            await until(pilot, lambda: any("ekpeer join --password --table friday" in line
-                                           for line in screen_lines(app)), 3, "--password on screen")
-            assert "--password" in app.screen.join_command()
-            await pilot.press("r")          # the first r readies
-            await until(pilot, lambda: table.seat("eve").ready, 3, "eve ready")
-            assert table.password_ok("kitty")       # and typed nothing into the box
-            # Esc in the box leaves the box, not the table
-            await tab_to_the_box(pilot, app)
-            await pilot.press("x", "escape")
-            await settle(pilot, 4)
-            assert isinstance(app.screen, LobbyScreen) and table.seat("eve") is not None
-            assert app.screen.focused is None and "r" in shown_keys(app)
-            assert table.password_ok("kitty")
+            yield pilot, app, host.tables["friday"]
     finally:
         await host.close()
         ctx.destroy(linger=0)
+
+
+async def test_the_creator_sets_a_password_and_gets_the_lobbys_keys_and_the_command_back():
+    async with eves_lobby() as (pilot, app, table):
+        # while the box has the focus, the panel promises no key that types into it
+        assert "r: ready" not in help_text(app) and "s: start" not in help_text(app)
+        assert "Esc: back to the lobby's keys" in help_text(app)
+        await pilot.press(*"kitty", "enter")
+        await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
+        assert table.password_ok("kitty")
+        assert not isinstance(app.screen.focused, Input), app.screen.focused     # out of the box
+        assert "r: ready" in help_text(app)
+        # the command on eve's screen says --password, without anything else redrawing it
+        await until(pilot, lambda: any("ekpeer join --password --table friday" in line
+                                       for line in screen_lines(app)), 3, "--password on screen")
+        assert "--password" in app.screen.join_command()
+        await pilot.press("r")          # the first r readies
+        await until(pilot, lambda: table.seat("eve").ready, 3, "eve ready")
+        assert table.password_ok("kitty")       # and typed nothing into the box
+        # Esc in the box leaves the box, not the table
+        await tab_to_the_box(pilot, app)
+        await pilot.press("x", "escape")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, LobbyScreen) and table.seat("eve") is not None
+        assert app.screen.focused is None and "r" in shown_keys(app)
+        assert table.password_ok("kitty")
 
 
 def locked_lobby() -> dict:
@@ -169,26 +180,12 @@ async def test_a_burst_in_the_creators_password_box_sets_what_the_box_showed_and
     boxes take keys in order, and so does this one. The r after Enter readies, untyped."""
     from .test_key_bursts import burst
 
-    ctx = zmq.asyncio.Context()
-    host = Host(f"tcp://127.0.0.1:{free_port()}", ctx=ctx, seed=5, think=(0.0, 0.0))
-    await host.start()
-    app = make_app(session_factory(think=(0.0, 0.0), discovery=False), mode="join", name="eve",
-                   address=host.address, options={"table": "friday", "create": True})
-    try:
-        async with app.run_test(size=(100, 34)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby
-                        and app.screen.query("#set-password"), 10, "eve's lobby")
-            await settle(pilot, 4)
-            table = host.tables["friday"]
-            await tab_to_the_box(pilot, app)
-            burst(app, *"kittyk", "backspace", "backspace", *"en", "enter", "r")
-            await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
-            assert table.password_ok("kitten"), table.settings
-            await until(pilot, lambda: table.seat("eve").ready, 5, "eve ready: the r after Enter")
-            await until(pilot, lambda: app.screen._me().get("ready"), 5, "the host's word that eve is ready")
-            await settle(pilot, 2)
-            assert app.screen.query_one("#set-password", PasswordBox).value == ""
-            assert table.password_ok("kitten")
-    finally:
-        await host.close()
-        ctx.destroy(linger=0)
+    async with eves_lobby() as (pilot, app, table):
+        burst(app, *"kittyk", "backspace", "backspace", *"en", "enter", "r")
+        await until(pilot, lambda: bool(table.settings.get("password")), 5, "the host's password")
+        assert table.password_ok("kitten"), table.settings
+        await until(pilot, lambda: table.seat("eve").ready, 5, "eve ready: the r after Enter")
+        await until(pilot, lambda: app.screen._me().get("ready"), 5, "the host's word that eve is ready")
+        await settle(pilot, 2)
+        assert app.screen.query_one("#set-password", PasswordBox).value == ""
+        assert table.password_ok("kitten")
