@@ -95,20 +95,28 @@ def pilebug(tmp_path, monkeypatch):
         yield plugins.load_module("pilebug")
 
 
+async def gremlin_on_top(host, ctx, table_id: str, current: str | None):
+    """ann and a bot at ``table_id`` with pilebug's Gremlin (whose draw rule raises) on top of
+    the pile: ann holds a Skip, the bot a Tacocat; ``current``: whose turn (None: the bot's).
+    Returns the clients, the table and the bot's name."""
+    settings = {"expansions": ["base", "pilebug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
+                "turn_seconds": 0.3, "grace_seconds": 30.0}
+    clients = await seated(host, ctx, ["ann"], table_id, settings)
+    table = host.tables[table_id]
+    table.cancel_all()
+    bot = next(s.name for s in table.seats if s.name != "ann")
+    table.game = plugins.ruleset(["base", "pilebug"]).game_from_table(
+        {"players": ["ann", bot], "current": current or bot, "draw_pile": ["gremlin"] + ["tacocat"] * 6,
+         "hands": {"ann": ["skip"], bot: ["tacocat"]}})
+    table.journal_game()
+    return clients, table, bot
+
+
 async def test_a_seat_whose_every_move_fails_is_said_and_its_clock_starts_again(pilebug, host, ctx):
     """Every draw fails on the host (the card on top raises when drawn). Ann's clock's draw is
     refused: her Skip goes instead, and the game goes on. The bot has nothing but the draw:
     everyone is told, and the clock starts again (the table waited in silence for good)."""
-    settings = {"expansions": ["base", "pilebug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
-                "turn_seconds": 0.3, "grace_seconds": 30.0}
-    clients = await seated(host, ctx, ["ann"], "pile", settings)
-    table = host.tables["pile"]
-    table.cancel_all()
-    bot = next(s.name for s in table.seats if s.name != "ann")
-    table.game = plugins.ruleset(["base", "pilebug"]).game_from_table(
-        {"players": ["ann", bot], "current": "ann", "draw_pile": ["gremlin"] + ["tacocat"] * 6,
-         "hands": {"ann": ["skip"], bot: ["tacocat"]}})
-    table.journal_game()
+    clients, table, bot = await gremlin_on_top(host, ctx, "pile", "ann")
     told: list[dict] = []
     listening = events_told(clients[0], told)
     try:
@@ -174,16 +182,7 @@ async def test_a_seat_that_can_never_move_ends_the_game_with_no_winner(pilebug, 
     draw, fails every time. Said once and its clock started again, then every move of its tried
     once more: none goes, and the host ends the game with no winner, in words on every screen
     (it was retried for good, and the game never ended)."""
-    settings = {"expansions": ["base", "pilebug"], "seats": 2, "bots": "heuristic", "reaction_seconds": 0.05,
-                "turn_seconds": 0.3, "grace_seconds": 30.0}
-    clients = await seated(host, ctx, ["ann"], "stuck", settings)
-    table = host.tables["stuck"]
-    table.cancel_all()
-    bot = next(s.name for s in table.seats if s.name != "ann")
-    table.game = plugins.ruleset(["base", "pilebug"]).game_from_table(
-        {"players": ["ann", bot], "current": bot, "draw_pile": ["gremlin"] + ["tacocat"] * 6,
-         "hands": {"ann": ["skip"], bot: ["tacocat"]}})
-    table.journal_game()
+    clients, table, bot = await gremlin_on_top(host, ctx, "stuck", None)
     told: list[dict] = []
     listening = events_told(clients[0], told)
     try:
