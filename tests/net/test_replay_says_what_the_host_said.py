@@ -22,6 +22,7 @@ from ekpeer.replays import Playback, ReplaySaver, load
 from ekpeer.tui.screens.replay import ReplayApp
 
 from .conftest import FAST, socketless_host
+from .test_move_hook_faults_on_host import PILEBUG  # its draw rule raises
 from .test_rematch_seats import SEED_CAT_WINS, _evening, _play_out, _stop
 
 #: a hook that fails at the host only while ``BROKEN`` says so: its replay does not meet it,
@@ -41,19 +42,6 @@ def ekpeer_handle_move(game, move):
         raise RuntimeError("handle_move crash")
     return None
 '''
-
-PILEBUG = '''
-from ekpeer.engine import CardSpec, DeckSpec
-
-
-def drawn(game, player, card):
-    raise RuntimeError("on_drawn crash")
-
-
-CARDS = [CardSpec("gremlin", "Gremlin", "Nothing.", counts={"pilebug": 1}, on_drawn=drawn)]
-DECKS = [DeckSpec("pilebug", "Pilebug")]
-'''
-
 
 @pytest.fixture
 def shiftbug(tmp_path, monkeypatch):
